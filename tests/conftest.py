@@ -1,0 +1,33 @@
+"""Shared pytest configuration: Hypothesis profiles.
+
+Profiles:
+
+- ``default``: 100 examples per property, Hypothesis' usual settings.
+- ``ci``: derandomized (same examples every run), 200 examples, no deadline, and a
+  reproduction blob printed for every failure.
+- ``dev``: 20 examples, for a quick loop while editing.
+
+The profile named by ``HYPOTHESIS_PROFILE`` is loaded if set; otherwise ``ci`` when the
+``CI`` environment variable is set (CI runs ``.ci/run`` with ``CI=true``), else
+``default``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import settings
+
+settings.register_profile("default", max_examples=100)
+settings.register_profile("ci", derandomize=True, max_examples=200, deadline=None, print_blob=True)
+settings.register_profile("dev", max_examples=20)
+
+
+def _profile_name() -> str:
+    explicit = os.environ.get("HYPOTHESIS_PROFILE")
+    if explicit:
+        return explicit
+    return "ci" if os.environ.get("CI") else "default"
+
+
+settings.load_profile(_profile_name())
