@@ -1,0 +1,227 @@
+"""Private fast paths: cards as bits of an int, melds as precomputed masks.
+
+Card ``i`` of :data:`conquian.cards.DECK` is bit ``i``; index = 10 * suit + rank - 1, so
+a suit is 10 consecutive bits in play order (R2) and a sequence is a run of set bits
+inside one suit. A rank is the bits ``r, r + 10, r + 20, r + 30``.
+
+Everything here speaks in ints; the public modules convert to and from cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+from conquian.cards import DECK, Card
+
+FULL: Final = (1 << 40) - 1
+SUIT_BITS: Final = 0x3FF
+RANK_SPREAD: Final = 1 | 1 << 10 | 1 << 20 | 1 << 30
+MEMO_LIMIT: Final = 1 << 16
+
+
+def mask_of(cards: object) -> int:
+    """The mask of an iterable of cards (no check for repeats)."""
+    mask = 0
+    for card in cards:  # type: ignore[attr-defined]
+        mask |= 1 << card.index
+    return mask
+
+
+_CARDS_OF_BYTE: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(i for i in range(8) if byte >> i & 1) for byte in range(256)
+)
+
+
+def indices(mask: int) -> Iterator[int]:
+    """The set bits of ``mask``, lowest first."""
+    base = 0
+    while mask:
+        for i in _CARDS_OF_BYTE[mask & 0xFF]:
+            yield base + i
+        mask >>= 8
+        base += 8
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of ``mask`` in canonical order."""
+    return tuple(DECK[i] for i in indices(mask))
+
+
+def low_index(mask: int) -> int:
+    """The index of the lowest set bit (``mask`` must not be 0)."""
+    return (mask & -mask).bit_length() - 1
+
+
+def _sequence_starts(length: int) -> int:
+    """Bits where a sequence of ``length`` may start without leaving its suit."""
+    per_suit = (1 << (11 - length)) - 1
+    return per_suit * RANK_SPREAD
+
+
+class MeldTable:
+    """All valid meld masks for one maximum sequence length, with partition search."""
+
+    __slots__ = (
+        "_extension_memo",
+        "_memo",
+        "_starts3",
+        "_subset_memo",
+        "all_melds",
+        "by_low",
+        "containing",
+        "max_sequence",
+    )
+
+    def __init__(self, max_sequence: int) -> None:
+        self.max_sequence = max_sequence
+        melds: list[int] = []
+        for rank in range(10):
+            four = RANK_SPREAD << rank
+            melds.append(four)
+            for suit in range(4):
+                melds.append(four & ~(1 << (10 * suit + rank)))
+        for suit in range(4):
+            for length in range(3, max_sequence + 1):
+                for start in range(11 - length):
+                    melds.append(((1 << length) - 1) << (10 * suit + start))
+        self.all_melds: tuple[int, ...] = tuple(melds)
+        by_low: list[list[int]] = [[] for _ in range(40)]
+        for meld in melds:
+            by_low[low_index(meld)].append(meld)
+        # Larger melds first: a search that tries them first finds a split sooner.
+        self.by_low: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sorted(group, key=lambda m: (-m.bit_count(), m))) for group in by_low
+        )
+        self.containing: tuple[tuple[int, ...], ...] = tuple(
+            tuple(meld for meld in self.all_melds if meld >> card & 1) for card in range(40)
+        )
+        self._memo: dict[int, bool] = {0: True}
+        self._subset_memo: dict[int, tuple[int, ...]] = {}
+        self._extension_memo: dict[int, list[int]] = {}
+        self._starts3 = _sequence_starts(3)
+
+    def coverable(self, mask: int) -> int:
+        """The cards of ``mask`` that lie in at least one meld inside ``mask``."""
+        s3 = mask & mask >> 1 & mask >> 2 & self._starts3
+        seq = s3 | s3 << 1 | s3 << 2
+        a = mask & SUIT_BITS
+        b = mask >> 10 & SUIT_BITS
+        c = mask >> 20 & SUIT_BITS
+        d = mask >> 30 & SUIT_BITS
+        groups = (a & b & (c | d)) | (c & d & (a | b))
+        return (seq | groups * RANK_SPREAD) & mask
+
+    def can_partition(self, mask: int) -> bool:
+        """Whether ``mask`` splits into disjoint valid melds (the empty set does)."""
+        memo = self._memo
+        known = memo.get(mask)
+        if known is not None:
+            return known
+        result = False if self.coverable(mask) != mask else self._search(mask)
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+            memo[0] = True
+        memo[mask] = result
+        return result
+
+    def _search(self, mask: int) -> bool:
+        memo = self._memo
+        for meld in self.by_low[(mask & -mask).bit_length() - 1]:
+            if meld & mask == meld:
+                rest = mask ^ meld
+                known = memo.get(rest)
+                if known is None:
+                    known = self.coverable(rest) == rest and self._search(rest)
+                    memo[rest] = known
+                if known:
+                    return True
+        return False
+
+    def partitions(self, mask: int) -> Iterator[tuple[int, ...]]:
+        """Every split of ``mask`` into melds, each once, in a fixed order."""
+        if mask == 0:
+            yield ()
+            return
+        if not self.can_partition(mask):
+            return
+        for meld in self.by_low[(mask & -mask).bit_length() - 1]:
+            if meld & mask == meld:
+                rest = mask ^ meld
+                if self.can_partition(rest):
+                    for split in self.partitions(rest):
+                        yield (meld, *split)
+
+    def meldable_subsets(self, avail: int) -> tuple[int, ...]:
+        """Every subset of ``avail`` that splits into melds (the empty set included)."""
+        memo = self._subset_memo
+        found = memo.get(avail)
+        if found is not None:
+            return found
+        if avail == 0:
+            return (0,)
+        usable = self.coverable(avail)
+        if usable != avail:
+            result = self.meldable_subsets(usable)
+        else:
+            low = avail & -avail
+            subsets = set(self.meldable_subsets(avail ^ low))
+            for meld in self.by_low[low.bit_length() - 1]:
+                if meld & avail == meld:
+                    subsets.update(meld | rest for rest in self.meldable_subsets(avail ^ meld))
+            result = tuple(sorted(subsets))
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        memo[avail] = result
+        return result
+
+    def extensions(self, required: int, avail: int) -> list[int]:
+        """Every distinct ``used`` subset of ``avail`` such that ``required | used`` splits
+        into melds, in increasing order (``required`` and ``avail`` are disjoint)."""
+        key = required << 40 | avail
+        memo = self._extension_memo
+        found = memo.get(key)
+        if found is not None:
+            return found
+        # Cards that lie in no meld inside required | avail can never be used.
+        while True:
+            usable = self.coverable(required | avail)
+            if usable & required != required:
+                result: list[int] = []
+                break
+            if usable & avail == avail:
+                result = self._extensions(required, avail)
+                break
+            avail &= usable
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        memo[key] = result
+        return result
+
+    def _extensions(self, required: int, avail: int) -> list[int]:
+        if required == 0:
+            return list(self.meldable_subsets(avail))
+        low = required & -required
+        pool = required | avail
+        used: set[int] = set()
+        for meld in self.containing[low.bit_length() - 1]:
+            if meld & pool == meld:
+                taken = meld & avail
+                for rest in self.extensions(required & ~meld, avail & ~meld):
+                    used.add(taken | rest)
+        return sorted(used)
+
+    def one_partition(self, mask: int) -> tuple[int, ...] | None:
+        """The first split of ``mask`` in :meth:`partitions` order, or ``None``."""
+        return next(self.partitions(mask), None)
+
+
+_TABLES: Final[dict[int, MeldTable]] = {}
+
+
+def meld_table(max_sequence: int) -> MeldTable:
+    """The shared :class:`MeldTable` for ``max_sequence`` (built once)."""
+    table = _TABLES.get(max_sequence)
+    if table is None:
+        table = _TABLES[max_sequence] = MeldTable(max_sequence)
+    return table

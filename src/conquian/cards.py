@@ -1,0 +1,354 @@
+"""Cards: suits, ranks, the 40-card pack and card notation (R1, R2).
+
+A card is written as its rank then its suit: ``7h`` is the seven of hearts, ``Js`` the
+jack of spades. Ranks are ``A 2 3 4 5 6 7 J Q K`` (R1); suits are ``c d h s`` (clubs,
+diamonds, hearts, spades). Parsing also accepts upper case (``7H``), suit symbols
+(``7♥``, ``J♠``), ``1`` for the ace, and the Spanish names (``sota de espadas``).
+
+>>> from conquian import Card, parse_cards, format_cards
+>>> Card.parse("7♥")
+Card.parse('7h')
+>>> str(Card.parse("Js")), Card.parse("Js").pretty(), Card.parse("Js").spanish()
+('Js', 'J♠', 'sota de espadas')
+>>> format_cards(parse_cards("7h7c7s"))
+'7h 7c 7s'
+
+Cards are ordered by the canonical deck order: by suit (clubs, diamonds, hearts, spades),
+then by rank in play order (R2). ``==`` compares rank and suit.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable
+from typing import Final
+
+import attrs
+
+from conquian.errors import InvalidCardError
+
+__all__ = [
+    "DECK",
+    "Card",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "parse_cards",
+    "sorted_cards",
+]
+
+
+class Suit(enum.Enum):
+    """The four suits, in canonical order (R1).
+
+    >>> Suit.HEARTS.letter, Suit.HEARTS.symbol, Suit.HEARTS.spanish
+    ('h', '♥', 'copas')
+    """
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """The one-letter notation: ``c``, ``d``, ``h`` or ``s``."""
+        return _SUIT_LETTERS[self.value]
+
+    @property
+    def symbol(self) -> str:
+        """The Unicode suit symbol used by :meth:`Card.pretty`."""
+        return _SUIT_SYMBOLS[self.value]
+
+    @property
+    def spanish(self) -> str:
+        """The suit of the Spanish pack: bastos, oros, copas or espadas (R1)."""
+        return _SUIT_SPANISH[self.value]
+
+
+class Rank(enum.IntEnum):
+    """The ten ranks, valued by their position in the play order (R2).
+
+    The value is the position in ``A 2 3 4 5 6 7 J Q K``, counted from 1, so the jack is
+    8 and the king 10: two ranks are adjacent in a sequence exactly when their values
+    differ by one. The ace is always low and nothing wraps around (R2).
+
+    >>> Rank.SEVEN + 1 == Rank.JACK
+    True
+    >>> Rank.JACK.letter, Rank.JACK.spanish
+    ('J', 'sota')
+    """
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    JACK = 8
+    QUEEN = 9
+    KING = 10
+
+    @property
+    def letter(self) -> str:
+        """The one-character notation: ``A 2 3 4 5 6 7 J Q K``."""
+        return _RANK_LETTERS[self.value - 1]
+
+    @property
+    def spanish(self) -> str:
+        """The Spanish name: ``1``–``7``, ``sota``, ``caballo`` or ``rey`` (R1)."""
+        return _RANK_SPANISH[self.value - 1]
+
+
+_SUIT_LETTERS: Final = ("c", "d", "h", "s")
+_SUIT_SYMBOLS: Final = ("♣", "♦", "♥", "♠")
+_SUIT_SPANISH: Final = ("bastos", "oros", "copas", "espadas")
+_RANK_LETTERS: Final = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
+_RANK_SPANISH: Final = ("1", "2", "3", "4", "5", "6", "7", "sota", "caballo", "rey")
+
+_SUIT_BY_TEXT: Final[dict[str, Suit]] = {}
+for _suit in Suit:
+    for _name in (_suit.letter, _suit.symbol, _suit.spanish):
+        _SUIT_BY_TEXT[_name] = _suit
+for _name, _value in (("♧", 0), ("♢", 1), ("♡", 2), ("♤", 3)):
+    _SUIT_BY_TEXT[_name] = Suit(_value)
+
+_RANK_BY_TEXT: Final[dict[str, Rank]] = {}
+for _rank in Rank:
+    _RANK_BY_TEXT[_rank.letter.lower()] = _rank
+    _RANK_BY_TEXT[_rank.spanish] = _rank
+_RANK_BY_TEXT["as"] = Rank.ACE
+
+
+def _rank_hint(text: str) -> str:
+    return f"there is no rank {text!r} in the 40-card pack (R1)"
+
+
+@attrs.frozen(order=False, repr=False, cache_hash=True)
+class Card:
+    """One card of the 40-card pack (R1).
+
+    ``Card(Rank.SEVEN, Suit.HEARTS)`` or ``Card.parse("7h")``. Cards are equal when rank
+    and suit are equal; they sort in the canonical :data:`DECK` order.
+
+    Attributes:
+        rank: The card's :class:`Rank`.
+        suit: The card's :class:`Suit`.
+        index: The card's position in :data:`DECK` (0 to 39).
+    """
+
+    rank: Rank = attrs.field(validator=attrs.validators.instance_of(Rank))
+    suit: Suit = attrs.field(validator=attrs.validators.instance_of(Suit))
+    index: int = attrs.field(init=False, eq=False, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "index", self.suit.value * 10 + self.rank.value - 1)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card.
+
+        Accepts ``7h``, ``7H``, ``7♥``, ``1h`` or ``Ah`` for the ace, and the Spanish
+        ``7 de copas``, ``sota de espadas``, ``as de oros``.
+
+        Raises:
+            InvalidCardError: ``text`` is not exactly one card.
+
+        >>> Card.parse("Q♦") == Card(Rank.QUEEN, Suit.DIAMONDS)
+        True
+        >>> Card.parse("caballo de bastos")
+        Card.parse('Qc')
+        """
+        if not isinstance(text, str):
+            raise InvalidCardError(
+                f"a card must be given as text, not {type(text).__name__}", token=repr(text)
+            )
+        token = text.strip()
+        return _parse_token(token, index=0, column=text.find(token) if token else 0)
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card at ``index`` (0–39) in :data:`DECK`.
+
+        >>> Card.from_index(0), Card.from_index(39)
+        (Card.parse('Ac'), Card.parse('Ks'))
+        """
+        if not isinstance(index, int) or not 0 <= index < 40:
+            raise InvalidCardError(f"no card has index {index!r}: 0 to 39", token=repr(index))
+        return DECK[index]
+
+    def pretty(self) -> str:
+        """The card with its Unicode suit symbol, such as ``7♥``."""
+        return self.rank.letter + self.suit.symbol
+
+    def spanish(self) -> str:
+        """The Spanish name, such as ``sota de espadas`` (R1)."""
+        return f"{self.rank.spanish} de {self.suit.spanish}"
+
+    def __str__(self) -> str:
+        return self.rank.letter + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card.parse('{self}')"
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index >= other.index
+
+
+DECK: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+"""The 40 cards in canonical order: clubs, diamonds, hearts, spades, each ``A`` to ``K``."""
+
+_CARD_BY_KEY: Final[dict[tuple[Rank, Suit], Card]] = {(c.rank, c.suit): c for c in DECK}
+
+_SPANISH_RE: Final = re.compile(r"^\s*(\S+)\s+de\s+(\S+)\s*$", re.IGNORECASE)
+_PAIRS_RE: Final = re.compile(r"(?:[A-Za-z0-9][A-Za-z♣♦♥♠♧♢♡♤])+")
+
+
+def _parse_token(token: str, *, index: int, column: int) -> Card:
+    """Parse one token; errors name the token and where it stood."""
+    where = f" (card {index + 1}, column {column + 1})" if index or column else ""
+
+    def fail(why: str) -> InvalidCardError:
+        return InvalidCardError(
+            f"{token!r} is not a card{where}: {why}", token=token, index=index, column=column
+        )
+
+    if not token:
+        raise fail("empty text")
+    spanish = _SPANISH_RE.match(token)
+    if spanish:
+        rank_text, suit_text = spanish.group(1).lower(), spanish.group(2).lower()
+    elif len(token) == 2:
+        rank_text, suit_text = token[0].lower(), token[1]
+        suit_text = suit_text if suit_text in _SUIT_BY_TEXT else suit_text.lower()
+    else:
+        if token[:-1].isdigit() and token[:-1] not in _RANK_BY_TEXT:
+            raise fail(_rank_hint(token[:-1]))
+        raise fail("a card is a rank (A 2 3 4 5 6 7 J Q K) followed by a suit (c d h s)")
+    rank = _RANK_BY_TEXT.get(rank_text)
+    if rank is None:
+        raise fail(_rank_hint(rank_text.upper() if len(rank_text) == 1 else rank_text))
+    suit = _SUIT_BY_TEXT.get(suit_text)
+    if suit is None:
+        raise fail(f"there is no suit {suit_text!r}: suits are c d h s (or ♣ ♦ ♥ ♠)")
+    return _CARD_BY_KEY[rank, suit]
+
+
+def _tokens(text: str) -> list[tuple[str, int]]:
+    """Split card-list text into (token, column) pairs."""
+    if re.search(r"\sde\s", text, re.IGNORECASE):
+        tokens = []
+        column = 0
+        for piece in text.split(","):
+            stripped = piece.strip()
+            if stripped:
+                tokens.append((stripped, column + piece.find(stripped)))
+            column += len(piece) + 1
+        return tokens
+    tokens = []
+    for chunk in re.finditer(r"[^\s,]+", text):
+        word, start = chunk.group(), chunk.start()
+        if len(word) > 2 and _PAIRS_RE.fullmatch(word):
+            tokens.extend((word[i : i + 2], start + i) for i in range(0, len(word), 2))
+        else:
+            tokens.append((word, start))
+    return tokens
+
+
+def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[Card, ...]:
+    """Read a list of cards, keeping their order.
+
+    Cards may be separated by spaces or commas (``7h 7c 7s``), or written together
+    (``7h7c7s``). Spanish names are separated by commas
+    (``7 de copas, sota de espadas``). An empty text is an empty list.
+
+    Args:
+        text: The cards.
+        allow_duplicates: Accept a card more than once. By default a repeated card is an
+            error, since the pack holds each card once.
+
+    Raises:
+        InvalidCardError: A token is not a card (the error names it and its position), or
+            a card is repeated.
+
+    >>> parse_cards("5c, 6c 7c")
+    (Card.parse('5c'), Card.parse('6c'), Card.parse('7c'))
+    >>> try:
+    ...     parse_cards("7h 8h")
+    ... except InvalidCardError as error:
+    ...     print(error.token, error.index, error.column)
+    8h 1 3
+    """
+    if not isinstance(text, str):
+        raise InvalidCardError(
+            f"cards must be given as text, not {type(text).__name__}", token=repr(text)
+        )
+    cards: list[Card] = []
+    seen: dict[Card, int] = {}
+    for index, (token, column) in enumerate(_tokens(text)):
+        card = _parse_token(token, index=index, column=column)
+        if not allow_duplicates and card in seen:
+            raise InvalidCardError(
+                f"{card} appears twice (cards {seen[card] + 1} and {index + 1})",
+                token=token,
+                index=index,
+                column=column,
+            )
+        seen.setdefault(card, index)
+        cards.append(card)
+    return tuple(cards)
+
+
+def sorted_cards(cards: Iterable[Card]) -> list[Card]:
+    """The cards in canonical :data:`DECK` order."""
+    return sorted(cards, key=_index_of)
+
+
+def _index_of(card: Card) -> int:
+    return card.index
+
+
+def format_cards(cards: Iterable[Card], *, style: str = "short", sort: bool = False) -> str:
+    """Write cards as text that :func:`parse_cards` reads back.
+
+    Args:
+        cards: The cards, written in the order given unless ``sort`` is true.
+        style: ``"short"`` (``7h 7c``), ``"compact"`` (``7h7c``), ``"pretty"``
+            (``7♥ 7♣``) or ``"spanish"`` (``7 de copas, 7 de bastos``).
+        sort: Write the cards in canonical order.
+
+    >>> cards = parse_cards("7h Jc 7c")
+    >>> format_cards(cards, style="pretty", sort=True)
+    '7♣ J♣ 7♥'
+    >>> parse_cards(format_cards(cards, style="spanish")) == cards
+    True
+    """
+    ordered = sorted_cards(cards) if sort else list(cards)
+    if style == "short":
+        return " ".join(map(str, ordered))
+    if style == "compact":
+        return "".join(map(str, ordered))
+    if style == "pretty":
+        return " ".join(card.pretty() for card in ordered)
+    if style == "spanish":
+        return ", ".join(card.spanish() for card in ordered)
+    raise ValueError(f"unknown card style {style!r}: short, compact, pretty or spanish")

@@ -1,0 +1,64 @@
+"""The exception hierarchy of :mod:`conquian`.
+
+Every error the library raises on purpose is a :class:`ConquianError`, which is also a
+:class:`ValueError` (bad input is a bad value). Parsing errors (text that is not notation)
+are kept apart from legality errors (well-formed things the rules forbid), so a front end
+can tell "you typed it wrong" from "you may not do that".
+
+>>> from conquian import Card, ConquianError
+>>> try:
+...     Card.parse("8h")
+... except ConquianError as error:
+...     print(type(error).__name__, "-", error)
+InvalidCardError - '8h' is not a card: there is no rank '8' in the 40-card pack (R1)
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ConquianError",
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidMoveNotationError",
+    "InvalidRulesError",
+    "ParseError",
+]
+
+
+class ConquianError(ValueError):
+    """Base class of every error raised by :mod:`conquian` on purpose."""
+
+
+class ParseError(ConquianError):
+    """Text that is not valid notation (a card, a card list, a meld or a move)."""
+
+
+class InvalidCardError(ParseError):
+    """A card token that cannot be read, or a card list with a repeated card.
+
+    Attributes:
+        token: The offending text, exactly as it appeared in the input.
+        index: The 0-based number of the token among the cards of the input.
+        column: The 0-based character offset of the token in the input.
+    """
+
+    def __init__(self, message: str, *, token: str, index: int = 0, column: int = 0) -> None:
+        super().__init__(message)
+        self.token = token
+        self.index = index
+        self.column = column
+
+
+class InvalidMoveNotationError(ParseError):
+    """Text that is not the notation of a move (see :func:`conquian.parse_move`)."""
+
+
+class InvalidRulesError(ConquianError):
+    """A :class:`conquian.Rules` value whose fields make no sense together."""
+
+
+class IllegalMoveError(ConquianError):
+    """A move the rules do not allow in the current position.
+
+    The position is never changed by a move that raises this error.
+    """

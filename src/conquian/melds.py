@@ -1,0 +1,318 @@
+"""Melds: groups and sequences (R4, R5), why cards are not a meld, and partitions (R6).
+
+>>> from conquian import Meld, check_meld, partitions, parse_cards
+>>> Meld("6c 7c Jc")
+Meld('6c7cJc')
+>>> Meld("5h 6h Jh")
+Traceback (most recent call last):
+...
+conquian.melds.InvalidMeldError: 5h 6h Jh is not a sequence: 6h and Jh are not consecutive (R5)
+>>> check_meld("Qh Kh Ah")
+<MeldProblem.WRAPS_AROUND: 'wraps_around'>
+>>> [" ".join(map(str, split)) for split in partitions("5c 6c 7c Jc Jh Js")]
+['5c6c7c JcJhJs']
+
+Every function takes the rules whose maximum sequence length applies (R5, V4); the
+default is the classic rule set.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Iterable, Iterator
+from typing import Final
+
+import attrs
+
+from conquian import _bits
+from conquian.cards import DECK, Card, format_cards, parse_cards
+from conquian.errors import ConquianError, InvalidCardError
+from conquian.rules import CLASSIC, Rules
+
+__all__ = [
+    "InvalidMeldError",
+    "Meld",
+    "MeldKind",
+    "MeldProblem",
+    "can_partition",
+    "check_meld",
+    "fits",
+    "is_meld",
+    "partitions",
+]
+
+CardsLike = Iterable[Card] | str
+"""Cards as an iterable of :class:`Card` or as text for :func:`parse_cards`."""
+
+
+class MeldKind(enum.Enum):
+    """The two kinds of meld."""
+
+    GROUP = "group"
+    """Three or four cards of one rank (R4)."""
+    SEQUENCE = "sequence"
+    """Three or more consecutive cards of one suit (R5)."""
+
+
+class MeldProblem(enum.Enum):
+    """Why cards are not a meld: the machine-readable reason of :class:`InvalidMeldError`."""
+
+    TOO_FEW_CARDS = "too_few_cards"
+    """Fewer than three cards (R4, R5)."""
+    TOO_MANY_CARDS = "too_many_cards"
+    """More cards than any meld can hold."""
+    MIXED_RANKS_AND_SUITS = "mixed_ranks_and_suits"
+    """Neither all of one rank (R4) nor all of one suit (R5)."""
+    GAP = "gap"
+    """One suit, but two cards next in order are not consecutive (R5)."""
+    DUPLICATE_CARD = "duplicate_card"
+    """The same card twice (R1: the pack holds each card once)."""
+    WRAPS_AROUND = "wraps_around"
+    """One suit, consecutive only if the king were next to the ace, like Q-K-A (R2)."""
+    SEQUENCE_TOO_LONG = "sequence_too_long"
+    """A sequence longer than the rules allow (R5, V4)."""
+
+
+class InvalidMeldError(ConquianError):
+    """Cards that do not form a valid meld (R4, R5).
+
+    Attributes:
+        reason: Why, as a :class:`MeldProblem`.
+        cards: The cards as given, in the order given.
+    """
+
+    def __init__(self, message: str, *, reason: MeldProblem, cards: tuple[Card, ...]) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.cards = cards
+
+
+def _as_cards(cards: CardsLike) -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        return parse_cards(cards, allow_duplicates=True)
+    result = tuple(cards)
+    for card in result:
+        if not isinstance(card, Card):
+            raise InvalidCardError(f"{card!r} is not a Card", token=repr(card))
+    return result
+
+
+def _diagnose(cards: tuple[Card, ...], max_sequence: int) -> tuple[MeldProblem, str] | None:
+    """The problem with ``cards`` as one meld, with a sentence, or ``None`` if valid."""
+    shown = format_cards(cards)
+    if len(set(cards)) != len(cards):
+        twice = next(card for card in cards if cards.count(card) > 1)
+        return MeldProblem.DUPLICATE_CARD, f"{shown} is not a meld: {twice} appears twice"
+    if len(cards) < 3:
+        return (
+            MeldProblem.TOO_FEW_CARDS,
+            f"{shown or 'an empty list'} is not a meld: a meld has at least 3 cards (R4, R5)",
+        )
+    if len({card.rank for card in cards}) == 1:
+        return None  # R4: distinct cards of one rank are 3 or 4 cards of different suits.
+    if len({card.suit for card in cards}) != 1:
+        if len(cards) > max(4, max_sequence):
+            return (
+                MeldProblem.TOO_MANY_CARDS,
+                f"{shown} is not a meld: {len(cards)} cards, and no meld holds more than "
+                f"{max(4, max_sequence)}",
+            )
+        return (
+            MeldProblem.MIXED_RANKS_AND_SUITS,
+            f"{shown} is not a meld: the cards are neither all of one rank (R4) "
+            "nor all of one suit (R5)",
+        )
+    ordered = sorted(cards, key=lambda card: card.rank)
+    gaps = [(a, b) for a, b in itertools.pairwise(ordered) if b.rank != a.rank + 1]
+    if not gaps:
+        if len(cards) > max_sequence:
+            return (
+                MeldProblem.SEQUENCE_TOO_LONG,
+                f"{shown} is not a sequence: {len(cards)} cards, and the longest "
+                f"sequence is {max_sequence} (R5)",
+            )
+        return None
+    if len(gaps) == 1 and ordered[0].rank == 1 and ordered[-1].rank == 10:
+        return (
+            MeldProblem.WRAPS_AROUND,
+            f"{shown} is not a sequence: the ace is low, so {ordered[-1]} and {ordered[0]} "
+            "are not consecutive (R2)",
+        )
+    low, high = gaps[0]
+    return (
+        MeldProblem.GAP,
+        f"{shown} is not a sequence: {low} and {high} are not consecutive (R5)",
+    )
+
+
+def check_meld(cards: CardsLike, *, rules: Rules = CLASSIC) -> MeldProblem | None:
+    """Why ``cards`` are not one meld, or ``None`` if they are. Never raises for bad melds.
+
+    Raises:
+        InvalidCardError: ``cards`` is text that is not a list of cards.
+
+    >>> check_meld("7h 7c 7s") is None
+    True
+    >>> check_meld("7h 7c")
+    <MeldProblem.TOO_FEW_CARDS: 'too_few_cards'>
+    """
+    found = _diagnose(_as_cards(cards), rules.max_sequence)
+    return None if found is None else found[0]
+
+
+def is_meld(cards: CardsLike, *, rules: Rules = CLASSIC) -> bool:
+    """Whether ``cards`` form one valid group (R4) or sequence (R5).
+
+    >>> is_meld("Ad 2d 3d"), is_meld("Qd Kd Ad"), is_meld("6s 7s Js")
+    (True, False, True)
+    """
+    found = _diagnose(_as_cards(cards), rules.max_sequence)
+    return found is None
+
+
+_MELD_CACHE: Final[dict[int, Meld]] = {}
+
+
+@attrs.frozen(init=False, repr=False, order=False)
+class Meld:
+    """One valid meld: a group (R4) or a sequence (R5).
+
+    ``Meld(cards)`` takes cards or text and raises :class:`InvalidMeldError` when they are
+    not a meld under ``rules``. Two melds are equal when they hold the same cards; the
+    cards are kept in a canonical display order (sequences by rank, groups by suit).
+    A meld is iterable over its cards.
+
+    Attributes:
+        cards: The cards in display order.
+        kind: :attr:`MeldKind.GROUP` or :attr:`MeldKind.SEQUENCE`.
+        mask: The cards as a 40-bit int, bit ``card.index`` per card (for fast code).
+
+    >>> meld = Meld("Js 7s 6s")
+    >>> meld.kind, str(meld), meld.pretty()
+    (<MeldKind.SEQUENCE: 'sequence'>, '6s7sJs', '6♠ 7♠ J♠')
+    """
+
+    cards: tuple[Card, ...] = attrs.field(eq=False)
+    kind: MeldKind = attrs.field(eq=False)
+    mask: int
+
+    def __init__(self, cards: CardsLike, *, rules: Rules = CLASSIC) -> None:
+        given = _as_cards(cards)
+        problem = _diagnose(given, rules.max_sequence)
+        if problem is not None:
+            raise InvalidMeldError(problem[1], reason=problem[0], cards=given)
+        mask = _bits.mask_of(given)
+        ordered = _bits.cards_of(mask)
+        kind = MeldKind.GROUP if ordered[0].rank == ordered[-1].rank else MeldKind.SEQUENCE
+        self.__attrs_init__(ordered, kind, mask)
+
+    @classmethod
+    def parse(cls, text: str, *, rules: Rules = CLASSIC) -> Meld:
+        """Read a meld from text such as ``5h6h7h`` or ``J♣ J♥ J♠``."""
+        return cls(text, rules=rules)
+
+    @classmethod
+    def from_mask(cls, mask: int) -> Meld:
+        """The meld of a mask known to be valid. Unchecked: a fast path for the engine."""
+        meld = _MELD_CACHE.get(mask)
+        if meld is None:
+            meld = object.__new__(cls)
+            ordered = _bits.cards_of(mask)
+            kind = MeldKind.GROUP if ordered[0].rank == ordered[-1].rank else MeldKind.SEQUENCE
+            meld.__attrs_init__(ordered, kind, mask)
+            _MELD_CACHE[mask] = meld
+        return meld
+
+    def pretty(self) -> str:
+        """The cards with suit symbols, such as ``J♣ J♥ J♠``."""
+        return format_cards(self.cards, style="pretty")
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.mask >> card.index & 1)
+
+    def __str__(self) -> str:
+        return "".join(map(str, self.cards))
+
+    def __repr__(self) -> str:
+        return f"Meld('{self}')"
+
+
+def _mask_of_distinct(items: Iterable[Card | Meld] | str) -> int:
+    """The mask of cards (or the cards of melds); a repeated card is an error."""
+    if isinstance(items, str):
+        return _bits.mask_of(parse_cards(items))
+    mask = 0
+    for index, item in enumerate(items):
+        if isinstance(item, Meld):
+            bits = item.mask
+        elif isinstance(item, Card):
+            bits = 1 << item.index
+        else:
+            raise InvalidCardError(f"{item!r} is not a Card", token=repr(item), index=index)
+        if mask & bits:
+            twice = DECK[_bits.low_index(mask & bits)]
+            raise InvalidCardError(f"{twice} appears twice", token=str(twice), index=index)
+        mask |= bits
+    return mask
+
+
+def can_partition(cards: Iterable[Card | Meld] | str, *, rules: Rules = CLASSIC) -> bool:
+    """Whether the cards split into separate valid melds, each card in exactly one (R6).
+
+    No cards at all split trivially (into no melds).
+
+    Raises:
+        InvalidCardError: A card is given twice, or text is not a list of cards.
+
+    >>> can_partition("5c 6c 7c Jc Jh Js"), can_partition("5c 6c 7c Jc Jh")
+    (True, False)
+    """
+    return _bits.meld_table(rules.max_sequence).can_partition(_mask_of_distinct(cards))
+
+
+def partitions(
+    cards: Iterable[Card | Meld] | str, *, rules: Rules = CLASSIC
+) -> list[tuple[Meld, ...]]:
+    """Every way to split the cards into separate valid melds, each way exactly once.
+
+    The order is deterministic: within a split, melds are ordered by their lowest card
+    in :data:`DECK` order; splits are ordered by their first meld, longest first.
+
+    Raises:
+        InvalidCardError: A card is given twice, or text is not a list of cards.
+
+    >>> for split in partitions("5c 6c 7c Jc Jd Jh Js"):
+    ...     print(*split)
+    5c6c7cJc JdJhJs
+    5c6c7c JcJdJhJs
+    """
+    table = _bits.meld_table(rules.max_sequence)
+    return [
+        tuple(Meld.from_mask(meld) for meld in split)
+        for split in table.partitions(_mask_of_distinct(cards))
+    ]
+
+
+def fits(card: Card, table: Iterable[Card | Meld] | str, *, rules: Rules = CLASSIC) -> bool:
+    """Whether ``card`` fits a table: the table's cards plus it alone split into melds (R14a).
+
+    Raises:
+        InvalidCardError: ``card`` is already on the table, or a card is given twice.
+
+    >>> from conquian import Card
+    >>> fits(Card.parse("5c"), "6c 7c Jc"), fits(Card.parse("5h"), "6c 7c Jc")
+    (True, False)
+    """
+    mask = _mask_of_distinct([*_iter_items(table), card])
+    return _bits.meld_table(rules.max_sequence).can_partition(mask)
+
+
+def _iter_items(items: Iterable[Card | Meld] | str) -> Iterable[Card | Meld]:
+    return parse_cards(items) if isinstance(items, str) else items
