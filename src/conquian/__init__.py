@@ -1,0 +1,84 @@
+"""conquian: the rules of Conquian, the oldest rummy game, as a typed Python library.
+
+The package re-exports the public API; see the documentation for a tour.
+"""
+
+from conquian.cards import DECK, Card, Rank, Suit, format_cards, parse_cards, sorted_cards
+from conquian.errors import (
+    ConquianError,
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidMoveNotationError,
+    InvalidRulesError,
+    ParseError,
+)
+from conquian.game import Game
+from conquian.melds import (
+    InvalidMeldError,
+    Meld,
+    MeldKind,
+    MeldProblem,
+    can_partition,
+    check_meld,
+    fits,
+    is_meld,
+    partitions,
+)
+from conquian.moves import Decline, Force, Move, Release, Take, parse_move
+from conquian.rules import CLASSIC, Forcing, Rules
+from conquian.state import (
+    Observation,
+    OfferOrigin,
+    Outcome,
+    OutcomeKind,
+    Phase,
+    Played,
+    State,
+    deal_order,
+)
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "CLASSIC",
+    "DECK",
+    "Card",
+    "ConquianError",
+    "Decline",
+    "Force",
+    "Forcing",
+    "Game",
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidMeldError",
+    "InvalidMoveNotationError",
+    "InvalidRulesError",
+    "Meld",
+    "MeldKind",
+    "MeldProblem",
+    "Move",
+    "Observation",
+    "OfferOrigin",
+    "Outcome",
+    "OutcomeKind",
+    "ParseError",
+    "Phase",
+    "Played",
+    "Rank",
+    "Release",
+    "Rules",
+    "State",
+    "Suit",
+    "Take",
+    "__version__",
+    "can_partition",
+    "check_meld",
+    "deal_order",
+    "fits",
+    "format_cards",
+    "is_meld",
+    "parse_cards",
+    "parse_move",
+    "partitions",
+    "sorted_cards",
+]

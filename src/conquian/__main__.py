@@ -1,0 +1,7 @@
+"""``python -m conquian``: see :mod:`conquian.cli`."""
+
+import sys
+
+from conquian.cli import main
+
+sys.exit(main())

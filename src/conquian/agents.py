@@ -1,0 +1,95 @@
+"""Agents: bots that choose a move from what their player may see.
+
+An agent is anything with a ``choose(observation, legal_moves)`` method (the
+:class:`Agent` protocol); it sees only an :class:`~conquian.Observation`, never the
+hidden cards.
+
+>>> from conquian import State
+>>> from conquian.agents import GreedyAgent, play_game
+>>> final = play_game(State.new(seed=3), [GreedyAgent(), GreedyAgent()])
+>>> final.outcome() is not None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+from conquian import _bits
+from conquian._rng import SplitMix64
+from conquian.cards import Card
+from conquian.errors import ConquianError
+from conquian.moves import Decline, Move, Release, Take
+from conquian.state import Observation, State
+
+__all__ = ["Agent", "GreedyAgent", "RandomAgent", "play_game"]
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Chooses one of the legal moves, seeing only its player's observation."""
+
+    def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
+        """Return one of ``legal_moves``."""
+        ...
+
+
+class RandomAgent:
+    """Chooses uniformly at random, reproducibly from its seed (on every machine)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = SplitMix64(seed)
+
+    def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
+        """A uniformly random legal move."""
+        if not legal_moves:
+            raise ConquianError("no legal move to choose from")
+        return legal_moves[self._rng.below(len(legal_moves))]
+
+
+class GreedyAgent:
+    """Takes whenever it can, laying down as many cards as possible, and discards the card
+    least likely to help it; declines otherwise, and never forces.
+
+    Ties are broken by the order of the legal moves, so it is deterministic.
+    """
+
+    def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
+        """The greedy choice described above."""
+        if not legal_moves:
+            raise ConquianError("no legal move to choose from")
+        takes = [move for move in legal_moves if isinstance(move, Take)]
+        if takes:
+            live = _bits.mask_of(observation.unseen) | _bits.mask_of(observation.hand)
+            table = _bits.meld_table(observation.rules.max_sequence)
+            return max(takes, key=lambda take: _score(take, live, table))
+        for move in legal_moves:
+            if isinstance(move, Decline | Release):
+                return move
+        return legal_moves[0]
+
+
+def _score(take: Take, live: int, table: _bits.MeldTable) -> tuple[int, int]:
+    """Going out beats everything; then more cards laid; then a less useful discard."""
+    if take.discard is None:
+        return (len(take.laid) + 100, 0)
+    pool = live & ~_bits.mask_of(take.laid)
+    return (len(take.laid), -_usefulness(take.discard, pool, table))
+
+
+def _usefulness(card: Card, live: int, table: _bits.MeldTable) -> int:
+    """How many melds with ``card`` could still be made from cards not yet out of play."""
+    pool = live | 1 << card.index
+    return sum(1 for meld in table.containing[card.index] if meld & pool == meld)
+
+
+def play_game(state: State, agents: Sequence[Agent]) -> State:
+    """Play ``state`` to the end, player ``p`` choosing with ``agents[p]``; the final state."""
+    while True:
+        player = state.to_move
+        if player is None:
+            return state
+        moves = state.legal_moves()
+        move = agents[player].choose(state.observation(player), moves)
+        state = state.apply(move, player=player)

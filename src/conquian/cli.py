@@ -1,0 +1,194 @@
+"""The command line: ``python -m conquian`` (or the ``conquian`` script).
+
+Sub-commands:
+
+* ``meld CARDS…`` says whether the cards are one meld, and why not (exit 0 for a meld,
+  1 for not a meld, 2 for text that is not cards);
+* ``meld --split CARDS…`` prints every way to split the cards into melds (exit 0 if
+  there is one, 1 if none);
+* ``demo [--seed N]`` plays a game between a :class:`~conquian.agents.GreedyAgent` and a
+  :class:`~conquian.agents.RandomAgent` and prints it turn by turn.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from conquian.agents import Agent, GreedyAgent, RandomAgent
+from conquian.cards import Card, format_cards, parse_cards
+from conquian.errors import ParseError
+from conquian.melds import InvalidMeldError, Meld, partitions
+from conquian.moves import Decline, Force, Move, Release, Take
+from conquian.rules import CLASSIC
+from conquian.state import OfferOrigin, State
+
+__all__ = ["main"]
+
+EXIT_OK = 0
+EXIT_NO = 1
+EXIT_BAD_INPUT = 2
+
+
+def _meld(args: argparse.Namespace, out: TextIO) -> int:
+    text = " ".join(args.cards)
+    try:
+        cards = parse_cards(text, allow_duplicates=not args.split)
+    except ParseError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.split:
+        splits = partitions(cards, rules=CLASSIC)
+        if not splits:
+            print(f"{format_cards(cards)} cannot be split into melds", file=out)
+            return EXIT_NO
+        noun = "way" if len(splits) == 1 else "ways"
+        print(f"{format_cards(cards)} splits into melds {len(splits)} {noun}:", file=out)
+        for split in splits:
+            print("  " + "  ".join(meld.pretty() for meld in split), file=out)
+        return EXIT_OK
+    try:
+        meld = Meld(cards, rules=CLASSIC)
+    except InvalidMeldError as error:
+        print(error, file=out)
+        return EXIT_NO
+    print(f"{meld.pretty()} is a {meld.kind.value} of {len(meld)} cards", file=out)
+    return EXIT_OK
+
+
+def _narrate(before: State, move: Move, names: tuple[str, str]) -> str:
+    """One move in words, from the position it was played in."""
+    player = before.to_move
+    assert player is not None
+    assert before.offer is not None
+    who, other = names[player], names[1 - player]
+    card = before.offer.pretty()
+    if isinstance(move, Take):
+        verb = "is forced to take" if before.phase.value == "forced_take" else "takes"
+        text = f"{who} {verb} {card}"
+        if move.laid:
+            text += ", lays down " + format_cards(move.laid, style="pretty", sort=True)
+        if move.discard is None:
+            return text + " and goes out!"
+        return text + f", discards {move.discard.pretty()}"
+    if isinstance(move, Decline):
+        if before.offer_origin is OfferOrigin.STOCK and before.offered_by == player:
+            return f"{who} passes {card} to {other}"
+        return f"{who} declines {card}"
+    if isinstance(move, Force):
+        return f"{who} forces {card} on {other}"
+    assert isinstance(move, Release)
+    return f"{who} releases {card}"
+
+
+def _table_text(state: State, player: int) -> str:
+    melds = state.tables[player]
+    return "  ".join(meld.pretty() for meld in melds) if melds else "-"
+
+
+def _offer_text(state: State, names: tuple[str, str]) -> str:
+    card, by, player = state.offer, state.offered_by, state.to_move
+    if card is None or by is None or player is None:
+        return "-"
+    if state.offer_origin is OfferOrigin.DISCARD:
+        source = f"{names[by]}'s discard"
+    elif by == player:
+        source = f"turned up by {names[by]}"
+    else:
+        source = f"passed by {names[by]}"
+    decision = {
+        "offer": "to decide",
+        "force_decision": "to force or release",
+        "forced_take": "forced to take it",
+    }[state.phase.value]
+    return f"{card.pretty()} ({source}), {names[player]} {decision}; stock {len(state.stock)}"
+
+
+def _offer_card(state: State) -> str:
+    return state.offer.pretty() if state.offer is not None else "-"
+
+
+def _hand_text(cards: frozenset[Card]) -> str:
+    return format_cards(cards, style="pretty", sort=True) or "-"
+
+
+def _demo(args: argparse.Namespace, out: TextIO) -> int:
+    state = State.new(args.seed, rules=CLASSIC, dealer=0)
+    seed = state.seed if state.seed is not None else 0
+    agents: tuple[Agent, Agent] = (GreedyAgent(), RandomAgent(seed))
+    names = ("Greedy (player 0)", "Random (player 1)")
+    short = ("Greedy", "Random")
+    print(f"Conquian demo, seed {state.seed}: {names[0]} deals to {names[1]}.", file=out)
+    for seat in (0, 1):
+        print(f"  {short[seat]} holds {_hand_text(state.hands[seat])}", file=out)
+    print(f"  {short[1 - state.dealer]} turns up {_offer_card(state)}", file=out)
+    player: int | None
+    while (player := state.to_move) is not None:
+        move = agents[player].choose(state.observation(player), state.legal_moves())
+        after = state.apply(move, player=player)
+        print(f"{after.ply:3}. {_narrate(state, move, short)}", file=out)
+        tables = " | ".join(f"{short[seat]} {_table_text(after, seat)}" for seat in (0, 1))
+        print(f"     tables: {tables}", file=out)
+        print(f"     offer:  {_offer_text(after, short)}", file=out)
+        state = after
+    outcome = state.outcome()
+    assert outcome is not None
+    print("", file=out)
+    for seat in (0, 1):
+        print(
+            f"{short[seat]:>6}: table {_table_text(state, seat)} | hand "
+            f"{_hand_text(state.hands[seat])}",
+            file=out,
+        )
+    if outcome.winner is None:
+        print(f"The game is drawn after {state.ply} moves: the stock ran out (R15).", file=out)
+    else:
+        print(f"{names[outcome.winner]} goes out and wins after {state.ply} moves.", file=out)
+    return EXIT_OK
+
+
+def _seed(text: str) -> int:
+    value = int(text)
+    if not 0 <= value < 1 << 64:
+        raise argparse.ArgumentTypeError(f"a seed is from 0 to 2**64 - 1, not {text}")
+    return value
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m conquian", description="Conquian, the oldest rummy game."
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    meld = commands.add_parser(
+        "meld",
+        help="check a meld, or list every split of cards into melds",
+        description="Say whether CARDS are one meld (exit 0) or why not (exit 1); "
+        "exit 2 if CARDS is not a list of cards.",
+    )
+    meld.add_argument("cards", nargs="+", metavar="CARDS", help="cards such as 6c 7c Jc")
+    meld.add_argument(
+        "--split", action="store_true", help="print every way to split CARDS into melds"
+    )
+    meld.set_defaults(run=_meld)
+    demo = commands.add_parser(
+        "demo",
+        help="watch a game between two bots",
+        description="Play a game between a greedy bot and a random bot, move by move.",
+    )
+    demo.add_argument("--seed", type=_seed, default=None, help="deal from this seed")
+    demo.set_defaults(run=_demo)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
+    args = _parser().parse_args(argv)
+    run = args.run
+    try:
+        code: int = run(args, out if out is not None else sys.stdout)
+    except BrokenPipeError:  # the reader went away (``| head``): not an error of ours
+        sys.stderr.close()
+        return EXIT_OK
+    return code

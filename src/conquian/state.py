@@ -1,0 +1,663 @@
+"""The immutable game position, its one phase machine, and what each player may see.
+
+A :class:`State` holds everything about a game in progress: the deck order it was dealt
+from, hands, tables, the offered card, the stock, the dead cards and the public history.
+:meth:`State.apply` returns a new state and never changes the old one.
+
+>>> from conquian import State, Phase
+>>> state = State.new(seed=7)
+>>> state.phase, state.to_move, len(state.stock)
+(<Phase.OFFER: 'offer'>, 1, 19)
+>>> after = state.apply(state.legal_moves()[-1])
+>>> state.ply, after.ply
+(0, 1)
+"""
+
+from __future__ import annotations
+
+import enum
+import secrets
+from collections.abc import Sequence
+from typing import Any, Final
+
+import attrs
+
+from conquian import _bits
+from conquian._rng import SplitMix64
+from conquian.cards import DECK, Card, format_cards
+from conquian.errors import ConquianError, IllegalMoveError, InvalidCardError
+from conquian.melds import Meld, MeldKind
+from conquian.moves import DECLINE, FORCE, RELEASE, Decline, Force, Move, Release, Take
+from conquian.moves import laid_from_mask as _laid
+from conquian.rules import CLASSIC, Forcing, Rules
+
+__all__ = [
+    "Observation",
+    "OfferOrigin",
+    "Outcome",
+    "OutcomeKind",
+    "Phase",
+    "Played",
+    "State",
+    "deal_order",
+]
+
+_NO_CARD: Final = -1
+_MAX_SEED: Final = (1 << 64) - 1
+
+
+class Phase(enum.Enum):
+    """Whose decision it is, and of what kind: the one phase machine of the game."""
+
+    OFFER = "offer"
+    """A card is offered to :attr:`State.to_move`: take it, decline (or pass) it, or —
+    when the opponent passed it and it fits the opponent's table — force it back (R11,
+    R14b case b)."""
+    FORCE_DECISION = "force_decision"
+    """The opponent declined a card that fits his table; :attr:`State.to_move` forces it
+    on him or releases it (R14b case a)."""
+    FORCED_TAKE = "forced_take"
+    """:attr:`State.to_move` was forced and must take the card (R14b)."""
+    OVER = "over"
+    """The game has ended (R15, R16)."""
+
+
+class OfferOrigin(enum.Enum):
+    """Where the offered card came from."""
+
+    DISCARD = "discard"
+    """It is :attr:`State.offered_by`'s discard."""
+    STOCK = "stock"
+    """:attr:`State.offered_by` turned it up from the stock (R10, R11a)."""
+
+
+class OutcomeKind(enum.Enum):
+    """How a game ended."""
+
+    WENT_OUT = "went_out"
+    """A player laid down every card, 11 on his table (R16)."""
+    DRAWN = "drawn"
+    """A declined card died with no stock left to turn (R15)."""
+
+
+@attrs.frozen
+class Outcome:
+    """The end of a game. Equal outcomes have the same winner and kind.
+
+    Attributes:
+        kind: How the game ended.
+        winner: The player who went out, or ``None`` for a draw.
+    """
+
+    kind: OutcomeKind
+    winner: int | None
+
+    @property
+    def is_draw(self) -> bool:
+        """Whether the game was drawn (R15)."""
+        return self.kind is OutcomeKind.DRAWN
+
+    def __str__(self) -> str:
+        if self.winner is None:
+            return "drawn (R15)"
+        return f"player {self.winner} went out (R16)"
+
+
+@attrs.frozen
+class Played:
+    """One entry of the public history: who moved, what was offered, and the move.
+
+    Attributes:
+        player: The player who made the move.
+        offer: The card that was offered (or forced) when the move was made.
+        move: The move.
+    """
+
+    player: int
+    offer: Card
+    move: Move
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.move} ({self.offer})"
+
+
+def deal_order(seed: int) -> tuple[Card, ...]:
+    """The 40 cards in the order dealt from ``seed``, top of the pack first.
+
+    The shuffle is SplitMix64 with a Fisher–Yates pass (see :doc:`/embedding`), so a seed
+    gives the same deck on every machine and Python version.
+
+    >>> deal_order(1)[:3]
+    (Card.parse('2d'), Card.parse('3c'), Card.parse('7d'))
+    """
+    _check_seed(seed)
+    return tuple(SplitMix64(seed).shuffled(list(DECK)))
+
+
+def _check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MAX_SEED:
+        raise ConquianError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
+    return seed
+
+
+def _canonical_table(mask: int, rules: Rules) -> tuple[Meld, ...]:
+    split = _bits.meld_table(rules.max_sequence).one_partition(mask)
+    if split is None:  # pragma: no cover - an invariant of every reachable state (R6)
+        raise AssertionError(f"table {format_cards(_bits.cards_of(mask))} does not split")
+    return tuple(Meld.from_mask(meld) for meld in split)
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class State:
+    """One position of a game, immutable. Build it with :meth:`new` or :meth:`from_deck`.
+
+    Two states are equal when they are the same game so far: the same rules, dealer and
+    deck order, and the same moves played (hence the same hands, tables, stock, offer,
+    dead cards and history). The seed is not compared: a game dealt from a seed equals the
+    game dealt from the same deck order given explicitly.
+
+    Players are numbered 0 and 1. Everything is read through properties; the fields
+    starting with an underscore are internal (cards as bits, see :mod:`conquian._bits`).
+    """
+
+    rules: Rules
+    dealer: int
+    seed: int | None = attrs.field(eq=False)
+    _deck: tuple[int, ...] = attrs.field(alias="_deck")
+    _stock_pos: int = attrs.field(alias="_stock_pos")
+    _hands: tuple[int, int] = attrs.field(alias="_hands")
+    _tables: tuple[int, int] = attrs.field(alias="_tables")
+    _dead: tuple[int, ...] = attrs.field(alias="_dead")
+    _offer: int = attrs.field(alias="_offer")
+    _origin: OfferOrigin | None = attrs.field(alias="_origin")
+    _offered_by: int = attrs.field(alias="_offered_by")
+    phase: Phase
+    _to_move: int = attrs.field(alias="_to_move")
+    _log: tuple[tuple[int, int, Move], ...] = attrs.field(alias="_log")
+    _outcome: Outcome | None = attrs.field(alias="_outcome")
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def new(cls, seed: int | None = None, *, rules: Rules = CLASSIC, dealer: int = 0) -> State:
+        """Deal a new game from ``seed`` (a fresh random seed when ``None``).
+
+        Args:
+            seed: A whole number from 0 to 2**64 - 1; the same seed always gives the same
+                deal (see :func:`deal_order`).
+            rules: The rule set.
+            dealer: The dealing player, 0 or 1 (the other one starts, R10).
+
+        Raises:
+            ConquianError: The seed or the dealer is out of range.
+        """
+        if seed is None:
+            seed = secrets.randbits(64)
+        return cls._deal(deal_order(_check_seed(seed)), rules, dealer, seed)
+
+    @classmethod
+    def from_deck(
+        cls, deck: Sequence[Card] | str, *, rules: Rules = CLASSIC, dealer: int = 0
+    ) -> State:
+        """Deal a new game from an explicit deck order, top of the pack first.
+
+        Args:
+            deck: All 40 cards, each once (as cards or as text).
+            rules: The rule set.
+            dealer: The dealing player, 0 or 1.
+
+        Raises:
+            InvalidCardError: The deck is not the 40 cards, each exactly once.
+        """
+        from conquian.cards import parse_cards
+
+        cards = parse_cards(deck) if isinstance(deck, str) else tuple(deck)
+        if any(not isinstance(card, Card) for card in cards):
+            raise InvalidCardError("a deck holds Card values only", token=repr(deck))
+        if len(set(cards)) != len(cards) or len(cards) != len(DECK):
+            missing = sorted(set(DECK) - set(cards))
+            raise InvalidCardError(
+                f"a deck is the 40 cards, each once; got {len(cards)} cards"
+                + (f", missing {format_cards(missing)}" if missing else ""),
+                token=str(len(cards)),
+            )
+        return cls._deal(cards, rules, dealer, None)
+
+    @classmethod
+    def _deal(cls, deck: Sequence[Card], rules: Rules, dealer: int, seed: int | None) -> State:
+        if not isinstance(rules, Rules):
+            raise ConquianError(f"rules must be a Rules value, not {rules!r}")
+        if dealer not in (0, 1) or isinstance(dealer, bool):
+            raise ConquianError(f"the dealer is player 0 or 1, not {dealer!r}")
+        order = tuple(card.index for card in deck)
+        starter = 1 - dealer
+        hands = [0, 0]
+        # R8: one card at a time, non-dealer first.
+        for i in range(2 * rules.hand_size):
+            hands[starter if i % 2 == 0 else dealer] |= 1 << order[i]
+        stock_pos = 2 * rules.hand_size
+        # R10: the non-dealer turns the top stock card; it is offered to him.
+        return cls(
+            rules=rules,
+            dealer=dealer,
+            seed=seed,
+            _deck=order,
+            _stock_pos=stock_pos + 1,
+            _hands=(hands[0], hands[1]),
+            _tables=(0, 0),
+            _dead=(),
+            _offer=order[stock_pos],
+            _origin=OfferOrigin.STOCK,
+            _offered_by=starter,
+            phase=Phase.OFFER,
+            _to_move=starter,
+            _log=(),
+            _outcome=None,
+        )
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def to_move(self) -> int | None:
+        """The player whose decision it is, or ``None`` when the game is over."""
+        return None if self.phase is Phase.OVER else self._to_move
+
+    @property
+    def ply(self) -> int:
+        """The number of moves played so far."""
+        return len(self._log)
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The order the cards were dealt from, top of the pack first."""
+        return tuple(DECK[i] for i in self._deck)
+
+    @property
+    def hands(self) -> tuple[frozenset[Card], frozenset[Card]]:
+        """Each player's hand (hidden from the opponent)."""
+        return (
+            frozenset(_bits.cards_of(self._hands[0])),
+            frozenset(_bits.cards_of(self._hands[1])),
+        )
+
+    @property
+    def tables(self) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:
+        """Each player's table as melds, in a canonical split (R6, R13)."""
+        return (
+            _canonical_table(self._tables[0], self.rules),
+            _canonical_table(self._tables[1], self.rules),
+        )
+
+    @property
+    def offer(self) -> Card | None:
+        """The offered card, or ``None`` when none is (the game is over)."""
+        return None if self._offer == _NO_CARD else DECK[self._offer]
+
+    @property
+    def offer_origin(self) -> OfferOrigin | None:
+        """Whether the offered card is a discard or was turned from the stock."""
+        return self._origin
+
+    @property
+    def offered_by(self) -> int | None:
+        """The player who discarded or turned up the offered card."""
+        return None if self._offer == _NO_CARD else self._offered_by
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The face-down stock, top card first (hidden from both players)."""
+        return tuple(DECK[i] for i in self._deck[self._stock_pos :])
+
+    @property
+    def dead(self) -> tuple[Card, ...]:
+        """The dead cards, in the order they died (public)."""
+        return tuple(DECK[i] for i in self._dead)
+
+    @property
+    def history(self) -> tuple[Played, ...]:
+        """Every move so far with its player and the card it answered (public)."""
+        return tuple(Played(player, DECK[offer], move) for player, offer, move in self._log)
+
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game runs, else who won and how."""
+        return self._outcome
+
+    # ------------------------------------------------------------------ rules
+
+    def _fits(self, player: int) -> bool:
+        """R14a: the offered card fits ``player``'s table."""
+        return _bits.meld_table(self.rules.max_sequence).can_partition(
+            self._tables[player] | 1 << self._offer
+        )
+
+    def _may_force_pass(self) -> bool:
+        """R14b case b: the card on offer was passed by the opponent and fits his table."""
+        return (
+            self.rules.forcing is Forcing.DECLINED
+            and self._origin is OfferOrigin.STOCK
+            and self._offered_by != self._to_move
+            and self._fits(self._offered_by)
+        )
+
+    def _take_masks(self) -> list[int]:
+        """Every distinct mask of hand cards that can be laid with the offered card."""
+        player = self._to_move
+        table = _bits.meld_table(self.rules.max_sequence)
+        return table.extensions(self._tables[player] | 1 << self._offer, self._hands[player])
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move exactly once, in a fixed order.
+
+        Takes come first, ordered by the laid cards (as a bit mask) then by the discard in
+        deck order; then :class:`Decline`, :class:`Force`, :class:`Release` where the
+        phase allows them. An empty tuple when the game is over.
+        """
+        phase = self.phase
+        if phase is Phase.FORCE_DECISION:
+            return (FORCE, RELEASE)
+        if phase is Phase.OVER:
+            return ()
+        hand = self._hands[self._to_move]
+        moves: list[Move] = []
+        for laid in self._take_masks():
+            rest = hand & ~laid
+            laid_cards = _laid(laid)
+            if rest == 0:
+                moves.append(Take(laid_cards, None))
+            else:
+                for index in _bits.indices(rest):
+                    moves.append(Take(laid_cards, DECK[index]))
+        if phase is Phase.OFFER:
+            moves.append(DECLINE)
+            if self._may_force_pass():
+                moves.append(FORCE)
+        return tuple(moves)
+
+    def is_legal(self, move: Move, *, player: int | None = None) -> bool:
+        """Whether ``move`` (by ``player``, if given) is legal now."""
+        try:
+            self._check(move, player)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def explain_illegal(self, move: Move, *, player: int | None = None) -> str | None:
+        """Why ``move`` is illegal now, as a sentence, or ``None`` if it is legal."""
+        try:
+            self._check(move, player)
+        except IllegalMoveError as error:
+            return str(error)
+        return None
+
+    def _check(self, move: object, player: int | None) -> None:
+        """Raise :class:`IllegalMoveError` unless ``move`` is legal now."""
+        if self.phase is Phase.OVER:
+            raise IllegalMoveError(f"the game is over: {self._outcome}")
+        if player is not None and player != self._to_move:
+            raise IllegalMoveError(f"it is player {self._to_move}'s turn, not player {player}'s")
+        phase = self.phase
+        if isinstance(move, Take):
+            if phase is Phase.FORCE_DECISION:
+                raise IllegalMoveError("you must force or release the declined card (R14b)")
+            self._check_take(move)
+        elif isinstance(move, Decline):
+            if phase is Phase.FORCED_TAKE:
+                raise IllegalMoveError("you were forced: you must take the card (R14b)")
+            if phase is Phase.FORCE_DECISION:
+                raise IllegalMoveError("you must force or release the declined card (R14b)")
+        elif isinstance(move, Force):
+            if phase is Phase.FORCED_TAKE:
+                raise IllegalMoveError("you were forced: you must take the card (R14b)")
+            if phase is Phase.OFFER and not self._may_force_pass():
+                raise IllegalMoveError(self._why_no_force())
+        elif isinstance(move, Release):
+            if phase is not Phase.FORCE_DECISION:
+                raise IllegalMoveError("nothing to release: no declined card awaits a force")
+        else:
+            raise IllegalMoveError(f"{move!r} is not a move")
+
+    def _why_no_force(self) -> str:
+        card = DECK[self._offer]
+        if self.rules.forcing is not Forcing.DECLINED:
+            return f"these rules (forcing={self.rules.forcing.value}) do not let you force {card}"
+        if self._origin is not OfferOrigin.STOCK or self._offered_by == self._to_move:
+            return f"{card} was not passed to you: only a passed card can be forced now (R14b)"
+        return f"{card} does not fit your opponent's table, so it cannot be forced (R14a)"
+
+    def _check_take(self, move: Take) -> None:
+        player = self._to_move
+        hand = self._hands[player]
+        card = DECK[self._offer]
+        laid = 0
+        for laid_card in move.laid:
+            if laid_card == card:
+                raise IllegalMoveError(f"{card} is the offered card: list only hand cards as laid")
+            if not hand >> laid_card.index & 1:
+                raise IllegalMoveError(f"{laid_card} is not in your hand")
+            laid |= 1 << laid_card.index
+        rest = hand & ~laid
+        if move.discard is None:
+            if rest:
+                raise IllegalMoveError(
+                    "you must discard: you keep "
+                    f"{format_cards(_bits.cards_of(rest))} (R11; going out lays every card, R16)"
+                )
+        else:
+            discard = move.discard
+            if discard == card:
+                raise IllegalMoveError(f"you cannot discard {card}: it goes on your table (R6)")
+            if not hand >> discard.index & 1:
+                raise IllegalMoveError(f"{discard} is not in your hand")
+            if laid >> discard.index & 1:
+                raise IllegalMoveError(f"you cannot both lay down and discard {discard}")
+        new_table = self._tables[player] | 1 << self._offer | laid
+        if move.table is not None:
+            self._check_arrangement(move.table, new_table)
+        elif not _bits.meld_table(self.rules.max_sequence).can_partition(new_table):
+            cards = format_cards(_bits.cards_of(new_table))
+            raise IllegalMoveError(f"the table would not split into melds: {cards} (R6)")
+
+    def _check_arrangement(self, melds: tuple[Meld, ...], new_table: int) -> None:
+        seen = 0
+        for meld in melds:
+            if meld.mask & seen:
+                raise IllegalMoveError(f"the arrangement uses a card twice: {meld} (R6)")
+            if meld.kind is MeldKind.SEQUENCE and len(meld) > self.rules.max_sequence:
+                raise IllegalMoveError(
+                    f"{meld} is longer than {self.rules.max_sequence} cards (R5, V4)"
+                )
+            seen |= meld.mask
+        if seen != new_table:
+            expected = format_cards(_bits.cards_of(new_table))
+            raise IllegalMoveError(
+                f"the arrangement must hold exactly your new table: {expected} (R13)"
+            )
+
+    # ------------------------------------------------------------------ playing
+
+    def apply(self, move: Move | str, *, player: int | None = None) -> State:
+        """The state after ``move``; this state is unchanged.
+
+        Args:
+            move: A move or its notation.
+            player: If given, the player making the move; an error if it is not his turn.
+
+        Raises:
+            IllegalMoveError: The move is not legal now (the message says why).
+            InvalidMoveNotationError: ``move`` is text that is not a move.
+        """
+        if isinstance(move, str):
+            from conquian.moves import parse_move
+
+            move = parse_move(move)
+        self._check(move, player)
+        return self._apply_unchecked(move)
+
+    def _apply_unchecked(self, move: Move) -> State:
+        """The state after a move known to be legal (no checks: for the engine and search)."""
+        mover = self._to_move
+        log = (*self._log, (mover, self._offer, move))
+        if isinstance(move, Take):
+            return self._after_take(move, log)
+        if isinstance(move, Force):
+            return self._next(_to_move=1 - mover, phase=Phase.FORCED_TAKE, _log=log)
+        if isinstance(move, Release):
+            return self._card_dies(decliner=1 - mover, log=log)
+        # Decline.
+        if self._origin is OfferOrigin.STOCK and self._offered_by == mover:
+            # R11b: pass one's own turned card; it is offered to the opponent.
+            return self._next(_to_move=1 - mover, _log=log)
+        forcing = self.rules.forcing
+        if (
+            forcing is Forcing.DECLINED
+            or (forcing is Forcing.DISCARDS_ONLY and self._origin is OfferOrigin.DISCARD)
+        ) and self._fits(mover):
+            # R14b case a: the opponent decides whether to force the card on him.
+            return self._next(_to_move=1 - mover, phase=Phase.FORCE_DECISION, _log=log)
+        return self._card_dies(decliner=mover, log=log)
+
+    def _next(self, **changes: Any) -> State:
+        return attrs.evolve(self, **changes)
+
+    def _card_dies(self, decliner: int, log: tuple[tuple[int, int, Move], ...]) -> State:
+        """R11a: the declined card dies; the decliner turns up the next stock card (R15)."""
+        dead = (*self._dead, self._offer)
+        if self._stock_pos >= len(self._deck):
+            return self._next(
+                _dead=dead,
+                _offer=_NO_CARD,
+                _origin=None,
+                phase=Phase.OVER,
+                _to_move=decliner,
+                _log=log,
+                _outcome=Outcome(OutcomeKind.DRAWN, None),
+            )
+        return self._next(
+            _dead=dead,
+            _offer=self._deck[self._stock_pos],
+            _stock_pos=self._stock_pos + 1,
+            _origin=OfferOrigin.STOCK,
+            _offered_by=decliner,
+            phase=Phase.OFFER,
+            _to_move=decliner,
+            _log=log,
+        )
+
+    def _after_take(self, move: Take, log: tuple[tuple[int, int, Move], ...]) -> State:
+        mover = self._to_move
+        laid = 0
+        for card in move.laid:
+            laid |= 1 << card.index
+        discard = move.discard
+        hand = self._hands[mover] & ~laid
+        if discard is not None:
+            hand &= ~(1 << discard.index)
+        table = self._tables[mover] | laid | 1 << self._offer
+        hands = (hand, self._hands[1]) if mover == 0 else (self._hands[0], hand)
+        tables = (table, self._tables[1]) if mover == 0 else (self._tables[0], table)
+        if discard is None:
+            # R16: every card laid down, 11 on the table: he wins at once.
+            return self._next(
+                _hands=hands,
+                _tables=tables,
+                _offer=_NO_CARD,
+                _origin=None,
+                phase=Phase.OVER,
+                _log=log,
+                _outcome=Outcome(OutcomeKind.WENT_OUT, mover),
+            )
+        return self._next(
+            _hands=hands,
+            _tables=tables,
+            _offer=discard.index,
+            _origin=OfferOrigin.DISCARD,
+            _offered_by=mover,
+            phase=Phase.OFFER,
+            _to_move=1 - mover,
+            _log=log,
+        )
+
+    # ------------------------------------------------------------------ views
+
+    def observation(self, player: int) -> Observation:
+        """What ``player`` may know: everything but the opponent's hand and the stock order."""
+        if player not in (0, 1) or isinstance(player, bool):
+            raise ConquianError(f"players are 0 and 1, not {player!r}")
+        return Observation(
+            player=player,
+            rules=self.rules,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_move=self.to_move,
+            hand=frozenset(_bits.cards_of(self._hands[player])),
+            hand_sizes=(self._hands[0].bit_count(), self._hands[1].bit_count()),
+            tables=self.tables,
+            offer=self.offer,
+            offer_origin=self._origin,
+            offered_by=self.offered_by,
+            dead=self.dead,
+            stock_size=len(self._deck) - self._stock_pos,
+            history=self.history,
+            outcome=self._outcome,
+        )
+
+    def __repr__(self) -> str:
+        return f"<State ply={self.ply} phase={self.phase.value} to_move={self.to_move}>"
+
+    def __str__(self) -> str:
+        lines = []
+        for player in (0, 1):
+            hand = format_cards(_bits.cards_of(self._hands[player]))
+            table = "  ".join(map(str, self.tables[player])) or "-"
+            lines.append(f"player {player}: hand {hand or '-'} | table {table}")
+        offer = self.offer
+        lines.append(
+            f"offer {offer if offer else '-'} | stock {len(self._deck) - self._stock_pos}"
+            f" | dead {format_cards(self.dead) or '-'} | {self.phase.value}"
+            + (f" | player {self.to_move} to move" if self.to_move is not None else "")
+        )
+        return "\n".join(lines)
+
+
+@attrs.frozen
+class Observation:
+    """What one player may know of a game (what a bot or a front end is given).
+
+    It holds the player's own hand, both tables, the offered card and where it came from,
+    the dead cards (each was seen face up), the stock size, both hand sizes, the phase,
+    whose decision it is and the public history — and nothing else: not the opponent's
+    hand, not the stock order. Equal observations mean the same knowledge.
+    """
+
+    player: int
+    rules: Rules
+    dealer: int
+    phase: Phase
+    to_move: int | None
+    hand: frozenset[Card]
+    hand_sizes: tuple[int, int]
+    tables: tuple[tuple[Meld, ...], tuple[Meld, ...]]
+    offer: Card | None
+    offer_origin: OfferOrigin | None
+    offered_by: int | None
+    dead: tuple[Card, ...]
+    stock_size: int
+    history: tuple[Played, ...]
+    outcome: Outcome | None
+
+    @property
+    def opponent(self) -> int:
+        """The other player."""
+        return 1 - self.player
+
+    @property
+    def unseen(self) -> frozenset[Card]:
+        """Cards this player has not seen: the opponent's hand and the stock."""
+        seen: set[Card] = set(self.hand)
+        for table in self.tables:
+            for meld in table:
+                seen.update(meld.cards)
+        seen.update(self.dead)
+        if self.offer is not None:
+            seen.add(self.offer)
+        return frozenset(DECK) - seen
