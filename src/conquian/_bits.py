@@ -178,6 +178,10 @@ class MeldTable:
     def extensions(self, required: int, avail: int) -> list[int]:
         """Every distinct ``used`` subset of ``avail`` such that ``required | used`` splits
         into melds, in increasing order (``required`` and ``avail`` are disjoint)."""
+        usable = self.coverable(required | avail)
+        if usable & required != required:
+            return []  # the quick reject: a required card lies in no meld at all
+        avail &= usable
         key = required << 40 | avail
         memo = self._extension_memo
         found = memo.get(key)

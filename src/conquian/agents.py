@@ -1,7 +1,7 @@
 """Agents: bots that choose a move from what their player may see.
 
 An agent is anything with a ``choose(observation, legal_moves)`` method (the
-:class:`Agent` protocol); it sees only an :class:`~conquian.Observation`, never the
+:class:`Agent` protocol); it sees only an :class:`~conquian.state.Observation`, never the
 hidden cards.
 
 >>> from conquian import State

@@ -53,7 +53,7 @@ class Suit(enum.Enum):
 
     @property
     def letter(self) -> str:
-        """The one-letter notation: ``c``, ``d``, ``h`` or ``s``."""
+        """The one-letter notation, ``c``, ``d``, ``h`` or ``s``."""
         return _SUIT_LETTERS[self.value]
 
     @property
@@ -63,7 +63,7 @@ class Suit(enum.Enum):
 
     @property
     def spanish(self) -> str:
-        """The suit of the Spanish pack: bastos, oros, copas or espadas (R1)."""
+        """The suit of the Spanish pack, bastos, oros, copas or espadas (R1)."""
         return _SUIT_SPANISH[self.value]
 
 
@@ -93,12 +93,12 @@ class Rank(enum.IntEnum):
 
     @property
     def letter(self) -> str:
-        """The one-character notation: ``A 2 3 4 5 6 7 J Q K``."""
+        """The one-character notation, one of ``A 2 3 4 5 6 7 J Q K``."""
         return _RANK_LETTERS[self.value - 1]
 
     @property
     def spanish(self) -> str:
-        """The Spanish name: ``1``–``7``, ``sota``, ``caballo`` or ``rey`` (R1)."""
+        """The Spanish name, ``1``–``7``, ``sota``, ``caballo`` or ``rey`` (R1)."""
         return _RANK_SPANISH[self.value - 1]
 
 
@@ -126,7 +126,7 @@ def _rank_hint(text: str) -> str:
     return f"there is no rank {text!r} in the 40-card pack (R1)"
 
 
-@attrs.frozen(order=False, repr=False, cache_hash=True)
+@attrs.frozen(order=False, repr=False, hash=False)
 class Card:
     """One card of the 40-card pack (R1).
 
@@ -187,6 +187,9 @@ class Card:
         """The Spanish name, such as ``sota de espadas`` (R1)."""
         return f"{self.rank.spanish} de {self.suit.spanish}"
 
+    def __hash__(self) -> int:
+        return self.index
+
     def __str__(self) -> str:
         return self.rank.letter + self.suit.letter
 
@@ -215,7 +218,10 @@ class Card:
 
 
 DECK: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
-"""The 40 cards in canonical order: clubs, diamonds, hearts, spades, each ``A`` to ``K``."""
+"""The 40 cards in canonical order (clubs, diamonds, hearts, spades, each ``A`` to ``K``).
+
+:meta hide-value:
+"""
 
 _CARD_BY_KEY: Final[dict[tuple[Rank, Suit], Card]] = {(c.rank, c.suit): c for c in DECK}
 

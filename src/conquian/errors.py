@@ -50,11 +50,11 @@ class InvalidCardError(ParseError):
 
 
 class InvalidMoveNotationError(ParseError):
-    """Text that is not the notation of a move (see :func:`conquian.parse_move`)."""
+    """Text that is not the notation of a move (see :func:`conquian.moves.parse_move`)."""
 
 
 class InvalidRulesError(ConquianError):
-    """A :class:`conquian.Rules` value whose fields make no sense together."""
+    """A :class:`conquian.rules.Rules` value whose fields make no sense together."""
 
 
 class IllegalMoveError(ConquianError):

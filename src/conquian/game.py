@@ -1,4 +1,4 @@
-"""Game: the thin mutable facade over :class:`State`, with history, play and undo.
+"""Game: the thin mutable facade over :class:`~conquian.state.State`, with history, play and undo.
 
 >>> from conquian import Game
 >>> game = Game.new(seed=7)
@@ -22,7 +22,7 @@ __all__ = ["Game"]
 
 
 class Game:
-    """A game in progress: the current :class:`State` and every state before it.
+    """A game in progress: the current :class:`~conquian.state.State` and every state before it.
 
     ``Game`` is the one mutable object of the library; it only keeps a list of immutable
     states. Two games are equal when they have the same states in the same order.
@@ -38,14 +38,17 @@ class Game:
 
     @classmethod
     def new(cls, seed: int | None = None, *, rules: Rules = CLASSIC, dealer: int = 0) -> Game:
-        """A new game dealt from ``seed`` (see :meth:`State.new`)."""
+        """A new game dealt from ``seed`` (see :meth:`~conquian.state.State.new`)."""
         return cls(State.new(seed, rules=rules, dealer=dealer))
 
     @classmethod
     def from_deck(
         cls, deck: Sequence[Card] | str, *, rules: Rules = CLASSIC, dealer: int = 0
     ) -> Game:
-        """A new game dealt from an explicit deck order (see :meth:`State.from_deck`)."""
+        """A new game dealt from an explicit deck order.
+
+        See :meth:`~conquian.state.State.from_deck`.
+        """
         return cls(State.from_deck(deck, rules=rules, dealer=dealer))
 
     @property
@@ -69,7 +72,10 @@ class Game:
         return len(self._moves)
 
     def legal_moves(self) -> tuple[Move, ...]:
-        """The legal moves of the current position (see :meth:`State.legal_moves`)."""
+        """The legal moves of the current position.
+
+        See :meth:`~conquian.state.State.legal_moves`.
+        """
         return self.state.legal_moves()
 
     def play(self, move: Move | str, *, player: int | None = None) -> Move:

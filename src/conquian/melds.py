@@ -67,7 +67,7 @@ class MeldProblem(enum.Enum):
     GAP = "gap"
     """One suit, but two cards next in order are not consecutive (R5)."""
     DUPLICATE_CARD = "duplicate_card"
-    """The same card twice (R1: the pack holds each card once)."""
+    """The same card twice (the pack holds each card once, R1)."""
     WRAPS_AROUND = "wraps_around"
     """One suit, consecutive only if the king were next to the ace, like Q-K-A (R2)."""
     SEQUENCE_TOO_LONG = "sequence_too_long"
@@ -283,7 +283,7 @@ def partitions(
     """Every way to split the cards into separate valid melds, each way exactly once.
 
     The order is deterministic: within a split, melds are ordered by their lowest card
-    in :data:`DECK` order; splits are ordered by their first meld, longest first.
+    in :data:`~conquian.cards.DECK` order; splits are ordered by their first meld, longest first.
 
     Raises:
         InvalidCardError: A card is given twice, or text is not a list of cards.

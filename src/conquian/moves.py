@@ -1,7 +1,7 @@
 """Moves: the four things a player can do, as frozen values with a text notation.
 
 A move does not name its player: it is always made by the player to move (see
-:attr:`conquian.State.to_move`).
+:attr:`conquian.state.State.to_move`).
 
 ===========================================  ==========================================
 notation                                     meaning
@@ -32,7 +32,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from conquian import _bits
-from conquian.cards import Card, parse_cards, sorted_cards
+from conquian.cards import DECK, Card, parse_cards, sorted_cards
 from conquian.errors import ConquianError, InvalidMoveNotationError
 from conquian.melds import Meld
 
@@ -152,7 +152,7 @@ def parse_move(text: str) -> Move:
     """Read a move from its notation (see the module documentation).
 
     The result is a well-formed move; whether it is legal depends on the position
-    (:meth:`conquian.State.is_legal`).
+    (:meth:`conquian.state.State.is_legal`).
 
     Raises:
         InvalidMoveNotationError: The text is not a move; the message says why.
@@ -198,14 +198,27 @@ def parse_move(text: str) -> Move:
     return Take(laid=frozenset(laid), discard=discard, table=table)
 
 
+_TAKE_CACHE: Final[dict[int, Take]] = {}
 _LAID_CACHE: Final[dict[int, frozenset[Card]]] = {}
+_new = object.__new__
+_set = object.__setattr__
 
 
-def laid_from_mask(mask: int) -> frozenset[Card]:
-    """The frozenset of the cards of ``mask``, shared between equal masks (engine use)."""
-    laid = _LAID_CACHE.get(mask)
-    if laid is None:
-        if len(_LAID_CACHE) >= _bits.MEMO_LIMIT:
+def take_from_masks(laid: int, discard: int) -> Take:
+    """The :class:`Take` laying the cards of mask ``laid`` and discarding card index
+    ``discard`` (-1 to go out). Unchecked and shared between equal moves: engine use."""
+    key = laid << 6 | (discard + 1)
+    take = _TAKE_CACHE.get(key)
+    if take is None:
+        if len(_TAKE_CACHE) >= _bits.MEMO_LIMIT:
+            _TAKE_CACHE.clear()
             _LAID_CACHE.clear()
-        laid = _LAID_CACHE[mask] = frozenset(_bits.cards_of(mask))
-    return laid
+        cards = _LAID_CACHE.get(laid)
+        if cards is None:
+            cards = _LAID_CACHE[laid] = frozenset(_bits.cards_of(laid))
+        take = _new(Take)
+        _set(take, "laid", cards)
+        _set(take, "discard", None if discard < 0 else DECK[discard])
+        _set(take, "table", None)
+        _TAKE_CACHE[key] = take
+    return take

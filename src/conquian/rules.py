@@ -29,7 +29,7 @@ class Forcing(enum.Enum):
     """Who may make an opponent take a declined card (V1, R14b)."""
 
     DECLINED = "declined"
-    """Classic: any declined card that fits the decliner's table (R14b cases a and b)."""
+    """Any declined card that fits the decliner's table (R14b cases a and b); classic."""
     DISCARDS_ONLY = "discards_only"
     """Only a declined card that was the forcer's own discard (R14b case a)."""
     OFF = "off"
@@ -78,7 +78,7 @@ class Rules:
 
     @property
     def cards_to_go_out(self) -> int:
-        """Table cards that win the game: the hand size plus the taken card (R16)."""
+        """Table cards that win the game, the hand size plus the taken card (R16)."""
         return self.hand_size + 1
 
 

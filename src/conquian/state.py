@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 import secrets
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
@@ -28,7 +28,7 @@ from conquian.cards import DECK, Card, format_cards
 from conquian.errors import ConquianError, IllegalMoveError, InvalidCardError
 from conquian.melds import Meld, MeldKind
 from conquian.moves import DECLINE, FORCE, RELEASE, Decline, Force, Move, Release, Take
-from conquian.moves import laid_from_mask as _laid
+from conquian.moves import take_from_masks as _take
 from conquian.rules import CLASSIC, Forcing, Rules
 
 __all__ = [
@@ -50,9 +50,9 @@ class Phase(enum.Enum):
     """Whose decision it is, and of what kind: the one phase machine of the game."""
 
     OFFER = "offer"
-    """A card is offered to :attr:`State.to_move`: take it, decline (or pass) it, or —
-    when the opponent passed it and it fits the opponent's table — force it back (R11,
-    R14b case b)."""
+    """A card is offered to :attr:`State.to_move`, who takes it, declines (or passes) it,
+    or — when the opponent passed it and it fits the opponent's table — forces it back
+    (R11, R14b case b)."""
     FORCE_DECISION = "force_decision"
     """The opponent declined a card that fits his table; :attr:`State.to_move` forces it
     on him or releases it (R14b case a)."""
@@ -121,6 +121,11 @@ class Played:
         return f"{self.player}: {self.move} ({self.offer})"
 
 
+_Log = tuple[Played, ...]
+_DRAWN: Final = Outcome(OutcomeKind.DRAWN, None)
+_WENT_OUT: Final = (Outcome(OutcomeKind.WENT_OUT, 0), Outcome(OutcomeKind.WENT_OUT, 1))
+
+
 def deal_order(seed: int) -> tuple[Card, ...]:
     """The 40 cards in the order dealt from ``seed``, top of the pack first.
 
@@ -140,11 +145,21 @@ def _check_seed(seed: object) -> int:
     return seed
 
 
+_TABLE_CACHE: Final[dict[tuple[int, int], tuple[Meld, ...]]] = {}
+
+
 def _canonical_table(mask: int, rules: Rules) -> tuple[Meld, ...]:
-    split = _bits.meld_table(rules.max_sequence).one_partition(mask)
-    if split is None:  # pragma: no cover - an invariant of every reachable state (R6)
-        raise AssertionError(f"table {format_cards(_bits.cards_of(mask))} does not split")
-    return tuple(Meld.from_mask(meld) for meld in split)
+    """The first split of a table in :func:`conquian.partitions` order (shared, cached)."""
+    key = (mask, rules.max_sequence)
+    melds = _TABLE_CACHE.get(key)
+    if melds is None:
+        split = _bits.meld_table(rules.max_sequence).one_partition(mask)
+        if split is None:  # pragma: no cover - an invariant of every reachable state (R6)
+            raise AssertionError(f"table {format_cards(_bits.cards_of(mask))} does not split")
+        if len(_TABLE_CACHE) >= _bits.MEMO_LIMIT:
+            _TABLE_CACHE.clear()
+        melds = _TABLE_CACHE[key] = tuple(Meld.from_mask(meld) for meld in split)
+    return melds
 
 
 @attrs.frozen(repr=False, cache_hash=True)
@@ -157,7 +172,7 @@ class State:
     game dealt from the same deck order given explicitly.
 
     Players are numbered 0 and 1. Everything is read through properties; the fields
-    starting with an underscore are internal (cards as bits, see :mod:`conquian._bits`).
+    starting with an underscore are internal (cards as bits, see ``conquian._bits``).
     """
 
     rules: Rules
@@ -173,7 +188,7 @@ class State:
     _offered_by: int = attrs.field(alias="_offered_by")
     phase: Phase
     _to_move: int = attrs.field(alias="_to_move")
-    _log: tuple[tuple[int, int, Move], ...] = attrs.field(alias="_log")
+    _log: _Log = attrs.field(alias="_log")
     _outcome: Outcome | None = attrs.field(alias="_outcome")
 
     # ------------------------------------------------------------------ creation
@@ -316,7 +331,7 @@ class State:
     @property
     def history(self) -> tuple[Played, ...]:
         """Every move so far with its player and the card it answered (public)."""
-        return tuple(Played(player, DECK[offer], move) for player, offer, move in self._log)
+        return self._log
 
     def outcome(self) -> Outcome | None:
         """``None`` while the game runs, else who won and how."""
@@ -349,8 +364,9 @@ class State:
         """Every legal move exactly once, in a fixed order.
 
         Takes come first, ordered by the laid cards (as a bit mask) then by the discard in
-        deck order; then :class:`Decline`, :class:`Force`, :class:`Release` where the
-        phase allows them. An empty tuple when the game is over.
+        deck order; then :class:`~conquian.moves.Decline`, :class:`~conquian.moves.Force`
+        and :class:`~conquian.moves.Release` where the phase allows them. An empty tuple
+        when the game is over.
         """
         phase = self.phase
         if phase is Phase.FORCE_DECISION:
@@ -361,12 +377,10 @@ class State:
         moves: list[Move] = []
         for laid in self._take_masks():
             rest = hand & ~laid
-            laid_cards = _laid(laid)
             if rest == 0:
-                moves.append(Take(laid_cards, None))
+                moves.append(_take(laid, -1))
             else:
-                for index in _bits.indices(rest):
-                    moves.append(Take(laid_cards, DECK[index]))
+                moves.extend([_take(laid, index) for index in _bits.indices(rest)])
         if phase is Phase.OFFER:
             moves.append(DECLINE)
             if self._may_force_pass():
@@ -496,54 +510,51 @@ class State:
     def _apply_unchecked(self, move: Move) -> State:
         """The state after a move known to be legal (no checks: for the engine and search)."""
         mover = self._to_move
-        log = (*self._log, (mover, self._offer, move))
+        log = (*self._log, Played(mover, DECK[self._offer], move))
         if isinstance(move, Take):
             return self._after_take(move, log)
         if isinstance(move, Force):
-            return self._next(_to_move=1 - mover, phase=Phase.FORCED_TAKE, _log=log)
+            return self._offered(Phase.FORCED_TAKE, 1 - mover, log)
         if isinstance(move, Release):
-            return self._card_dies(decliner=1 - mover, log=log)
+            return self._card_dies(1 - mover, log)
         # Decline.
         if self._origin is OfferOrigin.STOCK and self._offered_by == mover:
             # R11b: pass one's own turned card; it is offered to the opponent.
-            return self._next(_to_move=1 - mover, _log=log)
+            return self._offered(Phase.OFFER, 1 - mover, log)
         forcing = self.rules.forcing
         if (
             forcing is Forcing.DECLINED
             or (forcing is Forcing.DISCARDS_ONLY and self._origin is OfferOrigin.DISCARD)
         ) and self._fits(mover):
             # R14b case a: the opponent decides whether to force the card on him.
-            return self._next(_to_move=1 - mover, phase=Phase.FORCE_DECISION, _log=log)
-        return self._card_dies(decliner=mover, log=log)
+            return self._offered(Phase.FORCE_DECISION, 1 - mover, log)
+        return self._card_dies(mover, log)
 
-    def _next(self, **changes: Any) -> State:
-        return attrs.evolve(self, **changes)
+    def _offered(self, phase: Phase, to_move: int, log: _Log) -> State:
+        """The same cards and offer, with a new phase and player to move."""
+        return State(
+            self.rules, self.dealer, self.seed, self._deck, self._stock_pos, self._hands,
+            self._tables, self._dead, self._offer, self._origin, self._offered_by,
+            phase, to_move, log, None,
+        )  # fmt: skip
 
-    def _card_dies(self, decliner: int, log: tuple[tuple[int, int, Move], ...]) -> State:
+    def _card_dies(self, decliner: int, log: _Log) -> State:
         """R11a: the declined card dies; the decliner turns up the next stock card (R15)."""
         dead = (*self._dead, self._offer)
-        if self._stock_pos >= len(self._deck):
-            return self._next(
-                _dead=dead,
-                _offer=_NO_CARD,
-                _origin=None,
-                phase=Phase.OVER,
-                _to_move=decliner,
-                _log=log,
-                _outcome=Outcome(OutcomeKind.DRAWN, None),
-            )
-        return self._next(
-            _dead=dead,
-            _offer=self._deck[self._stock_pos],
-            _stock_pos=self._stock_pos + 1,
-            _origin=OfferOrigin.STOCK,
-            _offered_by=decliner,
-            phase=Phase.OFFER,
-            _to_move=decliner,
-            _log=log,
-        )
+        stock_pos = self._stock_pos
+        if stock_pos >= len(self._deck):
+            return State(
+                self.rules, self.dealer, self.seed, self._deck, stock_pos, self._hands,
+                self._tables, dead, _NO_CARD, None, self._offered_by,
+                Phase.OVER, decliner, log, _DRAWN,
+            )  # fmt: skip
+        return State(
+            self.rules, self.dealer, self.seed, self._deck, stock_pos + 1, self._hands,
+            self._tables, dead, self._deck[stock_pos], OfferOrigin.STOCK, decliner,
+            Phase.OFFER, decliner, log, None,
+        )  # fmt: skip
 
-    def _after_take(self, move: Take, log: tuple[tuple[int, int, Move], ...]) -> State:
+    def _after_take(self, move: Take, log: _Log) -> State:
         mover = self._to_move
         laid = 0
         for card in move.laid:
@@ -557,25 +568,16 @@ class State:
         tables = (table, self._tables[1]) if mover == 0 else (self._tables[0], table)
         if discard is None:
             # R16: every card laid down, 11 on the table: he wins at once.
-            return self._next(
-                _hands=hands,
-                _tables=tables,
-                _offer=_NO_CARD,
-                _origin=None,
-                phase=Phase.OVER,
-                _log=log,
-                _outcome=Outcome(OutcomeKind.WENT_OUT, mover),
-            )
-        return self._next(
-            _hands=hands,
-            _tables=tables,
-            _offer=discard.index,
-            _origin=OfferOrigin.DISCARD,
-            _offered_by=mover,
-            phase=Phase.OFFER,
-            _to_move=1 - mover,
-            _log=log,
-        )
+            return State(
+                self.rules, self.dealer, self.seed, self._deck, self._stock_pos, hands,
+                tables, self._dead, _NO_CARD, None, self._offered_by,
+                Phase.OVER, mover, log, _WENT_OUT[mover],
+            )  # fmt: skip
+        return State(
+            self.rules, self.dealer, self.seed, self._deck, self._stock_pos, hands,
+            tables, self._dead, discard.index, OfferOrigin.DISCARD, mover,
+            Phase.OFFER, 1 - mover, log, None,
+        )  # fmt: skip
 
     # ------------------------------------------------------------------ views
 
@@ -652,7 +654,7 @@ class Observation:
 
     @property
     def unseen(self) -> frozenset[Card]:
-        """Cards this player has not seen: the opponent's hand and the stock."""
+        """Cards this player has not seen (the opponent's hand and the stock)."""
         seen: set[Card] = set(self.hand)
         for table in self.tables:
             for meld in table:
