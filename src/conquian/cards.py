@@ -175,7 +175,7 @@ class Card:
         >>> Card.from_index(0), Card.from_index(39)
         (Card.parse('Ac'), Card.parse('Ks'))
         """
-        if not isinstance(index, int) or not 0 <= index < 40:
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 40:
             raise InvalidCardError(f"no card has index {index!r}: 0 to 39", token=repr(index))
         return DECK[index]
 
