@@ -75,7 +75,7 @@ class OutcomeKind(enum.Enum):
     """How a game ended."""
 
     WENT_OUT = "went_out"
-    """A player laid down every card, 11 on his table (R16)."""
+    """A player laid down every card: his table holds ``rules.cards_to_go_out`` (R16)."""
     DRAWN = "drawn"
     """A declined card died with no stock left to turn (R15)."""
 
@@ -567,7 +567,7 @@ class State:
         hands = (hand, self._hands[1]) if mover == 0 else (self._hands[0], hand)
         tables = (table, self._tables[1]) if mover == 0 else (self._tables[0], table)
         if discard is None:
-            # R16: every card laid down, 11 on the table: he wins at once.
+            # R16: every card laid down (cards_to_go_out on the table): he wins at once.
             return State(
                 self.rules, self.dealer, self.seed, self._deck, self._stock_pos, hands,
                 tables, self._dead, _NO_CARD, None, self._offered_by,

@@ -1,0 +1,305 @@
+"""The conquian benchmark suite: prints figures, never asserts a time.
+
+Run it from a checkout (one core is used; keep the machine otherwise idle)::
+
+    python benchmarks/bench.py            # full size, about a minute and a half
+    python benchmarks/bench.py --quick    # small sizes, a few seconds (CI runs this)
+    python benchmarks/bench.py --peer .peer-venv/bin/python   # side by side with OpenSpiel
+
+Every figure is the median of several runs. The last line is a summary that a script can
+parse: ``BENCH key=value key=value ...``.
+
+What is measured:
+
+1. ``can_partition`` calls/s on random 11-card sets and on 11-card sets built from melds;
+   ``partitions`` on the 11-card set with the most splits found by search;
+2. ``legal_moves()`` µs per call over every decision of random games, over the decisions
+   where a take is possible, and on the worst case found (10-card hand, empty table, an
+   offered card that fits 297 ways), in a fresh process (cold caches) and warm;
+3. random self-play: every decision generates the full legal-move list, one move is
+   picked uniformly with a seeded generator and applied; decisions/s and games/s;
+4. ``State.apply`` (checked) and ``observation()`` µs per call;
+5. peak traced memory while playing, and traced memory after many games: it must not grow
+   with the number of games (the engine's memos are bounded).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+
+from conquian import DECK, State, _bits
+from conquian._rng import SplitMix64
+from conquian.cards import parse_cards
+from conquian.moves import Take
+
+WORST_HAND = "2c 2d 2h 4h 5h 6h Jh Qh Kh 2s"
+WORST_OFFER = "7h"
+WORST_SPLITS = "Kc 3d 4d 5d 6d 7d Jd Qd Kd Kh Ks"
+PEER_SCRIPT = Path(__file__).resolve().parents[1].parent / "shared/bench/openspiel_gin_rummy.py"
+
+
+def _median(runs: int, measure: Callable[[], float]) -> float:
+    return statistics.median(measure() for _ in range(runs))
+
+
+def _random_sets(count: int, seed: int) -> list[int]:
+    rng = SplitMix64(seed)
+    sets: list[int] = []
+    for _ in range(count):
+        mask = 0
+        while mask.bit_count() < 11:
+            mask |= 1 << rng.below(40)
+        sets.append(mask)
+    return sets
+
+
+def _meld_built_sets(count: int, seed: int) -> list[int]:
+    """11-card sets made of disjoint melds (most of them split) and a few random cards."""
+    rng = SplitMix64(seed)
+    melds = _bits.meld_table(8).all_melds
+    sets: list[int] = []
+    while len(sets) < count:
+        mask = 0
+        for _ in range(8):
+            meld = melds[rng.below(len(melds))]
+            if meld & mask == 0 and (mask | meld).bit_count() <= 11:
+                mask |= meld
+        while mask.bit_count() < 11:
+            mask |= 1 << rng.below(40)
+        sets.append(mask)
+    return sets
+
+
+def _clear_memos() -> None:
+    _bits._TABLES.clear()
+
+
+def bench_partition(sets: list[int], runs: int) -> float:
+    """can_partition calls/s over ``sets``, with fresh memos each run."""
+
+    def once() -> float:
+        _clear_memos()
+        can_partition = _bits.meld_table(8).can_partition
+        start = time.perf_counter()
+        for mask in sets:
+            can_partition(mask)
+        return len(sets) / (time.perf_counter() - start)
+
+    return _median(runs, once)
+
+
+def worst_state() -> State:
+    """The worst case for legal_moves: the non-dealer's 10-card hand, empty table."""
+    hand = parse_cards(WORST_HAND)
+    offer = parse_cards(WORST_OFFER)
+    rest = [card for card in DECK if card not in hand and card not in offer]
+    deck = []
+    for i in range(10):
+        deck += [hand[i], rest[i]]
+    deck += [*offer, *rest[10:]]
+    return State.from_deck(deck, dealer=0)
+
+
+def cold_worst_us() -> float:
+    """One legal_moves() call on the worst case in this (fresh) process."""
+    state = worst_state()
+    start = time.perf_counter()
+    state.legal_moves()
+    return (time.perf_counter() - start) * 1e6
+
+
+def _positions(games: int, seed: int) -> list[State]:
+    rng = SplitMix64(seed)
+    states = []
+    for game in range(games):
+        state = State.new(seed=seed * 1_000_003 + game)
+        while state.to_move is not None:
+            states.append(state)
+            moves = state.legal_moves()
+            state = state._apply_unchecked(moves[rng.below(len(moves))])
+    return states
+
+
+def _per_call_us(states: list[State], call: Callable[[State], object], runs: int) -> float:
+    def once() -> float:
+        start = time.perf_counter()
+        for state in states:
+            call(state)
+        return (time.perf_counter() - start) / len(states) * 1e6
+
+    return _median(runs, once)
+
+
+def selfplay(seconds: float, seed: int) -> tuple[float, float]:
+    """Random self-play for ``seconds``: (decisions/s, games/s)."""
+    rng = SplitMix64(seed)
+    decisions = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = State.new(seed=games)
+        while state.to_move is not None:
+            moves = state.legal_moves()
+            state = state.apply(moves[rng.below(len(moves))])
+            decisions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return decisions / elapsed, games / elapsed
+
+
+def memory(games: int) -> tuple[float, float, float]:
+    """(peak KiB, KiB after games/10 games, KiB after all games) of traced memory."""
+    gc.collect()
+    tracemalloc.start()
+    rng = SplitMix64(99)
+    checkpoint = 0.0
+    for game in range(games):
+        state = State.new(seed=game)
+        while state.to_move is not None:
+            moves = state.legal_moves()
+            state = state.apply(moves[rng.below(len(moves))])
+        if game + 1 == games // 10:
+            gc.collect()
+            checkpoint = tracemalloc.get_traced_memory()[0] / 1024
+    gc.collect()
+    current, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return peak / 1024, checkpoint, current / 1024
+
+
+def peer(python: str, seconds: float) -> float | None:
+    """OpenSpiel gin_rummy decisions/s, run with the given interpreter (None if absent)."""
+    if not Path(python).exists() or not PEER_SCRIPT.exists():
+        return None
+    result = subprocess.run(
+        [python, str(PEER_SCRIPT), str(seconds)], capture_output=True, text=True, check=False
+    )
+    if result.returncode != 0:
+        return None
+    return float(result.stdout.split()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes (seconds)")
+    parser.add_argument("--peer", metavar="PYTHON", help="python with pyspiel, to compare")
+    parser.add_argument("--cold-worst", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.cold_worst:
+        print(cold_worst_us())
+        return
+    quick = args.quick
+    runs = 3 if quick else 5
+    figures: dict[str, float] = {}
+
+    sets = 2_000 if quick else 100_000
+    figures["can_partition_random_per_s"] = bench_partition(_random_sets(sets, 1), runs)
+    figures["can_partition_melds_per_s"] = bench_partition(_meld_built_sets(sets, 2), runs)
+    table = _bits.meld_table(8)
+    worst = _bits.mask_of(parse_cards(WORST_SPLITS))
+    figures["partitions_worst_splits"] = sum(1 for _ in table.partitions(worst))
+    figures["partitions_worst_us"] = _per_call_us(
+        [worst_state()] * 200, lambda _: list(table.partitions(worst)), runs
+    )
+    print(f"can_partition, random 11-card sets: {figures['can_partition_random_per_s']:,.0f}/s")
+    print(f"can_partition, meld-built 11-card sets: {figures['can_partition_melds_per_s']:,.0f}/s")
+    print(
+        f"partitions of {WORST_SPLITS} ({figures['partitions_worst_splits']:.0f} splits): "
+        f"{figures['partitions_worst_us']:.1f} µs"
+    )
+
+    states = _positions(20 if quick else 400, 5)
+    takes = [s for s in states if any(isinstance(m, Take) for m in s.legal_moves())]
+    figures["legal_moves_all_us"] = _per_call_us(states, State.legal_moves, runs)
+    figures["legal_moves_take_us"] = statistics.median(
+        _per_call_us([s], State.legal_moves, 1) for s in takes[:2000]
+    )
+    cold = [
+        float(
+            subprocess.run(
+                [sys.executable, __file__, "--cold-worst"],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+        )
+        for _ in range(runs)
+    ]
+    figures["legal_moves_worst_cold_us"] = statistics.median(cold)
+    worst_position = worst_state()
+    figures["legal_moves_worst_moves"] = len(worst_position.legal_moves())
+    figures["legal_moves_worst_warm_us"] = _per_call_us(
+        [worst_position] * 200, State.legal_moves, runs
+    )
+    print(
+        f"legal_moves: {figures['legal_moves_all_us']:.1f} µs over {len(states)} decisions; "
+        f"median {figures['legal_moves_take_us']:.1f} µs where a take is possible "
+        f"({len(takes)} decisions)"
+    )
+    print(
+        f"legal_moves worst case ({WORST_HAND}, offered {WORST_OFFER}, "
+        f"{figures['legal_moves_worst_moves']:.0f} moves): "
+        f"cold {figures['legal_moves_worst_cold_us']:.0f} µs, "
+        f"warm {figures['legal_moves_worst_warm_us']:.1f} µs"
+    )
+
+    moved = [(s, s.legal_moves()[0]) for s in states]
+
+    def apply_once() -> float:
+        start = time.perf_counter()
+        for state, move in moved:
+            state.apply(move)
+        return (time.perf_counter() - start) / len(moved) * 1e6
+
+    figures["apply_us"] = _median(runs, apply_once)
+    figures["observation_us"] = _per_call_us(
+        [s for s in states if s.to_move is not None],
+        lambda s: s.observation(s.to_move or 0),
+        runs,
+    )
+    print(
+        f"State.apply: {figures['apply_us']:.2f} µs; "
+        f"observation(): {figures['observation_us']:.2f} µs"
+    )
+
+    seconds = 1.0 if quick else 5.0
+    plays = [selfplay(seconds, seed) for seed in range(runs)]
+    figures["selfplay_decisions_per_s"] = statistics.median(p[0] for p in plays)
+    figures["selfplay_games_per_s"] = statistics.median(p[1] for p in plays)
+    print(
+        f"random self-play: {figures['selfplay_decisions_per_s']:,.0f} decisions/s, "
+        f"{figures['selfplay_games_per_s']:,.0f} games/s"
+    )
+    if args.peer:
+        peer_rate = peer(args.peer, seconds)
+        if peer_rate is None:
+            print(f"OpenSpiel gin_rummy: not run ({args.peer} or {PEER_SCRIPT} missing)")
+        else:
+            figures["openspiel_decisions_per_s"] = peer_rate
+            figures["ratio_vs_openspiel"] = figures["selfplay_decisions_per_s"] / peer_rate
+            print(
+                f"OpenSpiel gin_rummy (C++ via pyspiel): {peer_rate:,.0f} decisions/s; "
+                f"conquian is {figures['ratio_vs_openspiel']:.2f}x"
+            )
+
+    games = 1_000 if quick else 100_000
+    peak, early, late = memory(games)
+    figures["memory_peak_kib"] = peak
+    figures["memory_after_tenth_kib"] = early
+    figures["memory_after_all_kib"] = late
+    print(
+        f"memory (traced): peak {peak:,.0f} KiB; after {games // 10:,} games {early:,.0f} KiB, "
+        f"after {games:,} games {late:,.0f} KiB"
+    )
+    print("BENCH " + " ".join(f"{key}={value:.6g}" for key, value in figures.items()))
+
+
+if __name__ == "__main__":
+    main()
