@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import doctest
 import os
 from importlib import metadata
+
+from sphinx.application import Sphinx
 
 project = "conquian"
 author = "the conquian developers"
@@ -34,7 +37,16 @@ napoleon_numpy_docstring = False
 # -- nitpicky (-n) -----------------------------------------------------------
 # References Sphinx cannot resolve. Keep this list minimal: add an entry only for a
 # target that truly has no documentation (e.g. attrs internals), never to hide a typo.
-nitpick_ignore: list[tuple[str, str]] = []
+# The standard-library classes below appear in base classes and type hints; they would
+# resolve through intersphinx, which is off by default (see below).
+nitpick_ignore: list[tuple[str, str]] = [
+    ("py:class", "enum.Enum"),
+    ("py:class", "enum.IntEnum"),
+    ("py:class", "collections.abc.Iterable"),
+    ("py:class", "collections.abc.Iterator"),
+    ("py:class", "collections.abc.Mapping"),
+    ("py:class", "collections.abc.Sequence"),
+]
 
 # -- intersphinx -------------------------------------------------------------
 # Cross-links to the Python docs need docs.python.org, which the build machines (and
@@ -45,11 +57,37 @@ intersphinx_mapping: dict[str, tuple[str, str | None]] = {}
 if os.environ.get("CONQUIAN_INTERSPHINX"):
     intersphinx_mapping["python"] = ("https://docs.python.org/3", None)
 
+# State's constructor takes its internal fields (``_deck``, ``_hands``, ...): states are
+# built with State.new() or State.from_deck(), so the reference shows no signature.
+_NO_SIGNATURE = frozenset({"conquian.state.State"})
+
+
+def _hide_signature(
+    app: Sphinx,
+    what: str,
+    name: str,
+    obj: object,
+    options: object,
+    signature: str | None,
+    return_annotation: str | None,
+) -> tuple[str, str | None] | None:
+    if name in _NO_SIGNATURE:
+        return "", return_annotation
+    return None
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("autodoc-process-signature", _hide_signature)
+
+
 # -- doctest -----------------------------------------------------------------
 # Every ``>>>`` block is run: those on the pages and those autodoc pulls in from
 # docstrings (pytest also runs the docstrings, in their own module's namespace). Blocks
 # here share one namespace per page, with every public name of the package in it.
 doctest_global_setup = "from conquian import *"
+# Sphinx's default flags include IGNORE_EXCEPTION_DETAIL, which would let an error
+# message in the docs drift from the real one; the messages are part of the API.
+doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
 
 # -- MyST (Markdown: CHANGELOG.md) -------------------------------------------
 myst_heading_anchors = 3
