@@ -1,0 +1,92 @@
+"""Write the golden playthroughs of tests/test_golden.py (regression data).
+
+Each file records one game dealt from a seed and played by two bots: for every ply the
+player, the offered card, the number of legal moves and the move played (its notation),
+then the outcome and the final tables and dead cards. The test replays each game and
+compares exactly; it never rewrites these files. Run this script only when a change of
+the engine is meant to change them (a "Rules:" change in the changelog), then review the
+diff:
+
+    PYTHONPATH=src python tests/data/make_golden.py
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conquian import State
+from conquian.agents import Agent, GreedyAgent, RandomAgent
+
+HERE = Path(__file__).resolve().parent
+
+GAMES: dict[str, tuple[int, list[str]]] = {
+    # file stem: (deal seed, the agents of players 0 and 1)
+    "golden_random_vs_greedy_2": (2, ["random:2", "greedy"]),  # drawn
+    "golden_random_vs_greedy_7": (7, ["random:7", "greedy"]),  # the random bot wins
+    "golden_random_vs_greedy_19": (19, ["random:19", "greedy"]),  # a release; greedy wins
+    "golden_random_vs_random_4": (4, ["random:4", "random:5"]),  # a force and a release
+    "golden_random_vs_random_8": (8, ["random:8", "random:9"]),  # player 0 goes out
+}
+
+
+def make_agent(name: str) -> Agent:
+    """``greedy`` or ``random:SEED``."""
+    if name == "greedy":
+        return GreedyAgent()
+    kind, _, seed = name.partition(":")
+    if kind != "random":
+        raise ValueError(f"unknown agent {name!r}")
+    return RandomAgent(int(seed))
+
+
+def playthrough(seed: int, agent_names: list[str]) -> dict[str, object]:
+    """The record of the game dealt from ``seed`` (player 0 deals) and played by the
+    named agents."""
+    agents = [make_agent(name) for name in agent_names]
+    state = State.new(seed)
+    plies: list[dict[str, object]] = []
+    while state.to_move is not None:
+        player = state.to_move
+        moves = state.legal_moves()
+        move = agents[player].choose(state.observation(player), moves)
+        plies.append(
+            {"player": player, "offer": str(state.offer), "legal": len(moves), "move": str(move)}
+        )
+        state = state.apply(move, player=player)
+    return {
+        "seed": seed,
+        "dealer": state.dealer,
+        "agents": agent_names,
+        "deck": " ".join(map(str, state.deck)),
+        "plies": plies,
+        "outcome": str(state.outcome()),
+        "tables": [" ".join(map(str, table)) for table in state.tables],
+        "dead": " ".join(map(str, state.dead)),
+    }
+
+
+def dump(record: dict[str, object]) -> str:
+    """The record as JSON, one ply a line (so a diff shows the plies that changed)."""
+    items = []
+    for key, value in record.items():
+        if key == "plies":
+            assert isinstance(value, list)
+            body = ",\n".join("  " + json.dumps(ply) for ply in value)
+            items.append(f' "plies": [\n{body}\n ]')
+        else:
+            items.append(f" {json.dumps(key)}: {json.dumps(value)}")
+    return "{\n" + ",\n".join(items) + "\n}\n"
+
+
+def main() -> None:
+    for stem, (seed, agent_names) in GAMES.items():
+        record = playthrough(seed, agent_names)
+        path = HERE / f"{stem}.json"
+        path.write_text(dump(record), encoding="utf-8")
+        assert json.loads(path.read_text(encoding="utf-8")) == record
+        print(f"{path.name}: {record['outcome']}")
+
+
+if __name__ == "__main__":
+    main()

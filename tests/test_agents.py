@@ -1,0 +1,198 @@
+"""Tests of conquian.agents: the Agent protocol, RandomAgent, GreedyAgent and play_game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conquian import (
+    Card,
+    ConquianError,
+    Decline,
+    Force,
+    Move,
+    Observation,
+    Phase,
+    Release,
+    State,
+    Take,
+    parse_cards,
+    parse_move,
+)
+from conquian.agents import Agent, GreedyAgent, RandomAgent, play_game
+from engine_bruteforce import PLY_BOUND, deck_for, random_game, splitmix64
+
+
+class Checked:
+    """Wraps an agent: checks that it sees its own observation and answers legally."""
+
+    def __init__(self, agent: Agent, state_of: list[State]) -> None:
+        self.agent = agent
+        self.state_of = state_of
+        self.moves = 0
+
+    def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
+        state = self.state_of[0]
+        assert state.ply < PLY_BOUND
+        assert observation.player == state.to_move
+        assert observation == state.observation(observation.player)
+        assert tuple(legal_moves) == state.legal_moves()
+        move = self.agent.choose(observation, legal_moves)
+        assert move in legal_moves
+        self.moves += 1
+        self.state_of[0] = state.apply(move)
+        return move
+
+
+def checked_game(state: State, agents: Sequence[Agent]) -> tuple[State, list[Checked]]:
+    current = [state]
+    wrapped = [Checked(agent, current) for agent in agents]
+    final = play_game(state, wrapped)
+    assert final == current[0]
+    return final, wrapped
+
+
+def test_both_bots_are_agents() -> None:
+    assert isinstance(RandomAgent(1), Agent)
+    assert isinstance(GreedyAgent(), Agent)
+
+
+@pytest.mark.parametrize("agent", [RandomAgent(1), GreedyAgent()])
+def test_an_agent_needs_a_legal_move(agent: Agent) -> None:
+    observation = State.new(1).observation(1)
+    with pytest.raises(ConquianError, match="no legal move"):
+        agent.choose(observation, ())
+
+
+# ====================================================================== RandomAgent
+
+
+def test_random_agent_draws_with_splitmix64_below() -> None:
+    """RandomAgent(seed) picks index ``below(len(moves))`` of SplitMix64(seed), by
+    rejection, so a seed gives the same choices on every machine."""
+    observation = State.new(1).observation(1)
+    moves: list[Move] = [Take(discard=card) for card in parse_cards("Ac 2c 3c 4c 5c 6c 7c")]
+    for seed in (0, 1, 99, 2**64 - 1):
+        agent, outputs = RandomAgent(seed), splitmix64(seed)
+        for n in (1, 2, 3, 7, 5, 6, 4):
+            limit = 2**64 - 2**64 % n
+            value = next(outputs)
+            while value >= limit:
+                value = next(outputs)
+            assert agent.choose(observation, moves[:n]) == moves[value % n]
+
+
+def test_random_agent_is_reproducible_per_seed() -> None:
+    start = State.new(21)
+    one, _ = checked_game(start, [RandomAgent(5), RandomAgent(6)])
+    two, _ = checked_game(start, [RandomAgent(5), RandomAgent(6)])
+    assert one == two
+    assert one.history == two.history
+    others = {checked_game(start, [RandomAgent(s), RandomAgent(s + 1)])[0] for s in range(8)}
+    assert len(others) > 1  # different seeds play differently
+
+
+def test_random_agent_covers_every_move_evenly() -> None:
+    observation = State.new(1).observation(1)
+    moves: list[Move] = [Decline(), Force(), Release()]
+    agent = RandomAgent(3)
+    counts = dict.fromkeys(moves, 0)
+    for _ in range(3000):
+        counts[agent.choose(observation, moves)] += 1
+    assert all(800 < count < 1200 for count in counts.values())
+
+
+# ====================================================================== GreedyAgent
+
+
+def test_greedy_agent_goes_out_when_it_can() -> None:
+    """R16: with Kh offered and Ac 2c 3c 4c 5c 5d 5h 5s Jh Qh in hand, it lays them all."""
+    state = State.from_deck(
+        deck_for(
+            player1="Ac 2c 3c 4c 5c 5d 5h 5s Jh Qh",
+            player0="Ad 2d 3d 4d 6d 7d Jd Qd Kd 6h",
+            stock="Kh",
+        )
+    )
+    move = GreedyAgent().choose(state.observation(1), state.legal_moves())
+    assert move == parse_move("take +Ac2c3c4c5c5d5h5sJhQh out")
+    assert state.apply(move).outcome() is not None
+
+
+def test_greedy_agent_goes_out_with_an_empty_hand() -> None:
+    """R17: ten on the table, an empty hand; offered 5c, which fits, it takes and wins."""
+    state = State.from_deck(
+        deck_for(
+            player1="Ac 2c 3c 5d 5h 5s Jh Qh Kh Kd",
+            player0="Ad 2d 3d 4d 6d 7d Jd Qd 6h 7h",
+            stock="4c Qs 5c",
+        )
+    )
+    for text in ("take +Ac2c3c5d5h5sJhQhKh -Kd", "decline", "decline", "decline"):
+        state = state.apply(text)
+    assert state.offer == Card.parse("5c")
+    assert GreedyAgent().choose(state.observation(1), state.legal_moves()) == Take()
+
+
+def test_greedy_agent_in_every_position_of_some_games() -> None:
+    """It goes out whenever it can, else lays the most cards; it never forces, and with
+    no take it declines or releases."""
+    agent = GreedyAgent()
+    seen = {"out": 0, "take": 0, "no take": 0, "decision": 0}
+    for seed in range(30):
+        for state in random_game(State.new(seed), seed, greed=0.5):
+            player = state.to_move
+            if player is None:
+                continue
+            moves = state.legal_moves()
+            choice = agent.choose(state.observation(player), moves)
+            assert choice in moves
+            takes = [move for move in moves if isinstance(move, Take)]
+            if any(take.goes_out for take in takes):
+                assert isinstance(choice, Take)
+                assert choice.goes_out
+                seen["out"] += 1
+            elif takes:
+                assert isinstance(choice, Take)
+                assert len(choice.laid) == max(len(take.laid) for take in takes)
+                seen["take"] += 1
+            elif state.phase is Phase.FORCE_DECISION:
+                assert choice == Release()
+                seen["decision"] += 1
+            else:
+                assert choice == Decline()
+                seen["no take"] += 1
+    assert all(count > 0 for count in seen.values()), seen
+
+
+# ====================================================================== play_game
+
+
+@settings(deadline=None)
+@given(
+    seed=st.integers(0, 2**64 - 1),
+    bot_seed=st.integers(0, 2**64 - 1),
+    dealer=st.integers(0, 1),
+    greedy=st.sampled_from([(False, False), (True, False), (False, True), (True, True)]),
+)
+def test_agents_only_play_legal_moves_and_games_end(
+    seed: int, bot_seed: int, dealer: int, greedy: tuple[bool, bool]
+) -> None:
+    agents: list[Agent] = [
+        GreedyAgent() if greedy[player] else RandomAgent(bot_seed + player) for player in (0, 1)
+    ]
+    final, wrapped = checked_game(State.new(seed, dealer=dealer), agents)
+    assert final.outcome() is not None
+    assert final.to_move is None
+    assert final.ply == wrapped[0].moves + wrapped[1].moves
+    assert final.ply <= PLY_BOUND
+
+
+def test_play_game_returns_a_finished_game_unchanged() -> None:
+    final = play_game(State.new(4), [GreedyAgent(), GreedyAgent()])
+    assert final.outcome() is not None
+    assert play_game(final, [GreedyAgent(), GreedyAgent()]) is final
+    assert play_game(State.new(4), [GreedyAgent(), GreedyAgent()]) == final

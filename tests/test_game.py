@@ -1,0 +1,385 @@
+"""Tests of conquian.game: the mutable facade, one state machine over it, and the ply bound."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+)
+
+from conquian import (
+    CLASSIC,
+    DECK,
+    Card,
+    ConquianError,
+    Decline,
+    Force,
+    Forcing,
+    Game,
+    IllegalMoveError,
+    InvalidMoveNotationError,
+    Move,
+    OutcomeKind,
+    Release,
+    Rules,
+    State,
+    Take,
+)
+from conquian.agents import GreedyAgent, play_game
+from engine_bruteforce import (
+    PLY_BOUND,
+    Position,
+    can_split,
+    deal,
+    legal,
+    mismatches,
+    play,
+    random_game,
+    steered_choice,
+    to_bf,
+)
+
+RULE_SETS = [
+    CLASSIC,
+    Rules(forcing=Forcing.DISCARDS_ONLY),
+    Rules(forcing=Forcing.OFF),
+    Rules(max_sequence=10),
+    Rules(hand_size=7),
+]
+
+
+def snapshot(state: State) -> State:
+    copy: State = pickle.loads(pickle.dumps(state))
+    return copy
+
+
+def table_cards(state: State, player: int) -> list[Card]:
+    return [card for meld in state.tables[player] for card in meld]
+
+
+def most_laid(moves: Sequence[Move]) -> Move:
+    """The take that lays the most cards (going out first), else the first other move."""
+    takes = [move for move in moves if isinstance(move, Take)]
+    if not takes:
+        return moves[0]
+    return max(takes, key=lambda move: (move.discard is None, len(move.laid)))
+
+
+# ====================================================================== the facade
+
+
+def test_game_plays_and_undoes() -> None:
+    game = Game.new(seed=7)
+    start = game.state
+    assert game.initial == start
+    assert game.ply == 0
+    assert game.play("decline") == Decline()
+    assert game.ply == 1
+    assert game.history == (Decline(),)
+    assert game.state == start.apply("decline")
+    assert game.undo() == Decline()
+    assert game.state == start
+    assert not game.history
+    with pytest.raises(ConquianError, match="no move to undo"):
+        game.undo()
+
+
+def test_an_illegal_or_unreadable_move_leaves_the_game_unchanged() -> None:
+    game = Game.new(seed=7)
+    game.play("decline")
+    before = game.copy()
+    with pytest.raises(IllegalMoveError, match="it is player 0's turn"):
+        game.play("decline", player=1)
+    with pytest.raises(IllegalMoveError, match="nothing to release"):
+        game.play("release")
+    with pytest.raises(InvalidMoveNotationError):
+        game.play("pass")
+    assert game == before
+    assert game.history == before.history
+
+
+def test_game_copies_are_independent_and_games_compare_by_states() -> None:
+    game = Game.new(seed=3)
+    game.play(game.legal_moves()[0])
+    copy = game.copy()
+    assert copy == game
+    copy.play(copy.legal_moves()[0])
+    assert copy != game
+    assert game.ply == 1
+    assert copy.ply == 2
+    assert Game.new(seed=3) == Game.from_deck(Game.new(seed=3).state.deck)
+    with pytest.raises(TypeError):
+        hash(game)
+    with pytest.raises(ConquianError):
+        Game("not a state")  # type: ignore[arg-type]
+
+
+def test_game_replays_every_state_and_reports_the_outcome() -> None:
+    game = Game.new(seed=11)
+    while not game.is_over:
+        game.play(most_laid(game.legal_moves()))
+        assert game.ply <= PLY_BOUND
+    states = list(game.replay())
+    assert len(states) == game.ply + 1
+    assert states[0] == game.initial
+    assert states[-1] == game.state
+    assert game.outcome() == game.state.outcome()
+    assert game.outcome() is not None
+    assert game.legal_moves() == ()
+    assert "over" in repr(game)
+
+
+# ====================================================================== the ply bound
+
+
+def stalling_choice(rng: random.Random, moves: Sequence[Move]) -> Move:
+    """Anything but a take when possible; else the take that lays the fewest cards."""
+    others = [move for move in moves if not isinstance(move, Take)]
+    if others:
+        return rng.choice(others)
+    return min(moves, key=lambda move: len(move.laid) if isinstance(move, Take) else 0)
+
+
+@pytest.mark.parametrize("hand_size", [1, 4, 10, 13, 19])
+def test_no_game_lasts_longer_than_the_ply_bound(hand_size: int) -> None:
+    """Random, greedy and stalling games all end within :data:`PLY_BOUND` plies."""
+    longest = 0
+    for rules in (Rules(hand_size=hand_size), Rules(hand_size=hand_size, forcing=Forcing.OFF)):
+        for seed in range(25):
+            start = State.new(seed, rules=rules)
+            lengths = [
+                sum(1 for _ in random_game(start, seed)) - 1,
+                sum(1 for _ in random_game(start, seed, greed=1.0)) - 1,
+                play_game(start, [GreedyAgent(), GreedyAgent()]).ply,
+            ]
+            rng = random.Random(seed)
+            state = start
+            while state.to_move is not None:
+                state = state.apply(stalling_choice(rng, state.legal_moves()))
+                assert state.ply <= PLY_BOUND
+            lengths.append(state.ply)
+            assert max(lengths) <= PLY_BOUND
+            longest = max(longest, *lengths)
+    assert longest >= 2 * (40 - 2 * hand_size)  # as long as a game where nothing is taken
+
+
+def episodes(state: State) -> list[tuple[Card, list[Move]]]:
+    """The history cut into episodes: runs of moves that answer the same card."""
+    cut: list[tuple[Card, list[Move]]] = []
+    for played in state.history:
+        if cut and cut[-1][0] == played.offer:
+            cut[-1][1].append(played.move)
+        else:
+            cut.append((played.offer, [played.move]))
+    return cut
+
+
+def test_the_lemmas_of_the_ply_bound_hold() -> None:
+    """Each card has one episode; at most 3 (stock) or 2 (discard) moves in it are not
+    takes, and it ends with its only take, if any; at most 2h + 1 takes in a game."""
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = State.new(seed)
+        while state.to_move is not None:
+            moves = state.legal_moves()
+            move = stalling_choice(rng, moves) if seed % 2 else rng.choice(moves)
+            state = state.apply(move)
+            assert state.ply <= PLY_BOUND
+        cut = episodes(state)
+        offered = [card for card, _ in cut]
+        assert len(offered) == len(set(offered))
+        discards = {
+            played.move.discard
+            for played in state.history
+            if isinstance(played.move, Take) and played.move.discard is not None
+        }
+        takes = 0
+        for card, answers in cut:
+            taken = [move for move in answers if isinstance(move, Take)]
+            assert len(taken) <= 1
+            assert not taken or answers[-1] == taken[0]
+            assert len(answers) - len(taken) <= (2 if card in discards else 3)
+            takes += len(taken)
+        assert takes <= 2 * state.rules.hand_size + 1
+        assert len(cut) <= 40 - 2 * state.rules.hand_size + len(discards)
+
+
+# ====================================================================== the state machine
+
+
+class GameMachine(RuleBasedStateMachine):
+    """Random play, undo and illegal moves on a :class:`Game`, checked at every step
+    against the independent model of :mod:`engine_bruteforce`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game = Game.new(0)
+        self.states: list[State] = [self.game.state]
+        self.models: list[Position] = [deal(self.game.state.deck, CLASSIC, 0)]
+
+    @initialize(
+        seed=st.integers(0, 2**64 - 1),
+        rules=st.sampled_from(RULE_SETS),
+        dealer=st.integers(0, 1),
+    )
+    def deal_a_game(self, seed: int, rules: Rules, dealer: int) -> None:
+        self.game = Game.new(seed, rules=rules, dealer=dealer)
+        self.states = [self.game.state]
+        self.models = [deal(self.game.state.deck, rules, dealer)]
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_over
+
+    def _played(self, move: Move, before: State) -> None:
+        self.states.append(self.game.state)
+        self.models.append(play(self.models[-1], to_bf(move)))
+        assert self.game.state == before.apply(move)
+
+    @precondition(lambda self: not self.over)
+    @rule(index=st.integers(0, 10_000), as_text=st.booleans())
+    def play_a_legal_move(self, index: int, as_text: bool) -> None:
+        before = self.game.state
+        saved, saved_hash = snapshot(before), hash(before)
+        moves = self.game.legal_moves()
+        move = moves[index % len(moves)]
+        assert self.game.play(str(move) if as_text else move, player=before.to_move) == move
+        # apply never mutates: the old state is still what it was.
+        assert before == saved
+        assert hash(before) == saved_hash
+        assert before.legal_moves() == moves
+        self._played(move, before)
+
+    @precondition(lambda self: not self.over)
+    @rule()
+    def play_the_biggest_take(self) -> None:
+        before = self.game.state
+        move = most_laid(before.legal_moves())
+        self.game.play(move)
+        self._played(move, before)
+
+    @precondition(lambda self: not self.over)
+    @rule(seed=st.integers(0, 2**32), count=st.integers(1, 12), greed=st.sampled_from([0.0, 0.7]))
+    def play_several_moves(self, seed: int, count: int, greed: float) -> None:
+        rng = random.Random(seed)
+        for _ in range(count):
+            if self.over:
+                break
+            before = self.game.state
+            move = steered_choice(rng, before.legal_moves(), greed)
+            self.game.play(move)
+            self._played(move, before)
+
+    @precondition(lambda self: self.game.ply > 0)
+    @rule()
+    def undo(self) -> None:
+        last = self.game.history[-1]
+        assert self.game.undo() == last
+        self.states.pop()
+        self.models.pop()
+        assert self.game.state == self.states[-1]
+
+    @rule(
+        laid=st.frozensets(st.sampled_from(DECK), max_size=11),
+        discard=st.none() | st.sampled_from(DECK),
+    )
+    def try_an_illegal_take(self, laid: frozenset[Card], discard: Card | None) -> None:
+        self._refused(Take(laid, discard))
+
+    @rule(move=st.sampled_from([Decline(), Force(), Release()]))
+    def try_a_simple_move(self, move: Move) -> None:
+        self._refused(move)
+
+    @precondition(lambda self: not self.over)
+    @rule()
+    def move_out_of_turn(self) -> None:
+        player = self.game.state.to_move
+        assert player is not None
+        before = self.game.copy()
+        with pytest.raises(IllegalMoveError, match=f"it is player {player}'s turn"):
+            self.game.play(self.game.legal_moves()[0], player=1 - player)
+        assert self.game == before
+
+    def _refused(self, move: Move) -> None:
+        if move in self.game.legal_moves():
+            return
+        state = self.game.state
+        before = self.game.copy()
+        assert not state.is_legal(move)
+        with pytest.raises(IllegalMoveError) as caught:
+            self.game.play(move)
+        if self.over:
+            assert "the game is over" in str(caught.value)
+        assert self.game == before
+        assert self.game.state == self.states[-1]
+
+    @invariant()
+    def the_40_cards_are_each_in_exactly_one_place(self) -> None:
+        state = self.game.state
+        places = [*state.stock, *state.dead, *state.hands[0], *state.hands[1]]
+        places += table_cards(state, 0) + table_cards(state, 1)
+        if state.offer is not None:
+            places.append(state.offer)
+        assert sorted(places) == list(DECK)
+
+    @invariant()
+    def hand_plus_table_is_the_hand_size(self) -> None:
+        """R14, and R16 for the winner: an empty hand and one card more on his table."""
+        state = self.game.state
+        outcome = state.outcome()
+        size = state.rules.hand_size
+        for player in (0, 1):
+            hand, table = state.hands[player], table_cards(state, player)
+            if outcome is not None and outcome.winner == player:
+                assert not hand
+                assert len(table) == size + 1
+            else:
+                assert len(hand) + len(table) == size
+            assert can_split(table, state.rules.max_sequence)  # R6, by the brute force
+
+    @invariant()
+    def the_engine_agrees_with_the_model(self) -> None:
+        state = self.game.state
+        assert mismatches(self.models[-1], state) == []
+        assert {to_bf(move) for move in state.legal_moves()} == legal(self.models[-1])
+
+    @invariant()
+    def replaying_the_history_gives_the_same_state(self) -> None:
+        state = self.game.initial
+        for move in self.game.history:
+            state = state.apply(move)
+        assert state == self.game.state
+        assert hash(state) == hash(self.game.state)
+        assert list(self.game.replay()) == self.states
+
+    @invariant()
+    def equality_and_hash_agree(self) -> None:
+        states = self.states
+        assert len(set(states)) == len(states)  # every ply is a different position
+        current = self.game.state
+        copy = snapshot(current)
+        assert copy == current
+        assert hash(copy) == hash(current)
+        assert {current: 1}[copy] == 1
+
+    @invariant()
+    def the_game_is_not_longer_than_the_bound(self) -> None:
+        assert self.game.ply <= PLY_BOUND
+        if self.over:
+            outcome = self.game.outcome()
+            assert outcome is not None
+            assert (outcome.kind is OutcomeKind.DRAWN) == (outcome.winner is None)
+
+
+GameMachine.TestCase.settings = settings(deadline=None, stateful_step_count=60)
+TestGameMachine = GameMachine.TestCase

@@ -1,0 +1,205 @@
+"""Tests of conquian.moves: the move values and their text notation (R11, R14b, R16)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conquian import (
+    DECK,
+    Card,
+    ConquianError,
+    Decline,
+    Force,
+    InvalidMoveNotationError,
+    Meld,
+    Move,
+    ParseError,
+    Release,
+    State,
+    Take,
+    parse_cards,
+    parse_move,
+)
+from engine_bruteforce import random_game
+
+
+def take(laid: str = "", discard: str | None = None, table: str | None = None) -> Take:
+    """A take from card notation: ``take("Jh Js", "3d", "5c6c7c JcJhJs")``."""
+    return Take(
+        frozenset(parse_cards(laid)),
+        None if discard is None else Card.parse(discard),
+        None if table is None else tuple(Meld(word) for word in table.split()),
+    )
+
+
+NOTATION = [
+    ("take -3d", take(discard="3d")),
+    ("take +JhJs -3d", take("Jh Js", "3d")),
+    ("take +4cJhJs out", take("Jh Js 4c")),
+    ("take out", take()),
+    ("take +JhJs -3d [5c6c7c JcJhJs]", take("Jh Js", "3d", "5c6c7c JcJhJs")),
+    ("take +JhJs out [5c6c7c JcJhJs]", take("Jh Js", None, "5c6c7c JcJhJs")),
+    ("decline", Decline()),
+    ("force", Force()),
+    ("release", Release()),
+]
+
+
+@pytest.mark.parametrize(("text", "move"), NOTATION)
+def test_notation_reads_and_writes_every_kind_of_move(text: str, move: Move) -> None:
+    assert parse_move(text) == move
+    assert str(move) == text
+    assert parse_move(str(move)) == move
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("TAKE +jhjs -3D", "take +JhJs -3d"),
+        ("take +Js,Jh -3d", "take +JhJs -3d"),
+        ("take +J♥J♠ -3♦", "take +JhJs -3d"),
+        ("   take   -3d  ", "take -3d"),
+        ("take -3d[5c6c7c]", "take -3d [5c6c7c]"),
+        ("  Decline ", "decline"),
+        ("FORCE", "force"),
+    ],
+)
+def test_notation_is_lenient_in_case_spacing_and_symbols(text: str, written: str) -> None:
+    assert str(parse_move(text)) == written
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "   ",
+        "take",
+        "take +Jh",  # neither a discard nor out
+        "take +JhJs",
+        "take -8h",  # R1: there is no 8
+        "take +JhJh -3d",  # a card twice
+        "take +Jh -Jh",  # laid and discarded
+        "take -3d4d",  # one discard only
+        "take -3d out",
+        "take out -3d",
+        "take - 3d",
+        "take +-3d",
+        "take -3d [5c6c]",  # not a meld
+        "take -3d [QhKhAh]",  # R2: nothing wraps
+        "take -3d [5c6c7c",
+        "take -3d [5c6c7c] [JcJhJs]",
+        "draw",
+        "decline now",
+        "forcee",
+        "pass",
+    ],
+)
+def test_bad_move_text_is_refused(text: str) -> None:
+    with pytest.raises(InvalidMoveNotationError):
+        parse_move(text)
+
+
+def test_notation_errors_are_parse_errors() -> None:
+    with pytest.raises(InvalidMoveNotationError) as caught:
+        parse_move("take +Jh -Jh")
+    assert isinstance(caught.value, ParseError)
+    assert isinstance(caught.value, ConquianError)
+    assert isinstance(caught.value, ValueError)
+    assert "Jh is both laid and discarded" in str(caught.value)
+
+
+def test_a_very_long_text_is_refused() -> None:
+    long_text = "take +" + "Ac" * 150 + " out"
+    with pytest.raises(InvalidMoveNotationError, match="at most"):
+        parse_move(long_text)
+    with pytest.raises(InvalidMoveNotationError, match="at most"):
+        parse_move("decline" + " " * 10_000)
+
+
+@pytest.mark.parametrize("value", [None, 7, b"decline", ["decline"]])
+def test_a_move_is_text(value: object) -> None:
+    with pytest.raises(InvalidMoveNotationError, match="a move is text"):
+        parse_move(value)  # type: ignore[arg-type]
+
+
+def test_take_checks_its_field_types() -> None:
+    with pytest.raises(TypeError):
+        Take(frozenset(["Jh"]))  # type: ignore[list-item]
+    with pytest.raises(TypeError):
+        Take(frozenset(), "3d")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        Take(frozenset(), None, ("5c6c7c",))  # type: ignore[arg-type]
+
+
+def test_moves_are_frozen_hashable_values() -> None:
+    assert Decline() == Decline()
+    assert hash(Force()) == hash(Force())
+    simple: list[Move] = [Decline(), Force(), Release(), take()]
+    assert len(set(simple)) == 4
+    assert take("Jh Js", "3d") == Take(parse_cards("Js Jh"), Card.parse("3d"))
+    assert hash(take("Jh Js", "3d")) == hash(take("Js Jh", "3d"))
+    assert take("Jh Js", "3d") != take("Jh Js", "4d")
+    assert take("Jh Js", "3d") != take("Jh Js", "3d", "5c6c7c JcJhJs")
+    assert take().goes_out
+    assert not take(discard="3d").goes_out
+    move = take("Jh", "3d")
+    with pytest.raises(AttributeError):
+        move.discard = None  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(("text", "move"), NOTATION)
+def test_repr_is_evaluable(text: str, move: Move) -> None:
+    names = {"parse_move": parse_move, "Decline": Decline, "Force": Force, "Release": Release}
+    assert eval(repr(move), names) == move
+
+
+def _all_melds() -> list[Meld]:
+    """Every classic meld (R4, R5), to build arrangements from."""
+    found: list[Meld] = []
+    for suit_start in range(0, 40, 10):
+        suit = DECK[suit_start : suit_start + 10]
+        for size in range(3, 9):
+            found += [Meld(suit[i : i + size]) for i in range(11 - size)]
+    for rank in range(10):
+        same = [DECK[rank + 10 * suit] for suit in range(4)]
+        found += [Meld(group) for size in (3, 4) for group in combinations(same, size)]
+    return found
+
+
+ALL_MELDS = _all_melds()
+
+cards_st = st.sampled_from(DECK)
+
+
+@st.composite
+def takes(draw: st.DrawFn) -> Take:
+    laid = draw(st.frozensets(cards_st, max_size=11))
+    discard = draw(st.none() | cards_st.filter(lambda card: card not in laid))
+    table = draw(st.none() | st.lists(st.sampled_from(ALL_MELDS), max_size=4).map(tuple))
+    return Take(laid, discard, table)
+
+
+def test_there_are_182_classic_melds() -> None:
+    assert len(set(ALL_MELDS)) == len(ALL_MELDS) == 182
+
+
+@given(takes())
+def test_every_take_round_trips_through_its_notation(move: Take) -> None:
+    text = str(move)
+    assert parse_move(text) == move
+    assert str(parse_move(text)) == text
+    assert parse_move(text.upper()) == move
+
+
+def test_every_legal_move_of_some_games_round_trips() -> None:
+    seen = 0
+    for seed in range(10):
+        for state in random_game(State.new(seed), seed, greed=0.7):
+            for move in state.legal_moves():
+                assert parse_move(str(move)) == move
+                seen += 1
+    assert seen > 1000
