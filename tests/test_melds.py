@@ -494,3 +494,14 @@ def test_meld_text_forms_round_trip(cards: list[Card], style: str) -> None:
     assert str(meld) == format_cards(ordered, style="compact")
     assert meld.pretty() == format_cards(ordered, style="pretty")
     assert parse_cards(str(meld)) == meld.cards
+
+
+def test_from_mask_refuses_a_mask_that_is_no_meld() -> None:
+    """Meld.from_mask is a fast path, not a back door: R4/R5 still hold."""
+    assert Meld.from_mask(Meld("7c 7d 7h").mask) == Meld("7c 7d 7h")
+    bad = sum(1 << card.index for card in parse_cards("5c 6c 6d"))
+    with pytest.raises(InvalidMeldError) as raised:
+        Meld.from_mask(bad)
+    assert raised.value.reason is MeldProblem.MIXED_RANKS_AND_SUITS
+    with pytest.raises(InvalidMeldError, match="not a mask of cards"):
+        Meld.from_mask(1 << 45)

@@ -765,6 +765,29 @@ def test_a_named_split_of_the_new_table_is_accepted() -> None:
     assert checked > 50
 
 
+def test_r13_a_named_split_must_be_melds_of_exactly_the_new_table() -> None:
+    """R6, R13: a named split that is not melds, misses a card or repeats one is refused,
+    even when its Meld values were forged around the constructor."""
+    state = State.from_deck(
+        deck_for("5c 6c Jh Js 2d 3d 4d Ah Kd Qs", "Ac 2c 3c 4c Ad 4h 5h 6h 7h Kc", stock="6d")
+    )
+    laid = frozenset(parse_cards("5c 6c"))
+    forged = object.__new__(Meld)
+    real = Meld("5c 6c 7c")
+    six_d = Card.parse("6d").index
+    forged.__attrs_init__(
+        real.cards, real.kind, real.mask ^ 1 << real.cards[-1].index | 1 << six_d
+    )
+    move = Take(laid, Card.parse("2d"), (forged,))
+    assert not state.is_legal(move)
+    assert state.explain_illegal(move) == "5c6c7c is not a meld (R4, R5)"
+    with pytest.raises(IllegalMoveError, match="exactly your new table"):
+        state.apply(Take(frozenset(parse_cards("2d 3d")), Card.parse("Kd"), (Meld("2d3d4d"),)))
+    long_run = Meld("Ac 2c 3c 4c 5c 6c 7c Jc Qc", rules=Rules(max_sequence=10))
+    with pytest.raises(IllegalMoveError, match="longer than 8"):
+        state.apply(Take(laid, Card.parse("2d"), (long_run,)))
+
+
 def test_the_models_pruning_skips_no_take() -> None:
     """The model tries only hand cards that lie in some meld; trying every subset of the
     hand finds the same takes."""

@@ -71,6 +71,7 @@ class MeldTable:
         "by_low",
         "containing",
         "max_sequence",
+        "meld_set",
     )
 
     def __init__(self, max_sequence: int) -> None:
@@ -86,6 +87,7 @@ class MeldTable:
                 for start in range(11 - length):
                     melds.append(((1 << length) - 1) << (10 * suit + start))
         self.all_melds: tuple[int, ...] = tuple(melds)
+        self.meld_set: frozenset[int] = frozenset(melds)
         by_low: list[list[int]] = [[] for _ in range(40)]
         for meld in melds:
             by_low[low_index(meld)].append(meld)

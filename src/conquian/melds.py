@@ -214,9 +214,25 @@ class Meld:
 
     @classmethod
     def from_mask(cls, mask: int) -> Meld:
-        """The meld of a mask known to be valid. Unchecked: a fast path for the engine."""
+        """The meld whose cards are the bits of ``mask`` (bit ``card.index`` per card).
+
+        A fast path for code that works with masks: melds are shared, built once each.
+
+        Raises:
+            InvalidMeldError: ``mask`` is not a meld under any rules (sequences up to 10).
+        """
         meld = _MELD_CACHE.get(mask)
         if meld is None:
+            if mask not in _bits.meld_table(10).meld_set:
+                if isinstance(mask, bool) or not isinstance(mask, int) or not 0 < mask < 1 << 40:
+                    raise InvalidMeldError(
+                        f"{mask!r:.40} is not a mask of cards",
+                        reason=MeldProblem.TOO_FEW_CARDS,
+                        cards=(),
+                    )
+                cards = _bits.cards_of(mask)
+                reason, message = _diagnose(cards, 10) or (MeldProblem.TOO_FEW_CARDS, "")
+                raise InvalidMeldError(message, reason=reason, cards=cards)
             meld = object.__new__(cls)
             ordered = _bits.cards_of(mask)
             kind = MeldKind.GROUP if ordered[0].rank == ordered[-1].rank else MeldKind.SEQUENCE

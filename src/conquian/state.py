@@ -75,7 +75,7 @@ class OutcomeKind(enum.Enum):
     """How a game ended."""
 
     WENT_OUT = "went_out"
-    """A player laid down every card: his table holds ``rules.cards_to_go_out`` (R16)."""
+    """A player laid down every card, so his table holds ``rules.cards_to_go_out`` (R16)."""
     DRAWN = "drawn"
     """A declined card died with no stock left to turn (R15)."""
 
@@ -122,6 +122,27 @@ class Played:
 
 
 _Log = tuple[Played, ...]
+
+
+@attrs.frozen
+class Voice:
+    """Words for illegal-move messages: to the player (second person) or about him."""
+
+    you: str
+    your: str
+    were: str
+    keep: str
+    opponents: str
+
+    @classmethod
+    def about(cls, player: int) -> Voice:
+        """Third person, naming ``player`` (as game records do)."""
+        return cls(
+            f"player {player}", f"player {player}'s", "was", "keeps", f"player {1 - player}'s"
+        )
+
+
+SECOND_PERSON: Final = Voice("you", "your", "were", "keep", "your opponent's")
 _DRAWN: Final = Outcome(OutcomeKind.DRAWN, None)
 _WENT_OUT: Final = (Outcome(OutcomeKind.WENT_OUT, 0), Outcome(OutcomeKind.WENT_OUT, 1))
 
@@ -403,8 +424,12 @@ class State:
             return str(error)
         return None
 
-    def _check(self, move: object, player: int | None) -> None:
-        """Raise :class:`IllegalMoveError` unless ``move`` is legal now."""
+    def _check(self, move: object, player: int | None, voice: Voice | None = None) -> None:
+        """Raise :class:`IllegalMoveError` unless ``move`` is legal now.
+
+        ``voice`` words the message for the player to move (default) or about him.
+        """
+        v = voice if voice is not None else SECOND_PERSON
         if self.phase is Phase.OVER:
             raise IllegalMoveError(f"the game is over: {self._outcome}")
         if player is not None and player != self._to_move:
@@ -412,33 +437,39 @@ class State:
         phase = self.phase
         if isinstance(move, Take):
             if phase is Phase.FORCE_DECISION:
-                raise IllegalMoveError("you must force or release the declined card (R14b)")
-            self._check_take(move)
+                raise IllegalMoveError(f"{v.you} must force or release the declined card (R14b)")
+            self._check_take(move, v)
         elif isinstance(move, Decline):
             if phase is Phase.FORCED_TAKE:
-                raise IllegalMoveError("you were forced: you must take the card (R14b)")
+                raise IllegalMoveError(
+                    f"{v.you} {v.were} forced: {v.you} must take the card (R14b)"
+                )
             if phase is Phase.FORCE_DECISION:
-                raise IllegalMoveError("you must force or release the declined card (R14b)")
+                raise IllegalMoveError(f"{v.you} must force or release the declined card (R14b)")
         elif isinstance(move, Force):
             if phase is Phase.FORCED_TAKE:
-                raise IllegalMoveError("you were forced: you must take the card (R14b)")
+                raise IllegalMoveError(
+                    f"{v.you} {v.were} forced: {v.you} must take the card (R14b)"
+                )
             if phase is Phase.OFFER and not self._may_force_pass():
-                raise IllegalMoveError(self._why_no_force())
+                raise IllegalMoveError(self._why_no_force(v))
         elif isinstance(move, Release):
             if phase is not Phase.FORCE_DECISION:
                 raise IllegalMoveError("nothing to release: no declined card awaits a force")
         else:
             raise IllegalMoveError(f"{move!r} is not a move")
 
-    def _why_no_force(self) -> str:
+    def _why_no_force(self, v: Voice) -> str:
         card = DECK[self._offer]
         if self.rules.forcing is not Forcing.DECLINED:
-            return f"these rules (forcing={self.rules.forcing.value}) do not let you force {card}"
+            return (
+                f"these rules (forcing={self.rules.forcing.value}) do not let {v.you} force {card}"
+            )
         if self._origin is not OfferOrigin.STOCK or self._offered_by == self._to_move:
-            return f"{card} was not passed to you: only a passed card can be forced now (R14b)"
-        return f"{card} does not fit your opponent's table, so it cannot be forced (R14a)"
+            return f"{card} was not passed to {v.you}: only a passed card can be forced now (R14b)"
+        return f"{card} does not fit {v.opponents} table, so it cannot be forced (R14a)"
 
-    def _check_take(self, move: Take) -> None:
+    def _check_take(self, move: Take, v: Voice) -> None:
         player = self._to_move
         hand = self._hands[player]
         card = DECK[self._offer]
@@ -447,44 +478,48 @@ class State:
             if laid_card == card:
                 raise IllegalMoveError(f"{card} is the offered card: list only hand cards as laid")
             if not hand >> laid_card.index & 1:
-                raise IllegalMoveError(f"{laid_card} is not in your hand")
+                raise IllegalMoveError(f"{laid_card} is not in {v.your} hand")
             laid |= 1 << laid_card.index
         rest = hand & ~laid
         if move.discard is None:
             if rest:
                 raise IllegalMoveError(
-                    "you must discard: you keep "
+                    f"{v.you} must discard: {v.you} {v.keep} "
                     f"{format_cards(_bits.cards_of(rest))} (R11; going out lays every card, R16)"
                 )
         else:
             discard = move.discard
             if discard == card:
-                raise IllegalMoveError(f"you cannot discard {card}: it goes on your table (R6)")
+                raise IllegalMoveError(
+                    f"{v.you} cannot discard {card}: it goes on {v.your} table (R6)"
+                )
             if not hand >> discard.index & 1:
-                raise IllegalMoveError(f"{discard} is not in your hand")
+                raise IllegalMoveError(f"{discard} is not in {v.your} hand")
             if laid >> discard.index & 1:
-                raise IllegalMoveError(f"you cannot both lay down and discard {discard}")
+                raise IllegalMoveError(f"{v.you} cannot both lay down and discard {discard}")
         new_table = self._tables[player] | 1 << self._offer | laid
         if move.table is not None:
-            self._check_arrangement(move.table, new_table)
+            self._check_arrangement(move.table, new_table, v)
         elif not _bits.meld_table(self.rules.max_sequence).can_partition(new_table):
             cards = format_cards(_bits.cards_of(new_table))
             raise IllegalMoveError(f"the table would not split into melds: {cards} (R6)")
 
-    def _check_arrangement(self, melds: tuple[Meld, ...], new_table: int) -> None:
+    def _check_arrangement(self, melds: tuple[Meld, ...], new_table: int, v: Voice) -> None:
         seen = 0
         for meld in melds:
             if meld.mask & seen:
                 raise IllegalMoveError(f"the arrangement uses a card twice: {meld} (R6)")
-            if meld.kind is MeldKind.SEQUENCE and len(meld) > self.rules.max_sequence:
-                raise IllegalMoveError(
-                    f"{meld} is longer than {self.rules.max_sequence} cards (R5, V4)"
-                )
+            if meld.mask not in _bits.meld_table(self.rules.max_sequence).meld_set:
+                if meld.kind is MeldKind.SEQUENCE and len(meld) > self.rules.max_sequence:
+                    raise IllegalMoveError(
+                        f"{meld} is longer than {self.rules.max_sequence} cards (R5, V4)"
+                    )
+                raise IllegalMoveError(f"{meld} is not a meld (R4, R5)")
             seen |= meld.mask
         if seen != new_table:
             expected = format_cards(_bits.cards_of(new_table))
             raise IllegalMoveError(
-                f"the arrangement must hold exactly your new table: {expected} (R13)"
+                f"the arrangement must hold exactly {v.your} new table: {expected} (R13)"
             )
 
     # ------------------------------------------------------------------ playing
