@@ -445,6 +445,12 @@ def mismatches(position: Position, state: State) -> list[str]:
 # ---------------------------------------------------------------- helpers for engine tests
 
 
+def dealt(state: State) -> tuple[Card, ...]:
+    """The deck a state was dealt from (every state of these tests comes from a deal)."""
+    assert state.deck is not None
+    return state.deck
+
+
 def deck_for(player1: str, player0: str, stock: str = "", last: str = "") -> str:
     """A deck, as text, that deals ``player1``'s and ``player0``'s hands when player 0 deals.
 

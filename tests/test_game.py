@@ -41,6 +41,7 @@ from engine_bruteforce import (
     Position,
     can_split,
     deal,
+    dealt,
     legal,
     mismatches,
     play,
@@ -117,7 +118,7 @@ def test_game_copies_are_independent_and_games_compare_by_states() -> None:
     assert copy != game
     assert game.ply == 1
     assert copy.ply == 2
-    assert Game.new(seed=3) == Game.from_deck(Game.new(seed=3).state.deck)
+    assert Game.new(seed=3) == Game.from_deck(dealt(Game.new(seed=3).state))
     with pytest.raises(TypeError):
         hash(game)
     with pytest.raises(ConquianError):
@@ -225,7 +226,7 @@ class GameMachine(RuleBasedStateMachine):
         super().__init__()
         self.game = Game.new(0)
         self.states: list[State] = [self.game.state]
-        self.models: list[Position] = [deal(self.game.state.deck, CLASSIC, 0)]
+        self.models: list[Position] = [deal(dealt(self.game.state), CLASSIC, 0)]
 
     @initialize(
         seed=st.integers(0, 2**64 - 1),
@@ -235,7 +236,7 @@ class GameMachine(RuleBasedStateMachine):
     def deal_a_game(self, seed: int, rules: Rules, dealer: int) -> None:
         self.game = Game.new(seed, rules=rules, dealer=dealer)
         self.states = [self.game.state]
-        self.models = [deal(self.game.state.deck, rules, dealer)]
+        self.models = [deal(dealt(self.game.state), rules, dealer)]
 
     @property
     def over(self) -> bool:

@@ -43,6 +43,7 @@ from engine_bruteforce import (
     Position,
     can_split,
     deal,
+    dealt,
     deck_for,
     from_bf,
     from_state,
@@ -662,7 +663,7 @@ def test_legal_moves_equal_the_brute_force(
     outcomes: Counter[OutcomeKind] = Counter()
     for seed in range(first_seed, first_seed + games):
         state = State.new(seed, rules=rules, dealer=seed % 2)
-        model = deal(state.deck, rules, dealer=seed % 2)
+        model = deal(dealt(state), rules, dealer=seed % 2)
         rng = random.Random(seed)
         while True:
             check_position(state, model, stats)
@@ -716,7 +717,7 @@ def test_every_legal_move_applies_and_nothing_else_does() -> None:
         for state in random_game(State.new(seed), seed, greed=0.6):
             if state.to_move is None:
                 continue
-            model = deal(state.deck, state.rules, state.dealer)
+            model = deal(dealt(state), state.rules, state.dealer)
             for played in state.history:
                 model = play(model, to_bf(played.move))
             expected = legal(model)
@@ -817,10 +818,12 @@ def reshuffle_hidden(state: State, player: int, rng: random.Random) -> State:
     hidden = [c.index for c in sorted(state.hands[opponent])] + [c.index for c in state.stock]
     shuffled = rng.sample(hidden, len(hidden))
     swap = dict(zip(hidden, shuffled, strict=True))
+    assert state._deck is not None
     deck = tuple(swap.get(index, index) for index in state._deck)
+    stock = tuple(swap.get(index, index) for index in state._stock)
     hand = sum(1 << swap[c.index] for c in state.hands[opponent])
     hands = (state._hands[0], hand) if opponent == 1 else (hand, state._hands[1])
-    changed: State = attrs.evolve(state, _deck=deck, _hands=hands)
+    changed: State = attrs.evolve(state, _deck=deck, _stock=stock, _hands=hands)
     return changed
 
 

@@ -3,13 +3,16 @@
 The package re-exports the public API; see the documentation for a tour.
 """
 
+from conquian._version import __version__
 from conquian.cards import DECK, Card, Rank, Suit, format_cards, parse_cards, sorted_cards
 from conquian.errors import (
     ConquianError,
     IllegalMoveError,
     InvalidCardError,
     InvalidMoveNotationError,
+    InvalidRecordError,
     InvalidRulesError,
+    InvalidStateError,
     ParseError,
 )
 from conquian.game import Game
@@ -25,7 +28,7 @@ from conquian.melds import (
     partitions,
 )
 from conquian.moves import Decline, Force, Move, Release, Take, parse_move
-from conquian.rules import CLASSIC, Forcing, Rules
+from conquian.rules import CLASSIC, PRESETS, Forcing, Rules, find_rules
 from conquian.state import (
     Observation,
     OfferOrigin,
@@ -37,11 +40,10 @@ from conquian.state import (
     deal_order,
 )
 
-__version__ = "0.1.0.dev0"
-
 __all__ = [
     "CLASSIC",
     "DECK",
+    "PRESETS",
     "Card",
     "ConquianError",
     "Decline",
@@ -52,7 +54,9 @@ __all__ = [
     "InvalidCardError",
     "InvalidMeldError",
     "InvalidMoveNotationError",
+    "InvalidRecordError",
     "InvalidRulesError",
+    "InvalidStateError",
     "Meld",
     "MeldKind",
     "MeldProblem",
@@ -74,6 +78,7 @@ __all__ = [
     "can_partition",
     "check_meld",
     "deal_order",
+    "find_rules",
     "fits",
     "format_cards",
     "is_meld",

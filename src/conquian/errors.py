@@ -20,7 +20,9 @@ __all__ = [
     "IllegalMoveError",
     "InvalidCardError",
     "InvalidMoveNotationError",
+    "InvalidRecordError",
     "InvalidRulesError",
+    "InvalidStateError",
     "ParseError",
 ]
 
@@ -62,3 +64,15 @@ class IllegalMoveError(ConquianError):
 
     The position is never changed by a move that raises this error.
     """
+
+
+class InvalidStateError(ParseError):
+    """A position string that cannot be read, or that describes a position that could
+    never occur (a card twice or missing, a table that does not split into melds, hand
+    and table counts that break R14, an offer in a phase that has none, ...)."""
+
+
+class InvalidRecordError(ParseError):
+    """A game record that cannot be read or replayed: malformed JSON, a missing or
+    ill-typed field, an unknown format version, or a move that is not legal where it
+    stands. The message names the field or the move number."""

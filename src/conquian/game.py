@@ -10,15 +10,115 @@ Decline()
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
-from conquian.cards import Card
-from conquian.errors import ConquianError
-from conquian.moves import Move, parse_move
+import attrs
+
+from conquian._version import __version__
+from conquian.cards import DECK, Card, format_cards
+from conquian.errors import ConquianError, IllegalMoveError, InvalidRecordError
+from conquian.moves import Decline, Force, Move, Release, Take, parse_move
 from conquian.rules import CLASSIC, Rules
-from conquian.state import Outcome, State
+from conquian.state import Outcome, State, Voice, deal_order
 
-__all__ = ["Game"]
+__all__ = ["Game", "GameRecord"]
+
+_MOVE_TYPES = (Take, Decline, Force, Release)
+
+
+def _check_record(record: GameRecord) -> None:
+    if not isinstance(record.rules, Rules):
+        raise InvalidRecordError(f"rules: a Rules value, not {record.rules!r:.60}")
+    if isinstance(record.dealer, bool) or record.dealer not in (0, 1):
+        raise InvalidRecordError(f"dealer: 0 or 1, not {record.dealer!r:.40}")
+    if any(not isinstance(card, Card) for card in record.deck) or sorted(record.deck) != list(
+        DECK
+    ):
+        raise InvalidRecordError("deck: the 40 cards, each exactly once")
+    for number, move in enumerate(record.moves, 1):
+        if not isinstance(move, _MOVE_TYPES):
+            raise InvalidRecordError(f"move {number}: {move!r:.60} is not a move")
+    if record.seed is not None:
+        if isinstance(record.seed, bool) or not isinstance(record.seed, int):
+            raise InvalidRecordError(f"seed: a whole number or none, not {record.seed!r:.40}")
+        if not 0 <= record.seed < 1 << 64:
+            raise InvalidRecordError(f"seed: from 0 to 2**64 - 1, not {record.seed}")
+        if deal_order(record.seed) != record.deck:
+            raise InvalidRecordError(f"deck: it is not the deck dealt from seed {record.seed}")
+    if record.result is not None and not isinstance(record.result, Outcome):
+        raise InvalidRecordError(f"result: an Outcome or none, not {record.result!r:.40}")
+    if not isinstance(record.library, str):
+        raise InvalidRecordError(f"library: a version string, not {record.library!r:.40}")
+
+
+def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(cards)
+
+
+def _move_tuple(moves: Iterable[Move]) -> tuple[Move, ...]:
+    return tuple(moves)
+
+
+@attrs.frozen
+class GameRecord:
+    """A game as data: everything needed to replay it exactly, like a chess PGN.
+
+    It holds the rules, the dealer, the full deck order (so no shuffle algorithm is needed
+    to replay it), the seed it was dealt from if any, every move, and the result
+    (``None`` for a game not finished). Equal records hold equal data. Building one
+    checks each field's type and that the deck is the 40 cards; the moves are checked
+    when it is replayed (:meth:`replay`, :meth:`Game.from_record`). JSON reading and
+    writing are in :mod:`conquian.notation`.
+
+    Raises:
+        InvalidRecordError: A field is of the wrong kind, the deck is not the 40 cards, or
+            the deck is not the one dealt from the seed.
+    """
+
+    rules: Rules
+    dealer: int
+    deck: tuple[Card, ...] = attrs.field(converter=_card_tuple)
+    moves: tuple[Move, ...] = attrs.field(converter=_move_tuple)
+    seed: int | None = None
+    result: Outcome | None = None
+    library: str = __version__
+
+    def __attrs_post_init__(self) -> None:
+        _check_record(self)
+
+    def replay(self) -> Iterator[State]:
+        """Every state of the game in order, from the deal to the last move.
+
+        Raises:
+            InvalidRecordError: Move ``k`` is not legal where it stands (the message
+                names it and says why), or the moves do not give the recorded result.
+        """
+        state = State.from_deck(self.deck, rules=self.rules, dealer=self.dealer)
+        if self.seed is not None:
+            state = attrs.evolve(state, seed=self.seed)
+        yield state
+        for number, move in enumerate(self.moves, 1):
+            player = state.to_move
+            voice = Voice.about(player) if player is not None else None
+            try:
+                state._check(move, None, voice)
+            except IllegalMoveError as error:
+                raise InvalidRecordError(f"move {number} {str(move)!r}: {error}") from None
+            state = state._apply_unchecked(move)
+            yield state
+        if self.result is not None and state.outcome() != self.result:
+            found = state.outcome() or "the game is not over"
+            raise InvalidRecordError(
+                f"result: the record says {self.result}, but its moves give {found}"
+            )
+
+    def __str__(self) -> str:
+        moves = " ".join(f"{n}. {move}" for n, move in enumerate(self.moves, 1))
+        return (
+            f"rules {self.rules.to_notation()}, dealer {self.dealer}, "
+            f"deck {format_cards(self.deck, style='compact')}: {moves or 'no moves'}"
+            f" -> {self.result or 'unfinished'}"
+        )
 
 
 class Game:
@@ -50,6 +150,40 @@ class Game:
         See :meth:`~conquian.state.State.from_deck`.
         """
         return cls(State.from_deck(deck, rules=rules, dealer=dealer))
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> Game:
+        """The game a record describes, every move replayed and checked.
+
+        Raises:
+            InvalidRecordError: A move is illegal where it stands, or the result differs.
+        """
+        if not isinstance(record, GameRecord):
+            raise InvalidRecordError(f"expected a GameRecord, not {record!r:.60}")
+        states = list(record.replay())
+        game = cls(states[0])
+        game._states = states
+        game._moves = list(record.moves)
+        return game
+
+    def record(self) -> GameRecord:
+        """This game as a :class:`GameRecord` (its result is the current outcome).
+
+        Raises:
+            ConquianError: The game did not start from a deal (its deck order is unknown).
+        """
+        initial = self._states[0]
+        deck = initial.deck
+        if deck is None or initial.ply != 0:
+            raise ConquianError("this game did not start from a deal: its deck order is unknown")
+        return GameRecord(
+            rules=initial.rules,
+            dealer=initial.dealer,
+            deck=deck,
+            moves=tuple(self._moves),
+            seed=initial.seed,
+            result=self.state.outcome(),
+        )
 
     @property
     def state(self) -> State:

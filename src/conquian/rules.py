@@ -16,13 +16,17 @@ conquian.errors.InvalidRulesError: max_sequence must be from 3 to 10 (a suit has
 from __future__ import annotations
 
 import enum
-from typing import Final
+from collections.abc import Mapping
+from typing import Any, Final
 
 import attrs
 
 from conquian.errors import InvalidRulesError
 
-__all__ = ["CLASSIC", "Forcing", "Rules"]
+__all__ = ["CLASSIC", "PRESETS", "Forcing", "Rules", "find_rules"]
+
+RuleValue = int | str | bool
+"""A rule value as it appears in text and JSON: a number, a name or a flag."""
 
 
 class Forcing(enum.Enum):
@@ -81,6 +85,139 @@ class Rules:
         """Table cards that win the game, the hand size plus the taken card (R16)."""
         return self.hand_size + 1
 
+    def to_dict(self) -> dict[str, RuleValue]:
+        """Every rule as a JSON-ready value, by field name.
+
+        >>> Rules(forcing=Forcing.OFF).to_dict()["forcing"]
+        'off'
+        """
+        return {field.name: _plain(getattr(self, field.name)) for field in attrs.fields(Rules)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object], *, base: Rules | None = None) -> Rules:
+        """Rules from field values (missing fields keep ``base``'s, default classic).
+
+        Raises:
+            InvalidRulesError: An unknown field, a value of the wrong type, or values that
+                make no sense together.
+
+        >>> Rules.from_dict({"max_sequence": 10}).max_sequence
+        10
+        """
+        if not isinstance(data, Mapping):
+            raise InvalidRulesError(f"rules must be a mapping of fields, not {data!r:.60}")
+        fields = {field.name: field for field in attrs.fields(Rules)}
+        values: dict[str, Any] = {}
+        for name, value in data.items():
+            field = fields.get(name) if isinstance(name, str) else None
+            if field is None:
+                known = ", ".join(fields)
+                raise InvalidRulesError(f"unknown rule {name!r:.40}: the rules are {known}")
+            values[name] = _typed(name, value, field.type)
+        return attrs.evolve(base if base is not None else CLASSIC, **values)
+
+    def to_notation(self) -> str:
+        """The rules as one word: a preset name, then any fields that differ from it.
+
+        >>> Rules().to_notation(), Rules(max_sequence=10).to_notation()
+        ('classic', 'classic,max_sequence:10')
+        """
+        for name, preset in PRESETS.items():
+            if preset == self:
+                return name
+        classic = CLASSIC.to_dict()
+        changed = [
+            f"{key}:{_text(value)}"
+            for key, value in self.to_dict().items()
+            if value != classic[key]
+        ]
+        return ",".join(["classic", *changed])
+
+    @classmethod
+    def parse(cls, text: str) -> Rules:
+        """Read :meth:`to_notation`'s form: ``PRESET[,field:value...]``.
+
+        Raises:
+            InvalidRulesError: An unknown preset or field, or a bad value.
+
+        >>> Rules.parse("classic,forcing:off").forcing
+        <Forcing.OFF: 'off'>
+        """
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidRulesError(f"rules text must name a preset, not {text!r:.40}")
+        if len(text) > 1000:
+            raise InvalidRulesError(f"rules text is at most 1000 characters, not {len(text)}")
+        name, *changes = text.strip().split(",")
+        values: dict[str, object] = {}
+        for change in changes:
+            key, colon, value = change.partition(":")
+            if not colon or not key or not value:
+                raise InvalidRulesError(f"{change!r:.40} is not field:value")
+            if key in values:
+                raise InvalidRulesError(f"rule {key!r:.40} is given twice")
+            values[key] = _from_text(value)
+        return cls.from_dict(values, base=find_rules(name))
+
+
+attrs.resolve_types(Rules)
 
 CLASSIC: Final = Rules()
 """The classic rule set of RULES.md (every variant at its first value)."""
+
+PRESETS: Final[Mapping[str, Rules]] = {"classic": CLASSIC}
+"""The named rule sets, by name."""
+
+
+def find_rules(name: str) -> Rules:
+    """The preset called ``name`` (case-insensitive).
+
+    Raises:
+        InvalidRulesError: No preset has that name.
+
+    >>> find_rules("classic") == Rules()
+    True
+    """
+    preset = PRESETS.get(name.strip().lower()) if isinstance(name, str) else None
+    if preset is None:
+        raise InvalidRulesError(
+            f"no rule preset is called {name!r:.40}: the presets are {', '.join(PRESETS)}"
+        )
+    return preset
+
+
+def _plain(value: object) -> RuleValue:
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    assert isinstance(value, int | str)
+    return value
+
+
+def _text(value: RuleValue) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _from_text(text: str) -> RuleValue:
+    if text in ("true", "false"):
+        return text == "true"
+    if text.isdigit() and len(text) <= 3:
+        return int(text)
+    return text
+
+
+def _typed(name: str, value: object, kind: object) -> object:
+    """Check a JSON or text value against a field's type; enums are read by value."""
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        for member in kind:
+            if member.value == value:
+                return member
+        names = ", ".join(str(member.value) for member in kind)
+        raise InvalidRulesError(f"{name} must be one of {names}, not {value!r:.40}")
+    if kind in ("bool", bool):
+        if not isinstance(value, bool):
+            raise InvalidRulesError(f"{name} must be true or false, not {value!r:.40}")
+        return value
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidRulesError(f"{name} must be a whole number, not {value!r:.40}")
+    return value

@@ -22,10 +22,10 @@ from typing import Final
 
 import attrs
 
-from conquian import _bits
+from conquian import _bits, _position
 from conquian._rng import SplitMix64
-from conquian.cards import DECK, Card, format_cards
-from conquian.errors import ConquianError, IllegalMoveError, InvalidCardError
+from conquian.cards import DECK, Card, format_cards, sorted_cards
+from conquian.errors import ConquianError, IllegalMoveError, InvalidCardError, InvalidStateError
 from conquian.melds import Meld, MeldKind
 from conquian.moves import DECLINE, FORCE, RELEASE, Decline, Force, Move, Release, Take
 from conquian.moves import take_from_masks as _take
@@ -187,10 +187,13 @@ def _canonical_table(mask: int, rules: Rules) -> tuple[Meld, ...]:
 class State:
     """One position of a game, immutable. Build it with :meth:`new` or :meth:`from_deck`.
 
-    Two states are equal when they are the same game so far: the same rules, dealer and
-    deck order, and the same moves played (hence the same hands, tables, stock, offer,
-    dead cards and history). The seed is not compared: a game dealt from a seed equals the
-    game dealt from the same deck order given explicitly.
+    Two states are equal when they are the same position: the same rules, dealer, ply,
+    phase and player to move, the same hands, tables, stock (in order), offered card and
+    its origin, dead cards (in order) and outcome — whatever moves led there. The path is
+    not compared: the public :attr:`history`, the original :attr:`deck` order and the
+    :attr:`seed` are kept for records and observations, but two states that reach the
+    same position by different moves are equal, and a state read back from its
+    :meth:`to_notation` string equals the original.
 
     Players are numbered 0 and 1. Everything is read through properties; the fields
     starting with an underscore are internal (cards as bits, see ``conquian._bits``).
@@ -199,8 +202,8 @@ class State:
     rules: Rules
     dealer: int
     seed: int | None = attrs.field(eq=False)
-    _deck: tuple[int, ...] = attrs.field(alias="_deck")
-    _stock_pos: int = attrs.field(alias="_stock_pos")
+    _deck: tuple[int, ...] | None = attrs.field(alias="_deck", eq=False)
+    _stock: tuple[int, ...] = attrs.field(alias="_stock")
     _hands: tuple[int, int] = attrs.field(alias="_hands")
     _tables: tuple[int, int] = attrs.field(alias="_tables")
     _dead: tuple[int, ...] = attrs.field(alias="_dead")
@@ -209,7 +212,8 @@ class State:
     _offered_by: int = attrs.field(alias="_offered_by")
     phase: Phase
     _to_move: int = attrs.field(alias="_to_move")
-    _log: _Log = attrs.field(alias="_log")
+    _ply: int = attrs.field(alias="_ply")
+    _log: _Log = attrs.field(alias="_log", eq=False)
     _outcome: Outcome | None = attrs.field(alias="_outcome")
 
     # ------------------------------------------------------------------ creation
@@ -278,7 +282,7 @@ class State:
             dealer=dealer,
             seed=seed,
             _deck=order,
-            _stock_pos=stock_pos + 1,
+            _stock=order[stock_pos + 1 :],
             _hands=(hands[0], hands[1]),
             _tables=(0, 0),
             _dead=(),
@@ -287,6 +291,7 @@ class State:
             _offered_by=starter,
             phase=Phase.OFFER,
             _to_move=starter,
+            _ply=0,
             _log=(),
             _outcome=None,
         )
@@ -301,12 +306,13 @@ class State:
     @property
     def ply(self) -> int:
         """The number of moves played so far."""
-        return len(self._log)
+        return self._ply
 
     @property
-    def deck(self) -> tuple[Card, ...]:
-        """The order the cards were dealt from, top of the pack first."""
-        return tuple(DECK[i] for i in self._deck)
+    def deck(self) -> tuple[Card, ...] | None:
+        """The order the cards were dealt from, top of the pack first; ``None`` for a state
+        read from a position string (which holds the position, not the deal)."""
+        return None if self._deck is None else tuple(DECK[i] for i in self._deck)
 
     @property
     def hands(self) -> tuple[frozenset[Card], frozenset[Card]]:
@@ -342,7 +348,7 @@ class State:
     @property
     def stock(self) -> tuple[Card, ...]:
         """The face-down stock, top card first (hidden from both players)."""
-        return tuple(DECK[i] for i in self._deck[self._stock_pos :])
+        return tuple(DECK[i] for i in self._stock)
 
     @property
     def dead(self) -> tuple[Card, ...]:
@@ -351,7 +357,8 @@ class State:
 
     @property
     def history(self) -> tuple[Played, ...]:
-        """Every move so far with its player and the card it answered (public)."""
+        """Every move so far with its player and the card it answered (public). Empty for a
+        state read from a position string, which holds no history."""
         return self._log
 
     def outcome(self) -> Outcome | None:
@@ -568,25 +575,25 @@ class State:
     def _offered(self, phase: Phase, to_move: int, log: _Log) -> State:
         """The same cards and offer, with a new phase and player to move."""
         return State(
-            self.rules, self.dealer, self.seed, self._deck, self._stock_pos, self._hands,
+            self.rules, self.dealer, self.seed, self._deck, self._stock, self._hands,
             self._tables, self._dead, self._offer, self._origin, self._offered_by,
-            phase, to_move, log, None,
+            phase, to_move, self._ply + 1, log, None,
         )  # fmt: skip
 
     def _card_dies(self, decliner: int, log: _Log) -> State:
         """R11a: the declined card dies; the decliner turns up the next stock card (R15)."""
         dead = (*self._dead, self._offer)
-        stock_pos = self._stock_pos
-        if stock_pos >= len(self._deck):
+        stock = self._stock
+        if not stock:
             return State(
-                self.rules, self.dealer, self.seed, self._deck, stock_pos, self._hands,
-                self._tables, dead, _NO_CARD, None, self._offered_by,
-                Phase.OVER, decliner, log, _DRAWN,
+                self.rules, self.dealer, self.seed, self._deck, stock, self._hands,
+                self._tables, dead, _NO_CARD, None, 0,
+                Phase.OVER, 0, self._ply + 1, log, _DRAWN,
             )  # fmt: skip
         return State(
-            self.rules, self.dealer, self.seed, self._deck, stock_pos + 1, self._hands,
-            self._tables, dead, self._deck[stock_pos], OfferOrigin.STOCK, decliner,
-            Phase.OFFER, decliner, log, None,
+            self.rules, self.dealer, self.seed, self._deck, stock[1:], self._hands,
+            self._tables, dead, stock[0], OfferOrigin.STOCK, decliner,
+            Phase.OFFER, decliner, self._ply + 1, log, None,
         )  # fmt: skip
 
     def _after_take(self, move: Take, log: _Log) -> State:
@@ -604,15 +611,61 @@ class State:
         if discard is None:
             # R16: every card laid down (cards_to_go_out on the table): he wins at once.
             return State(
-                self.rules, self.dealer, self.seed, self._deck, self._stock_pos, hands,
-                tables, self._dead, _NO_CARD, None, self._offered_by,
-                Phase.OVER, mover, log, _WENT_OUT[mover],
+                self.rules, self.dealer, self.seed, self._deck, self._stock, hands,
+                tables, self._dead, _NO_CARD, None, 0,
+                Phase.OVER, 0, self._ply + 1, log, _WENT_OUT[mover],
             )  # fmt: skip
         return State(
-            self.rules, self.dealer, self.seed, self._deck, self._stock_pos, hands,
+            self.rules, self.dealer, self.seed, self._deck, self._stock, hands,
             tables, self._dead, discard.index, OfferOrigin.DISCARD, mover,
-            Phase.OFFER, 1 - mover, log, None,
+            Phase.OFFER, 1 - mover, self._ply + 1, log, None,
         )  # fmt: skip
+
+    # ------------------------------------------------------------------ notation
+
+    def to_notation(self) -> str:
+        """The whole position as one line, hidden cards included (see :doc:`/notation`).
+
+        Equal states give identical strings, and :meth:`from_notation` reads it back to an
+        equal state. The line holds the position, not the path: no history, no seed.
+
+        >>> state = State.new(seed=7)
+        >>> State.from_notation(state.to_notation()) == state
+        True
+        """
+        offer = "-" if self._offer == _NO_CARD else str(DECK[self._offer])
+        origin = "-" if self._origin is None else f"{self._origin.value}:{self._offered_by}"
+        return _position.join(
+            _position.POSITION_TAG,
+            {
+                "rules": self.rules.to_notation(),
+                "dealer": str(self.dealer),
+                "ply": str(self._ply),
+                "phase": self.phase.value,
+                "to_move": "-" if self.phase is Phase.OVER else str(self._to_move),
+                "offer": offer,
+                "from": origin,
+                "stock": _position.cards_text(DECK[i] for i in self._stock),
+                "hand0": _position.mask_text(self._hands[0]),
+                "hand1": _position.mask_text(self._hands[1]),
+                "table0": _position.table_text(self.tables[0]),
+                "table1": _position.table_text(self.tables[1]),
+                "dead": _position.cards_text(DECK[i] for i in self._dead),
+                "result": _result_text(self._outcome),
+            },
+        )
+
+    @classmethod
+    def from_notation(cls, text: str) -> State:
+        """Read a position string (see :meth:`to_notation` and :doc:`/notation`).
+
+        Raises:
+            InvalidStateError: The text is not a position string, or describes a position
+                that could never occur; the message names the field and the problem.
+        """
+        fields = _position.split(text, _position.POSITION_TAG, _position.POSITION_KEYS)
+        rules = _position.read_rules(fields["rules"])
+        return _build_position(fields, rules)
 
     # ------------------------------------------------------------------ views
 
@@ -633,7 +686,8 @@ class State:
             offer_origin=self._origin,
             offered_by=self.offered_by,
             dead=self.dead,
-            stock_size=len(self._deck) - self._stock_pos,
+            stock_size=len(self._stock),
+            ply=self._ply,
             history=self.history,
             outcome=self._outcome,
         )
@@ -649,11 +703,178 @@ class State:
             lines.append(f"player {player}: hand {hand or '-'} | table {table}")
         offer = self.offer
         lines.append(
-            f"offer {offer if offer else '-'} | stock {len(self._deck) - self._stock_pos}"
+            f"offer {offer if offer else '-'} | stock {len(self._stock)}"
             f" | dead {format_cards(self.dead) or '-'} | {self.phase.value}"
             + (f" | player {self.to_move} to move" if self.to_move is not None else "")
         )
         return "\n".join(lines)
+
+
+def _result_text(outcome: Outcome | None) -> str:
+    if outcome is None:
+        return _position.NONE
+    return "draw" if outcome.winner is None else str(outcome.winner)
+
+
+def _build_position(fields: dict[str, str], rules: Rules) -> State:
+    """Check that position fields describe a position that could occur, and build it."""
+    read = _position
+    dealer = read.read_player("dealer", fields["dealer"])
+    assert dealer is not None
+    ply = read.read_int("ply", fields["ply"], 0, 1_000_000)
+    try:
+        phase = Phase(fields["phase"])
+    except ValueError:
+        names = ", ".join(p.value for p in Phase)
+        raise InvalidStateError(
+            f"phase must be one of {names}, not {fields['phase'][:40]!r}"
+        ) from None
+    to_move = read.read_player("to_move", fields["to_move"], optional=True)
+    offer_cards = read.read_cards("offer", fields["offer"])
+    if len(offer_cards) > 1:
+        raise InvalidStateError("offer: at most one card is offered")
+    origin, offered_by = _read_origin(fields["from"])
+    stock = read.read_cards("stock", fields["stock"])
+    hands = (read.read_cards("hand0", fields["hand0"]), read.read_cards("hand1", fields["hand1"]))
+    tables = (
+        read.read_table("table0", fields["table0"], rules),
+        read.read_table("table1", fields["table1"], rules),
+    )
+    dead = read.read_cards("dead", fields["dead"])
+    outcome = _read_result(fields["result"])
+
+    places: dict[Card, list[str]] = {}
+    for name, cards in (
+        ("offer", offer_cards),
+        ("stock", stock),
+        ("hand0", hands[0]),
+        ("hand1", hands[1]),
+        ("table0", tuple(c for meld in tables[0] for c in meld)),
+        ("table1", tuple(c for meld in tables[1] for c in meld)),
+        ("dead", dead),
+    ):
+        for card in cards:
+            places.setdefault(card, []).append(name)
+    twice = [f"{card} ({' and '.join(where)})" for card, where in places.items() if len(where) > 1]
+    if twice:
+        raise InvalidStateError(f"a card is in two places: {', '.join(twice[:5])}")
+    missing = [card for card in DECK if card not in places]
+    if missing:
+        raise InvalidStateError(f"cards missing from the position: {format_cards(missing)}")
+
+    over = phase is Phase.OVER
+    if over != (outcome is not None):
+        raise InvalidStateError("phase over and a result go together (R15, R16)")
+    if over and (offer_cards or origin is not None or to_move is not None):
+        raise InvalidStateError("a finished game has no offer, no origin and no player to move")
+    if not over and (not offer_cards or origin is None or to_move is None):
+        raise InvalidStateError(
+            f"phase {phase.value} needs an offered card, its origin and a player to move"
+        )
+    table_masks = tuple(_bits.mask_of(c for meld in table for c in meld) for table in tables)
+    hand_masks = (_bits.mask_of(hands[0]), _bits.mask_of(hands[1]))
+    for player in (0, 1):
+        won = outcome is not None and outcome.winner == player
+        on_table = table_masks[player].bit_count()
+        if won and (on_table != rules.cards_to_go_out or hand_masks[player]):
+            raise InvalidStateError(
+                f"player {player} went out, so his table holds {rules.cards_to_go_out} cards "
+                "and his hand none (R16)"
+            )
+        if not won and len(hands[player]) + on_table != rules.hand_size:
+            raise InvalidStateError(
+                f"player {player} holds {len(hands[player])} in hand and {on_table} on the "
+                f"table; the two always make {rules.hand_size} (R14)"
+            )
+    if outcome is not None and outcome.winner is None and stock:
+        raise InvalidStateError("a drawn game has an empty stock (R15)")
+    if ply < len(dead):
+        raise InvalidStateError(f"ply {ply} is too small for {len(dead)} dead cards")
+    offer = offer_cards[0].index if offer_cards else _NO_CARD
+    if not over:
+        assert to_move is not None
+        assert origin is not None
+        _check_offer(phase, to_move, origin, offered_by, offer, table_masks, rules)
+    return State(
+        rules, dealer, None, None, tuple(card.index for card in stock), hand_masks,
+        (table_masks[0], table_masks[1]), tuple(card.index for card in dead), offer, origin,
+        offered_by if not over else 0, phase, to_move if to_move is not None else 0, ply,
+        (), outcome,
+    )  # fmt: skip
+
+
+def _read_origin(text: str) -> tuple[OfferOrigin | None, int]:
+    if text == _position.NONE:
+        return None, 0
+    kind, colon, player = text.partition(":")
+    try:
+        origin = OfferOrigin(kind)
+    except ValueError:
+        origin = None
+    if origin is None or not colon or player not in ("0", "1"):
+        raise InvalidStateError(f"from must be stock:P, discard:P or -, not {text[:40]!r}")
+    return origin, int(player)
+
+
+def _read_result(text: str) -> Outcome | None:
+    if text == _position.NONE:
+        return None
+    if text == "draw":
+        return _DRAWN
+    if text in ("0", "1"):
+        return _WENT_OUT[int(text)]
+    raise InvalidStateError(f"result must be 0, 1, draw or -, not {text[:40]!r}")
+
+
+def _check_offer(
+    phase: Phase,
+    to_move: int,
+    origin: OfferOrigin,
+    offered_by: int,
+    offer: int,
+    tables: tuple[int, ...],
+    rules: Rules,
+) -> None:
+    """The offer and the phase must be one the phase machine can reach."""
+    card = DECK[offer]
+    fits = _bits.meld_table(rules.max_sequence).can_partition
+    if origin is OfferOrigin.DISCARD and not tables[offered_by]:
+        raise InvalidStateError(
+            f"{card} is player {offered_by}'s discard, but a discard follows a take and "
+            f"his table is empty (R11)"
+        )
+    if phase is Phase.OFFER:
+        if origin is OfferOrigin.DISCARD and offered_by == to_move:
+            raise InvalidStateError(f"{card} is player {to_move}'s own discard, offered to him")
+        return
+    forcing = rules.forcing
+    if forcing is Forcing.OFF:
+        raise InvalidStateError(f"phase {phase.value} cannot occur with forcing off (V1)")
+    if phase is Phase.FORCE_DECISION:
+        decliner = 1 - to_move
+        if offered_by != to_move:
+            raise InvalidStateError(
+                f"in a force decision the card came from the forcer, player {to_move} (R14b)"
+            )
+        if forcing is Forcing.DISCARDS_ONLY and origin is not OfferOrigin.DISCARD:
+            raise InvalidStateError("with forcing discards_only, only a discard is forced (V1)")
+        if not fits(tables[decliner] | 1 << offer):
+            raise InvalidStateError(
+                f"{card} does not fit player {decliner}'s table, so it cannot be forced (R14a)"
+            )
+        return
+    # FORCED_TAKE: forced after a decline (case a), or a passed card forced back (case b).
+    passed_back = origin is OfferOrigin.STOCK and offered_by == to_move
+    if offered_by == to_move and not passed_back:
+        raise InvalidStateError(f"player {to_move} cannot be forced to take his own discard")
+    if passed_back and forcing is not Forcing.DECLINED:
+        raise InvalidStateError("only forcing declined lets a passed card be forced back (V1)")
+    if forcing is Forcing.DISCARDS_ONLY and origin is not OfferOrigin.DISCARD:
+        raise InvalidStateError("with forcing discards_only, only a discard is forced (V1)")
+    if not fits(tables[to_move] | 1 << offer):
+        raise InvalidStateError(
+            f"{card} does not fit player {to_move}'s table, so it cannot be forced (R14a)"
+        )
 
 
 @attrs.frozen
@@ -679,8 +900,43 @@ class Observation:
     offered_by: int | None
     dead: tuple[Card, ...]
     stock_size: int
+    ply: int
     history: tuple[Played, ...]
     outcome: Outcome | None
+
+    def to_notation(self) -> str:
+        """The observation as one line, in the position-string style but with only what
+        this player may know (see :doc:`/notation`); the history is not included.
+
+        >>> State.new(seed=7).observation(0).to_notation().split()[:3]
+        ['conquian-view/1', 'player=0', 'rules=classic']
+        """
+        origin = (
+            "-" if self.offer_origin is None else f"{self.offer_origin.value}:{self.offered_by}"
+        )
+        return _position.join(
+            _position.VIEW_TAG,
+            {
+                "player": str(self.player),
+                "rules": self.rules.to_notation(),
+                "dealer": str(self.dealer),
+                "ply": str(self.ply),
+                "phase": self.phase.value,
+                "to_move": "-" if self.to_move is None else str(self.to_move),
+                "offer": "-" if self.offer is None else str(self.offer),
+                "from": origin,
+                "stock_size": str(self.stock_size),
+                "hand": _position.cards_text(sorted_cards(self.hand)),
+                "hand_sizes": f"{self.hand_sizes[0]},{self.hand_sizes[1]}",
+                "table0": _position.table_text(self.tables[0]),
+                "table1": _position.table_text(self.tables[1]),
+                "dead": _position.cards_text(self.dead),
+                "result": _result_text(self.outcome),
+            },
+        )
+
+    def __str__(self) -> str:
+        return self.to_notation()
 
     @property
     def opponent(self) -> int:

@@ -58,7 +58,7 @@ def playthrough(seed: int, agent_names: list[str]) -> dict[str, object]:
         "seed": seed,
         "dealer": state.dealer,
         "agents": agent_names,
-        "deck": " ".join(map(str, state.deck)),
+        "deck": " ".join(map(str, state.deck or ())),
         "plies": plies,
         "outcome": str(state.outcome()),
         "tables": [" ".join(map(str, table)) for table in state.tables],

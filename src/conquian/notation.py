@@ -1,0 +1,264 @@
+"""Game records as JSON (like chess's PGN), with a JSON Schema, and replay.
+
+The functions mirror :mod:`json`: :func:`dumps` / :func:`dump` write a
+:class:`~conquian.game.GameRecord` (or a :class:`~conquian.game.Game`), :func:`loads` /
+:func:`load` read one back. Reading is safe on text from strangers: anything that is not a
+valid record raises :class:`~conquian.errors.InvalidRecordError` naming the field or the
+move, and the size limits below are checked before any work is done.
+
+>>> from conquian import Game
+>>> from conquian import notation
+>>> game = Game.new(seed=7)
+>>> _ = game.play("decline")
+>>> text = notation.dumps(game)
+>>> notation.loads(text) == game.record()
+True
+>>> [state.ply for state in notation.replay(notation.loads(text))]
+[0, 1]
+
+Position strings (one line for one position) are :meth:`conquian.State.to_notation` and
+:meth:`conquian.State.from_notation`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from importlib import resources
+from typing import IO, Any, Final
+
+from conquian.cards import DECK, format_cards, parse_cards
+from conquian.errors import ConquianError, InvalidRecordError
+from conquian.game import Game, GameRecord
+from conquian.moves import parse_move
+from conquian.rules import Rules
+from conquian.state import Outcome, OutcomeKind, State
+
+__all__ = [
+    "FORMAT",
+    "MAX_MOVES",
+    "MAX_RECORD_BYTES",
+    "RECORD_SCHEMA",
+    "VERSION",
+    "dump",
+    "dumps",
+    "load",
+    "loads",
+    "record_from_json",
+    "record_to_json",
+    "replay",
+]
+
+FORMAT: Final = "conquian-game"
+"""The ``format`` field of every game record."""
+VERSION: Final = 1
+"""The record format version this library writes and reads."""
+MAX_RECORD_BYTES: Final = 1 << 20
+"""The largest record read, in characters (a real record is under 10 KiB)."""
+MAX_MOVES: Final = 5_000
+"""The most moves a record may hold (a classic game has fewer than 200)."""
+_MAX_INT_DIGITS: Final = 20
+
+RECORD_SCHEMA: Final[Mapping[str, Any]] = json.loads(
+    resources.files("conquian").joinpath("record.schema.json").read_text(encoding="utf-8")
+)
+"""The JSON Schema (draft 2020-12) of a game record, for readers in other languages."""
+
+_FIELDS: Final = ("format", "version", "library", "rules", "seed", "dealer", "deck", "moves")
+_OPTIONAL: Final = ("result",)
+
+
+def record_to_json(record: GameRecord | Game) -> dict[str, Any]:
+    """The record as JSON-ready data (the shape of :data:`RECORD_SCHEMA`)."""
+    if isinstance(record, Game):
+        record = record.record()
+    result: dict[str, Any] | None = None
+    if record.result is not None:
+        result = {"kind": record.result.kind.value, "winner": record.result.winner}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "library": record.library,
+        "rules": record.rules.to_dict(),
+        "seed": record.seed,
+        "dealer": record.dealer,
+        "deck": format_cards(record.deck, style="compact"),
+        "moves": [str(move) for move in record.moves],
+        "result": result,
+    }
+
+
+def dumps(record: GameRecord | Game, *, indent: int | None = None) -> str:
+    """The record as JSON text.
+
+    Args:
+        record: A record, or a game (its :meth:`~conquian.game.Game.record`).
+        indent: As for :func:`json.dumps`; ``None`` writes one line.
+    """
+    return json.dumps(record_to_json(record), indent=indent, ensure_ascii=False)
+
+
+def dump(record: GameRecord | Game, fp: IO[str], *, indent: int | None = 2) -> None:
+    """Write the record as JSON text to a text file."""
+    fp.write(dumps(record, indent=indent))
+    fp.write("\n")
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > _MAX_INT_DIGITS:
+        raise InvalidRecordError(f"a number with {len(text)} digits is too large for a record")
+    return int(text)
+
+
+def _no_constant(text: str) -> float:
+    raise InvalidRecordError(f"{text} is not a JSON number a record may hold")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise InvalidRecordError(f"field {key[:40]!r} is given twice")
+        data[key] = value
+    return data
+
+
+def loads(text: str | bytes) -> GameRecord:
+    """Read a record from JSON text, check it and replay it.
+
+    Raises:
+        InvalidRecordError: The text is not JSON, too large, not a record of a format and
+            version this library reads, has a missing or ill-typed field, or a move that
+            is illegal where it stands (the message names the field or move number).
+    """
+    if isinstance(text, bytes | bytearray):
+        if len(text) > MAX_RECORD_BYTES:
+            raise InvalidRecordError(_too_large(len(text)))
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise InvalidRecordError(f"a record is UTF-8 text: {error}") from None
+    if not isinstance(text, str):
+        raise InvalidRecordError(f"a record is JSON text, not {type(text).__name__}")
+    if len(text) > MAX_RECORD_BYTES:
+        raise InvalidRecordError(_too_large(len(text)))
+    try:
+        data = json.loads(
+            text,
+            parse_int=_bounded_int,
+            parse_constant=_no_constant,
+            object_pairs_hook=_unique_keys,
+        )
+    except InvalidRecordError:
+        raise
+    except RecursionError:
+        raise InvalidRecordError("the JSON is nested too deeply to be a record") from None
+    except ValueError as error:
+        raise InvalidRecordError(f"not valid JSON: {error}") from None
+    return record_from_json(data)
+
+
+def _too_large(size: int) -> str:
+    return f"a record is at most {MAX_RECORD_BYTES} characters; this one has {size}"
+
+
+def load(fp: IO[str] | IO[bytes]) -> GameRecord:
+    """Read a record from a file (text or binary); see :func:`loads`."""
+    return loads(fp.read(MAX_RECORD_BYTES + 1))
+
+
+def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
+    value = data[key]
+    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+        raise InvalidRecordError(f"field {key!r}: {what}, not {json.dumps(value)}")
+    if not isinstance(value, kind):
+        shown = json.dumps(value)
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        raise InvalidRecordError(f"field {key!r}: {what}, not {shown}")
+    return value
+
+
+def record_from_json(data: object) -> GameRecord:
+    """A record from JSON-shaped data (as :func:`json.loads` returns); see :func:`loads`."""
+    if not isinstance(data, dict):
+        raise InvalidRecordError(f"a record is a JSON object, not {type(data).__name__}")
+    if data.get("format") != FORMAT:
+        raise InvalidRecordError(f"field 'format': must be {FORMAT!r}")
+    version = data.get("version")
+    if version != VERSION or isinstance(version, bool):
+        raise InvalidRecordError(
+            f"field 'version': this library reads version {VERSION} records, not "
+            f"{json.dumps(version)[:40]}"
+        )
+    for key in data:
+        if key not in _FIELDS and key not in _OPTIONAL:
+            raise InvalidRecordError(f"unknown field {key[:40]!r}")
+    for key in _FIELDS:
+        if key not in data:
+            raise InvalidRecordError(f"missing field {key!r}")
+    library = _field(data, "library", str, "the writer's version as text")
+    rules_data = _field(data, "rules", dict, "an object of rule values")
+    try:
+        rules = Rules.from_dict(rules_data)
+    except ConquianError as error:
+        raise InvalidRecordError(f"field 'rules': {error}") from None
+    seed = data["seed"]
+    if seed is not None:
+        seed = _field(data, "seed", int, "a whole number or null")
+    dealer = _field(data, "dealer", int, "0 or 1")
+    deck_text = _field(data, "deck", str, "the 40 cards as text")
+    try:
+        deck = parse_cards(deck_text[:200])
+    except ConquianError as error:
+        raise InvalidRecordError(f"field 'deck': {error}") from None
+    if len(deck) != len(DECK) or len(deck_text) > 200:
+        raise InvalidRecordError(f"field 'deck': the 40 cards, each once; not {len(deck)}")
+    moves_data = _field(data, "moves", list, "a list of moves")
+    if len(moves_data) > MAX_MOVES:
+        raise InvalidRecordError(
+            f"field 'moves': at most {MAX_MOVES} moves, not {len(moves_data)}"
+        )
+    moves = []
+    for number, text in enumerate(moves_data, 1):
+        if not isinstance(text, str):
+            raise InvalidRecordError(f"move {number}: a move is text, not {json.dumps(text)[:40]}")
+        try:
+            moves.append(parse_move(text))
+        except ConquianError as error:
+            raise InvalidRecordError(f"move {number} {text[:60]!r}: {error}") from None
+    result = _result(data.get("result"))
+    try:
+        record = GameRecord(
+            rules=rules,
+            dealer=dealer,
+            deck=deck,
+            moves=tuple(moves),
+            seed=seed,
+            result=result,
+            library=library,
+        )
+    except InvalidRecordError as error:
+        raise InvalidRecordError(f"field {error}") from None
+    for _ in record.replay():
+        pass
+    return record
+
+
+def _result(value: object) -> Outcome | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) != {"kind", "winner"}:
+        raise InvalidRecordError("field 'result': null or an object with kind and winner")
+    kind, winner = value["kind"], value["winner"]
+    if kind == OutcomeKind.DRAWN.value and winner is None:
+        return Outcome(OutcomeKind.DRAWN, None)
+    if kind == OutcomeKind.WENT_OUT.value and winner in (0, 1) and not isinstance(winner, bool):
+        return Outcome(OutcomeKind.WENT_OUT, winner)
+    raise InvalidRecordError(
+        "field 'result': kind 'went_out' with winner 0 or 1, or kind 'drawn' with winner null"
+    )
+
+
+def replay(record: GameRecord) -> Iterator[State]:
+    """Every state of a recorded game in order (see :meth:`GameRecord.replay`)."""
+    return record.replay()
