@@ -37,8 +37,8 @@ napoleon_numpy_docstring = False
 # -- nitpicky (-n) -----------------------------------------------------------
 # References Sphinx cannot resolve. Keep this list minimal: add an entry only for a
 # target that truly has no documentation (e.g. attrs internals), never to hide a typo.
-# The standard-library classes below appear in base classes and type hints; they would
-# resolve through intersphinx, which is off by default (see below).
+# The standard-library names below appear in base classes, type hints and docstrings; they
+# would resolve through intersphinx, which is off by default (see below).
 nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "enum.Enum"),
     ("py:class", "enum.IntEnum"),
@@ -46,6 +46,9 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "collections.abc.Iterator"),
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
+    ("py:mod", "json"),
+    ("py:func", "json.dumps"),
+    ("py:func", "json.loads"),
 ]
 
 # -- intersphinx -------------------------------------------------------------

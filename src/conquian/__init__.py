@@ -15,7 +15,7 @@ from conquian.errors import (
     InvalidStateError,
     ParseError,
 )
-from conquian.game import Game
+from conquian.game import Game, GameRecord
 from conquian.melds import (
     InvalidMeldError,
     Meld,
@@ -27,7 +27,7 @@ from conquian.melds import (
     is_meld,
     partitions,
 )
-from conquian.moves import Decline, Force, Move, Release, Take, parse_move
+from conquian.moves import Decline, Force, LegalMoves, Move, Release, Take, parse_move
 from conquian.rules import CLASSIC, PRESETS, Forcing, Rules, find_rules
 from conquian.state import (
     Observation,
@@ -50,6 +50,7 @@ __all__ = [
     "Force",
     "Forcing",
     "Game",
+    "GameRecord",
     "IllegalMoveError",
     "InvalidCardError",
     "InvalidMeldError",
@@ -57,6 +58,7 @@ __all__ = [
     "InvalidRecordError",
     "InvalidRulesError",
     "InvalidStateError",
+    "LegalMoves",
     "Meld",
     "MeldKind",
     "MeldProblem",

@@ -72,6 +72,7 @@ class MeldTable:
         "containing",
         "max_sequence",
         "meld_set",
+        "partners",
     )
 
     def __init__(self, max_sequence: int) -> None:
@@ -98,10 +99,20 @@ class MeldTable:
         self.containing: tuple[tuple[int, ...], ...] = tuple(
             tuple(meld for meld in self.all_melds if meld >> card & 1) for card in range(40)
         )
+        # For each card, the other two cards of every three-card meld holding it: a card
+        # lies in some meld inside a set exactly when one of these pairs is in the set.
+        self.partners: tuple[tuple[int, ...], ...] = tuple(
+            tuple(meld & ~(1 << card) for meld in self.containing[card] if meld.bit_count() == 3)
+            for card in range(40)
+        )
         self._memo: dict[int, bool] = {0: True}
         self._subset_memo: dict[int, tuple[int, ...]] = {}
         self._extension_memo: dict[int, list[int]] = {}
         self._starts3 = _sequence_starts(3)
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        """Pickle as a reference: unpickling gives the receiving process's shared table."""
+        return (meld_table, (self.max_sequence,))
 
     def coverable(self, mask: int) -> int:
         """The cards of ``mask`` that lie in at least one meld inside ``mask``."""
@@ -231,3 +242,6 @@ def meld_table(max_sequence: int) -> MeldTable:
     if table is None:
         table = _TABLES[max_sequence] = MeldTable(max_sequence)
     return table
+
+
+meld_table(8)  # the classic table is built at import, like python-chess's attack tables

@@ -112,6 +112,8 @@ def read_cards(key: str, value: str) -> tuple[Card, ...]:
     """Cards of a field (``-`` for none), each at most once."""
     if value == NONE:
         return ()
+    if not value:
+        raise InvalidStateError(f"{key}: write - for no cards")
     try:
         return parse_cards(value)
     except ConquianError as error:
@@ -122,6 +124,8 @@ def read_table(key: str, value: str, rules: Rules) -> tuple[Meld, ...]:
     """Melds of a table field, each valid under ``rules``."""
     if value == NONE:
         return ()
+    if not value:
+        raise InvalidStateError(f"{key}: write - for an empty table")
     melds = []
     for word in value.split("."):
         try:
@@ -133,7 +137,12 @@ def read_table(key: str, value: str, rules: Rules) -> tuple[Meld, ...]:
 
 def read_int(key: str, value: str, low: int, high: int) -> int:
     """A whole number from ``low`` to ``high``."""
-    if not value.isdigit() or len(value) > len(str(high)) or not low <= int(value) <= high:
+    if (
+        not value
+        or value.strip("0123456789")
+        or len(value) > len(str(high))
+        or not low <= int(value) <= high
+    ):
         raise InvalidStateError(
             f"{key} must be a whole number from {low} to {high}, not {value[:40]!r}"
         )

@@ -17,7 +17,7 @@ import attrs
 from conquian._version import __version__
 from conquian.cards import DECK, Card, format_cards
 from conquian.errors import ConquianError, IllegalMoveError, InvalidRecordError
-from conquian.moves import Decline, Force, Move, Release, Take, parse_move
+from conquian.moves import Decline, Force, LegalMoves, Move, Release, Take, parse_move
 from conquian.rules import CLASSIC, Rules
 from conquian.state import Outcome, State, Voice, deal_order
 
@@ -28,27 +28,31 @@ _MOVE_TYPES = (Take, Decline, Force, Release)
 
 def _check_record(record: GameRecord) -> None:
     if not isinstance(record.rules, Rules):
-        raise InvalidRecordError(f"rules: a Rules value, not {record.rules!r:.60}")
+        raise InvalidRecordError(f"field 'rules': a Rules value, not {record.rules!r:.60}")
     if isinstance(record.dealer, bool) or record.dealer not in (0, 1):
-        raise InvalidRecordError(f"dealer: 0 or 1, not {record.dealer!r:.40}")
+        raise InvalidRecordError(f"field 'dealer': 0 or 1, not {record.dealer!r:.40}")
     if any(not isinstance(card, Card) for card in record.deck) or sorted(record.deck) != list(
         DECK
     ):
-        raise InvalidRecordError("deck: the 40 cards, each exactly once")
+        raise InvalidRecordError("field 'deck': the 40 cards, each exactly once")
     for number, move in enumerate(record.moves, 1):
         if not isinstance(move, _MOVE_TYPES):
             raise InvalidRecordError(f"move {number}: {move!r:.60} is not a move")
     if record.seed is not None:
         if isinstance(record.seed, bool) or not isinstance(record.seed, int):
-            raise InvalidRecordError(f"seed: a whole number or none, not {record.seed!r:.40}")
+            raise InvalidRecordError(
+                f"field 'seed': a whole number or none, not {record.seed!r:.40}"
+            )
         if not 0 <= record.seed < 1 << 64:
-            raise InvalidRecordError(f"seed: from 0 to 2**64 - 1, not {record.seed}")
+            raise InvalidRecordError(f"field 'seed': from 0 to 2**64 - 1, not {record.seed}")
         if deal_order(record.seed) != record.deck:
-            raise InvalidRecordError(f"deck: it is not the deck dealt from seed {record.seed}")
+            raise InvalidRecordError(
+                f"field 'deck': it is not the deck dealt from seed {record.seed}"
+            )
     if record.result is not None and not isinstance(record.result, Outcome):
-        raise InvalidRecordError(f"result: an Outcome or none, not {record.result!r:.40}")
+        raise InvalidRecordError(f"field 'result': an Outcome or none, not {record.result!r:.40}")
     if not isinstance(record.library, str):
-        raise InvalidRecordError(f"library: a version string, not {record.library!r:.40}")
+        raise InvalidRecordError(f"field 'library': a version string, not {record.library!r:.40}")
 
 
 def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -109,7 +113,7 @@ class GameRecord:
         if self.result is not None and state.outcome() != self.result:
             found = state.outcome() or "the game is not over"
             raise InvalidRecordError(
-                f"result: the record says {self.result}, but its moves give {found}"
+                f"field 'result': the record says {self.result}, but its moves give {found}"
             )
 
     def __str__(self) -> str:
@@ -205,7 +209,7 @@ class Game:
         """The number of moves played."""
         return len(self._moves)
 
-    def legal_moves(self) -> tuple[Move, ...]:
+    def legal_moves(self) -> LegalMoves:
         """The legal moves of the current position.
 
         See :meth:`~conquian.state.State.legal_moves`.

@@ -290,7 +290,7 @@ def can_partition(cards: Iterable[Card | Meld] | str, *, rules: Rules = CLASSIC)
     >>> can_partition("5c 6c 7c Jc Jh Js"), can_partition("5c 6c 7c Jc Jh")
     (True, False)
     """
-    return _bits.meld_table(rules.max_sequence).can_partition(_mask_of_distinct(cards))
+    return rules._melds.can_partition(_mask_of_distinct(cards))
 
 
 def partitions(
@@ -309,7 +309,7 @@ def partitions(
     5c6c7cJc JdJhJs
     5c6c7c JcJdJhJs
     """
-    table = _bits.meld_table(rules.max_sequence)
+    table = rules._melds
     return [
         tuple(Meld.from_mask(meld) for meld in split)
         for split in table.partitions(_mask_of_distinct(cards))
@@ -327,7 +327,7 @@ def fits(card: Card, table: Iterable[Card | Meld] | str, *, rules: Rules = CLASS
     (True, False)
     """
     mask = _mask_of_distinct([*_iter_items(table), card])
-    return _bits.meld_table(rules.max_sequence).can_partition(mask)
+    return rules._melds.can_partition(mask)
 
 
 def _iter_items(items: Iterable[Card | Meld] | str) -> Iterable[Card | Meld]:

@@ -25,26 +25,20 @@ True
 
 from __future__ import annotations
 
+import bisect
 import re
-from collections.abc import Iterable
-from typing import Final, TypeAlias
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Final, TypeAlias, overload
 
 import attrs
 
 from conquian import _bits
-from conquian.cards import DECK, Card, parse_cards, sorted_cards
+from conquian.cards import DECK, Card, parse_cards
 from conquian.errors import ConquianError, InvalidMoveNotationError
 from conquian.melds import Meld
+from conquian.rules import Rules
 
-__all__ = ["Decline", "Force", "Move", "Release", "Take", "parse_move"]
-
-
-def _to_frozenset(cards: Iterable[Card]) -> frozenset[Card]:
-    result = frozenset(cards)
-    for card in result:
-        if not isinstance(card, Card):
-            raise TypeError(f"laid cards must be Card values, not {card!r}")
-    return result
+__all__ = ["Decline", "Force", "LegalMoves", "Move", "Release", "Take", "parse_move"]
 
 
 def _to_table(melds: Iterable[Meld] | None) -> tuple[Meld, ...] | None:
@@ -57,39 +51,82 @@ def _to_table(melds: Iterable[Meld] | None) -> tuple[Meld, ...] | None:
     return result
 
 
-def _check_discard(instance: Take, attribute: attrs.Attribute[Card | None], value: object) -> None:
-    if value is not None and not isinstance(value, Card):
-        raise TypeError(f"discard must be a Card or None, not {value!r}")
+_LAID_CACHE: Final[dict[int, frozenset[Card]]] = {}
 
 
-@attrs.frozen(repr=False)
+def _cards_of_mask(mask: int) -> frozenset[Card]:
+    cards = _LAID_CACHE.get(mask)
+    if cards is None:
+        if len(_LAID_CACHE) >= _bits.MEMO_LIMIT:
+            _LAID_CACHE.clear()
+        cards = _LAID_CACHE[mask] = frozenset(_bits.cards_of(mask))
+    return cards
+
+
+@attrs.frozen(init=False, repr=False)
 class Take:
     """Take the offered card onto the table (R11 "Take"), as chosen or when forced (R14b).
 
-    Equal takes lay the same cards, discard the same card and name the same arrangement.
+    ``Take(laid, discard, table)``. Equal takes lay the same cards, discard the same card
+    and name the same arrangement.
 
-    Attributes:
+    Args:
         laid: Hand cards laid down with the taken card (not the taken card itself).
         discard: The hand card discarded afterwards, or ``None`` when the take lays down
             every hand card and goes out (R16).
         table: Optionally, the player's whole new table as melds (R13). ``None`` lets the
             engine choose its canonical split; a given split is checked.
+
+    Raises:
+        TypeError: An argument is not made of :class:`~conquian.cards.Card` or
+            :class:`~conquian.melds.Meld` values.
     """
 
-    laid: frozenset[Card] = attrs.field(default=frozenset(), converter=_to_frozenset)
-    discard: Card | None = attrs.field(default=None, validator=_check_discard)
-    table: tuple[Meld, ...] | None = attrs.field(default=None, converter=_to_table)
+    _laid: int = attrs.field(alias="_laid")
+    _discard: int = attrs.field(alias="_discard")
+    table: tuple[Meld, ...] | None
+    """The named split of the new table, or ``None`` for the engine's canonical one."""
+
+    def __init__(
+        self,
+        laid: Iterable[Card] = frozenset(),
+        discard: Card | None = None,
+        table: Iterable[Meld] | None = None,
+    ) -> None:
+        mask = 0
+        for card in laid:
+            if not isinstance(card, Card):
+                raise TypeError(f"laid cards must be Card values, not {card!r}")
+            mask |= 1 << card.index
+        if discard is not None and not isinstance(discard, Card):
+            raise TypeError(f"discard must be a Card or None, not {discard!r}")
+        self.__attrs_init__(mask, -1 if discard is None else discard.index, _to_table(table))
+
+    @property
+    def laid(self) -> frozenset[Card]:
+        """Hand cards laid down with the taken card (not the taken card itself)."""
+        return _cards_of_mask(self._laid)
+
+    @property
+    def discard(self) -> Card | None:
+        """The hand card discarded after the take, or ``None`` when it goes out (R16)."""
+        return None if self._discard < 0 else DECK[self._discard]
+
+    @property
+    def laid_mask(self) -> int:
+        """The laid cards as a 40-bit int, bit ``card.index`` per card (for fast code)."""
+        return self._laid
 
     @property
     def goes_out(self) -> bool:
         """Whether this take lays down every hand card (it has no discard; R16)."""
-        return self.discard is None
+        return self._discard < 0
 
     def __str__(self) -> str:
         parts = ["take"]
-        if self.laid:
-            parts.append("+" + "".join(map(str, sorted_cards(self.laid))))
-        parts.append("out" if self.discard is None else f"-{self.discard}")
+        if self._laid:
+            parts.append("+" + "".join(map(str, _bits.cards_of(self._laid))))
+        parts.append("out" if self._discard < 0 else f"-{DECK[self._discard]}")
         if self.table is not None:
             parts.append("[" + " ".join(map(str, self.table)) + "]")
         return " ".join(parts)
@@ -144,6 +181,7 @@ _TAKE_RE: Final = re.compile(
     r"(?:\s*\[(?P<table>[^\[\]]*)\])?",
     re.IGNORECASE,
 )
+_ANY_RULES: Final = Rules(max_sequence=10)
 MAX_MOVE_TEXT: Final = 200
 """The longest move text :func:`parse_move` reads (a move is far shorter)."""
 
@@ -188,7 +226,8 @@ def parse_move(text: str) -> Move:
             raise InvalidMoveNotationError(f"{stripped!r}: discard exactly one card")
         table = None
         if match["table"] is not None:
-            table = tuple(Meld(word) for word in match["table"].split())
+            # Any meld of any rules (sequences up to 10): the game's rules decide legality.
+            table = tuple(Meld(word, rules=_ANY_RULES) for word in match["table"].split())
     except InvalidMoveNotationError:
         raise
     except ConquianError as error:
@@ -199,7 +238,6 @@ def parse_move(text: str) -> Move:
 
 
 _TAKE_CACHE: Final[dict[int, Take]] = {}
-_LAID_CACHE: Final[dict[int, frozenset[Card]]] = {}
 _new = object.__new__
 _set = object.__setattr__
 
@@ -212,13 +250,127 @@ def take_from_masks(laid: int, discard: int) -> Take:
     if take is None:
         if len(_TAKE_CACHE) >= _bits.MEMO_LIMIT:
             _TAKE_CACHE.clear()
-            _LAID_CACHE.clear()
-        cards = _LAID_CACHE.get(laid)
-        if cards is None:
-            cards = _LAID_CACHE[laid] = frozenset(_bits.cards_of(laid))
         take = _new(Take)
-        _set(take, "laid", cards)
-        _set(take, "discard", None if discard < 0 else DECK[discard])
+        _set(take, "_laid", laid)
+        _set(take, "_discard", discard)
         _set(take, "table", None)
         _TAKE_CACHE[key] = take
     return take
+
+
+class LegalMoves(Sequence[Move]):
+    """The legal moves of one position: an immutable sequence whose moves are built lazily.
+
+    It behaves like a tuple of moves (``len``, indexing, slicing to a tuple, iteration,
+    ``in``, ``index``, ``count``, ``==`` with any sequence of moves, a tuple-like ``repr``),
+    but a :class:`Take` is only built when it is looked at, so knowing how many moves
+    there are and picking one costs far less than building them all. ``move in moves`` is
+    a mask test, not a search. Returned by :meth:`conquian.state.State.legal_moves`.
+
+    >>> from conquian import State
+    >>> moves = State.new(seed=7).legal_moves()
+    >>> len(moves), moves[-1], moves == tuple(moves)
+    (1, Decline(), True)
+    """
+
+    __slots__ = ("_ends", "_extra", "_hand", "_laid_lookup", "_laids", "_takes")
+
+    def __init__(self, hand: int, laids: Sequence[int], extra: tuple[Move, ...]) -> None:
+        """Takes of the hand cards ``hand`` laying each mask of ``laids`` (in order), each
+        with every discard of the rest of the hand, then the ``extra`` moves."""
+        ends: list[int] = []
+        total = 0
+        for laid in laids:
+            total += (hand & ~laid).bit_count() or 1
+            ends.append(total)
+        self._hand = hand
+        self._laids = laids
+        self._ends = ends
+        self._takes = total
+        self._extra = extra
+        self._laid_lookup: frozenset[int] | None = None
+
+    def __len__(self) -> int:
+        return self._takes + len(self._extra)
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Move, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Move | tuple[Move, ...]:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        size = self._takes + len(self._extra)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("legal move index out of range")
+        if index >= self._takes:
+            return self._extra[index - self._takes]
+        position = bisect.bisect_right(self._ends, index)
+        laid = self._laids[position]
+        rest = self._hand & ~laid
+        if not rest:
+            return take_from_masks(laid, -1)
+        for _ in range(index - (self._ends[position - 1] if position else 0)):
+            rest &= rest - 1
+        return take_from_masks(laid, (rest & -rest).bit_length() - 1)
+
+    def __iter__(self) -> Iterator[Move]:
+        hand = self._hand
+        for laid in self._laids:
+            rest = hand & ~laid
+            if rest:
+                for index in _bits.indices(rest):
+                    yield take_from_masks(laid, index)
+            else:
+                yield take_from_masks(laid, -1)
+        yield from self._extra
+
+    def __contains__(self, move: object) -> bool:
+        if isinstance(move, Take):
+            if move.table is not None or move.laid_mask not in self._laid_set():
+                return False
+            rest = self._hand & ~move.laid_mask
+            discard = move._discard
+            return not rest if discard < 0 else bool(rest >> discard & 1)
+        return move in self._extra
+
+    def _laid_set(self) -> frozenset[int]:
+        lookup = self._laid_lookup
+        if lookup is None:
+            lookup = self._laid_lookup = frozenset(self._laids)
+        return lookup
+
+    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+        """The position of ``value``; :class:`ValueError` if it is not a legal move."""
+        for position, move in enumerate(self):
+            if move == value and start <= position and (stop is None or position < stop):
+                return position
+        raise ValueError(f"{value!r} is not a legal move here")
+
+    def count(self, value: object) -> int:
+        """1 if ``value`` is a legal move, else 0 (each legal move is listed once)."""
+        return int(value in self)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalMoves):
+            return (
+                self._takes == other._takes
+                and self._extra == other._extra
+                and list(self._laids) == list(other._laids)
+                and (not self._laids or self._hand == other._hand)
+            )
+        if isinstance(other, Sequence) and not isinstance(other, str | bytes):
+            return len(other) == len(self) and all(
+                a == b for a, b in zip(self, other, strict=True)
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))

@@ -16,8 +16,8 @@ True
 >>> [state.ply for state in notation.replay(notation.loads(text))]
 [0, 1]
 
-Position strings (one line for one position) are :meth:`conquian.State.to_notation` and
-:meth:`conquian.State.from_notation`.
+Position strings (one line for one position) are :meth:`conquian.state.State.to_notation` and
+:meth:`conquian.state.State.from_notation`.
 """
 
 from __future__ import annotations
@@ -227,18 +227,15 @@ def record_from_json(data: object) -> GameRecord:
         except ConquianError as error:
             raise InvalidRecordError(f"move {number} {text[:60]!r}: {error}") from None
     result = _result(data.get("result"))
-    try:
-        record = GameRecord(
-            rules=rules,
-            dealer=dealer,
-            deck=deck,
-            moves=tuple(moves),
-            seed=seed,
-            result=result,
-            library=library,
-        )
-    except InvalidRecordError as error:
-        raise InvalidRecordError(f"field {error}") from None
+    record = GameRecord(
+        rules=rules,
+        dealer=dealer,
+        deck=deck,
+        moves=tuple(moves),
+        seed=seed,
+        result=result,
+        library=library,
+    )
     for _ in record.replay():
         pass
     return record
@@ -260,5 +257,5 @@ def _result(value: object) -> Outcome | None:
 
 
 def replay(record: GameRecord) -> Iterator[State]:
-    """Every state of a recorded game in order (see :meth:`GameRecord.replay`)."""
+    """Every state of a recorded game in order (see :meth:`conquian.game.GameRecord.replay`)."""
     return record.replay()

@@ -21,6 +21,7 @@ from typing import Any, Final
 
 import attrs
 
+from conquian import _bits
 from conquian.errors import InvalidRulesError
 
 __all__ = ["CLASSIC", "PRESETS", "Forcing", "Rules", "find_rules"]
@@ -66,6 +67,7 @@ class Rules:
     hand_size: int = 10
     max_sequence: int = 8
     forcing: Forcing = Forcing.DECLINED
+    _melds: _bits.MeldTable = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         _check_int("players", self.players, 2, 2, "only the two-player game is supported")
@@ -79,6 +81,8 @@ class Rules:
                 raise InvalidRulesError(
                     f"forcing must be one of {names}, not {self.forcing!r}"
                 ) from None
+        # The engine's precomputed melds for these rules (not part of the value).
+        object.__setattr__(self, "_melds", _bits.meld_table(self.max_sequence))
 
     @property
     def cards_to_go_out(self) -> int:
@@ -91,7 +95,7 @@ class Rules:
         >>> Rules(forcing=Forcing.OFF).to_dict()["forcing"]
         'off'
         """
-        return {field.name: _plain(getattr(self, field.name)) for field in attrs.fields(Rules)}
+        return {field.name: _plain(getattr(self, field.name)) for field in _public_fields()}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object], *, base: Rules | None = None) -> Rules:
@@ -106,7 +110,7 @@ class Rules:
         """
         if not isinstance(data, Mapping):
             raise InvalidRulesError(f"rules must be a mapping of fields, not {data!r:.60}")
-        fields = {field.name: field for field in attrs.fields(Rules)}
+        fields = {field.name: field for field in _public_fields()}
         values: dict[str, Any] = {}
         for name, value in data.items():
             field = fields.get(name) if isinstance(name, str) else None
@@ -185,6 +189,10 @@ def find_rules(name: str) -> Rules:
     return preset
 
 
+def _public_fields() -> tuple[attrs.Attribute[Any], ...]:
+    return tuple(field for field in attrs.fields(Rules) if field.init)
+
+
 def _plain(value: object) -> RuleValue:
     if isinstance(value, enum.Enum):
         return str(value.value)
@@ -201,7 +209,7 @@ def _text(value: RuleValue) -> str:
 def _from_text(text: str) -> RuleValue:
     if text in ("true", "false"):
         return text == "true"
-    if text.isdigit() and len(text) <= 3:
+    if text and not text.strip("0123456789") and len(text) <= 3:
         return int(text)
     return text
 

@@ -27,8 +27,17 @@ from conquian._rng import SplitMix64
 from conquian.cards import DECK, Card, format_cards, sorted_cards
 from conquian.errors import ConquianError, IllegalMoveError, InvalidCardError, InvalidStateError
 from conquian.melds import Meld, MeldKind
-from conquian.moves import DECLINE, FORCE, RELEASE, Decline, Force, Move, Release, Take
-from conquian.moves import take_from_masks as _take
+from conquian.moves import (
+    DECLINE,
+    FORCE,
+    RELEASE,
+    Decline,
+    Force,
+    LegalMoves,
+    Move,
+    Release,
+    Take,
+)
 from conquian.rules import CLASSIC, Forcing, Rules
 
 __all__ = [
@@ -143,6 +152,11 @@ class Voice:
 
 
 SECOND_PERSON: Final = Voice("you", "your", "were", "keep", "your opponent's")
+_NO_TAKES: Final[list[int]] = []
+_DECLINE_ONLY: Final = (DECLINE,)
+_DECLINE_FORCE: Final = (DECLINE, FORCE)
+_FORCE_OR_RELEASE: Final = LegalMoves(0, (), (FORCE, RELEASE))
+_NO_MOVES: Final = LegalMoves(0, (), ())
 _DRAWN: Final = Outcome(OutcomeKind.DRAWN, None)
 _WENT_OUT: Final = (Outcome(OutcomeKind.WENT_OUT, 0), Outcome(OutcomeKind.WENT_OUT, 1))
 
@@ -174,7 +188,7 @@ def _canonical_table(mask: int, rules: Rules) -> tuple[Meld, ...]:
     key = (mask, rules.max_sequence)
     melds = _TABLE_CACHE.get(key)
     if melds is None:
-        split = _bits.meld_table(rules.max_sequence).one_partition(mask)
+        split = rules._melds.one_partition(mask)
         if split is None:  # pragma: no cover - an invariant of every reachable state (R6)
             raise AssertionError(f"table {format_cards(_bits.cards_of(mask))} does not split")
         if len(_TABLE_CACHE) >= _bits.MEMO_LIMIT:
@@ -191,7 +205,7 @@ class State:
     phase and player to move, the same hands, tables, stock (in order), offered card and
     its origin, dead cards (in order) and outcome — whatever moves led there. The path is
     not compared: the public :attr:`history`, the original :attr:`deck` order and the
-    :attr:`seed` are kept for records and observations, but two states that reach the
+    ``seed`` are kept for records and observations, but two states that reach the
     same position by different moves are equal, and a state read back from its
     :meth:`to_notation` string equals the original.
 
@@ -369,9 +383,12 @@ class State:
 
     def _fits(self, player: int) -> bool:
         """R14a: the offered card fits ``player``'s table."""
-        return _bits.meld_table(self.rules.max_sequence).can_partition(
-            self._tables[player] | 1 << self._offer
-        )
+        table = self._tables[player]
+        melds = self.rules._melds
+        for partners in melds.partners[self._offer]:
+            if partners & table == partners:
+                return melds.can_partition(table | 1 << self._offer)
+        return False
 
     def _may_force_pass(self) -> bool:
         """R14b case b: the card on offer was passed by the opponent and fits his table."""
@@ -385,35 +402,33 @@ class State:
     def _take_masks(self) -> list[int]:
         """Every distinct mask of hand cards that can be laid with the offered card."""
         player = self._to_move
-        table = _bits.meld_table(self.rules.max_sequence)
-        return table.extensions(self._tables[player] | 1 << self._offer, self._hands[player])
+        offer = self._offer
+        table = self._tables[player]
+        hand = self._hands[player]
+        pool = table | hand
+        for partners in self.rules._melds.partners[offer]:
+            if partners & pool == partners:
+                return self.rules._melds.extensions(table | 1 << offer, hand)
+        return _NO_TAKES  # the quick reject: no meld of three holds the offered card
 
-    def legal_moves(self) -> tuple[Move, ...]:
-        """Every legal move exactly once, in a fixed order.
+    def legal_moves(self) -> LegalMoves:
+        """Every legal move exactly once, in a fixed order, as a lazy tuple-like sequence.
 
         Takes come first, ordered by the laid cards (as a bit mask) then by the discard in
         deck order; then :class:`~conquian.moves.Decline`, :class:`~conquian.moves.Force`
-        and :class:`~conquian.moves.Release` where the phase allows them. An empty tuple
-        when the game is over.
+        and :class:`~conquian.moves.Release` where the phase allows them. Empty when the
+        game is over. See :class:`~conquian.moves.LegalMoves`: counting the moves or
+        picking one does not build them all.
         """
         phase = self.phase
-        if phase is Phase.FORCE_DECISION:
-            return (FORCE, RELEASE)
-        if phase is Phase.OVER:
-            return ()
-        hand = self._hands[self._to_move]
-        moves: list[Move] = []
-        for laid in self._take_masks():
-            rest = hand & ~laid
-            if rest == 0:
-                moves.append(_take(laid, -1))
-            else:
-                moves.extend([_take(laid, index) for index in _bits.indices(rest)])
         if phase is Phase.OFFER:
-            moves.append(DECLINE)
-            if self._may_force_pass():
-                moves.append(FORCE)
-        return tuple(moves)
+            extra = _DECLINE_FORCE if self._may_force_pass() else _DECLINE_ONLY
+            return LegalMoves(self._hands[self._to_move], self._take_masks(), extra)
+        if phase is Phase.FORCED_TAKE:
+            return LegalMoves(self._hands[self._to_move], self._take_masks(), ())
+        if phase is Phase.FORCE_DECISION:
+            return _FORCE_OR_RELEASE
+        return _NO_MOVES
 
     def is_legal(self, move: Move, *, player: int | None = None) -> bool:
         """Whether ``move`` (by ``player``, if given) is legal now."""
@@ -479,26 +494,26 @@ class State:
     def _check_take(self, move: Take, v: Voice) -> None:
         player = self._to_move
         hand = self._hands[player]
-        card = DECK[self._offer]
-        laid = 0
-        for laid_card in move.laid:
-            if laid_card == card:
-                raise IllegalMoveError(f"{card} is the offered card: list only hand cards as laid")
-            if not hand >> laid_card.index & 1:
-                raise IllegalMoveError(f"{laid_card} is not in {v.your} hand")
-            laid |= 1 << laid_card.index
+        offer = self._offer
+        laid = move.laid_mask
+        if laid >> offer & 1:
+            card = DECK[offer]
+            raise IllegalMoveError(f"{card} is the offered card: list only hand cards as laid")
+        if laid & ~hand:
+            missing = DECK[_bits.low_index(laid & ~hand)]
+            raise IllegalMoveError(f"{missing} is not in {v.your} hand")
         rest = hand & ~laid
-        if move.discard is None:
+        discard = move.discard
+        if discard is None:
             if rest:
                 raise IllegalMoveError(
                     f"{v.you} must discard: {v.you} {v.keep} "
                     f"{format_cards(_bits.cards_of(rest))} (R11; going out lays every card, R16)"
                 )
         else:
-            discard = move.discard
-            if discard == card:
+            if discard.index == offer:
                 raise IllegalMoveError(
-                    f"{v.you} cannot discard {card}: it goes on {v.your} table (R6)"
+                    f"{v.you} cannot discard {discard}: it goes on {v.your} table (R6)"
                 )
             if not hand >> discard.index & 1:
                 raise IllegalMoveError(f"{discard} is not in {v.your} hand")
@@ -507,7 +522,7 @@ class State:
         new_table = self._tables[player] | 1 << self._offer | laid
         if move.table is not None:
             self._check_arrangement(move.table, new_table, v)
-        elif not _bits.meld_table(self.rules.max_sequence).can_partition(new_table):
+        elif not self.rules._melds.can_partition(new_table):
             cards = format_cards(_bits.cards_of(new_table))
             raise IllegalMoveError(f"the table would not split into melds: {cards} (R6)")
 
@@ -516,7 +531,7 @@ class State:
         for meld in melds:
             if meld.mask & seen:
                 raise IllegalMoveError(f"the arrangement uses a card twice: {meld} (R6)")
-            if meld.mask not in _bits.meld_table(self.rules.max_sequence).meld_set:
+            if meld.mask not in self.rules._melds.meld_set:
                 if meld.kind is MeldKind.SEQUENCE and len(meld) > self.rules.max_sequence:
                     raise IllegalMoveError(
                         f"{meld} is longer than {self.rules.max_sequence} cards (R5, V4)"
@@ -598,17 +613,15 @@ class State:
 
     def _after_take(self, move: Take, log: _Log) -> State:
         mover = self._to_move
-        laid = 0
-        for card in move.laid:
-            laid |= 1 << card.index
-        discard = move.discard
+        laid = move.laid_mask
+        discard = move._discard
         hand = self._hands[mover] & ~laid
-        if discard is not None:
-            hand &= ~(1 << discard.index)
+        if discard >= 0:
+            hand &= ~(1 << discard)
         table = self._tables[mover] | laid | 1 << self._offer
         hands = (hand, self._hands[1]) if mover == 0 else (self._hands[0], hand)
         tables = (table, self._tables[1]) if mover == 0 else (self._tables[0], table)
-        if discard is None:
+        if discard < 0:
             # R16: every card laid down (cards_to_go_out on the table): he wins at once.
             return State(
                 self.rules, self.dealer, self.seed, self._deck, self._stock, hands,
@@ -617,7 +630,7 @@ class State:
             )  # fmt: skip
         return State(
             self.rules, self.dealer, self.seed, self._deck, self._stock, hands,
-            tables, self._dead, discard.index, OfferOrigin.DISCARD, mover,
+            tables, self._dead, discard, OfferOrigin.DISCARD, mover,
             Phase.OFFER, 1 - mover, self._ply + 1, log, None,
         )  # fmt: skip
 
@@ -837,7 +850,7 @@ def _check_offer(
 ) -> None:
     """The offer and the phase must be one the phase machine can reach."""
     card = DECK[offer]
-    fits = _bits.meld_table(rules.max_sequence).can_partition
+    fits = rules._melds.can_partition
     if origin is OfferOrigin.DISCARD and not tables[offered_by]:
         raise InvalidStateError(
             f"{card} is player {offered_by}'s discard, but a discard follows a take and "
