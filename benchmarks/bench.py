@@ -20,7 +20,13 @@ What is measured:
    picked uniformly with a seeded generator and applied; decisions/s and games/s;
 4. ``State.apply`` (checked) and ``observation()`` µs per call;
 5. peak traced memory while playing, and traced memory after many games: it must not grow
-   with the number of games (the engine's memos are bounded).
+   with the number of games (the engine's memos are bounded);
+6. :func:`conquian.simulate.simulate` (greedy against random) with one worker and with
+   two: games/s and the speed-up.
+
+``legal_moves()`` returns a lazy sequence (:class:`conquian.LegalMoves`): self-play counts
+the moves and builds only the one it picks. The figure with every move built
+(``tuple(state.legal_moves())``) is printed too.
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ from conquian import DECK, State, _bits
 from conquian._rng import SplitMix64
 from conquian.cards import parse_cards
 from conquian.moves import Take
+from conquian.simulate import simulate
 
 WORST_HAND = "2c 2d 2h 4h 5h 6h Jh Qh Kh 2s"
 WORST_OFFER = "7h"
@@ -138,7 +145,7 @@ def _per_call_us(states: list[State], call: Callable[[State], object], runs: int
     return _median(runs, once)
 
 
-def selfplay(seconds: float, seed: int) -> tuple[float, float]:
+def selfplay(seconds: float, seed: int, *, build_all: bool = False) -> tuple[float, float]:
     """Random self-play for ``seconds``: (decisions/s, games/s)."""
     rng = SplitMix64(seed)
     decisions = games = 0
@@ -146,7 +153,7 @@ def selfplay(seconds: float, seed: int) -> tuple[float, float]:
     while time.perf_counter() - start < seconds:
         state = State.new(seed=games)
         while state.to_move is not None:
-            moves = state.legal_moves()
+            moves = tuple(state.legal_moves()) if build_all else state.legal_moves()
             state = state.apply(moves[rng.below(len(moves))])
             decisions += 1
         games += 1
@@ -277,6 +284,12 @@ def main() -> None:
         f"random self-play: {figures['selfplay_decisions_per_s']:,.0f} decisions/s, "
         f"{figures['selfplay_games_per_s']:,.0f} games/s"
     )
+    built = [selfplay(seconds, seed, build_all=True) for seed in range(runs)]
+    figures["selfplay_all_built_decisions_per_s"] = statistics.median(p[0] for p in built)
+    print(
+        "random self-play building every legal move: "
+        f"{figures['selfplay_all_built_decisions_per_s']:,.0f} decisions/s"
+    )
     if args.peer:
         peer_rate = peer(args.peer, seconds)
         if peer_rate is None:
@@ -288,6 +301,19 @@ def main() -> None:
                 f"OpenSpiel gin_rummy (C++ via pyspiel): {peer_rate:,.0f} decisions/s; "
                 f"conquian is {figures['ratio_vs_openspiel']:.2f}x"
             )
+
+    sim_games = 400 if quick else 6_000
+    one = simulate(sim_games, ("greedy", "random"), seed=1, workers=1)
+    two = simulate(sim_games, ("greedy", "random"), seed=1, workers=2)
+    assert one == two, "a simulation must not depend on the number of workers"
+    figures["simulate_1_worker_games_per_s"] = one.games_per_second
+    figures["simulate_2_workers_games_per_s"] = two.games_per_second
+    figures["simulate_speedup"] = two.games_per_second / one.games_per_second
+    print(
+        f"simulate, greedy against random, {sim_games:,} games: "
+        f"{one.games_per_second:,.0f} games/s with 1 worker, "
+        f"{two.games_per_second:,.0f} with 2 ({figures['simulate_speedup']:.2f}x)"
+    )
 
     games = 1_000 if quick else 100_000
     peak, early, late = memory(games)

@@ -6,6 +6,8 @@ Sub-commands:
   1 for not a meld, 2 for text that is not cards);
 * ``meld --split CARDS…`` prints every way to split the cards into melds (exit 0 if
   there is one, 1 if none);
+* ``simulate --games N --workers K`` plays many games between two agents and reports
+  the wins and draws with confidence intervals;
 * ``demo [--seed N]`` plays a game between a :class:`~conquian.agents.GreedyAgent` and a
   :class:`~conquian.agents.RandomAgent` and prints it turn by turn.
 """
@@ -149,6 +151,35 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def _simulate(args: argparse.Namespace, out: TextIO) -> int:
+    from conquian.simulate import simulate
+
+    show = sys.stderr.isatty() and not args.quiet
+
+    def progress(done: int, total: int) -> None:
+        if show:
+            print(f"\r{done:,}/{total:,} games", end="", file=sys.stderr, flush=True)
+
+    result = simulate(
+        args.games, tuple(args.agents), seed=args.seed, workers=args.workers, progress=progress
+    )
+    if show:
+        print(file=sys.stderr)
+    print(
+        f"{args.agents[0]} (seat 0) against {args.agents[1]} (seat 1), seed {args.seed}", file=out
+    )
+    print(result, file=out)
+    print(f"{result.games_per_second:,.0f} games/s with {args.workers or 'all'} workers", file=out)
+    return EXIT_OK
+
+
+def _count(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a count is 0 or more, not {text}")
+    return value
+
+
 def _seed(text: str) -> int:
     value = int(text)
     if not 0 <= value < 1 << 64:
@@ -179,6 +210,26 @@ def _parser() -> argparse.ArgumentParser:
     )
     demo.add_argument("--seed", type=_seed, default=None, help="deal from this seed")
     demo.set_defaults(run=_demo)
+    sim = commands.add_parser(
+        "simulate",
+        help="play many games between two agents and count the results",
+        description="Play GAMES games between two agents (the dealer alternates) and print "
+        "the wins and draws with 95%% confidence intervals. The result depends only on "
+        "the seed, not on the number of workers.",
+    )
+    sim.add_argument("--games", type=_count, default=1000, help="games to play (1000)")
+    sim.add_argument("--workers", type=_count, default=1, help="processes; 0 for one a core")
+    sim.add_argument("--seed", type=_seed, default=0, help="the run's seed (0)")
+    sim.add_argument(
+        "--agents",
+        nargs=2,
+        default=["greedy", "random"],
+        choices=["greedy", "random"],
+        metavar="AGENT",
+        help="the two agents, greedy or random (greedy random)",
+    )
+    sim.add_argument("--quiet", action="store_true", help="no progress display")
+    sim.set_defaults(run=_simulate)
     return parser
 
 

@@ -1,0 +1,203 @@
+"""Simulate many games between two agents, on one core or several.
+
+Every game ``i`` is dealt from a seed derived from the run's seed and ``i`` alone, and its
+agents are built afresh from seeds derived the same way, so the results are the same
+whatever the number of worker processes. The dealer alternates between games (R9).
+
+>>> from conquian.simulate import simulate
+>>> result = simulate(200, ("greedy", "random"), seed=1)
+>>> result.games, sum(result.wins) + result.draws
+(200, 200)
+>>> result.wins[0] > result.wins[1]
+True
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Final
+
+import attrs
+
+from conquian._rng import SplitMix64
+from conquian.agents import Agent, GreedyAgent, RandomAgent, play_game
+from conquian.errors import ConquianError
+from conquian.rules import CLASSIC, Rules
+from conquian.state import State
+
+__all__ = ["AGENTS", "SimulationResult", "game_seed", "simulate"]
+
+AgentFactory = Callable[[int], Agent]
+"""Builds an agent for one game from a seed (it must be picklable to use workers)."""
+
+
+def _random_agent(seed: int) -> Agent:
+    return RandomAgent(seed)
+
+
+def _greedy_agent(seed: int) -> Agent:
+    return GreedyAgent()
+
+
+AGENTS: Final[dict[str, AgentFactory]] = {"random": _random_agent, "greedy": _greedy_agent}
+"""The built-in agents by name."""
+
+_CHUNK: Final = 250
+
+
+def game_seed(seed: int, game: int) -> int:
+    """The deal seed of game ``game`` of a run with seed ``seed``."""
+    return SplitMix64(seed * 0x100000001B3 + game).next64()
+
+
+@attrs.frozen
+class SimulationResult:
+    """What a simulation found. Equal results have equal counts (the time is not compared).
+
+    Attributes:
+        games: Games played.
+        wins: Games won by each seat (seat 0 is the first agent).
+        draws: Games drawn (R15).
+        plies: Moves played in all the games.
+        seconds: Wall-clock time of the run.
+    """
+
+    games: int
+    wins: tuple[int, int]
+    draws: int
+    plies: int
+    seconds: float = attrs.field(eq=False)
+
+    def rate(self, seat: int) -> float:
+        """The share of games won by ``seat``."""
+        return self.wins[seat] / self.games if self.games else 0.0
+
+    def interval(self, seat: int, z: float = 1.96) -> tuple[float, float]:
+        """A Wilson score interval for ``seat``'s win rate (95% for the default ``z``)."""
+        n = self.games
+        if n == 0:
+            return (0.0, 1.0)
+        p = self.wins[seat] / n
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return (max(0.0, centre - half), min(1.0, centre + half))
+
+    @property
+    def games_per_second(self) -> float:
+        """Games played per second of wall-clock time."""
+        return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    def __str__(self) -> str:
+        lines = [f"{self.games} games, {self.plies} moves, {self.seconds:.2f} s"]
+        for seat in (0, 1):
+            low, high = self.interval(seat)
+            lines.append(
+                f"seat {seat}: {self.wins[seat]} wins ({self.rate(seat):.1%}, "
+                f"95% interval {low:.1%} to {high:.1%})"
+            )
+        lines.append(f"draws: {self.draws} ({self.draws / max(self.games, 1):.1%})")
+        return "\n".join(lines)
+
+
+def _factory(agent: str | AgentFactory) -> AgentFactory:
+    if isinstance(agent, str):
+        found = AGENTS.get(agent)
+        if found is None:
+            raise ConquianError(
+                f"no agent is called {agent!r}: the agents are {', '.join(AGENTS)}"
+            )
+        return found
+    if not callable(agent):
+        raise ConquianError(f"an agent is a name or a factory, not {agent!r}")
+    return agent
+
+
+def _play_range(
+    start: int, stop: int, seed: int, rules: Rules, factories: tuple[AgentFactory, AgentFactory]
+) -> tuple[int, int, int, int]:
+    """Play games ``start`` to ``stop - 1``: (wins of seat 0, wins of seat 1, draws, plies)."""
+    wins = [0, 0]
+    draws = plies = 0
+    for game in range(start, stop):
+        deal = game_seed(seed, game)
+        agents = [factories[seat](SplitMix64(deal ^ (seat + 1)).next64()) for seat in (0, 1)]
+        final = play_game(State.new(deal, rules=rules, dealer=game % 2), agents)
+        outcome = final.outcome()
+        assert outcome is not None
+        plies += final.ply
+        if outcome.winner is None:
+            draws += 1
+        else:
+            wins[outcome.winner] += 1
+    return wins[0], wins[1], draws, plies
+
+
+def simulate(
+    games: int,
+    agents: Sequence[str | AgentFactory] = ("greedy", "random"),
+    *,
+    seed: int = 0,
+    rules: Rules = CLASSIC,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationResult:
+    """Play ``games`` games between two agents and count the results.
+
+    Args:
+        games: How many games.
+        agents: Two agents, by name (see :data:`AGENTS`) or as factories that build an
+            agent from a seed; the first sits in seat 0. Factories must be picklable
+            (module-level functions or classes) when ``workers`` is more than 1.
+        seed: The run's seed; game ``i`` is dealt from :func:`game_seed` (seed, i).
+        rules: The rules of every game.
+        workers: Processes to use (0 for one per core). The result does not depend on it.
+        progress: Called with (games done, games) as the work advances.
+
+    Raises:
+        ConquianError: A bad count, agent or worker number.
+    """
+    import time
+
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise ConquianError(f"games must be a whole number of at least 0, not {games!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ConquianError(f"seed must be a whole number of at least 0, not {seed!r}")
+    if len(agents) != 2:
+        raise ConquianError(f"a game has two agents, not {len(agents)}")
+    factories = (_factory(agents[0]), _factory(agents[1]))
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
+        raise ConquianError(f"workers must be a whole number of at least 0, not {workers!r}")
+    workers = workers or os.cpu_count() or 1
+    start = time.perf_counter()
+    chunks = [(low, min(low + _CHUNK, games)) for low in range(0, games, _CHUNK)]
+    totals = [0, 0, 0, 0]
+    done = 0
+    if workers == 1 or len(chunks) <= 1:
+        for low, high in chunks:
+            for i, value in enumerate(_play_range(low, high, seed, rules, factories)):
+                totals[i] += value
+            done += high - low
+            if progress is not None:
+                progress(done, games)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {
+                pool.submit(_play_range, low, high, seed, rules, factories): high - low
+                for low, high in chunks
+            }
+            for future in as_completed(futures):
+                for i, value in enumerate(future.result()):
+                    totals[i] += value
+                done += futures[future]
+                if progress is not None:
+                    progress(done, games)
+    return SimulationResult(
+        games=games,
+        wins=(totals[0], totals[1]),
+        draws=totals[2],
+        plies=totals[3],
+        seconds=time.perf_counter() - start,
+    )

@@ -1,0 +1,91 @@
+"""Tests for :mod:`conquian.simulate` and ``python -m conquian simulate``."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from conquian import ConquianError, Rules
+from conquian.agents import Agent, GreedyAgent
+from conquian.cli import main
+from conquian.simulate import SimulationResult, game_seed, simulate
+
+
+def always_greedy(seed: int) -> Agent:
+    return GreedyAgent()
+
+
+def test_results_do_not_depend_on_the_number_of_workers() -> None:
+    one = simulate(300, ("greedy", "random"), seed=5, workers=1)
+    two = simulate(300, ("greedy", "random"), seed=5, workers=2)
+    assert one == two
+    assert one.games == 300
+    assert sum(one.wins) + one.draws == 300
+    assert one.plies > 300
+
+
+def test_the_seed_decides_the_games() -> None:
+    assert game_seed(1, 0) == game_seed(1, 0)
+    assert len({game_seed(1, game) for game in range(100)}) == 100
+    assert game_seed(1, 0) != game_seed(2, 0)
+    assert simulate(60, seed=3) == simulate(60, seed=3)
+    assert simulate(60, seed=3) != simulate(60, seed=4)
+
+
+def test_greedy_beats_random_and_the_seats_can_swap() -> None:
+    ahead = simulate(200, ("greedy", "random"), seed=2)
+    behind = simulate(200, ("random", "greedy"), seed=2)
+    assert ahead.wins[0] > ahead.wins[1]
+    assert behind.wins[1] > behind.wins[0]
+
+
+def test_a_factory_agent_and_other_rules() -> None:
+    result = simulate(40, (always_greedy, always_greedy), seed=1, rules=Rules(max_sequence=10))
+    assert result.games == 40
+    assert sum(result.wins) + result.draws == 40
+
+
+def test_progress_reaches_the_end() -> None:
+    seen: list[tuple[int, int]] = []
+    simulate(600, seed=1, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (600, 600)
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+
+
+def test_wilson_interval() -> None:
+    result = SimulationResult(games=100, wins=(50, 20), draws=30, plies=0, seconds=1.0)
+    low, high = result.interval(0)
+    assert low == pytest.approx(0.4038, abs=1e-4)
+    assert high == pytest.approx(0.5962, abs=1e-4)
+    assert result.rate(1) == 0.2
+    assert result.games_per_second == 100
+    empty = SimulationResult(games=0, wins=(0, 0), draws=0, plies=0, seconds=0.0)
+    assert empty.interval(0) == (0.0, 1.0)
+    assert "seat 0: 50 wins" in str(result)
+
+
+@pytest.mark.parametrize(
+    ("games", "agents", "workers", "message"),
+    [
+        (-1, ("greedy", "random"), 1, "games must be"),
+        (10, ("greedy",), 1, "two agents"),
+        (10, ("greedy", "clever"), 1, "no agent is called 'clever'"),
+        (10, ("greedy", "random"), -2, "workers must be"),
+    ],
+)
+def test_bad_arguments_are_refused(
+    games: int, agents: tuple[str, ...], workers: int, message: str
+) -> None:
+    with pytest.raises(ConquianError, match=message):
+        simulate(games, agents, workers=workers)
+
+
+def test_the_command_line_prints_the_counts() -> None:
+    out = io.StringIO()
+    assert main(["simulate", "--games", "50", "--seed", "4", "--quiet"], out=out) == 0
+    text = out.getvalue()
+    assert "50 games" in text
+    assert "greedy (seat 0) against random (seat 1), seed 4" in text
+    expected = simulate(50, seed=4)
+    assert f"seat 0: {expected.wins[0]} wins" in text
