@@ -12,7 +12,6 @@ import pickle
 import random
 from collections import Counter
 
-import attrs
 import pytest
 
 from conquian import (
@@ -823,7 +822,7 @@ def reshuffle_hidden(state: State, player: int, rng: random.Random) -> State:
     stock = tuple(swap.get(index, index) for index in state._stock)
     hand = sum(1 << swap[c.index] for c in state.hands[opponent])
     hands = (state._hands[0], hand) if opponent == 1 else (hand, state._hands[1])
-    changed: State = attrs.evolve(state, _deck=deck, _stock=stock, _hands=hands)
+    changed: State = state._replace(deck=deck, stock=stock, hands=hands)
     return changed
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 import secrets
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -131,6 +131,27 @@ class Played:
 
 
 _Log = tuple[Played, ...]
+_Pos = tuple[
+    Rules,  # 0 rules
+    int,  # 1 dealer
+    tuple[int, ...],  # 2 stock, top first, as card indices
+    tuple[int, int],  # 3 hands as masks
+    tuple[int, int],  # 4 tables as masks
+    tuple[int, ...],  # 5 dead cards, in order
+    int,  # 6 offered card index, or -1
+    OfferOrigin | None,  # 7 where the offer came from
+    int,  # 8 who discarded or turned it (0 when over)
+    Phase,  # 9 phase
+    int,  # 10 player to move (0 when over)
+    int,  # 11 ply
+    Outcome | None,  # 12 outcome
+]
+_POS_NAMES: Final = (
+    "rules", "dealer", "stock", "hands", "tables", "dead", "offer", "origin", "offered_by",
+    "phase", "to_move", "ply", "outcome",
+)  # fmt: skip
+_new = object.__new__
+_set = object.__setattr__
 
 
 @attrs.frozen
@@ -213,22 +234,84 @@ class State:
     starting with an underscore are internal (cards as bits, see ``conquian._bits``).
     """
 
-    rules: Rules
-    dealer: int
-    seed: int | None = attrs.field(eq=False)
+    _pos: _Pos = attrs.field(alias="_pos")
     _deck: tuple[int, ...] | None = attrs.field(alias="_deck", eq=False)
-    _stock: tuple[int, ...] = attrs.field(alias="_stock")
-    _hands: tuple[int, int] = attrs.field(alias="_hands")
-    _tables: tuple[int, int] = attrs.field(alias="_tables")
-    _dead: tuple[int, ...] = attrs.field(alias="_dead")
-    _offer: int = attrs.field(alias="_offer")
-    _origin: OfferOrigin | None = attrs.field(alias="_origin")
-    _offered_by: int = attrs.field(alias="_offered_by")
-    phase: Phase
-    _to_move: int = attrs.field(alias="_to_move")
-    _ply: int = attrs.field(alias="_ply")
+    seed: int | None = attrs.field(eq=False)
+    """The seed the game was dealt from, or ``None`` (not compared by ``==``)."""
     _log: _Log = attrs.field(alias="_log", eq=False)
-    _outcome: Outcome | None = attrs.field(alias="_outcome")
+
+    # The position is one tuple (see _Pos): one comparison, one hash, one allocation per
+    # move. These read its parts by name.
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game."""
+        return self._pos[0]
+
+    @property
+    def dealer(self) -> int:
+        """The player who dealt (the other one started, R10)."""
+        return self._pos[1]
+
+    @property
+    def phase(self) -> Phase:
+        """What kind of decision is pending (see :class:`Phase`)."""
+        return self._pos[9]
+
+    @property
+    def _stock(self) -> tuple[int, ...]:
+        return self._pos[2]
+
+    @property
+    def _hands(self) -> tuple[int, int]:
+        return self._pos[3]
+
+    @property
+    def _tables(self) -> tuple[int, int]:
+        return self._pos[4]
+
+    @property
+    def _dead(self) -> tuple[int, ...]:
+        return self._pos[5]
+
+    @property
+    def _offer(self) -> int:
+        return self._pos[6]
+
+    @property
+    def _origin(self) -> OfferOrigin | None:
+        return self._pos[7]
+
+    @property
+    def _offered_by(self) -> int:
+        return self._pos[8]
+
+    @property
+    def _to_move(self) -> int:
+        return self._pos[10]
+
+    @property
+    def _ply(self) -> int:
+        return self._pos[11]
+
+    @property
+    def _outcome(self) -> Outcome | None:
+        return self._pos[12]
+
+    def _replace(self, **changes: Any) -> State:
+        """A copy with parts of the position replaced by name (``stock``, ``hands``, ...;
+        ``deck``, ``seed`` and ``log`` for the rest). Unchecked: for tests and tools."""
+        pos = list(self._pos)
+        deck, seed, log = self._deck, self.seed, self._log
+        for name, value in changes.items():
+            if name == "deck":
+                deck = value
+            elif name == "seed":
+                seed = value
+            elif name == "log":
+                log = value
+            else:
+                pos[_POS_NAMES.index(name)] = value
+        return State(tuple(pos), deck, seed, log)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ creation
 
@@ -291,24 +374,11 @@ class State:
             hands[starter if i % 2 == 0 else dealer] |= 1 << order[i]
         stock_pos = 2 * rules.hand_size
         # R10: the non-dealer turns the top stock card; it is offered to him.
-        return cls(
-            rules=rules,
-            dealer=dealer,
-            seed=seed,
-            _deck=order,
-            _stock=order[stock_pos + 1 :],
-            _hands=(hands[0], hands[1]),
-            _tables=(0, 0),
-            _dead=(),
-            _offer=order[stock_pos],
-            _origin=OfferOrigin.STOCK,
-            _offered_by=starter,
-            phase=Phase.OFFER,
-            _to_move=starter,
-            _ply=0,
-            _log=(),
-            _outcome=None,
-        )
+        pos: _Pos = (
+            rules, dealer, order[stock_pos + 1 :], (hands[0], hands[1]), (0, 0), (),
+            order[stock_pos], OfferOrigin.STOCK, starter, Phase.OFFER, starter, 0, None,
+        )  # fmt: skip
+        return cls(pos, order, seed, ())
 
     # ------------------------------------------------------------------ reading
 
@@ -566,72 +636,71 @@ class State:
 
     def _apply_unchecked(self, move: Move) -> State:
         """The state after a move known to be legal (no checks: for the engine and search)."""
-        mover = self._to_move
-        log = (*self._log, Played(mover, DECK[self._offer], move))
+        pos = self._pos
+        rules, dealer, stock, hands, tables, dead, offer, origin, by, _, mover, ply, _ = pos
+        played = _new(Played)
+        _set(played, "player", mover)
+        _set(played, "offer", DECK[offer])
+        _set(played, "move", move)
+        log = (*self._log, played)
+        deck, seed = self._deck, self.seed
         if isinstance(move, Take):
-            return self._after_take(move, log)
-        if isinstance(move, Force):
-            return self._offered(Phase.FORCED_TAKE, 1 - mover, log)
-        if isinstance(move, Release):
+            laid = move._laid
+            discard = move._discard
+            hand = hands[mover] & ~laid
+            table = tables[mover] | laid | 1 << offer
+            hands = (hand, hands[1]) if mover == 0 else (hands[0], hand)
+            tables = (table, tables[1]) if mover == 0 else (tables[0], table)
+            if discard < 0:
+                # R16: every card laid down (cards_to_go_out on the table): he wins at once.
+                return State(
+                    (rules, dealer, stock, hands, tables, dead, _NO_CARD, None, 0,
+                     Phase.OVER, 0, ply + 1, _WENT_OUT[mover]),
+                    deck, seed, log,
+                )  # fmt: skip
+            hand &= ~(1 << discard)
+            hands = (hand, hands[1]) if mover == 0 else (hands[0], hand)
+            return State(
+                (rules, dealer, stock, hands, tables, dead, discard, OfferOrigin.DISCARD, mover,
+                 Phase.OFFER, 1 - mover, ply + 1, None),
+                deck, seed, log,
+            )  # fmt: skip
+        if isinstance(move, Decline):
+            if origin is OfferOrigin.STOCK and by == mover:
+                # R11b: pass one's own turned card; it is offered to the opponent.
+                next_phase = Phase.OFFER
+            elif (
+                rules.forcing is Forcing.DECLINED
+                or (rules.forcing is Forcing.DISCARDS_ONLY and origin is OfferOrigin.DISCARD)
+            ) and self._fits(mover):
+                # R14b case a: the opponent decides whether to force the card on him.
+                next_phase = Phase.FORCE_DECISION
+            else:
+                return self._card_dies(mover, log)
+        elif isinstance(move, Force):
+            next_phase = Phase.FORCED_TAKE
+        else:
             return self._card_dies(1 - mover, log)
-        # Decline.
-        if self._origin is OfferOrigin.STOCK and self._offered_by == mover:
-            # R11b: pass one's own turned card; it is offered to the opponent.
-            return self._offered(Phase.OFFER, 1 - mover, log)
-        forcing = self.rules.forcing
-        if (
-            forcing is Forcing.DECLINED
-            or (forcing is Forcing.DISCARDS_ONLY and self._origin is OfferOrigin.DISCARD)
-        ) and self._fits(mover):
-            # R14b case a: the opponent decides whether to force the card on him.
-            return self._offered(Phase.FORCE_DECISION, 1 - mover, log)
-        return self._card_dies(mover, log)
-
-    def _offered(self, phase: Phase, to_move: int, log: _Log) -> State:
-        """The same cards and offer, with a new phase and player to move."""
         return State(
-            self.rules, self.dealer, self.seed, self._deck, self._stock, self._hands,
-            self._tables, self._dead, self._offer, self._origin, self._offered_by,
-            phase, to_move, self._ply + 1, log, None,
+            (rules, dealer, stock, hands, tables, dead, offer, origin, by,
+             next_phase, 1 - mover, ply + 1, None),
+            deck, seed, log,
         )  # fmt: skip
 
     def _card_dies(self, decliner: int, log: _Log) -> State:
         """R11a: the declined card dies; the decliner turns up the next stock card (R15)."""
-        dead = (*self._dead, self._offer)
-        stock = self._stock
+        rules, dealer, stock, hands, tables, dead, offer, _, _, _, _, ply, _ = self._pos
+        dead = (*dead, offer)
         if not stock:
             return State(
-                self.rules, self.dealer, self.seed, self._deck, stock, self._hands,
-                self._tables, dead, _NO_CARD, None, 0,
-                Phase.OVER, 0, self._ply + 1, log, _DRAWN,
+                (rules, dealer, stock, hands, tables, dead, _NO_CARD, None, 0,
+                 Phase.OVER, 0, ply + 1, _DRAWN),
+                self._deck, self.seed, log,
             )  # fmt: skip
         return State(
-            self.rules, self.dealer, self.seed, self._deck, stock[1:], self._hands,
-            self._tables, dead, stock[0], OfferOrigin.STOCK, decliner,
-            Phase.OFFER, decliner, self._ply + 1, log, None,
-        )  # fmt: skip
-
-    def _after_take(self, move: Take, log: _Log) -> State:
-        mover = self._to_move
-        laid = move.laid_mask
-        discard = move._discard
-        hand = self._hands[mover] & ~laid
-        if discard >= 0:
-            hand &= ~(1 << discard)
-        table = self._tables[mover] | laid | 1 << self._offer
-        hands = (hand, self._hands[1]) if mover == 0 else (self._hands[0], hand)
-        tables = (table, self._tables[1]) if mover == 0 else (self._tables[0], table)
-        if discard < 0:
-            # R16: every card laid down (cards_to_go_out on the table): he wins at once.
-            return State(
-                self.rules, self.dealer, self.seed, self._deck, self._stock, hands,
-                tables, self._dead, _NO_CARD, None, 0,
-                Phase.OVER, 0, self._ply + 1, log, _WENT_OUT[mover],
-            )  # fmt: skip
-        return State(
-            self.rules, self.dealer, self.seed, self._deck, self._stock, hands,
-            tables, self._dead, discard, OfferOrigin.DISCARD, mover,
-            Phase.OFFER, 1 - mover, self._ply + 1, log, None,
+            (rules, dealer, stock[1:], hands, tables, dead, stock[0], OfferOrigin.STOCK, decliner,
+             Phase.OFFER, decliner, ply + 1, None),
+            self._deck, self.seed, log,
         )  # fmt: skip
 
     # ------------------------------------------------------------------ notation
@@ -808,12 +877,13 @@ def _build_position(fields: dict[str, str], rules: Rules) -> State:
         assert to_move is not None
         assert origin is not None
         _check_offer(phase, to_move, origin, offered_by, offer, table_masks, rules)
-    return State(
-        rules, dealer, None, None, tuple(card.index for card in stock), hand_masks,
+    pos: _Pos = (
+        rules, dealer, tuple(card.index for card in stock), hand_masks,
         (table_masks[0], table_masks[1]), tuple(card.index for card in dead), offer, origin,
         offered_by if not over else 0, phase, to_move if to_move is not None else 0, ply,
-        (), outcome,
+        outcome,
     )  # fmt: skip
+    return State(pos, None, None, ())
 
 
 def _read_origin(text: str) -> tuple[OfferOrigin | None, int]:
