@@ -1,31 +1,45 @@
-"""Shared Hypothesis strategies: cards, card lists and sets, melds and meld-built sets.
+"""Shared Hypothesis strategies: cards, card lists and sets, melds and meld-built sets;
+played games and their records; JSON values and mutations of JSON records.
 
 Cards are built from :class:`Rank` and :class:`Suit` here (not taken from ``DECK``), and
 melds from the play order of :mod:`bruteforce`, so the strategies do not lean on the code
-they test.
+they test. Games are played by the engine (they are positions that can occur), with moves
+chosen by :func:`engine_bruteforce.steered_choice`.
 """
 
 from __future__ import annotations
 
+import copy
+import random
+import re
+from typing import TypeAlias
+
 from hypothesis import strategies as st
 
 from bruteforce import PLAY_ORDER, SUIT_ORDER
-from conquian import Card
+from conquian import Card, Forcing, Game, Rules
+from engine_bruteforce import PLY_BOUND, steered_choice
 
 __all__ = [
     "ALL_CARDS",
+    "JSON",
+    "RULE_SETS",
     "STYLES",
     "card_lists",
     "card_sets",
     "cards",
     "disjoint_melds",
     "groups",
+    "json_values",
     "max_sequences",
     "meld_built_sets",
     "meld_cards",
     "meld_like_lists",
+    "mutations",
     "near_melds",
     "one_suit_sets",
+    "played_games",
+    "rule_sets",
     "sequences",
     "table_and_card",
 ]
@@ -159,3 +173,206 @@ def table_and_card(draw: st.DrawFn, max_sequence: int = 8) -> tuple[list[Card], 
     pool = draw(meld_built_sets(max_sequence, max_cards=11, max_extra=extra).filter(bool))
     index = draw(st.integers(min_value=0, max_value=len(pool) - 1))
     return pool[:index] + pool[index + 1 :], pool[index]
+
+
+# ---------------------------------------------------------------- games and records
+
+RULE_SETS: tuple[Rules, ...] = (
+    Rules(),
+    Rules(max_sequence=10),
+    Rules(forcing=Forcing.OFF),
+    Rules(forcing=Forcing.DISCARDS_ONLY),
+    Rules(hand_size=7),
+)
+"""The classic rules and one rule set for each variant the engine implements (V1, V4, R8)."""
+
+
+def rule_sets() -> st.SearchStrategy[Rules]:
+    """One of :data:`RULE_SETS`."""
+    return st.sampled_from(RULE_SETS)
+
+
+@st.composite
+def played_games(draw: st.DrawFn, *, finished: bool | None = None) -> Game:
+    """A game dealt from a random seed under one of :data:`RULE_SETS`, random moves played.
+
+    Args:
+        finished: ``True`` plays to the end, ``False`` stops at a random ply (sometimes
+            the end), ``None`` chooses either.
+    """
+    rules = draw(rule_sets())
+    game = Game.new(
+        draw(st.integers(min_value=0, max_value=2**64 - 1)),
+        rules=rules,
+        dealer=draw(st.sampled_from([0, 1])),
+    )
+    if finished is None:
+        finished = draw(st.booleans())
+    stop = PLY_BOUND if finished else draw(st.integers(min_value=0, max_value=PLY_BOUND))
+    greed = draw(st.sampled_from([0.0, 0.5, 0.9]))
+    rng = random.Random(draw(st.integers(min_value=0, max_value=2**32 - 1)))
+    while not game.is_over and game.ply < stop:
+        game.play(steered_choice(rng, game.legal_moves(), greed))
+    return game
+
+
+JSON: TypeAlias = "bool | int | float | str | list[JSON] | dict[str, JSON] | None"
+"""A value as :func:`json.loads` returns it."""
+
+
+def json_values(max_leaves: int = 12) -> st.SearchStrategy[JSON]:
+    """Any JSON value: null, booleans, numbers (NaN and infinities too), text, lists and
+    objects, nested."""
+    scalars: st.SearchStrategy[JSON] = st.one_of(
+        st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=20)
+    )
+    return st.recursive(
+        scalars,
+        lambda children: st.one_of(
+            st.lists(children, max_size=4),
+            st.dictionaries(st.text(max_size=10), children, max_size=4),
+        ),
+        max_leaves=max_leaves,
+    )
+
+
+RECORD_KEYS: tuple[str, ...] = (
+    "format",
+    "version",
+    "library",
+    "rules",
+    "seed",
+    "dealer",
+    "deck",
+    "moves",
+    "result",
+    "players",
+    "hand_size",
+    "max_sequence",
+    "forcing",
+    "kind",
+    "winner",
+)
+"""Field names of a game record, its rules and its result (a mutation may use any)."""
+
+MOVE_WORDS: tuple[str, ...] = (
+    "decline",
+    "force",
+    "release",
+    "take -Kd",
+    "take +6h -Kd",
+    "take +JhJs out",
+    "take -3d [5c6c7c JcJhJs]",
+)
+"""Move texts for insertion into a record's moves: well-formed, rarely legal there."""
+
+_CARD_TOKEN = re.compile(r"[A2-7JQK][cdhs]")
+_TEXT_NOISE = 'AcdhsJQK1234567 +-[].:,="\\\u00b2\u0663\u2665\x00'
+
+_Site: TypeAlias = "list[JSON] | dict[str, JSON]"
+
+
+def _sites(value: JSON) -> list[_Site]:
+    """Every list and object inside ``value``, ``value`` itself first."""
+    found: list[_Site] = []
+    stack: list[JSON] = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            found.append(item)
+            stack.extend(item)
+        elif isinstance(item, dict):
+            found.append(item)
+            stack.extend(item.values())
+    return found
+
+
+def _altered(draw: st.DrawFn, value: JSON) -> JSON:
+    """``value`` changed a little (a number nudged, a card or character of text changed)
+    or replaced by another JSON value."""
+    kind = draw(st.sampled_from(["near", "near", "any"]))
+    if kind == "any":
+        return draw(json_values(max_leaves=4))
+    if isinstance(value, bool) or value is None:
+        return draw(st.sampled_from([None, True, False, 0, 1, "", []]))
+    if isinstance(value, int | float):
+        return value + draw(st.sampled_from([-1, 1, 2, 0.5, 2**64, -(2**64)]))
+    if isinstance(value, str):
+        return _altered_text(draw, value)
+    return draw(json_values(max_leaves=4))
+
+
+def _altered_text(draw: st.DrawFn, text: str) -> str:
+    cards = list(_CARD_TOKEN.finditer(text))
+    how = draw(st.sampled_from(["card", "swap", "char", "cut"]))
+    if how == "card" and cards:
+        match = draw(st.sampled_from(cards))
+        card = str(draw(st.sampled_from(ALL_CARDS)))
+        return text[: match.start()] + card + text[match.end() :]
+    if how == "swap" and len(cards) >= 2:
+        first, second = sorted(
+            draw(st.lists(st.sampled_from(cards), min_size=2, max_size=2)),
+            key=lambda match: match.start(),
+        )
+        return (
+            text[: first.start()]
+            + second.group()
+            + text[first.end() : second.start()]
+            + first.group()
+            + text[second.end() :]
+        )
+    if how == "cut" and text:
+        return text[: draw(st.integers(min_value=0, max_value=len(text) - 1))]
+    at = draw(st.integers(min_value=0, max_value=len(text)))
+    noise = draw(st.sampled_from(_TEXT_NOISE))
+    drop = draw(st.integers(min_value=0, max_value=1))
+    return text[:at] + noise + text[at + drop :]
+
+
+def _mutate_once(draw: st.DrawFn, data: JSON) -> None:
+    """One change, in place, somewhere inside ``data`` (which must hold a list or object)."""
+    site = draw(st.sampled_from(_sites(data)))
+    how = draw(st.sampled_from(["drop", "swap", "duplicate", "alter", "alter", "add"]))
+    if isinstance(site, dict):
+        keys = sorted(site)
+        if not keys or how == "add":
+            key = draw(st.one_of(st.sampled_from(RECORD_KEYS), st.text(max_size=8)))
+            site[key] = draw(json_values(max_leaves=4))
+            return
+        key = draw(st.sampled_from(keys))
+        if how == "drop":
+            del site[key]
+        elif how == "swap":
+            other = draw(st.sampled_from(keys))
+            site[key], site[other] = site[other], site[key]
+        elif how == "duplicate":
+            target = draw(st.one_of(st.sampled_from(RECORD_KEYS), st.sampled_from(keys)))
+            site[target] = copy.deepcopy(site[key])
+        else:
+            site[key] = _altered(draw, site[key])
+        return
+    if not site or how == "add":
+        at = draw(st.integers(min_value=0, max_value=len(site)))
+        site.insert(at, draw(st.one_of(st.sampled_from(MOVE_WORDS), json_values(max_leaves=2))))
+        return
+    index = draw(st.integers(min_value=0, max_value=len(site) - 1))
+    if how == "drop":
+        del site[index]
+    elif how == "swap":
+        place = draw(st.integers(min_value=0, max_value=len(site) - 1))
+        site[index], site[place] = site[place], site[index]
+    elif how == "duplicate":
+        site.insert(index, copy.deepcopy(site[index]))
+    else:
+        site[index] = _altered(draw, site[index])
+
+
+@st.composite
+def mutations(draw: st.DrawFn, record: dict[str, JSON]) -> dict[str, JSON]:
+    """A JSON game record after one to three random changes: fields and moves dropped,
+    swapped, duplicated, added or altered, anywhere in the record (``record`` itself is
+    not changed). The result may still be a valid record."""
+    data = copy.deepcopy(record)
+    for _ in range(draw(st.integers(min_value=1, max_value=3))):
+        _mutate_once(draw, data)
+    return data

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from conquian import CLASSIC, ConquianError, Forcing, InvalidRulesError, Rules
+from conquian import CLASSIC, PRESETS, ConquianError, Forcing, InvalidRulesError, Rules, find_rules
 
 
 def test_classic_defaults() -> None:
@@ -93,3 +97,145 @@ def test_rules_can_be_evolved() -> None:
     assert long == Rules(max_sequence=10)
     with pytest.raises(InvalidRulesError):
         attrs.evolve(CLASSIC, max_sequence=11)
+
+
+# ====================================================================== rules notation
+
+
+@pytest.mark.parametrize(
+    ("rules", "text"),
+    [
+        (Rules(), "classic"),
+        (Rules(max_sequence=10), "classic,max_sequence:10"),  # V4
+        (Rules(forcing=Forcing.OFF), "classic,forcing:off"),  # V1
+        (Rules(forcing=Forcing.DISCARDS_ONLY), "classic,forcing:discards_only"),  # V1
+        (Rules(hand_size=7), "classic,hand_size:7"),  # R8
+        (
+            Rules(hand_size=7, max_sequence=10, forcing=Forcing.OFF),
+            "classic,hand_size:7,max_sequence:10,forcing:off",
+        ),
+    ],
+)
+def test_rules_are_written_as_the_preset_and_the_fields_that_differ(
+    rules: Rules, text: str
+) -> None:
+    assert rules.to_notation() == text
+    assert Rules.parse(text) == rules
+
+
+@given(
+    st.integers(min_value=1, max_value=19),
+    st.integers(min_value=3, max_value=10),
+    st.sampled_from(list(Forcing)),
+)
+def test_every_rule_set_round_trips_through_text_and_dict(
+    hand_size: int, max_sequence: int, forcing: Forcing
+) -> None:
+    rules = Rules(hand_size=hand_size, max_sequence=max_sequence, forcing=forcing)
+    text = rules.to_notation()
+    assert Rules.parse(text) == rules
+    assert " " not in text
+    assert Rules.from_dict(rules.to_dict()) == rules
+    assert json.loads(json.dumps(rules.to_dict())) == rules.to_dict()
+
+
+def test_the_dict_form_names_every_field_with_a_json_value() -> None:
+    assert Rules(forcing=Forcing.DISCARDS_ONLY).to_dict() == {
+        "players": 2,
+        "hand_size": 10,
+        "max_sequence": 8,
+        "forcing": "discards_only",
+    }
+
+
+@pytest.mark.parametrize(
+    "text", ["CLASSIC", " classic ", "Classic,forcing:off", "classic,max_sequence:008"]
+)
+def test_rules_text_is_read_leniently(text: str) -> None:
+    rules = Rules.parse(text)
+    assert Rules.parse(rules.to_notation()) == rules
+
+
+def test_a_rule_written_at_its_classic_value_is_the_classic_rules() -> None:
+    assert Rules.parse("classic,max_sequence:8,players:2") == CLASSIC
+    assert Rules.parse("classic,max_sequence:8").to_notation() == "classic"
+
+
+def test_from_dict_keeps_missing_fields_from_its_base() -> None:
+    assert Rules.from_dict({}) == CLASSIC
+    assert Rules.from_dict({"forcing": "off"}) == Rules(forcing=Forcing.OFF)
+    base = Rules(hand_size=7)
+    assert Rules.from_dict({"max_sequence": 10}, base=base) == Rules(hand_size=7, max_sequence=10)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "rules text must name a preset"),
+        ("   ", "rules text must name a preset"),
+        ("poker", "no rule preset is called 'poker': the presets are classic"),
+        ("classic,", "'' is not field:value"),
+        ("classic,hand_size", "'hand_size' is not field:value"),
+        ("classic,:7", "':7' is not field:value"),
+        ("classic,hand_size:", "'hand_size:' is not field:value"),
+        ("classic,jokers:2", "unknown rule 'jokers': the rules are players, hand_size"),
+        ("classic,hand_size:7,hand_size:8", "rule 'hand_size' is given twice"),
+        ("classic,hand_size:25", "hand_size must be from 1 to 19"),  # R8
+        ("classic,max_sequence:2", "max_sequence must be from 3 to 10"),  # V4
+        ("classic,players:3", "players must be from 2 to 2"),  # R3
+        ("classic,forcing:always", "forcing must be one of declined, discards_only, off"),
+        ("classic,forcing:1", "forcing must be one of"),
+        ("classic,hand_size:seven", "hand_size must be a whole number, not 'seven'"),
+        ("classic,hand_size:true", "hand_size must be a whole number, not True"),
+        ("classic,hand_size:1000", "hand_size must be a whole number, not '1000'"),
+        ("classic,hand_size:-1", "hand_size must be a whole number, not '-1'"),
+        ("classic," + "x" * 1000, "rules text is at most 1000 characters"),
+    ],
+)
+def test_bad_rules_text_says_what_is_wrong(text: str, message: str) -> None:
+    with pytest.raises(InvalidRulesError) as caught:
+        Rules.parse(text)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize("value", [None, 7, b"classic", ["classic"]])
+def test_rules_text_is_text(value: object) -> None:
+    with pytest.raises(InvalidRulesError, match="rules text must name a preset"):
+        Rules.parse(value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"jokers": 2}, "unknown rule 'jokers'"),
+        ({1: 2}, "unknown rule 1"),
+        ({"hand_size": "7"}, "hand_size must be a whole number, not '7'"),
+        ({"hand_size": 7.0}, "hand_size must be a whole number, not 7.0"),
+        ({"hand_size": True}, "hand_size must be a whole number, not True"),
+        ({"hand_size": None}, "hand_size must be a whole number, not None"),
+        ({"hand_size": 0}, "hand_size must be from 1 to 19"),
+        ({"forcing": "OFF"}, "forcing must be one of declined, discards_only, off, not 'OFF'"),
+        ({"forcing": 2}, "forcing must be one of"),
+        ({"forcing": ["off"]}, "forcing must be one of"),
+    ],
+)
+def test_bad_rules_data_says_what_is_wrong(data: dict[object, object], message: str) -> None:
+    with pytest.raises(InvalidRulesError) as caught:
+        Rules.from_dict(data)  # type: ignore[arg-type]
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize("data", [None, "classic", ["hand_size", 7], 7])
+def test_rules_data_is_a_mapping(data: object) -> None:
+    with pytest.raises(InvalidRulesError, match="rules must be a mapping of fields"):
+        Rules.from_dict(data)  # type: ignore[arg-type]
+
+
+def test_find_rules_by_preset_name() -> None:
+    assert find_rules("classic") is CLASSIC
+    assert find_rules(" Classic ") is CLASSIC
+    assert set(PRESETS) == {"classic"}
+    with pytest.raises(InvalidRulesError, match="no rule preset is called 'bicycle'"):
+        find_rules("bicycle")
+    with pytest.raises(InvalidRulesError, match="no rule preset is called None"):
+        find_rules(None)  # type: ignore[arg-type]

@@ -19,6 +19,9 @@ from conquian.rules import Rules
 
 POSITION_TAG: Final = "conquian/1"
 VIEW_TAG: Final = "conquian-view/1"
+MAX_PLY: Final = 1_000
+"""The largest ply a position string may give: above any reachable ply (a game of any
+rule set here lasts at most 121 moves)."""
 MAX_POSITION_TEXT: Final = 2_000
 """The longest position string read (a real one is under 400 characters)."""
 

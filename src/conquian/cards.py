@@ -26,7 +26,7 @@ from typing import Final
 
 import attrs
 
-from conquian.errors import InvalidCardError
+from conquian.errors import InvalidCardError, describe
 
 __all__ = [
     "DECK",
@@ -165,6 +165,11 @@ class Card:
             raise InvalidCardError(
                 f"a card must be given as text, not {type(text).__name__}", token=repr(text)
             )
+        if len(text) > MAX_CARDS_TEXT:
+            raise InvalidCardError(
+                f"a card is at most {MAX_CARDS_TEXT} characters of text; this has {len(text)}",
+                token=text[:40],
+            )
         token = text.strip()
         return _parse_token(token, index=0, column=text.find(token) if token else 0)
 
@@ -176,7 +181,9 @@ class Card:
         (Card.parse('Ac'), Card.parse('Ks'))
         """
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 40:
-            raise InvalidCardError(f"no card has index {index!r}: 0 to 39", token=repr(index))
+            raise InvalidCardError(
+                f"no card has index {describe(index)}: 0 to 39", token=describe(index)
+            )
         return DECK[index]
 
     def pretty(self) -> str:
@@ -225,6 +232,10 @@ DECK: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for suit in Suit for rank
 
 _CARD_BY_KEY: Final[dict[tuple[Rank, Suit], Card]] = {(c.rank, c.suit): c for c in DECK}
 
+MAX_CARDS_TEXT: Final = 2_000
+"""The longest text :func:`parse_cards` and :meth:`Card.parse` read (the whole pack in
+Spanish names is under 1,000 characters)."""
+
 _SPANISH_RE: Final = re.compile(r"^\s*(\S+)\s+de\s+(\S+)\s*$", re.IGNORECASE)
 _PAIRS_RE: Final = re.compile(r"(?:[A-Za-z0-9][A-Za-z♣♦♥♠♧♢♡♤])+")
 
@@ -235,7 +246,10 @@ def _parse_token(token: str, *, index: int, column: int) -> Card:
 
     def fail(why: str) -> InvalidCardError:
         return InvalidCardError(
-            f"{token!r} is not a card{where}: {why}", token=token, index=index, column=column
+            f"{describe(token)} is not a card{where}: {why}",
+            token=token[:40],
+            index=index,
+            column=column,
         )
 
     if not token:
@@ -307,6 +321,11 @@ def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[Card, ...
     if not isinstance(text, str):
         raise InvalidCardError(
             f"cards must be given as text, not {type(text).__name__}", token=repr(text)
+        )
+    if len(text) > MAX_CARDS_TEXT:
+        raise InvalidCardError(
+            f"a list of cards is at most {MAX_CARDS_TEXT} characters; this one has {len(text)}",
+            token=text[:40],
         )
     cards: list[Card] = []
     seen: dict[Card, int] = {}

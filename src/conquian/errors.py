@@ -27,6 +27,31 @@ __all__ = [
 ]
 
 
+def describe(value: object, limit: int = 40) -> str:
+    """A short, safe description of any value for an error message.
+
+    Text is quoted and cut to ``limit`` characters; huge numbers and containers are
+    described, never written out, so a message stays short and costs nothing to build
+    whatever a stranger sent (no deep recursion, no 4,300-digit conversion).
+    """
+    if isinstance(value, str):
+        return repr(value[:limit]) + ("..." if len(value) > limit else "")
+    if isinstance(value, bool) or value is None or isinstance(value, float):
+        return repr(value)
+    if isinstance(value, int):
+        return (
+            str(value) if -(10**18) < value < 10**18 else f"a number of {value.bit_length()} bits"
+        )
+    if isinstance(value, list | tuple):
+        return f"a {type(value).__name__} of {len(value)} items"
+    if isinstance(value, dict):
+        return f"an object of {len(value)} fields"
+    if type(value).__module__.startswith("conquian"):
+        text = repr(value)
+        return text if len(text) <= 2 * limit else text[: 2 * limit] + "..."
+    return f"a {type(value).__name__}"
+
+
 class ConquianError(ValueError):
     """Base class of every error raised by :mod:`conquian` on purpose."""
 

@@ -16,7 +16,7 @@ import attrs
 
 from conquian._version import __version__
 from conquian.cards import DECK, Card, format_cards
-from conquian.errors import ConquianError, IllegalMoveError, InvalidRecordError
+from conquian.errors import ConquianError, IllegalMoveError, InvalidRecordError, describe
 from conquian.moves import Decline, Force, LegalMoves, Move, Release, Take, parse_move
 from conquian.rules import CLASSIC, Rules
 from conquian.state import Outcome, State, Voice, deal_order
@@ -28,31 +28,37 @@ _MOVE_TYPES = (Take, Decline, Force, Release)
 
 def _check_record(record: GameRecord) -> None:
     if not isinstance(record.rules, Rules):
-        raise InvalidRecordError(f"field 'rules': a Rules value, not {record.rules!r:.60}")
+        raise InvalidRecordError(f"field 'rules': a Rules value, not {describe(record.rules)}")
     if isinstance(record.dealer, bool) or record.dealer not in (0, 1):
-        raise InvalidRecordError(f"field 'dealer': 0 or 1, not {record.dealer!r:.40}")
+        raise InvalidRecordError(f"field 'dealer': 0 or 1, not {describe(record.dealer)}")
     if any(not isinstance(card, Card) for card in record.deck) or sorted(record.deck) != list(
         DECK
     ):
         raise InvalidRecordError("field 'deck': the 40 cards, each exactly once")
     for number, move in enumerate(record.moves, 1):
         if not isinstance(move, _MOVE_TYPES):
-            raise InvalidRecordError(f"move {number}: {move!r:.60} is not a move")
+            raise InvalidRecordError(f"move {number}: {describe(move)} is not a move")
     if record.seed is not None:
         if isinstance(record.seed, bool) or not isinstance(record.seed, int):
             raise InvalidRecordError(
-                f"field 'seed': a whole number or none, not {record.seed!r:.40}"
+                f"field 'seed': a whole number or none, not {describe(record.seed)}"
             )
         if not 0 <= record.seed < 1 << 64:
-            raise InvalidRecordError(f"field 'seed': from 0 to 2**64 - 1, not {record.seed}")
+            raise InvalidRecordError(
+                f"field 'seed': from 0 to 2**64 - 1, not {describe(record.seed)}"
+            )
         if deal_order(record.seed) != record.deck:
             raise InvalidRecordError(
                 f"field 'deck': it is not the deck dealt from seed {record.seed}"
             )
     if record.result is not None and not isinstance(record.result, Outcome):
-        raise InvalidRecordError(f"field 'result': an Outcome or none, not {record.result!r:.40}")
+        raise InvalidRecordError(
+            f"field 'result': an Outcome or none, not {describe(record.result)}"
+        )
     if not isinstance(record.library, str):
-        raise InvalidRecordError(f"field 'library': a version string, not {record.library!r:.40}")
+        raise InvalidRecordError(
+            f"field 'library': a version string, not {describe(record.library)}"
+        )
 
 
 def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -136,7 +142,7 @@ class Game:
 
     def __init__(self, state: State) -> None:
         if not isinstance(state, State):
-            raise ConquianError(f"a Game starts from a State, not {state!r}")
+            raise ConquianError(f"a Game starts from a State, not {describe(state)}")
         self._states: list[State] = [state]
         self._moves: list[Move] = []
 
@@ -163,7 +169,7 @@ class Game:
             InvalidRecordError: A move is illegal where it stands, or the result differs.
         """
         if not isinstance(record, GameRecord):
-            raise InvalidRecordError(f"expected a GameRecord, not {record!r:.60}")
+            raise InvalidRecordError(f"expected a GameRecord, not {describe(record)}")
         states = list(record.replay())
         game = cls(states[0])
         game._states = states

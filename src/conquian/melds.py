@@ -27,7 +27,7 @@ import attrs
 
 from conquian import _bits
 from conquian.cards import DECK, Card, format_cards, parse_cards
-from conquian.errors import ConquianError, InvalidCardError
+from conquian.errors import ConquianError, InvalidCardError, describe
 from conquian.rules import CLASSIC, Rules
 
 __all__ = [
@@ -94,7 +94,7 @@ def _as_cards(cards: CardsLike) -> tuple[Card, ...]:
     result = tuple(cards)
     for card in result:
         if not isinstance(card, Card):
-            raise InvalidCardError(f"{card!r} is not a Card", token=repr(card))
+            raise InvalidCardError(f"{describe(card)} is not a Card", token=describe(card))
     return result
 
 
@@ -226,7 +226,7 @@ class Meld:
             if mask not in _bits.meld_table(10).meld_set:
                 if isinstance(mask, bool) or not isinstance(mask, int) or not 0 < mask < 1 << 40:
                     raise InvalidMeldError(
-                        f"{mask!r:.40} is not a mask of cards",
+                        f"{describe(mask)} is not a mask of cards",
                         reason=MeldProblem.TOO_FEW_CARDS,
                         cards=(),
                     )
@@ -271,7 +271,9 @@ def _mask_of_distinct(items: Iterable[Card | Meld] | str) -> int:
         elif isinstance(item, Card):
             bits = 1 << item.index
         else:
-            raise InvalidCardError(f"{item!r} is not a Card", token=repr(item), index=index)
+            raise InvalidCardError(
+                f"{describe(item)} is not a Card", token=describe(item), index=index
+            )
         if mask & bits:
             twice = DECK[_bits.low_index(mask & bits)]
             raise InvalidCardError(f"{twice} appears twice", token=str(twice), index=index)

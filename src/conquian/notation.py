@@ -28,7 +28,7 @@ from importlib import resources
 from typing import IO, Any, Final
 
 from conquian.cards import DECK, format_cards, parse_cards
-from conquian.errors import ConquianError, InvalidRecordError
+from conquian.errors import ConquianError, InvalidRecordError, describe
 from conquian.game import Game, GameRecord
 from conquian.moves import parse_move
 from conquian.rules import Rules
@@ -105,8 +105,9 @@ def dump(record: GameRecord | Game, fp: IO[str], *, indent: int | None = 2) -> N
 
 
 def _bounded_int(text: str) -> int:
-    if len(text.lstrip("-")) > _MAX_INT_DIGITS:
-        raise InvalidRecordError(f"a number with {len(text)} digits is too large for a record")
+    digits = len(text.lstrip("-"))
+    if digits > _MAX_INT_DIGITS:
+        raise InvalidRecordError(f"a number with {digits} digits is too large for a record")
     return int(text)
 
 
@@ -170,11 +171,9 @@ def load(fp: IO[str] | IO[bytes]) -> GameRecord:
 def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
     value = data[key]
     if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-        raise InvalidRecordError(f"field {key!r}: {what}, not {json.dumps(value)}")
+        raise InvalidRecordError(f"field {key!r}: {what}, not {describe(value)}")
     if not isinstance(value, kind):
-        shown = json.dumps(value)
-        shown = shown if len(shown) <= 40 else shown[:37] + "..."
-        raise InvalidRecordError(f"field {key!r}: {what}, not {shown}")
+        raise InvalidRecordError(f"field {key!r}: {what}, not {describe(value)}")
     return value
 
 
@@ -188,7 +187,7 @@ def record_from_json(data: object) -> GameRecord:
     if version != VERSION or isinstance(version, bool):
         raise InvalidRecordError(
             f"field 'version': this library reads version {VERSION} records, not "
-            f"{json.dumps(version)[:40]}"
+            f"{describe(version)}"
         )
     for key in data:
         if key not in _FIELDS and key not in _OPTIONAL:
@@ -221,7 +220,7 @@ def record_from_json(data: object) -> GameRecord:
     moves = []
     for number, text in enumerate(moves_data, 1):
         if not isinstance(text, str):
-            raise InvalidRecordError(f"move {number}: a move is text, not {json.dumps(text)[:40]}")
+            raise InvalidRecordError(f"move {number}: a move is text, not {describe(text)}")
         try:
             moves.append(parse_move(text))
         except ConquianError as error:
@@ -249,7 +248,7 @@ def _result(value: object) -> Outcome | None:
     kind, winner = value["kind"], value["winner"]
     if kind == OutcomeKind.DRAWN.value and winner is None:
         return Outcome(OutcomeKind.DRAWN, None)
-    if kind == OutcomeKind.WENT_OUT.value and winner in (0, 1) and not isinstance(winner, bool):
+    if kind == OutcomeKind.WENT_OUT.value and type(winner) is int and winner in (0, 1):
         return Outcome(OutcomeKind.WENT_OUT, winner)
     raise InvalidRecordError(
         "field 'result': kind 'went_out' with winner 0 or 1, or kind 'drawn' with winner null"

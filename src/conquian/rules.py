@@ -22,7 +22,7 @@ from typing import Any, Final
 import attrs
 
 from conquian import _bits
-from conquian.errors import InvalidRulesError
+from conquian.errors import InvalidRulesError, describe
 
 __all__ = ["CLASSIC", "PRESETS", "Forcing", "Rules", "find_rules"]
 
@@ -43,9 +43,11 @@ class Forcing(enum.Enum):
 
 def _check_int(name: str, value: object, low: int, high: int, why: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidRulesError(f"{name} must be a whole number, not {value!r}")
+        raise InvalidRulesError(f"{name} must be a whole number, not {describe(value)}")
     if not low <= value <= high:
-        raise InvalidRulesError(f"{name} must be from {low} to {high} ({why}), not {value}")
+        raise InvalidRulesError(
+            f"{name} must be from {low} to {high} ({why}), not {describe(value)}"
+        )
     return value
 
 
@@ -79,7 +81,7 @@ class Rules:
             except ValueError:
                 names = ", ".join(f.value for f in Forcing)
                 raise InvalidRulesError(
-                    f"forcing must be one of {names}, not {self.forcing!r}"
+                    f"forcing must be one of {names}, not {describe(self.forcing)}"
                 ) from None
         # The engine's precomputed melds for these rules (not part of the value).
         object.__setattr__(self, "_melds", _bits.meld_table(self.max_sequence))
@@ -109,14 +111,14 @@ class Rules:
         10
         """
         if not isinstance(data, Mapping):
-            raise InvalidRulesError(f"rules must be a mapping of fields, not {data!r:.60}")
+            raise InvalidRulesError(f"rules must be a mapping of fields, not {describe(data)}")
         fields = {field.name: field for field in _public_fields()}
         values: dict[str, Any] = {}
         for name, value in data.items():
             field = fields.get(name) if isinstance(name, str) else None
             if field is None:
                 known = ", ".join(fields)
-                raise InvalidRulesError(f"unknown rule {name!r:.40}: the rules are {known}")
+                raise InvalidRulesError(f"unknown rule {describe(name)}: the rules are {known}")
             values[name] = _typed(name, value, field.type)
         return attrs.evolve(base if base is not None else CLASSIC, **values)
 
@@ -148,7 +150,7 @@ class Rules:
         <Forcing.OFF: 'off'>
         """
         if not isinstance(text, str) or not text.strip():
-            raise InvalidRulesError(f"rules text must name a preset, not {text!r:.40}")
+            raise InvalidRulesError(f"rules text must name a preset, not {describe(text)}")
         if len(text) > 1000:
             raise InvalidRulesError(f"rules text is at most 1000 characters, not {len(text)}")
         name, *changes = text.strip().split(",")
@@ -156,9 +158,9 @@ class Rules:
         for change in changes:
             key, colon, value = change.partition(":")
             if not colon or not key or not value:
-                raise InvalidRulesError(f"{change!r:.40} is not field:value")
+                raise InvalidRulesError(f"{describe(change)} is not field:value")
             if key in values:
-                raise InvalidRulesError(f"rule {key!r:.40} is given twice")
+                raise InvalidRulesError(f"rule {describe(key)} is given twice")
             values[key] = _from_text(value)
         return cls.from_dict(values, base=find_rules(name))
 
@@ -184,7 +186,7 @@ def find_rules(name: str) -> Rules:
     preset = PRESETS.get(name.strip().lower()) if isinstance(name, str) else None
     if preset is None:
         raise InvalidRulesError(
-            f"no rule preset is called {name!r:.40}: the presets are {', '.join(PRESETS)}"
+            f"no rule preset is called {describe(name)}: the presets are {', '.join(PRESETS)}"
         )
     return preset
 
@@ -221,11 +223,11 @@ def _typed(name: str, value: object, kind: object) -> object:
             if member.value == value:
                 return member
         names = ", ".join(str(member.value) for member in kind)
-        raise InvalidRulesError(f"{name} must be one of {names}, not {value!r:.40}")
+        raise InvalidRulesError(f"{name} must be one of {names}, not {describe(value)}")
     if kind in ("bool", bool):
         if not isinstance(value, bool):
-            raise InvalidRulesError(f"{name} must be true or false, not {value!r:.40}")
+            raise InvalidRulesError(f"{name} must be true or false, not {describe(value)}")
         return value
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidRulesError(f"{name} must be a whole number, not {value!r:.40}")
+        raise InvalidRulesError(f"{name} must be a whole number, not {describe(value)}")
     return value

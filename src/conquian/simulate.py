@@ -24,7 +24,7 @@ import attrs
 
 from conquian._rng import SplitMix64
 from conquian.agents import Agent, GreedyAgent, RandomAgent, play_game
-from conquian.errors import ConquianError
+from conquian.errors import ConquianError, describe
 from conquian.rules import CLASSIC, Rules
 from conquian.state import State
 
@@ -107,11 +107,11 @@ def _factory(agent: str | AgentFactory) -> AgentFactory:
         found = AGENTS.get(agent)
         if found is None:
             raise ConquianError(
-                f"no agent is called {agent!r}: the agents are {', '.join(AGENTS)}"
+                f"no agent is called {describe(agent)}: the agents are {', '.join(AGENTS)}"
             )
         return found
     if not callable(agent):
-        raise ConquianError(f"an agent is a name or a factory, not {agent!r}")
+        raise ConquianError(f"an agent is a name or a factory, not {describe(agent)}")
     return agent
 
 
@@ -162,14 +162,16 @@ def simulate(
     import time
 
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise ConquianError(f"games must be a whole number of at least 0, not {games!r}")
+        raise ConquianError(f"games must be a whole number of at least 0, not {describe(games)}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ConquianError(f"seed must be a whole number of at least 0, not {seed!r}")
+        raise ConquianError(f"seed must be a whole number of at least 0, not {describe(seed)}")
     if len(agents) != 2:
         raise ConquianError(f"a game has two agents, not {len(agents)}")
     factories = (_factory(agents[0]), _factory(agents[1]))
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
-        raise ConquianError(f"workers must be a whole number of at least 0, not {workers!r}")
+        raise ConquianError(
+            f"workers must be a whole number of at least 0, not {describe(workers)}"
+        )
     workers = workers or os.cpu_count() or 1
     start = time.perf_counter()
     chunks = [(low, min(low + _CHUNK, games)) for low in range(0, games, _CHUNK)]

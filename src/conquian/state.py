@@ -25,7 +25,13 @@ import attrs
 from conquian import _bits, _position
 from conquian._rng import SplitMix64
 from conquian.cards import DECK, Card, format_cards, sorted_cards
-from conquian.errors import ConquianError, IllegalMoveError, InvalidCardError, InvalidStateError
+from conquian.errors import (
+    ConquianError,
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidStateError,
+    describe,
+)
 from conquian.melds import Meld, MeldKind
 from conquian.moves import (
     DECLINE,
@@ -197,7 +203,7 @@ def deal_order(seed: int) -> tuple[Card, ...]:
 
 def _check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MAX_SEED:
-        raise ConquianError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
+        raise ConquianError(f"a seed is a whole number from 0 to 2**64 - 1, not {describe(seed)}")
     return seed
 
 
@@ -363,9 +369,9 @@ class State:
     @classmethod
     def _deal(cls, deck: Sequence[Card], rules: Rules, dealer: int, seed: int | None) -> State:
         if not isinstance(rules, Rules):
-            raise ConquianError(f"rules must be a Rules value, not {rules!r}")
+            raise ConquianError(f"rules must be a Rules value, not {describe(rules)}")
         if dealer not in (0, 1) or isinstance(dealer, bool):
-            raise ConquianError(f"the dealer is player 0 or 1, not {dealer!r}")
+            raise ConquianError(f"the dealer is player 0 or 1, not {describe(dealer)}")
         order = tuple(card.index for card in deck)
         starter = 1 - dealer
         hands = [0, 0]
@@ -549,7 +555,7 @@ class State:
             if phase is not Phase.FORCE_DECISION:
                 raise IllegalMoveError("nothing to release: no declined card awaits a force")
         else:
-            raise IllegalMoveError(f"{move!r} is not a move")
+            raise IllegalMoveError(f"{describe(move)} is not a move")
 
     def _why_no_force(self, v: Voice) -> str:
         card = DECK[self._offer]
@@ -754,7 +760,7 @@ class State:
     def observation(self, player: int) -> Observation:
         """What ``player`` may know: everything but the opponent's hand and the stock order."""
         if player not in (0, 1) or isinstance(player, bool):
-            raise ConquianError(f"players are 0 and 1, not {player!r}")
+            raise ConquianError(f"players are 0 and 1, not {describe(player)}")
         return Observation(
             player=player,
             rules=self.rules,
@@ -803,7 +809,7 @@ def _build_position(fields: dict[str, str], rules: Rules) -> State:
     read = _position
     dealer = read.read_player("dealer", fields["dealer"])
     assert dealer is not None
-    ply = read.read_int("ply", fields["ply"], 0, 1_000_000)
+    ply = read.read_int("ply", fields["ply"], 0, read.MAX_PLY)
     try:
         phase = Phase(fields["phase"])
     except ValueError:
