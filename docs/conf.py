@@ -42,6 +42,7 @@ napoleon_numpy_docstring = False
 nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "enum.Enum"),
     ("py:class", "enum.IntEnum"),
+    ("py:class", "collections.abc.Callable"),
     ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Iterator"),
     ("py:class", "collections.abc.Mapping"),

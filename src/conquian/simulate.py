@@ -30,8 +30,7 @@ from conquian.state import State
 
 __all__ = ["AGENTS", "SimulationResult", "game_seed", "simulate"]
 
-AgentFactory = Callable[[int], Agent]
-"""Builds an agent for one game from a seed (it must be picklable to use workers)."""
+_Factory = Callable[[int], Agent]  # builds an agent for one game from a seed
 
 
 def _random_agent(seed: int) -> Agent:
@@ -42,8 +41,11 @@ def _greedy_agent(seed: int) -> Agent:
     return GreedyAgent()
 
 
-AGENTS: Final[dict[str, AgentFactory]] = {"random": _random_agent, "greedy": _greedy_agent}
-"""The built-in agents by name."""
+AGENTS: Final[dict[str, Callable[[int], Agent]]] = {
+    "random": _random_agent,
+    "greedy": _greedy_agent,
+}
+"""The built-in agents, by name; each builds an agent for one game from a seed."""
 
 _CHUNK: Final = 250
 
@@ -102,7 +104,7 @@ class SimulationResult:
         return "\n".join(lines)
 
 
-def _factory(agent: str | AgentFactory) -> AgentFactory:
+def _factory(agent: str | _Factory) -> _Factory:
     if isinstance(agent, str):
         found = AGENTS.get(agent)
         if found is None:
@@ -116,7 +118,7 @@ def _factory(agent: str | AgentFactory) -> AgentFactory:
 
 
 def _play_range(
-    start: int, stop: int, seed: int, rules: Rules, factories: tuple[AgentFactory, AgentFactory]
+    start: int, stop: int, seed: int, rules: Rules, factories: tuple[_Factory, _Factory]
 ) -> tuple[int, int, int, int]:
     """Play games ``start`` to ``stop - 1``: (wins of seat 0, wins of seat 1, draws, plies)."""
     wins = [0, 0]
@@ -137,7 +139,7 @@ def _play_range(
 
 def simulate(
     games: int,
-    agents: Sequence[str | AgentFactory] = ("greedy", "random"),
+    agents: Sequence[str | Callable[[int], Agent]] = ("greedy", "random"),
     *,
     seed: int = 0,
     rules: Rules = CLASSIC,
