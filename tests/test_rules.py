@@ -145,6 +145,13 @@ def test_the_dict_form_names_every_field_with_a_json_value() -> None:
         "hand_size": 10,
         "max_sequence": 8,
         "forcing": "discards_only",
+        "regrouping": "free",
+        "meld_from_hand": False,
+        "draw_settlement": "none",
+        "scoring": "stakes",
+        "target": None,
+        "deal_batch": 1,
+        "initial_upcard": False,
     }
 
 
@@ -187,7 +194,7 @@ def test_from_dict_keeps_missing_fields_from_its_base() -> None:
         ("classic,forcing:1", "forcing must be one of"),
         ("classic,hand_size:seven", "hand_size must be a whole number, not 'seven'"),
         ("classic,hand_size:true", "hand_size must be a whole number, not True"),
-        ("classic,hand_size:1000", "hand_size must be a whole number, not '1000'"),
+        ("classic,hand_size:100000", "hand_size must be a whole number, not '100000'"),
         ("classic,hand_size:-1", "hand_size must be a whole number, not '-1'"),
         ("classic," + "x" * 1000, "rules text is at most 1000 characters"),
     ],
@@ -234,8 +241,9 @@ def test_rules_data_is_a_mapping(data: object) -> None:
 def test_find_rules_by_preset_name() -> None:
     assert find_rules("classic") is CLASSIC
     assert find_rules(" Classic ") is CLASSIC
-    assert set(PRESETS) == {"classic"}
-    with pytest.raises(InvalidRulesError, match="no rule preset is called 'bicycle'"):
-        find_rules("bicycle")
+    assert set(PRESETS) == {"classic", "foster", "bicycle"}
+    assert find_rules("FOSTER").regrouping.value == "borrow"  # V2
+    with pytest.raises(InvalidRulesError, match="no rule preset is called 'wikipedia'"):
+        find_rules("wikipedia")
     with pytest.raises(InvalidRulesError, match="no rule preset is called None"):
         find_rules(None)  # type: ignore[arg-type]

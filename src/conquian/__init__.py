@@ -27,8 +27,17 @@ from conquian.melds import (
     is_meld,
     partitions,
 )
-from conquian.moves import Decline, Force, LegalMoves, Move, Release, Take, parse_move
-from conquian.rules import CLASSIC, PRESETS, Forcing, Rules, find_rules
+from conquian.moves import Decline, Force, LayDown, LegalMoves, Move, Release, Take, parse_move
+from conquian.rules import (
+    CLASSIC,
+    PRESETS,
+    DrawSettlement,
+    Forcing,
+    Regrouping,
+    Rules,
+    Scoring,
+    find_rules,
+)
 from conquian.state import (
     Observation,
     OfferOrigin,
@@ -47,6 +56,7 @@ __all__ = [
     "Card",
     "ConquianError",
     "Decline",
+    "DrawSettlement",
     "Force",
     "Forcing",
     "Game",
@@ -58,6 +68,7 @@ __all__ = [
     "InvalidRecordError",
     "InvalidRulesError",
     "InvalidStateError",
+    "LayDown",
     "LegalMoves",
     "Meld",
     "MeldKind",
@@ -71,8 +82,10 @@ __all__ = [
     "Phase",
     "Played",
     "Rank",
+    "Regrouping",
     "Release",
     "Rules",
+    "Scoring",
     "State",
     "Suit",
     "Take",

@@ -53,6 +53,14 @@ def low_index(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
+def _lowest(mask: int) -> int:
+    return mask & -mask
+
+
+def _high_bit(mask: int) -> int:
+    return 1 << (mask.bit_length() - 1)
+
+
 def _sequence_starts(length: int) -> int:
     """Bits where a sequence of ``length`` may start without leaving its suit."""
     per_suit = (1 << (11 - length)) - 1
@@ -227,6 +235,47 @@ class MeldTable:
                 for rest in self.extensions(required & ~meld, avail & ~meld):
                     used.add(taken | rest)
         return sorted(used)
+
+    def arrangements(self, old: tuple[int, ...], new: int, borrow: bool) -> list[tuple[int, ...]]:
+        """Every table reachable from the melds ``old`` by adding the cards ``new`` while
+        existing melds stay whole (new cards join them or form new melds); with ``borrow``,
+        also by moving one card from a group of four, or from an end of a sequence of four
+        or more, into a new meld (V2). Each table is a tuple of meld masks ordered by
+        lowest card; the list is sorted and holds each table once."""
+        found: set[tuple[int, ...]] = set()
+        variants = [(old, new, 0)]
+        if borrow:
+            for i, meld in enumerate(old):
+                if meld.bit_count() < 4:
+                    continue
+                low = meld & -meld
+                is_group = meld & (RANK_SPREAD << (low.bit_length() - 1) % 10) == meld
+                cards = [1 << c for c in indices(meld)] if is_group else [low, _high_bit(meld)]
+                for card in cards:
+                    variants.append(((*old[:i], meld & ~card, *old[i + 1 :]), new | card, card))
+        for melds, pool, borrowed in variants:
+            self._grow(melds, 0, pool, (), borrowed, found)
+        return sorted(found)
+
+    def _grow(
+        self,
+        melds: tuple[int, ...],
+        i: int,
+        pool: int,
+        grown: tuple[int, ...],
+        borrowed: int,
+        found: set[tuple[int, ...]],
+    ) -> None:
+        if i == len(melds):
+            if borrowed and not pool & borrowed:
+                return  # a borrowed card must go into a new meld
+            for split in self.partitions(pool):
+                found.add(tuple(sorted((*grown, *split), key=_lowest)))
+            return
+        meld = melds[i]
+        for bigger in self.containing[(meld & -meld).bit_length() - 1]:
+            if bigger & meld == meld and bigger & ~meld & ~pool == 0:
+                self._grow(melds, i + 1, pool & ~bigger, (*grown, bigger), borrowed, found)
 
     def one_partition(self, mask: int) -> tuple[int, ...] | None:
         """The first split of ``mask`` in :meth:`partitions` order, or ``None``."""

@@ -12,6 +12,8 @@ from typing import Final, TypeVar
 
 T = TypeVar("T")
 
+__all__ = ["SplitMix64", "game_seed"]
+
 _MASK64: Final = (1 << 64) - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
 
@@ -46,3 +48,13 @@ class SplitMix64:
             j = self.below(i + 1)
             result[i], result[j] = result[j], result[i]
         return result
+
+
+def game_seed(seed: int, game: int) -> int:
+    """The deal seed of game ``game`` (counted from 0) of a run or match with seed ``seed``.
+
+    It is the first SplitMix64 output from ``seed * 0x100000001B3 + game`` (modulo
+    2**64), so every game of a series is dealt from its own seed, whatever was played
+    before it.
+    """
+    return SplitMix64(seed * 0x100000001B3 + game).next64()

@@ -9,7 +9,9 @@ Sub-commands:
 * ``simulate --games N --workers K`` plays many games between two agents and reports
   the wins and draws with confidence intervals;
 * ``demo [--seed N]`` plays a game between a :class:`~conquian.agents.GreedyAgent` and a
-  :class:`~conquian.agents.RandomAgent` and prints it turn by turn.
+  :class:`~conquian.agents.RandomAgent` and prints it turn by turn; ``demo --games N``
+  plays a match of ``N`` games (:mod:`conquian.match`) and prints a line a game, and
+  ``--rules`` chooses the rules.
 """
 
 from __future__ import annotations
@@ -17,14 +19,15 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Final, TextIO
 
 from conquian.agents import Agent, GreedyAgent, RandomAgent
 from conquian.cards import Card, format_cards, parse_cards
-from conquian.errors import ParseError
+from conquian.errors import ConquianError, ParseError
+from conquian.match import MAX_GAMES, GameResult, Match, MatchResult
 from conquian.melds import InvalidMeldError, Meld, partitions
 from conquian.moves import Decline, Force, Move, Release, Take
-from conquian.rules import CLASSIC
+from conquian.rules import CLASSIC, Rules, Scoring
 from conquian.state import OfferOrigin, State
 
 __all__ = ["main"]
@@ -81,8 +84,9 @@ def _narrate(before: State, move: Move, names: tuple[str, str]) -> str:
         return f"{who} declines {card}"
     if isinstance(move, Force):
         return f"{who} forces {card} on {other}"
-    assert isinstance(move, Release)
-    return f"{who} releases {card}"
+    if isinstance(move, Release):
+        return f"{who} releases {card}"
+    return f"{who} plays {move}"
 
 
 def _table_text(state: State, player: int) -> str:
@@ -104,7 +108,7 @@ def _offer_text(state: State, names: tuple[str, str]) -> str:
         "offer": "to decide",
         "force_decision": "to force or release",
         "forced_take": "forced to take it",
-    }[state.phase.value]
+    }.get(state.phase.value, "to move")
     return f"{card.pretty()} ({source}), {names[player]} {decision}; stock {len(state.stock)}"
 
 
@@ -116,13 +120,20 @@ def _hand_text(cards: frozenset[Card]) -> str:
     return format_cards(cards, style="pretty", sort=True) or "-"
 
 
+_NAMES: Final = ("Greedy (player 0)", "Random (player 1)")
+_SHORT: Final = ("Greedy", "Random")
+
+
 def _demo(args: argparse.Namespace, out: TextIO) -> int:
-    state = State.new(args.seed, rules=CLASSIC, dealer=0)
+    if args.games > 1:
+        return _demo_match(args, out)
+    rules: Rules = args.rules
+    state = State.new(args.seed, rules=rules, dealer=0)
     seed = state.seed if state.seed is not None else 0
     agents: tuple[Agent, Agent] = (GreedyAgent(), RandomAgent(seed))
-    names = ("Greedy (player 0)", "Random (player 1)")
-    short = ("Greedy", "Random")
-    print(f"Conquian demo, seed {state.seed}: {names[0]} deals to {names[1]}.", file=out)
+    names, short = _NAMES, _SHORT
+    where = f"seed {state.seed}" + ("" if rules == CLASSIC else f", rules {rules.to_notation()}")
+    print(f"Conquian demo, {where}: {names[0]} deals to {names[1]}.", file=out)
     for seat in (0, 1):
         print(f"  {short[seat]} holds {_hand_text(state.hands[seat])}", file=out)
     print(f"  {short[1 - state.dealer]} turns up {_offer_card(state)}", file=out)
@@ -149,6 +160,75 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
     else:
         print(f"{names[outcome.winner]} goes out and wins after {state.ply} moves.", file=out)
     return EXIT_OK
+
+
+def _demo_match(args: argparse.Namespace, out: TextIO) -> int:
+    """A match of ``args.games`` games (a cap with points scoring), a line a game."""
+    rules: Rules = args.rules
+    try:
+        match = Match.new(args.seed, rules=rules, games=args.games)
+    except ConquianError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    agents: tuple[Agent, Agent] = (GreedyAgent(), RandomAgent(match.seed))
+    points = rules.scoring is Scoring.POINTS
+    length = (
+        f"to {rules.target} points (at most {args.games} games)"
+        if points
+        else f"of {args.games} games"
+    )
+    print(
+        f"Conquian match {length}, seed {match.seed}, rules {rules.to_notation()}: "
+        f"{_NAMES[0]} against {_NAMES[1]}.",
+        file=out,
+    )
+    while not match.is_over:
+        finished = len(match.completed)
+        while len(match.completed) == finished:  # play the current game to its end
+            state = match.state
+            player = state.to_move
+            assert player is not None
+            move = agents[player].choose(state.observation(player), state.legal_moves())
+            match.play(move, player=player)
+        print(_game_line(match.completed[-1], points), file=out)
+    final = match.result()
+    assert final is not None
+    print(_match_line(final, len(match.completed)), file=out)
+    return EXIT_OK
+
+
+def _game_line(result: GameResult, points: bool) -> str:
+    """One finished game of a match: dealer, moves, outcome, settlement, running score."""
+    winner, stake = result.outcome.winner, result.stake
+    head = f"Game {result.index + 1}, {_SHORT[result.dealer]} deals: "
+    if winner is None:
+        text = f"drawn after {result.plies} moves (R15)"
+        if points or stake is None:
+            text += ", no points"
+        elif result.standing.pool:
+            text += f", each puts 1 in the pool (now {result.standing.pool})"
+        elif result.standing.stake != stake:
+            text += f", the next stake is {result.standing.stake}"
+        else:
+            text += ", nothing paid"
+    else:
+        text = f"{_SHORT[winner]} goes out after {result.plies} moves"
+        gain = result.change[winner]
+        if points or stake is None:
+            text += f", scores {gain} points"
+        elif gain != stake:
+            text += f", wins the stake of {stake} and the pool of {gain - stake}"
+        else:
+            text += f", wins the stake of {stake}"
+    first, second = result.scores
+    return f"{head}{text}; score {first} to {second}."
+
+
+def _match_line(result: MatchResult, games: int) -> str:
+    first, second = result.scores
+    if result.winner is None:
+        return f"The match is tied after {games} games, {first} to {second}."
+    return f"{_NAMES[result.winner]} wins the match after {games} games, {first} to {second}."
 
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -187,6 +267,20 @@ def _seed(text: str) -> int:
     return value
 
 
+def _games(text: str) -> int:
+    value = int(text)
+    if not 1 <= value <= MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"a match has 1 to {MAX_GAMES} games, not {text}")
+    return value
+
+
+def _rules(text: str) -> Rules:
+    try:
+        return Rules.parse(text)
+    except ConquianError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m conquian", description="Conquian, the oldest rummy game."
@@ -205,10 +299,27 @@ def _parser() -> argparse.ArgumentParser:
     meld.set_defaults(run=_meld)
     demo = commands.add_parser(
         "demo",
-        help="watch a game between two bots",
-        description="Play a game between a greedy bot and a random bot, move by move.",
+        help="watch a game or a match between two bots",
+        description="Play a game between a greedy bot and a random bot, move by move, or "
+        "with --games N a match of N games, a line a game.",
     )
     demo.add_argument("--seed", type=_seed, default=None, help="deal from this seed")
+    demo.add_argument(
+        "--rules",
+        type=_rules,
+        default=CLASSIC,
+        metavar="RULES",
+        help="a preset (classic, foster, bicycle) or rules text such as "
+        "classic,draw_settlement:pool (classic)",
+    )
+    demo.add_argument(
+        "--games",
+        type=_games,
+        default=1,
+        metavar="N",
+        help="play a match of N games, a line a game (1: one game, move by move); "
+        "with points scoring, N is the most games",
+    )
     demo.set_defaults(run=_demo)
     sim = commands.add_parser(
         "simulate",

@@ -1,4 +1,4 @@
-"""Moves: the four things a player can do, as frozen values with a text notation.
+"""Moves: the things a player can do, as frozen values with a text notation.
 
 A move does not name its player: it is always made by the player to move (see
 :attr:`conquian.state.State.to_move`).
@@ -10,6 +10,7 @@ notation                                     meaning
 ``take +JhJs -3d``                           ... and lay down Jh and Js from the hand
 ``take +JhJs4c out``                         ... lay down every hand card: go out (R16)
 ``take +JhJs -3d [5c6c7c JcJhJs]``           ... naming the new table's split (R13)
+``lay +JhJsJc``                              lay down hand cards, keeping the offer (V3)
 ``decline``                                  refuse the offer, or pass one's card (R11)
 ``force``                                    make the decliner take the card (R14b)
 ``release``                                  let a declined card go dead (R14b)
@@ -34,11 +35,20 @@ import attrs
 
 from conquian import _bits
 from conquian.cards import DECK, Card, parse_cards
-from conquian.errors import ConquianError, InvalidMoveNotationError
+from conquian.errors import ConquianError, InvalidMoveNotationError, describe
 from conquian.melds import Meld
 from conquian.rules import Rules
 
-__all__ = ["Decline", "Force", "LegalMoves", "Move", "Release", "Take", "parse_move"]
+__all__ = [
+    "Decline",
+    "Force",
+    "LayDown",
+    "LegalMoves",
+    "Move",
+    "Release",
+    "Take",
+    "parse_move",
+]
 
 
 def _to_table(melds: Iterable[Meld] | None) -> tuple[Meld, ...] | None:
@@ -168,7 +178,56 @@ class Release:
         return "Release()"
 
 
-Move: TypeAlias = Take | Decline | Force | Release
+@attrs.frozen(init=False, repr=False)
+class LayDown:
+    """Lay down hand cards on the table without taking the offered card (V3).
+
+    Only under rules with ``meld_from_hand``, by a player who has just turned up a stock
+    card, before he takes or passes it. ``LayDown(laid, table)``; equal values lay the
+    same cards and name the same arrangement.
+
+    Args:
+        laid: The hand cards laid down (at least one).
+        table: Optionally, the player's whole new table as melds (R13); required by rules
+            whose regrouping is not free.
+
+    Raises:
+        TypeError: An argument is not made of Card or Meld values.
+    """
+
+    _laid: int = attrs.field(alias="_laid")
+    table: tuple[Meld, ...] | None
+    """The named split of the new table, or ``None`` for the engine's canonical one."""
+
+    def __init__(self, laid: Iterable[Card], table: Iterable[Meld] | None = None) -> None:
+        mask = 0
+        for card in laid:
+            if not isinstance(card, Card):
+                raise TypeError(f"laid cards must be Card values, not {card!r}")
+            mask |= 1 << card.index
+        self.__attrs_init__(mask, _to_table(table))
+
+    @property
+    def laid(self) -> frozenset[Card]:
+        """The hand cards laid down."""
+        return _cards_of_mask(self._laid)
+
+    @property
+    def laid_mask(self) -> int:
+        """The laid cards as a 40-bit int, bit ``card.index`` per card (for fast code)."""
+        return self._laid
+
+    def __str__(self) -> str:
+        text = "lay +" + ("".join(map(str, _bits.cards_of(self._laid))) or "-")
+        if self.table is not None:
+            text += " [" + " ".join(map(str, self.table)) + "]"
+        return text
+
+    def __repr__(self) -> str:
+        return f"parse_move('{self}')"
+
+
+Move: TypeAlias = Take | LayDown | Decline | Force | Release
 """Any move."""
 
 DECLINE: Final = Decline()
@@ -180,6 +239,9 @@ _TAKE_RE: Final = re.compile(
     r"take(?:\s+\+(?P<laid>[^\s\[\]]+))?\s+(?:-(?P<discard>[^\s\[\]]+)|(?P<out>out))"
     r"(?:\s*\[(?P<table>[^\[\]]*)\])?",
     re.IGNORECASE,
+)
+_LAY_RE: Final = re.compile(
+    r"lay\s+\+(?P<laid>[^\s\[\]]+)(?:\s*\[(?P<table>[^\[\]]*)\])?", re.IGNORECASE
 )
 _ANY_RULES: Final = Rules(max_sequence=10)
 MAX_MOVE_TEXT: Final = 200
@@ -213,21 +275,24 @@ def parse_move(text: str) -> Move:
     simple = _SIMPLE.get(lowered)
     if simple is not None:
         return simple
+    lay = _LAY_RE.fullmatch(stripped)
+    if lay is not None:
+        try:
+            return LayDown(parse_cards(lay["laid"]), _read_table(lay["table"]))
+        except ConquianError as error:
+            raise InvalidMoveNotationError(f"{describe(stripped)}: {error}") from None
     match = _TAKE_RE.fullmatch(stripped)
     if match is None:
         raise InvalidMoveNotationError(
-            f"{stripped!r} is not a move: expected decline, force, release, or "
-            "take [+CARDS] (-CARD | out) [[MELD ...]]"
+            f"{describe(stripped)} is not a move: expected decline, force, release, "
+            "take [+CARDS] (-CARD | out) [[MELD ...]], or lay +CARDS [[MELD ...]]"
         )
     try:
         laid = parse_cards(match["laid"] or "")
         discard = parse_cards(match["discard"])[0] if match["discard"] else None
         if match["discard"] and len(parse_cards(match["discard"])) != 1:
             raise InvalidMoveNotationError(f"{stripped!r}: discard exactly one card")
-        table = None
-        if match["table"] is not None:
-            # Any meld of any rules (sequences up to 10): the game's rules decide legality.
-            table = tuple(Meld(word, rules=_ANY_RULES) for word in match["table"].split())
+        table = _read_table(match["table"])
     except InvalidMoveNotationError:
         raise
     except ConquianError as error:
@@ -235,6 +300,14 @@ def parse_move(text: str) -> Move:
     if discard is not None and discard in laid:
         raise InvalidMoveNotationError(f"{stripped!r}: {discard} is both laid and discarded")
     return Take(laid=frozenset(laid), discard=discard, table=table)
+
+
+def _read_table(text: str | None) -> tuple[Meld, ...] | None:
+    """The melds of an arrangement: any meld of any rules (sequences up to 10); the game's
+    rules decide whether it is allowed."""
+    if text is None:
+        return None
+    return tuple(Meld(word, rules=_ANY_RULES) for word in text.split())
 
 
 _TAKE_CACHE: Final[dict[int, Take]] = {}
@@ -258,6 +331,15 @@ def take_from_masks(laid: int, discard: int) -> Take:
     return take
 
 
+def take_with_table(laid: int, discard: int, table: tuple[Meld, ...]) -> Take:
+    """A :class:`Take` naming its arrangement. Unchecked: engine use."""
+    take = _new(Take)
+    _set(take, "_laid", laid)
+    _set(take, "_discard", discard)
+    _set(take, "table", table)
+    return take
+
+
 class LegalMoves(Sequence[Move]):
     """The legal moves of one position: an immutable sequence whose moves are built lazily.
 
@@ -273,11 +355,18 @@ class LegalMoves(Sequence[Move]):
     (1, Decline(), True)
     """
 
-    __slots__ = ("_ends", "_extra", "_hand", "_laid_lookup", "_laids", "_takes")
+    __slots__ = ("_all", "_ends", "_extra", "_hand", "_laid_lookup", "_laids", "_tables", "_takes")
 
-    def __init__(self, hand: int, laids: Sequence[int], extra: tuple[Move, ...]) -> None:
+    def __init__(
+        self,
+        hand: int,
+        laids: Sequence[int],
+        extra: tuple[Move, ...],
+        tables: Sequence[tuple[Meld, ...]] | None = None,
+    ) -> None:
         """Takes of the hand cards ``hand`` laying each mask of ``laids`` (in order), each
-        with every discard of the rest of the hand, then the ``extra`` moves."""
+        with every discard of the rest of the hand, then the ``extra`` moves. With
+        ``tables``, the take laying ``laids[i]`` names the arrangement ``tables[i]``."""
         ends: list[int] = []
         total = 0
         for laid in laids:
@@ -288,7 +377,9 @@ class LegalMoves(Sequence[Move]):
         self._ends = ends
         self._takes = total
         self._extra = extra
+        self._tables = tables
         self._laid_lookup: frozenset[int] | None = None
+        self._all: frozenset[Move] | None = None
 
     def __len__(self) -> int:
         return self._takes + len(self._extra)
@@ -312,14 +403,25 @@ class LegalMoves(Sequence[Move]):
         position = bisect.bisect_right(self._ends, index)
         laid = self._laids[position]
         rest = self._hand & ~laid
-        if not rest:
-            return take_from_masks(laid, -1)
-        for _ in range(index - (self._ends[position - 1] if position else 0)):
-            rest &= rest - 1
-        return take_from_masks(laid, (rest & -rest).bit_length() - 1)
+        if rest:
+            for _ in range(index - (self._ends[position - 1] if position else 0)):
+                rest &= rest - 1
+            discard = (rest & -rest).bit_length() - 1
+        else:
+            discard = -1
+        if self._tables is not None:
+            return take_with_table(laid, discard, self._tables[position])
+        return take_from_masks(laid, discard)
 
     def __iter__(self) -> Iterator[Move]:
         hand = self._hand
+        if self._tables is not None:
+            for laid, table in zip(self._laids, self._tables, strict=True):
+                rest = hand & ~laid
+                for index in _bits.indices(rest) if rest else (-1,):
+                    yield take_with_table(laid, index, table)
+            yield from self._extra
+            return
         for laid in self._laids:
             rest = hand & ~laid
             if rest:
@@ -330,6 +432,11 @@ class LegalMoves(Sequence[Move]):
         yield from self._extra
 
     def __contains__(self, move: object) -> bool:
+        if self._tables is not None:
+            every = self._all
+            if every is None:
+                every = self._all = frozenset(self)
+            return move in every
         if isinstance(move, Take):
             if move.table is not None or move.laid_mask not in self._laid_set():
                 return False
@@ -362,6 +469,8 @@ class LegalMoves(Sequence[Move]):
                 and self._extra == other._extra
                 and list(self._laids) == list(other._laids)
                 and (not self._laids or self._hand == other._hand)
+                and (None if self._tables is None else list(self._tables))
+                == (None if other._tables is None else list(other._tables))
             )
         if isinstance(other, Sequence) and not isinstance(other, str | bytes):
             return len(other) == len(self) and all(

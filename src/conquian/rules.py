@@ -24,10 +24,19 @@ import attrs
 from conquian import _bits
 from conquian.errors import InvalidRulesError, describe
 
-__all__ = ["CLASSIC", "PRESETS", "Forcing", "Rules", "find_rules"]
+__all__ = [
+    "CLASSIC",
+    "PRESETS",
+    "DrawSettlement",
+    "Forcing",
+    "Regrouping",
+    "Rules",
+    "Scoring",
+    "find_rules",
+]
 
-RuleValue = int | str | bool
-"""A rule value as it appears in text and JSON: a number, a name or a flag."""
+RuleValue = int | str | bool | None
+"""A rule value as it appears in text and JSON: a number, a name, a flag or nothing."""
 
 
 class Forcing(enum.Enum):
@@ -39,6 +48,41 @@ class Forcing(enum.Enum):
     """Only a declined card that was the forcer's own discard (R14b case a)."""
     OFF = "off"
     """No forcing."""
+
+
+class Regrouping(enum.Enum):
+    """How a player may rearrange his table when he takes a card (V2, R13)."""
+
+    FREE = "free"
+    """Any split of the old table, the taken card and the laid cards into melds (R13)."""
+    BORROW = "borrow"
+    """Foster: cards join existing melds or form new ones, and one card may be borrowed
+    for a new meld from a group of four or from the end of a sequence of four or more."""
+    NONE = "none"
+    """Cards only join existing melds or form new melds; existing melds stay whole."""
+
+
+class DrawSettlement(enum.Enum):
+    """What a drawn game does to the stakes of a match (V5, R18)."""
+
+    NONE = "none"
+    """A draw pays nothing (R18)."""
+    DOUBLE_NEXT = "double_next"
+    """The next game is played for twice the stake, compounding over successive draws."""
+    CARRY_FORWARD = "carry_forward"
+    """The drawn game's stake is added to the next game's."""
+    POOL = "pool"
+    """Foster's tableau: each player puts one counter in a pool the next winner takes."""
+
+
+class Scoring(enum.Enum):
+    """How a match is scored (V6)."""
+
+    STAKES = "stakes"
+    """The loser pays the winner one stake (R18)."""
+    POINTS = "points"
+    """The winner scores the cards left in the loser's hand (2-7 at face value, J Q K
+    10, A 15); the match is played to a target."""
 
 
 def _check_int(name: str, value: object, low: int, high: int, why: str) -> int:
@@ -60,6 +104,15 @@ class Rules:
         hand_size: Cards dealt to each player (R8); a player goes out with one more (R16).
         max_sequence: The longest valid sequence (R5, V4).
         forcing: Which declined cards may be forced (R14b, V1).
+        regrouping: How a table may be rearranged when a card is taken (R13, V2).
+        meld_from_hand: Whether a player who has turned up a stock card may lay down
+            cards from his hand before deciding on it (V3).
+        draw_settlement: What a draw does to the stakes of a match (R18, V5).
+        scoring: Stakes or points (R18, V6).
+        target: The points that win a match when scoring points (V6), else ``None``.
+        deal_batch: Cards dealt at a time, 1 or 2 (R8, V7).
+        initial_upcard: Whether the dealer turns the first card, offered to the
+            non-dealer and then to the dealer (V8).
 
     Raises:
         InvalidRulesError: A field has a value that makes no sense, saying which.
@@ -69,20 +122,51 @@ class Rules:
     hand_size: int = 10
     max_sequence: int = 8
     forcing: Forcing = Forcing.DECLINED
+    regrouping: Regrouping = Regrouping.FREE
+    meld_from_hand: bool = False
+    draw_settlement: DrawSettlement = DrawSettlement.NONE
+    scoring: Scoring = Scoring.STAKES
+    target: int | None = None
+    deal_batch: int = 1
+    initial_upcard: bool = False
     _melds: _bits.MeldTable = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         _check_int("players", self.players, 2, 2, "only the two-player game is supported")
         _check_int("hand_size", self.hand_size, 1, 19, "two hands and a stock card out of 40")
         _check_int("max_sequence", self.max_sequence, 3, 10, "a suit has 10 ranks")
-        if not isinstance(self.forcing, Forcing):
-            try:
-                object.__setattr__(self, "forcing", Forcing(self.forcing))
-            except ValueError:
-                names = ", ".join(f.value for f in Forcing)
+        _check_int("deal_batch", self.deal_batch, 1, 2, "one or two cards at a time")
+        for name, kind in (
+            ("forcing", Forcing),
+            ("regrouping", Regrouping),
+            ("draw_settlement", DrawSettlement),
+            ("scoring", Scoring),
+        ):
+            value = getattr(self, name)
+            if not isinstance(value, kind):
+                object.__setattr__(self, name, _enum_value(name, value, kind))
+        for name in ("meld_from_hand", "initial_upcard"):
+            if not isinstance(getattr(self, name), bool):
                 raise InvalidRulesError(
-                    f"forcing must be one of {names}, not {describe(self.forcing)}"
-                ) from None
+                    f"{name} must be true or false, not {describe(getattr(self, name))}"
+                )
+        if self.scoring is Scoring.POINTS:
+            if self.target is None:
+                raise InvalidRulesError("scoring points needs a target, such as target=100")
+            _check_int("target", self.target, 1, 10_000, "the points that win a match")
+            if self.draw_settlement is not DrawSettlement.NONE:
+                raise InvalidRulesError(
+                    "draw_settlement and scoring clash: draw settlements share stakes, and "
+                    "with scoring points a draw scores nothing"
+                )
+        elif self.target is not None:
+            raise InvalidRulesError(
+                "target and scoring clash: a target is only for scoring points"
+            )
+        if self.deal_batch == 2 and self.hand_size % 2:
+            raise InvalidRulesError(
+                "deal_batch and hand_size clash: dealing two at a time needs an even hand size"
+            )
         # The engine's precomputed melds for these rules (not part of the value).
         object.__setattr__(self, "_melds", _bits.meld_table(self.max_sequence))
 
@@ -161,7 +245,8 @@ class Rules:
                 raise InvalidRulesError(f"{describe(change)} is not field:value")
             if key in values:
                 raise InvalidRulesError(f"rule {describe(key)} is given twice")
-            values[key] = _from_text(value)
+            optional = any(f.name == key and f.type == (int | None) for f in _public_fields())
+            values[key] = None if optional and value == "none" else _from_text(value)
         return cls.from_dict(values, base=find_rules(name))
 
 
@@ -170,7 +255,24 @@ attrs.resolve_types(Rules)
 CLASSIC: Final = Rules()
 """The classic rule set of RULES.md (every variant at its first value)."""
 
-PRESETS: Final[Mapping[str, Rules]] = {"classic": CLASSIC}
+FOSTER: Final = Rules(
+    regrouping=Regrouping.BORROW,
+    max_sequence=10,
+    draw_settlement=DrawSettlement.POOL,
+    deal_batch=2,
+)
+"""R. F. Foster's rules (Complete Hoyle): borrowing (V2), sequences up to 10 (V4), the
+pool for draws (V5), and the deal two at a time (V7)."""
+
+BICYCLE: Final = Rules(
+    forcing=Forcing.DISCARDS_ONLY,
+    meld_from_hand=True,
+    max_sequence=10,
+)
+"""The Bicycle rules: only a declined discard is forced (V1), melding from the hand after
+turning a card (V3), and sequences up to 10 (V4)."""
+
+PRESETS: Final[Mapping[str, Rules]] = {"classic": CLASSIC, "foster": FOSTER, "bicycle": BICYCLE}
 """The named rule sets, by name."""
 
 
@@ -195,23 +297,31 @@ def _public_fields() -> tuple[attrs.Attribute[Any], ...]:
     return tuple(field for field in attrs.fields(Rules) if field.init)
 
 
+def _enum_value(name: str, value: object, kind: type[enum.Enum]) -> enum.Enum:
+    for member in kind:
+        if member.value == value:
+            return member
+    names = ", ".join(str(member.value) for member in kind)
+    raise InvalidRulesError(f"{name} must be one of {names}, not {describe(value)}")
+
+
 def _plain(value: object) -> RuleValue:
     if isinstance(value, enum.Enum):
         return str(value.value)
-    assert isinstance(value, int | str)
+    assert value is None or isinstance(value, int | str)
     return value
 
 
 def _text(value: RuleValue) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    return "none" if value is None else str(value)
 
 
 def _from_text(text: str) -> RuleValue:
     if text in ("true", "false"):
         return text == "true"
-    if text and not text.strip("0123456789") and len(text) <= 3:
+    if text and not text.strip("0123456789") and len(text) <= 5:
         return int(text)
     return text
 
@@ -219,11 +329,9 @@ def _from_text(text: str) -> RuleValue:
 def _typed(name: str, value: object, kind: object) -> object:
     """Check a JSON or text value against a field's type; enums are read by value."""
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
-        for member in kind:
-            if member.value == value:
-                return member
-        names = ", ".join(str(member.value) for member in kind)
-        raise InvalidRulesError(f"{name} must be one of {names}, not {describe(value)}")
+        return _enum_value(name, value, kind)
+    if value is None and kind == (int | None):
+        return None
     if kind in ("bool", bool):
         if not isinstance(value, bool):
             raise InvalidRulesError(f"{name} must be true or false, not {describe(value)}")

@@ -22,7 +22,7 @@ from typing import Final
 
 import attrs
 
-from conquian._rng import SplitMix64
+from conquian._rng import SplitMix64, game_seed
 from conquian.agents import Agent, GreedyAgent, RandomAgent, play_game
 from conquian.errors import ConquianError, describe
 from conquian.rules import CLASSIC, Rules
@@ -48,11 +48,6 @@ AGENTS: Final[dict[str, Callable[[int], Agent]]] = {
 """The built-in agents, by name; each builds an agent for one game from a seed."""
 
 _CHUNK: Final = 250
-
-
-def game_seed(seed: int, game: int) -> int:
-    """The deal seed of game ``game`` of a run with seed ``seed``."""
-    return SplitMix64(seed * 0x100000001B3 + game).next64()
 
 
 @attrs.frozen

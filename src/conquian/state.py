@@ -39,12 +39,13 @@ from conquian.moves import (
     RELEASE,
     Decline,
     Force,
+    LayDown,
     LegalMoves,
     Move,
     Release,
     Take,
 )
-from conquian.rules import CLASSIC, Forcing, Rules
+from conquian.rules import CLASSIC, Forcing, Regrouping, Rules
 
 __all__ = [
     "Observation",
@@ -84,6 +85,9 @@ class OfferOrigin(enum.Enum):
     """It is :attr:`State.offered_by`'s discard."""
     STOCK = "stock"
     """:attr:`State.offered_by` turned it up from the stock (R10, R11a)."""
+    UPCARD = "upcard"
+    """The dealer (:attr:`State.offered_by`) turned it up at the start; it is offered to
+    the non-dealer, then to the dealer (V8)."""
 
 
 class OutcomeKind(enum.Enum):
@@ -151,13 +155,18 @@ _Pos = tuple[
     int,  # 10 player to move (0 when over)
     int,  # 11 ply
     Outcome | None,  # 12 outcome
+    "tuple[tuple[int, ...], tuple[int, ...]] | None",  # 13 melds of each table, or None
 ]
 _POS_NAMES: Final = (
     "rules", "dealer", "stock", "hands", "tables", "dead", "offer", "origin", "offered_by",
-    "phase", "to_move", "ply", "outcome",
+    "phase", "to_move", "ply", "outcome", "arrangements",
 )  # fmt: skip
 _new = object.__new__
 _set = object.__setattr__
+
+
+def _lowest(mask: int) -> int:
+    return mask & -mask
 
 
 @attrs.frozen
@@ -303,6 +312,10 @@ class State:
     def _outcome(self) -> Outcome | None:
         return self._pos[12]
 
+    @property
+    def _arrangements(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        return self._pos[13]
+
     def _replace(self, **changes: Any) -> State:
         """A copy with parts of the position replaced by name (``stock``, ``hands``, ...;
         ``deck``, ``seed`` and ``log`` for the rest). Unchecked: for tests and tools."""
@@ -375,14 +388,20 @@ class State:
         order = tuple(card.index for card in deck)
         starter = 1 - dealer
         hands = [0, 0]
-        # R8: one card at a time, non-dealer first.
+        # R8: one card at a time (V7: or two), non-dealer first.
+        batch = rules.deal_batch
         for i in range(2 * rules.hand_size):
-            hands[starter if i % 2 == 0 else dealer] |= 1 << order[i]
+            hands[starter if i // batch % 2 == 0 else dealer] |= 1 << order[i]
         stock_pos = 2 * rules.hand_size
-        # R10: the non-dealer turns the top stock card; it is offered to him.
+        # R10: the non-dealer turns the top stock card; it is offered to him. V8: the dealer
+        # turns it, and it is offered to the non-dealer.
+        origin, turner = (
+            (OfferOrigin.UPCARD, dealer) if rules.initial_upcard else (OfferOrigin.STOCK, starter)
+        )
+        arrangements = None if rules.regrouping is Regrouping.FREE else ((), ())
         pos: _Pos = (
             rules, dealer, order[stock_pos + 1 :], (hands[0], hands[1]), (0, 0), (),
-            order[stock_pos], OfferOrigin.STOCK, starter, Phase.OFFER, starter, 0, None,
+            order[stock_pos], origin, turner, Phase.OFFER, starter, 0, None, arrangements,
         )  # fmt: skip
         return cls(pos, order, seed, ())
 
@@ -414,7 +433,14 @@ class State:
 
     @property
     def tables(self) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:
-        """Each player's table as melds, in a canonical split (R6, R13)."""
+        """Each player's table as melds: in a canonical split under free regrouping (R6,
+        R13), else as the player arranged it (V2)."""
+        arrangements = self._pos[13]
+        if arrangements is not None:
+            return (
+                tuple(Meld.from_mask(meld) for meld in arrangements[0]),
+                tuple(Meld.from_mask(meld) for meld in arrangements[1]),
+            )
         return (
             _canonical_table(self._tables[0], self.rules),
             _canonical_table(self._tables[1], self.rules),
@@ -458,12 +484,16 @@ class State:
     # ------------------------------------------------------------------ rules
 
     def _fits(self, player: int) -> bool:
-        """R14a: the offered card fits ``player``'s table."""
+        """R14a: the offered card fits ``player``'s table (regrouped as V2 allows)."""
         table = self._tables[player]
         melds = self.rules._melds
         for partners in melds.partners[self._offer]:
             if partners & table == partners:
-                return melds.can_partition(table | 1 << self._offer)
+                arrangements = self._pos[13]
+                if arrangements is None:
+                    return melds.can_partition(table | 1 << self._offer)
+                borrow = self.rules.regrouping is Regrouping.BORROW
+                return bool(melds.arrangements(arrangements[player], 1 << self._offer, borrow))
         return False
 
     def _may_force_pass(self) -> bool:
@@ -497,14 +527,64 @@ class State:
         picking one does not build them all.
         """
         phase = self.phase
+        extra: tuple[Move, ...]
         if phase is Phase.OFFER:
             extra = _DECLINE_FORCE if self._may_force_pass() else _DECLINE_ONLY
-            return LegalMoves(self._hands[self._to_move], self._take_masks(), extra)
-        if phase is Phase.FORCED_TAKE:
-            return LegalMoves(self._hands[self._to_move], self._take_masks(), ())
-        if phase is Phase.FORCE_DECISION:
+            if self._may_lay_down():
+                extra = (*self._lay_downs(), *extra)
+        elif phase is Phase.FORCED_TAKE:
+            extra = ()
+        elif phase is Phase.FORCE_DECISION:
             return _FORCE_OR_RELEASE
-        return _NO_MOVES
+        else:
+            return _NO_MOVES
+        hand = self._hands[self._to_move]
+        if self._pos[13] is None:
+            return LegalMoves(hand, self._take_masks(), extra)
+        laids, tables = self._arranged(self._take_masks(), 1 << self._offer)
+        return LegalMoves(hand, laids, extra, tables)
+
+    def _arranged(
+        self, candidates: Sequence[int], added: int
+    ) -> tuple[list[int], list[tuple[Meld, ...]]]:
+        """For regrouping borrow or none (V2): each laid mask of ``candidates`` (possible
+        under free regrouping) with every table the rules allow, adding ``added`` too."""
+        player = self._to_move
+        arrangements = self._pos[13]
+        assert arrangements is not None
+        borrow = self.rules.regrouping is Regrouping.BORROW
+        melds = self.rules._melds
+        laids: list[int] = []
+        tables: list[tuple[Meld, ...]] = []
+        for laid in candidates:
+            for table in melds.arrangements(arrangements[player], added | laid, borrow):
+                laids.append(laid)
+                tables.append(tuple(Meld.from_mask(meld) for meld in table))
+        return laids, tables
+
+    def _may_lay_down(self) -> bool:
+        """V3: a player who turned up the offered card may lay down cards first."""
+        return (
+            self.rules.meld_from_hand
+            and self._origin is OfferOrigin.STOCK
+            and self._offered_by == self._to_move
+        )
+
+    def _lay_downs(self) -> list[LayDown]:
+        """Every lay-down (V3): each distinct non-empty set of hand cards whose addition
+        leaves the table splitting into melds (with each allowed table, under V2)."""
+        player = self._to_move
+        table = self._tables[player]
+        candidates = [
+            laid for laid in self.rules._melds.extensions(table, self._hands[player]) if laid
+        ]
+        if self._pos[13] is None:
+            return [LayDown(_bits.cards_of(laid)) for laid in candidates]
+        laids, tables = self._arranged(candidates, 0)
+        return [
+            LayDown(_bits.cards_of(laid), arrangement)
+            for laid, arrangement in zip(laids, tables, strict=True)
+        ]
 
     def is_legal(self, move: Move, *, player: int | None = None) -> bool:
         """Whether ``move`` (by ``player``, if given) is legal now."""
@@ -554,8 +634,29 @@ class State:
         elif isinstance(move, Release):
             if phase is not Phase.FORCE_DECISION:
                 raise IllegalMoveError("nothing to release: no declined card awaits a force")
+        elif isinstance(move, LayDown):
+            self._check_lay_down(move, v)
         else:
             raise IllegalMoveError(f"{describe(move)} is not a move")
+
+    def _check_lay_down(self, move: LayDown, v: Voice) -> None:
+        if not self.rules.meld_from_hand:
+            raise IllegalMoveError(
+                "these rules (meld_from_hand=false) let cards be laid down only with a take (R12)"
+            )
+        if not self._may_lay_down() or self.phase is not Phase.OFFER:
+            raise IllegalMoveError(
+                f"{v.you} may lay down cards only after turning up a stock card, before "
+                "taking or passing it (V3)"
+            )
+        laid = move.laid_mask
+        hand = self._hands[self._to_move]
+        if not laid:
+            raise IllegalMoveError("a lay-down lays at least one card (V3)")
+        if laid & ~hand:
+            missing = DECK[_bits.low_index(laid & ~hand)]
+            raise IllegalMoveError(f"{missing} is not in {v.your} hand")
+        self._check_new_table(move.table, laid, 0, v)
 
     def _why_no_force(self, v: Voice) -> str:
         card = DECK[self._offer]
@@ -595,12 +696,43 @@ class State:
                 raise IllegalMoveError(f"{discard} is not in {v.your} hand")
             if laid >> discard.index & 1:
                 raise IllegalMoveError(f"{v.you} cannot both lay down and discard {discard}")
-        new_table = self._tables[player] | 1 << self._offer | laid
-        if move.table is not None:
-            self._check_arrangement(move.table, new_table, v)
+        self._check_new_table(move.table, laid, 1 << offer, v)
+
+    def _check_new_table(
+        self, named: tuple[Meld, ...] | None, laid: int, added: int, v: Voice
+    ) -> None:
+        """The table after adding ``laid`` and ``added`` must split into melds (R6), as
+        ``named`` if given; under regrouping borrow or none it must be named, and be one
+        the rules allow (V2)."""
+        player = self._to_move
+        new_table = self._tables[player] | added | laid
+        arrangements = self._pos[13]
+        if named is not None:
+            self._check_arrangement(named, new_table, v)
+        elif arrangements is not None:
+            raise IllegalMoveError(
+                f"these rules (regrouping={self.rules.regrouping.value}) need {v.your} new "
+                "table named, as [MELD ...] (V2)"
+            )
         elif not self.rules._melds.can_partition(new_table):
             cards = format_cards(_bits.cards_of(new_table))
             raise IllegalMoveError(f"the table would not split into melds: {cards} (R6)")
+        if named is not None and arrangements is not None:
+            wanted = tuple(sorted((meld.mask for meld in named), key=_lowest))
+            borrow = self.rules.regrouping is Regrouping.BORROW
+            if wanted not in self.rules._melds.arrangements(
+                arrangements[player], added | laid, borrow
+            ):
+                rule = (
+                    "existing melds stay whole, but for one card borrowed from a group of "
+                    "four or the end of a sequence of four or more"
+                    if borrow
+                    else "existing melds stay whole: cards join them or form new melds"
+                )
+                raise IllegalMoveError(
+                    f"these rules (regrouping={self.rules.regrouping.value}) do not allow that "
+                    f"table: {rule} (V2)"
+                )
 
     def _check_arrangement(self, melds: tuple[Meld, ...], new_table: int, v: Voice) -> None:
         seen = 0
@@ -643,36 +775,57 @@ class State:
     def _apply_unchecked(self, move: Move) -> State:
         """The state after a move known to be legal (no checks: for the engine and search)."""
         pos = self._pos
-        rules, dealer, stock, hands, tables, dead, offer, origin, by, _, mover, ply, _ = pos
+        rules, dealer, stock, hands, tables, dead, offer, origin, by, _, mover, ply, _, arr = pos
         played = _new(Played)
         _set(played, "player", mover)
         _set(played, "offer", DECK[offer])
         _set(played, "move", move)
         log = (*self._log, played)
         deck, seed = self._deck, self.seed
-        if isinstance(move, Take):
+        if isinstance(move, Take | LayDown):
             laid = move._laid
-            discard = move._discard
             hand = hands[mover] & ~laid
-            table = tables[mover] | laid | 1 << offer
-            hands = (hand, hands[1]) if mover == 0 else (hands[0], hand)
+            table = tables[mover] | laid
+            if arr is not None:
+                assert move.table is not None
+                melds = tuple(sorted((meld.mask for meld in move.table), key=_lowest))
+                arr = (melds, arr[1]) if mover == 0 else (arr[0], melds)
+            if isinstance(move, LayDown):
+                # V3: the cards go down; the turned card is still on offer to him.
+                hands = (hand, hands[1]) if mover == 0 else (hands[0], hand)
+                tables = (table, tables[1]) if mover == 0 else (tables[0], table)
+                return State(
+                    (rules, dealer, stock, hands, tables, dead, offer, origin, by,
+                     Phase.OFFER, mover, ply + 1, None, arr),
+                    deck, seed, log,
+                )  # fmt: skip
+            discard = move._discard
+            table |= 1 << offer
             tables = (table, tables[1]) if mover == 0 else (tables[0], table)
             if discard < 0:
                 # R16: every card laid down (cards_to_go_out on the table): he wins at once.
+                hands = (hand, hands[1]) if mover == 0 else (hands[0], hand)
                 return State(
                     (rules, dealer, stock, hands, tables, dead, _NO_CARD, None, 0,
-                     Phase.OVER, 0, ply + 1, _WENT_OUT[mover]),
+                     Phase.OVER, 0, ply + 1, _WENT_OUT[mover], arr),
                     deck, seed, log,
                 )  # fmt: skip
             hand &= ~(1 << discard)
             hands = (hand, hands[1]) if mover == 0 else (hands[0], hand)
             return State(
                 (rules, dealer, stock, hands, tables, dead, discard, OfferOrigin.DISCARD, mover,
-                 Phase.OFFER, 1 - mover, ply + 1, None),
+                 Phase.OFFER, 1 - mover, ply + 1, None, arr),
                 deck, seed, log,
             )  # fmt: skip
         if isinstance(move, Decline):
-            if origin is OfferOrigin.STOCK and by == mover:
+            if origin is OfferOrigin.UPCARD:
+                if by != mover:
+                    # V8: the non-dealer refused the upcard; it is offered to the dealer.
+                    next_phase = Phase.OFFER
+                else:
+                    # V8: the dealer refused it too; it dies, the non-dealer turns the next.
+                    return self._card_dies(1 - mover, log)
+            elif origin is OfferOrigin.STOCK and by == mover:
                 # R11b: pass one's own turned card; it is offered to the opponent.
                 next_phase = Phase.OFFER
             elif (
@@ -689,23 +842,24 @@ class State:
             return self._card_dies(1 - mover, log)
         return State(
             (rules, dealer, stock, hands, tables, dead, offer, origin, by,
-             next_phase, 1 - mover, ply + 1, None),
+             next_phase, 1 - mover, ply + 1, None, arr),
             deck, seed, log,
         )  # fmt: skip
 
-    def _card_dies(self, decliner: int, log: _Log) -> State:
-        """R11a: the declined card dies; the decliner turns up the next stock card (R15)."""
-        rules, dealer, stock, hands, tables, dead, offer, _, _, _, _, ply, _ = self._pos
+    def _card_dies(self, turner: int, log: _Log) -> State:
+        """R11a: the declined card dies; ``turner`` (the decliner, R11a) turns up the next
+        stock card, or with no stock left the game is drawn (R15)."""
+        rules, dealer, stock, hands, tables, dead, offer, _, _, _, _, ply, _, arr = self._pos
         dead = (*dead, offer)
         if not stock:
             return State(
                 (rules, dealer, stock, hands, tables, dead, _NO_CARD, None, 0,
-                 Phase.OVER, 0, ply + 1, _DRAWN),
+                 Phase.OVER, 0, ply + 1, _DRAWN, arr),
                 self._deck, self.seed, log,
             )  # fmt: skip
         return State(
-            (rules, dealer, stock[1:], hands, tables, dead, stock[0], OfferOrigin.STOCK, decliner,
-             Phase.OFFER, decliner, ply + 1, None),
+            (rules, dealer, stock[1:], hands, tables, dead, stock[0], OfferOrigin.STOCK, turner,
+             Phase.OFFER, turner, ply + 1, None, arr),
             self._deck, self.seed, log,
         )  # fmt: skip
 
@@ -882,12 +1036,29 @@ def _build_position(fields: dict[str, str], rules: Rules) -> State:
     if not over:
         assert to_move is not None
         assert origin is not None
-        _check_offer(phase, to_move, origin, offered_by, offer, table_masks, rules)
+        _check_offer(phase, to_move, origin, offered_by, offer, tables, rules)
+        if origin is OfferOrigin.UPCARD and (
+            not rules.initial_upcard
+            or offered_by != dealer
+            or any(table_masks)
+            or dead
+            or phase is not Phase.OFFER
+        ):
+            raise InvalidStateError(
+                "an upcard is the dealer's first card, offered before any card is laid or "
+                "dead, under initial_upcard rules (V8)"
+            )
+    arrangements = None
+    if rules.regrouping is not Regrouping.FREE:
+        arrangements = (
+            tuple(sorted((meld.mask for meld in tables[0]), key=_lowest)),
+            tuple(sorted((meld.mask for meld in tables[1]), key=_lowest)),
+        )
     pos: _Pos = (
         rules, dealer, tuple(card.index for card in stock), hand_masks,
         (table_masks[0], table_masks[1]), tuple(card.index for card in dead), offer, origin,
         offered_by if not over else 0, phase, to_move if to_move is not None else 0, ply,
-        outcome,
+        outcome, arrangements,
     )  # fmt: skip
     return State(pos, None, None, ())
 
@@ -921,12 +1092,20 @@ def _check_offer(
     origin: OfferOrigin,
     offered_by: int,
     offer: int,
-    tables: tuple[int, ...],
+    table_melds: tuple[tuple[Meld, ...], tuple[Meld, ...]],
     rules: Rules,
 ) -> None:
     """The offer and the phase must be one the phase machine can reach."""
     card = DECK[offer]
-    fits = rules._melds.can_partition
+    tables = tuple(sum(meld.mask for meld in table) for table in table_melds)
+
+    def fits(player: int) -> bool:  # R14a, regrouped as V2 allows
+        if rules.regrouping is Regrouping.FREE:
+            return rules._melds.can_partition(tables[player] | 1 << offer)
+        melds = tuple(meld.mask for meld in table_melds[player])
+        borrow = rules.regrouping is Regrouping.BORROW
+        return bool(rules._melds.arrangements(melds, 1 << offer, borrow))
+
     if origin is OfferOrigin.DISCARD and not tables[offered_by]:
         raise InvalidStateError(
             f"{card} is player {offered_by}'s discard, but a discard follows a take and "
@@ -947,7 +1126,7 @@ def _check_offer(
             )
         if forcing is Forcing.DISCARDS_ONLY and origin is not OfferOrigin.DISCARD:
             raise InvalidStateError("with forcing discards_only, only a discard is forced (V1)")
-        if not fits(tables[decliner] | 1 << offer):
+        if not fits(decliner):
             raise InvalidStateError(
                 f"{card} does not fit player {decliner}'s table, so it cannot be forced (R14a)"
             )
@@ -960,7 +1139,7 @@ def _check_offer(
         raise InvalidStateError("only forcing declined lets a passed card be forced back (V1)")
     if forcing is Forcing.DISCARDS_ONLY and origin is not OfferOrigin.DISCARD:
         raise InvalidStateError("with forcing discards_only, only a discard is forced (V1)")
-    if not fits(tables[to_move] | 1 << offer):
+    if not fits(to_move):
         raise InvalidStateError(
             f"{card} does not fit player {to_move}'s table, so it cannot be forced (R14a)"
         )

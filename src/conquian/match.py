@@ -1,0 +1,836 @@
+"""Match play: a series of games with a running score, and match records as JSON.
+
+A :class:`Match` deals one game after another from a single seed, alternating the deal
+(R9), and settles each finished game into a running score: stakes paid from the loser to
+the winner (R18), with a drawn game settled as the rules' ``draw_settlement`` says (V5),
+or points for the cards left in the loser's hand (V6). Like
+:class:`~conquian.game.Game`, it is a thin mutable facade: what it keeps (game records,
+:class:`GameResult` and :class:`Standing` values) is frozen.
+
+>>> from conquian.match import Match
+>>> match = Match.new(seed=5, games=3)
+>>> match.play("decline")
+Decline()
+>>> match.scores, match.game.ply, match.is_over
+((0, 0), 1, False)
+
+The settlement arithmetic is one pure function, :func:`settle`, from a :class:`Standing`
+and a game's :class:`~conquian.state.Outcome` to the next standing. Match records are
+read and written by :func:`match_dumps` and :func:`match_loads`, which replay and check
+every game.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Iterable, Mapping
+from typing import IO, Any, Final
+
+import attrs
+
+from conquian._rng import game_seed
+from conquian._version import __version__
+from conquian.cards import Card, Rank
+from conquian.errors import ConquianError, InvalidRecordError, describe
+from conquian.game import Game, GameRecord
+from conquian.moves import LegalMoves, Move
+from conquian.notation import (
+    MAX_RECORD_BYTES,
+    _no_constant,
+    _unique_keys,
+    record_from_json,
+    record_to_json,
+)
+from conquian.rules import CLASSIC, DrawSettlement, Rules, Scoring
+from conquian.state import Outcome, State
+
+__all__ = [
+    "BASE_STAKE",
+    "CARD_POINTS",
+    "MATCH_FORMAT",
+    "MATCH_VERSION",
+    "MAX_GAMES",
+    "MAX_MATCH_BYTES",
+    "GameResult",
+    "Match",
+    "MatchRecord",
+    "MatchResult",
+    "Standing",
+    "hand_points",
+    "match_dump",
+    "match_dumps",
+    "match_from_json",
+    "match_load",
+    "match_loads",
+    "match_to_json",
+    "settle",
+]
+
+BASE_STAKE: Final = 1
+"""The stake of a game that follows no draw (R18)."""
+MAX_GAMES: Final = 1000
+"""The most games a match may have, and a match record hold."""
+MATCH_FORMAT: Final = "conquian-match"
+"""The ``format`` field of every match record."""
+MATCH_VERSION: Final = 1
+"""The match record format version this library writes and reads."""
+MAX_MATCH_BYTES: Final = 8 * MAX_RECORD_BYTES
+"""The largest match record read, in characters (a game takes about 1 KiB)."""
+# 2**1000 has 302 digits: no score of a match of MAX_GAMES games can be longer.
+_MAX_INT_DIGITS: Final = 310
+
+CARD_POINTS: Final[Mapping[Rank, int]] = {
+    Rank.ACE: 15,
+    Rank.TWO: 2,
+    Rank.THREE: 3,
+    Rank.FOUR: 4,
+    Rank.FIVE: 5,
+    Rank.SIX: 6,
+    Rank.SEVEN: 7,
+    Rank.JACK: 10,
+    Rank.QUEEN: 10,
+    Rank.KING: 10,
+}
+"""What a card left in the loser's hand scores, by rank (V6), 2-7 at face value, J Q K
+10 and A 15. A :class:`~conquian.cards.Rank`'s value is its place in the play order, not
+its points."""
+
+
+def hand_points(cards: Iterable[Card]) -> int:
+    """The points of cards left in a loser's hand (V6).
+
+    >>> from conquian import parse_cards
+    >>> from conquian.match import hand_points
+    >>> hand_points(parse_cards("Ac 2d 7h Js Qc Kd"))
+    54
+    """
+    return sum(CARD_POINTS[card.rank] for card in cards)
+
+
+def _score_pair(scores: Iterable[int]) -> tuple[int, int]:
+    first, second = scores
+    return (first, second)
+
+
+@attrs.frozen
+class Standing:
+    """Where a match stands between games: the scores, the next game's stake and the pool.
+
+    Equal standings have equal scores, stake and pool. Scores are net counters with
+    stakes scoring (what a player has won less what he has paid, so they sum to minus
+    the pool) and points with points scoring; the stake and the pool only matter for
+    stakes.
+
+    Attributes:
+        scores: Each player's score.
+        stake: What the next game is played for (R18, V5).
+        pool: The counters in the pool, which the next winner takes (V5 ``pool``).
+    """
+
+    scores: tuple[int, int] = attrs.field(default=(0, 0), converter=_score_pair)
+    stake: int = BASE_STAKE
+    pool: int = 0
+
+
+def settle(
+    standing: Standing, outcome: Outcome, rules: Rules, *, loser_hand: Iterable[Card] = ()
+) -> Standing:
+    """The standing after a game ends with ``outcome``.
+
+    With stakes scoring (R18), the loser pays the winner the stake, and the winner also
+    takes the pool; the next stake is then :data:`BASE_STAKE`. A draw settles as
+    ``rules.draw_settlement`` says (V5): ``none`` pays nothing; ``double_next`` doubles
+    the next stake (1, 2, 4, ... over successive draws); ``carry_forward`` adds the drawn
+    game's stake to the next one's (1, 2, 3, ...); ``pool`` takes one counter from each
+    player into the pool. With points scoring (V6), the winner scores
+    :func:`hand_points` of ``loser_hand`` and a draw scores nothing.
+
+    Args:
+        standing: The standing before the game.
+        outcome: How the game ended.
+        rules: The match's rules (their ``scoring`` and ``draw_settlement``).
+        loser_hand: The cards left in the loser's hand (used with points scoring).
+
+    >>> from conquian import Outcome, OutcomeKind, Rules
+    >>> from conquian.rules import DrawSettlement
+    >>> from conquian.match import Standing, settle
+    >>> rules = Rules(draw_settlement=DrawSettlement.DOUBLE_NEXT)
+    >>> drawn = settle(Standing(), Outcome(OutcomeKind.DRAWN, None), rules)
+    >>> drawn
+    Standing(scores=(0, 0), stake=2, pool=0)
+    >>> settle(drawn, Outcome(OutcomeKind.WENT_OUT, 1), rules)
+    Standing(scores=(-2, 2), stake=1, pool=0)
+    """
+    first, second = standing.scores
+    scores = [first, second]
+    winner = outcome.winner
+    if rules.scoring is Scoring.POINTS:
+        if winner is not None:
+            scores[winner] += hand_points(loser_hand)
+        return Standing(scores, stake=BASE_STAKE, pool=0)
+    if winner is not None:  # R18: the loser pays the stake; the winner takes the pool
+        scores[winner] += standing.stake + standing.pool
+        scores[1 - winner] -= standing.stake
+        return Standing(scores, stake=BASE_STAKE, pool=0)
+    mode = rules.draw_settlement
+    if mode is DrawSettlement.DOUBLE_NEXT:
+        return attrs.evolve(standing, stake=2 * standing.stake)
+    if mode is DrawSettlement.CARRY_FORWARD:
+        return attrs.evolve(standing, stake=standing.stake + BASE_STAKE)
+    if mode is DrawSettlement.POOL:
+        return Standing((first - 1, second - 1), stake=standing.stake, pool=standing.pool + 2)
+    return standing
+
+
+@attrs.frozen
+class GameResult:
+    """One finished game of a match and what it settled. Equal results hold equal data.
+
+    Attributes:
+        index: The game's place in the match, counted from 0 (messages count from 1).
+        record: The game's record (its deal, moves and outcome).
+        stake: The stake the game was played for, or ``None`` with points scoring.
+        change: What the game added to each player's score (negative for a payment).
+        standing: The standing after the game.
+    """
+
+    index: int
+    record: GameRecord = attrs.field(repr=False)
+    stake: int | None
+    change: tuple[int, int]
+    standing: Standing
+
+    @property
+    def dealer(self) -> int:
+        """The player who dealt the game (R9)."""
+        return self.record.dealer
+
+    @property
+    def outcome(self) -> Outcome:
+        """How the game ended."""
+        assert self.record.result is not None
+        return self.record.result
+
+    @property
+    def plies(self) -> int:
+        """The number of moves the game lasted."""
+        return len(self.record.moves)
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """The running scores after the game."""
+        return self.standing.scores
+
+
+@attrs.frozen
+class MatchResult:
+    """How a match ended. Equal results have equal scores and winner.
+
+    Attributes:
+        scores: Each player's final score.
+        winner: The player with the higher score, or ``None`` for a tie.
+    """
+
+    scores: tuple[int, int] = attrs.field(converter=_score_pair)
+    winner: int | None
+
+    def __str__(self) -> str:
+        first, second = self.scores
+        if self.winner is None:
+            return f"tied at {first} to {second}"
+        return f"player {self.winner} wins, {first} to {second}"
+
+
+def _check_seed(seed: object, what: str) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+        raise ConquianError(f"{what} is a whole number from 0 to 2**64 - 1, not {describe(seed)}")
+    return seed
+
+
+def _check_games(games: object, rules: Rules) -> int | None:
+    if games is None:
+        if rules.scoring is Scoring.STAKES:
+            raise ConquianError(
+                "a match scored in stakes needs its number of games, such as games=5"
+            )
+        return None
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise ConquianError(
+            f"games must be a whole number from 1 to {MAX_GAMES}, or none with points "
+            f"scoring, not {describe(games)}"
+        )
+    return games
+
+
+class Match:
+    """A series of games between two players, with a running score.
+
+    Game ``i`` (counted from 0) is dealt from :func:`conquian.simulate.game_seed`
+    (seed, i) by ``first_dealer`` when ``i`` is even and by the other player when it is
+    odd (R9). With stakes scoring the match lasts a fixed number of games; with points
+    scoring it lasts until a player reaches ``rules.target`` (or until the optional cap
+    of games, or :data:`MAX_GAMES`). Play goes through :meth:`play`, which settles each
+    game as it ends and deals the next one.
+
+    Two matches are equal when they have the same rules, seed, first dealer, planned
+    games, finished games and current game.
+    """
+
+    __slots__ = ("_first_dealer", "_game", "_planned", "_results", "_rules", "_seed")
+
+    def __init__(self, seed: int, *, rules: Rules, games: int | None, first_dealer: int) -> None:
+        if not isinstance(rules, Rules):
+            raise ConquianError(f"rules must be a Rules value, not {describe(rules)}")
+        self._rules = rules
+        self._seed = _check_seed(seed, "a match seed")
+        self._planned = _check_games(games, rules)
+        if isinstance(first_dealer, bool) or first_dealer not in (0, 1):
+            raise ConquianError(f"the first dealer is player 0 or 1, not {describe(first_dealer)}")
+        self._first_dealer = first_dealer
+        self._results: list[GameResult] = []
+        self._game = self._deal(0)
+
+    @classmethod
+    def new(
+        cls,
+        seed: int | None = None,
+        *,
+        rules: Rules = CLASSIC,
+        games: int | None = None,
+        first_dealer: int = 0,
+    ) -> Match:
+        """A new match, its first game dealt.
+
+        Args:
+            seed: A whole number from 0 to 2**64 - 1 that decides every deal (a fresh
+                random seed when ``None``).
+            rules: The rules of every game, and of the scoring (V5, V6).
+            games: The number of games; required with stakes scoring, an optional cap
+                with points scoring.
+            first_dealer: The player who deals the first game (R9).
+
+        Raises:
+            ConquianError: A bad seed, rules, number of games or dealer.
+
+        >>> from conquian.match import Match
+        >>> Match.new(seed=1, games=2).game.initial.dealer
+        0
+        """
+        if seed is None:
+            seed = secrets.randbits(64)
+        return cls(seed, rules=rules, games=games, first_dealer=first_dealer)
+
+    def _deal(self, index: int) -> Game:
+        return Game.new(
+            game_seed(self._seed, index), rules=self._rules, dealer=self.dealer_of(index)
+        )
+
+    def dealer_of(self, index: int) -> int:
+        """The dealer of game ``index`` (counted from 0): the deal alternates (R9).
+
+        >>> from conquian.match import Match
+        >>> match = Match.new(seed=1, games=4, first_dealer=1)
+        >>> [match.dealer_of(index) for index in range(4)]
+        [1, 0, 1, 0]
+        """
+        return self._first_dealer if index % 2 == 0 else 1 - self._first_dealer
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of every game and of the scoring."""
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        """The seed that decides every deal."""
+        return self._seed
+
+    @property
+    def first_dealer(self) -> int:
+        """The player who dealt the first game."""
+        return self._first_dealer
+
+    @property
+    def games_planned(self) -> int | None:
+        """The number of games (stakes), the cap of games (points), or ``None``."""
+        return self._planned
+
+    @property
+    def game(self) -> Game:
+        """A copy of the current game (the last one once the match is over).
+
+        It is a copy: playing on it does not change the match; play with :meth:`play`.
+        """
+        return self._game.copy()
+
+    @property
+    def state(self) -> State:
+        """The current position of the current game."""
+        return self._game.state
+
+    @property
+    def game_index(self) -> int:
+        """The place of the current game in the match, counted from 0."""
+        return len(self._results) - 1 if self.is_over else len(self._results)
+
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves of the current game (none once the match is over)."""
+        return self._game.legal_moves()
+
+    @property
+    def completed(self) -> tuple[GameResult, ...]:
+        """The finished games in order, each with what it settled."""
+        return tuple(self._results)
+
+    @property
+    def standing(self) -> Standing:
+        """The scores, the stake of the current game and the pool."""
+        return self._results[-1].standing if self._results else Standing()
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Each player's running score."""
+        return self.standing.scores
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        played = len(self._results)
+        if self._rules.scoring is Scoring.POINTS:
+            target = self._rules.target
+            assert target is not None
+            if max(self.scores) >= target:
+                return True
+        return played == (self._planned if self._planned is not None else MAX_GAMES)
+
+    @property
+    def winner(self) -> int | None:
+        """The player with the higher score once the match is over; ``None`` for a tie or
+        while it runs."""
+        result = self.result()
+        return None if result is None else result.winner
+
+    def result(self) -> MatchResult | None:
+        """``None`` while the match runs, else the final scores and the winner."""
+        if not self.is_over:
+            return None
+        first, second = self.scores
+        winner = None if first == second else (0 if first > second else 1)
+        return MatchResult((first, second), winner)
+
+    # ------------------------------------------------------------------ playing
+
+    def play(self, move: Move | str, *, player: int | None = None) -> Move:
+        """Play ``move`` in the current game; settle the game if it ends, and deal the next.
+
+        Raises:
+            IllegalMoveError: The move is not legal; the match is unchanged.
+            InvalidMoveNotationError: The text is not a move; the match is unchanged.
+            ConquianError: The match is over.
+        """
+        if self.is_over:
+            raise ConquianError("the match is over: no game is being played")
+        played = self._game.play(move, player=player)
+        if self._game.is_over:
+            self._settle()
+        return played
+
+    def _settle(self) -> None:
+        """Settle the current game, which has just ended, and deal the next unless over."""
+        state = self._game.state
+        outcome = state.outcome()
+        assert outcome is not None
+        before = self.standing
+        loser_hand = state.hands[1 - outcome.winner] if outcome.winner is not None else ()
+        after = settle(before, outcome, self._rules, loser_hand=loser_hand)
+        stake = before.stake if self._rules.scoring is Scoring.STAKES else None
+        change = (after.scores[0] - before.scores[0], after.scores[1] - before.scores[1])
+        index = len(self._results)
+        self._results.append(GameResult(index, self._game.record(), stake, change, after))
+        if not self.is_over:
+            self._game = self._deal(index + 1)
+
+    def undo(self) -> Move:
+        """Take back the last move of the current game and return it.
+
+        A finished game has been settled and cannot be taken back, so only moves of the
+        game in progress can be undone.
+
+        Raises:
+            ConquianError: No move of the current game has been played, or the match is
+                over.
+        """
+        number = self.game_index + 1
+        if self.is_over:
+            raise ConquianError(
+                f"the match is over: game {number} is settled and cannot be taken back"
+            )
+        if self._game.ply == 0:
+            if number == 1:
+                raise ConquianError("no move to undo")
+            raise ConquianError(
+                f"no move to undo in game {number}: game {number - 1} is settled and "
+                "cannot be taken back"
+            )
+        return self._game.undo()
+
+    # ------------------------------------------------------------------ records
+
+    def record(self) -> MatchRecord:
+        """This match as a :class:`MatchRecord`: every game dealt so far, and the result."""
+        games = [result.record for result in self._results]
+        if not self.is_over:
+            games.append(self._game.record())
+        return MatchRecord(
+            rules=self._rules,
+            seed=self._seed,
+            first_dealer=self._first_dealer,
+            games_planned=self._planned,
+            games=tuple(games),
+            result=self.result(),
+        )
+
+    @classmethod
+    def from_record(cls, record: MatchRecord) -> Match:
+        """The match a record describes, every game replayed and checked.
+
+        The games must be the ones the seed deals, with the deal alternating (R9); every
+        game but the last must be finished, and the last one is finished only when the
+        match is over; the recorded result must be what the games give.
+
+        Raises:
+            InvalidRecordError: The record breaks one of these conditions or holds an
+                illegal move; the message names the game (counted from 1) and the move.
+        """
+        if not isinstance(record, MatchRecord):
+            raise InvalidRecordError(f"expected a MatchRecord, not {describe(record)}")
+        try:
+            match = cls(
+                record.seed,
+                rules=record.rules,
+                games=record.games_planned,
+                first_dealer=record.first_dealer,
+            )
+        except ConquianError as error:
+            raise InvalidRecordError(str(error)) from None
+        total = len(record.games)
+        if total == 0:
+            raise InvalidRecordError("field 'games': a match record holds at least one game")
+        for number, game_record in enumerate(record.games, 1):
+            where = f"game {number}"
+            if match.is_over:
+                raise InvalidRecordError(f"{where}: the match was over after game {number - 1}")
+            dealt = match._game.initial
+            if game_record.rules != match.rules:
+                raise InvalidRecordError(f"{where}, field 'rules': not the rules of the match")
+            if game_record.seed != dealt.seed:
+                raise InvalidRecordError(
+                    f"{where}, field 'seed': game {number} of match seed {match.seed} is "
+                    f"dealt from seed {dealt.seed}, not {describe(game_record.seed)}"
+                )
+            if game_record.dealer != dealt.dealer:
+                raise InvalidRecordError(
+                    f"{where}, field 'dealer': game {number} is dealt by player "
+                    f"{dealt.dealer}, as the deal alternates (R9)"
+                )
+            try:
+                game = Game.from_record(game_record)
+            except InvalidRecordError as error:
+                raise InvalidRecordError(f"{where}, {error}") from None
+            match._game = game
+            if game.is_over:
+                match._settle()
+            elif number < total:
+                raise InvalidRecordError(
+                    f"{where}: the game is not finished, but game {number + 1} follows"
+                )
+        if not match.is_over and len(match._results) == total:
+            raise InvalidRecordError(
+                f"field 'games': game {total} ended and the match is not over, so game "
+                f"{total + 1} must follow (with no moves yet)"
+            )
+        if record.result != match.result():
+            found = match.result() or "the match is not over"
+            said = record.result or "the match is not over"
+            raise InvalidRecordError(
+                f"field 'result': the record says {said}, but its games give {found}"
+            )
+        return match
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Match):
+            return NotImplemented
+        return (
+            self._rules == other._rules
+            and self._seed == other._seed
+            and self._first_dealer == other._first_dealer
+            and self._planned == other._planned
+            and self._results == other._results
+            and self._game == other._game
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: not hashable
+
+    def __repr__(self) -> str:
+        first, second = self.scores
+        planned = f" of {self._planned}" if self._planned is not None else ""
+        status = "over" if self.is_over else f"ply {self._game.ply}"
+        return f"<Match game {self.game_index + 1}{planned}, {status}, scores {first}:{second}>"
+
+
+def _game_tuple(games: Iterable[GameRecord]) -> tuple[GameRecord, ...]:
+    return tuple(games)
+
+
+@attrs.frozen
+class MatchRecord:
+    """A match as data: everything needed to replay it, every game as a
+    :class:`~conquian.game.GameRecord`.
+
+    It holds the rules, the seed, the first dealer, the planned games, every game dealt
+    so far (all finished but the last, which is finished only when the match is over),
+    and the result (``None`` while the match runs). Equal records hold equal data.
+    Building one checks each field's type; the games are checked when the record is
+    replayed by :meth:`Match.from_record` (which :func:`match_loads` does).
+
+    Raises:
+        InvalidRecordError: A field is of the wrong kind.
+    """
+
+    rules: Rules
+    seed: int
+    first_dealer: int
+    games_planned: int | None
+    games: tuple[GameRecord, ...] = attrs.field(converter=_game_tuple)
+    result: MatchResult | None = None
+    library: str = __version__
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise InvalidRecordError(f"field 'rules': a Rules value, not {describe(self.rules)}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise InvalidRecordError(f"field 'seed': a whole number, not {describe(self.seed)}")
+        if isinstance(self.first_dealer, bool) or self.first_dealer not in (0, 1):
+            raise InvalidRecordError(
+                f"field 'first_dealer': 0 or 1, not {describe(self.first_dealer)}"
+            )
+        planned = self.games_planned
+        if planned is not None and (isinstance(planned, bool) or not isinstance(planned, int)):
+            raise InvalidRecordError(
+                f"field 'games_planned': a whole number or none, not {describe(planned)}"
+            )
+        if len(self.games) > MAX_GAMES:
+            raise InvalidRecordError(
+                f"field 'games': at most {MAX_GAMES} games, not {len(self.games)}"
+            )
+        for number, game in enumerate(self.games, 1):
+            if not isinstance(game, GameRecord):
+                raise InvalidRecordError(f"game {number}: {describe(game)} is not a GameRecord")
+        if self.result is not None and not isinstance(self.result, MatchResult):
+            raise InvalidRecordError(
+                f"field 'result': a MatchResult or none, not {describe(self.result)}"
+            )
+        if not isinstance(self.library, str):
+            raise InvalidRecordError(
+                f"field 'library': a version string, not {describe(self.library)}"
+            )
+
+
+# ---------------------------------------------------------------------- JSON
+
+_FIELDS: Final = (
+    "format",
+    "version",
+    "library",
+    "rules",
+    "seed",
+    "first_dealer",
+    "games_planned",
+    "games",
+)
+_OPTIONAL: Final = ("result",)
+
+
+def match_to_json(record: MatchRecord | Match) -> dict[str, Any]:
+    """The match record as JSON-ready data; each game as
+    :func:`~conquian.notation.record_to_json` gives it."""
+    if isinstance(record, Match):
+        record = record.record()
+    result: dict[str, Any] | None = None
+    if record.result is not None:
+        result = {"scores": list(record.result.scores), "winner": record.result.winner}
+    return {
+        "format": MATCH_FORMAT,
+        "version": MATCH_VERSION,
+        "library": record.library,
+        "rules": record.rules.to_dict(),
+        "seed": record.seed,
+        "first_dealer": record.first_dealer,
+        "games_planned": record.games_planned,
+        "games": [record_to_json(game) for game in record.games],
+        "result": result,
+    }
+
+
+def match_dumps(record: MatchRecord | Match, *, indent: int | None = None) -> str:
+    """The match record as JSON text.
+
+    Args:
+        record: A match record, or a match (its :meth:`Match.record`).
+        indent: As for :func:`json.dumps`; ``None`` writes one line.
+    """
+    return json.dumps(match_to_json(record), indent=indent, ensure_ascii=False)
+
+
+def match_dump(record: MatchRecord | Match, fp: IO[str], *, indent: int | None = 2) -> None:
+    """Write the match record as JSON text to a text file."""
+    fp.write(match_dumps(record, indent=indent))
+    fp.write("\n")
+
+
+def _bounded_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > _MAX_INT_DIGITS:
+        raise InvalidRecordError(f"a number with {digits} digits is too large for a record")
+    return int(text)
+
+
+def _too_large(size: int) -> str:
+    return f"a match record is at most {MAX_MATCH_BYTES} characters; this one has {size}"
+
+
+def match_loads(text: str | bytes) -> MatchRecord:
+    """Read a match record from JSON text, check it and replay every game.
+
+    Raises:
+        InvalidRecordError: The text is not JSON, too large, not a match record of a
+            format and version this library reads, has a missing or ill-typed field, a
+            game that is not the one the seed deals, an illegal move, or a result the
+            games do not give. The message names the field, the game (counted from 1) and
+            the move: ``game 3, move 17 'take ...': ...``.
+    """
+    if isinstance(text, bytes | bytearray):
+        if len(text) > MAX_MATCH_BYTES:
+            raise InvalidRecordError(_too_large(len(text)))
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise InvalidRecordError(f"a record is UTF-8 text: {error}") from None
+    if not isinstance(text, str):
+        raise InvalidRecordError(f"a record is JSON text, not {type(text).__name__}")
+    if len(text) > MAX_MATCH_BYTES:
+        raise InvalidRecordError(_too_large(len(text)))
+    try:
+        data = json.loads(
+            text,
+            parse_int=_bounded_int,
+            parse_constant=_no_constant,
+            object_pairs_hook=_unique_keys,
+        )
+    except InvalidRecordError:
+        raise
+    except RecursionError:
+        raise InvalidRecordError("the JSON is nested too deeply to be a record") from None
+    except ValueError as error:
+        raise InvalidRecordError(f"not valid JSON: {error}") from None
+    return match_from_json(data)
+
+
+def match_load(fp: IO[str] | IO[bytes]) -> MatchRecord:
+    """Read a match record from a file (text or binary); see :func:`match_loads`."""
+    return match_loads(fp.read(MAX_MATCH_BYTES + 1))
+
+
+def _kind(value: object, kind: type) -> bool:
+    return isinstance(value, kind) and not (isinstance(value, bool) and kind is not bool)
+
+
+def match_from_json(data: object) -> MatchRecord:
+    """A match record from JSON-shaped data (as :func:`json.loads` returns); see
+    :func:`match_loads`."""
+    if not isinstance(data, dict):
+        raise InvalidRecordError(f"a match record is a JSON object, not {type(data).__name__}")
+    if data.get("format") != MATCH_FORMAT:
+        raise InvalidRecordError(f"field 'format': must be {MATCH_FORMAT!r}")
+    version = data.get("version")
+    if version != MATCH_VERSION or isinstance(version, bool):
+        raise InvalidRecordError(
+            f"field 'version': this library reads version {MATCH_VERSION} match records, "
+            f"not {describe(version)}"
+        )
+    for key in data:
+        if key not in _FIELDS and key not in _OPTIONAL:
+            raise InvalidRecordError(f"unknown field {describe(key)}")
+    for key in _FIELDS:
+        if key not in data:
+            raise InvalidRecordError(f"missing field {key!r}")
+    library = data["library"]
+    if not isinstance(library, str):
+        raise InvalidRecordError(
+            f"field 'library': the writer's version as text, not {describe(library)}"
+        )
+    if not isinstance(data["rules"], dict):
+        raise InvalidRecordError(
+            f"field 'rules': an object of rule values, not {describe(data['rules'])}"
+        )
+    try:
+        rules = Rules.from_dict(data["rules"])
+    except ConquianError as error:
+        raise InvalidRecordError(f"field 'rules': {error}") from None
+    seed, first_dealer, planned = data["seed"], data["first_dealer"], data["games_planned"]
+    if not _kind(seed, int) or not 0 <= seed < 1 << 64:
+        raise InvalidRecordError(
+            f"field 'seed': a whole number from 0 to 2**64 - 1, not {describe(seed)}"
+        )
+    if not _kind(first_dealer, int) or first_dealer not in (0, 1):
+        raise InvalidRecordError(f"field 'first_dealer': 0 or 1, not {describe(first_dealer)}")
+    if planned is not None and not _kind(planned, int):
+        raise InvalidRecordError(
+            f"field 'games_planned': a whole number or null, not {describe(planned)}"
+        )
+    games_data = data["games"]
+    if not isinstance(games_data, list):
+        raise InvalidRecordError(
+            f"field 'games': a list of game records, not {describe(games_data)}"
+        )
+    if len(games_data) > MAX_GAMES:
+        raise InvalidRecordError(
+            f"field 'games': at most {MAX_GAMES} games, not {len(games_data)}"
+        )
+    games = []
+    for number, game_data in enumerate(games_data, 1):
+        try:
+            games.append(record_from_json(game_data))
+        except InvalidRecordError as error:
+            raise InvalidRecordError(f"game {number}, {error}") from None
+    record = MatchRecord(
+        rules=rules,
+        seed=seed,
+        first_dealer=first_dealer,
+        games_planned=planned,
+        games=tuple(games),
+        result=_result(data.get("result")),
+        library=library,
+    )
+    Match.from_record(record)
+    return record
+
+
+def _result(value: object) -> MatchResult | None:
+    if value is None:
+        return None
+    shape = "field 'result': null or an object with scores (two whole numbers) and winner"
+    if not isinstance(value, dict) or set(value) != {"scores", "winner"}:
+        raise InvalidRecordError(shape)
+    scores, winner = value["scores"], value["winner"]
+    if (
+        not isinstance(scores, list)
+        or len(scores) != 2
+        or not all(_kind(score, int) for score in scores)
+        or not (winner is None or (_kind(winner, int) and winner in (0, 1)))
+    ):
+        raise InvalidRecordError(shape + " (0, 1 or null)")
+    return MatchResult((scores[0], scores[1]), winner)

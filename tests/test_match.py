@@ -1,0 +1,703 @@
+"""Match play (R9, R18, V5, V6): settlement, scoring, dealing, records and the demo."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conquian import (
+    ConquianError,
+    Game,
+    InvalidRecordError,
+    Outcome,
+    OutcomeKind,
+    Rules,
+    parse_cards,
+)
+from conquian.agents import Agent, GreedyAgent, RandomAgent
+from conquian.cli import main
+from conquian.match import (
+    CARD_POINTS,
+    MAX_GAMES,
+    MAX_MATCH_BYTES,
+    GameResult,
+    Match,
+    MatchRecord,
+    MatchResult,
+    Standing,
+    hand_points,
+    match_dumps,
+    match_from_json,
+    match_loads,
+    match_to_json,
+    settle,
+)
+from conquian.rules import DrawSettlement, Scoring
+from conquian.simulate import game_seed
+
+DRAW = Outcome(OutcomeKind.DRAWN, None)
+
+
+def win(player: int) -> Outcome:
+    return Outcome(OutcomeKind.WENT_OUT, player)
+
+
+def stakes(mode: DrawSettlement) -> Rules:
+    return Rules(draw_settlement=mode)
+
+
+POINTS_100 = Rules(scoring=Scoring.POINTS, target=100)
+
+
+def play_to_end(match: Match, agents: tuple[Agent, Agent], games: int | None = None) -> Match:
+    """Play the match with the agents until it is over (or ``games`` more games finished)."""
+    stop = None if games is None else len(match.completed) + games
+    while not match.is_over and len(match.completed) != stop:
+        state = match.state
+        player = state.to_move
+        assert player is not None
+        match.play(agents[player].choose(state.observation(player), state.legal_moves()))
+    return match
+
+
+def bots(seed: int) -> tuple[Agent, Agent]:
+    return (GreedyAgent(), RandomAgent(seed))
+
+
+def played(
+    seed: int = 5, games: int | None = 4, rules: Rules | None = None, **kwargs: Any
+) -> Match:
+    match = Match.new(seed, rules=rules or Rules(), games=games, **kwargs)
+    return play_to_end(match, bots(seed))
+
+
+# ---------------------------------------------------------------------- settlement
+
+
+@pytest.mark.parametrize(
+    ("mode", "stakes_played", "scores"),
+    [
+        # R18: a draw pays nothing; the win pays the base stake.
+        (DrawSettlement.NONE, [1, 1, 1], (-1, 1)),
+        # V5 double_next: 1, 2, 4 over successive draws.
+        (DrawSettlement.DOUBLE_NEXT, [1, 2, 4], (-4, 4)),
+        # V5 carry_forward: the drawn game's stake is added to the next: 1, 2, 3.
+        (DrawSettlement.CARRY_FORWARD, [1, 2, 3], (-3, 3)),
+        # V5 pool: each draw costs each player 1 into the pool; the winner takes the
+        # stake of 1 and the pool of 4.
+        (DrawSettlement.POOL, [1, 1, 1], (-3, 3)),
+    ],
+)
+def test_v5_draw_draw_then_player_1_wins(
+    mode: DrawSettlement, stakes_played: list[int], scores: tuple[int, int]
+) -> None:
+    rules = stakes(mode)
+    standing = Standing()
+    seen = []
+    for outcome in (DRAW, DRAW, win(1)):
+        seen.append(standing.stake)
+        standing = settle(standing, outcome, rules)
+    assert seen == stakes_played
+    assert standing == Standing(scores, stake=1, pool=0)
+
+
+def test_v5_pool_counters_between_draws() -> None:
+    rules = stakes(DrawSettlement.POOL)
+    once = settle(Standing(), DRAW, rules)
+    assert once == Standing((-1, -1), stake=1, pool=2)
+    twice = settle(once, DRAW, rules)
+    assert twice == Standing((-2, -2), stake=1, pool=4)
+    assert settle(twice, win(0), rules) == Standing((3, -3), stake=1, pool=0)
+
+
+def test_v5_the_stake_resets_after_a_win() -> None:
+    for mode in (DrawSettlement.DOUBLE_NEXT, DrawSettlement.CARRY_FORWARD):
+        rules = stakes(mode)
+        standing = settle(settle(Standing(), DRAW, rules), win(0), rules)
+        assert standing.stake == 1
+        assert settle(standing, win(0), rules).scores == (standing.scores[0] + 1, -3)
+
+
+def test_r18_a_win_pays_one_stake_and_a_draw_nothing() -> None:
+    rules = Rules()
+    assert settle(Standing(), win(0), rules) == Standing((1, -1))
+    assert settle(Standing((1, -1)), DRAW, rules) == Standing((1, -1))
+
+
+outcomes = st.lists(st.sampled_from([DRAW, win(0), win(1)]), max_size=40)
+
+
+@given(st.sampled_from(list(DrawSettlement)), outcomes)
+def test_v5_scores_sum_to_minus_the_pool(mode: DrawSettlement, sequence: list[Outcome]) -> None:
+    rules = stakes(mode)
+    standing = Standing()
+    draws = 0
+    for outcome in sequence:
+        standing = settle(standing, outcome, rules)
+        draws = draws + 1 if outcome.is_draw else 0
+        assert sum(standing.scores) == -standing.pool
+        assert standing.pool == (2 * draws if mode is DrawSettlement.POOL else 0)
+        expected_stake = {
+            DrawSettlement.DOUBLE_NEXT: 2**draws,
+            DrawSettlement.CARRY_FORWARD: 1 + draws,
+        }.get(mode, 1)
+        assert standing.stake == expected_stake
+
+
+# ---------------------------------------------------------------------- points (V6)
+
+
+def test_v6_card_points_are_not_rank_values() -> None:
+    # Rank values are play-order positions (J = 8); points are J Q K 10, A 15.
+    assert hand_points(parse_cards("Ac 2d 7h Js Qc Kd")) == 15 + 2 + 7 + 10 + 10 + 10
+    assert hand_points(parse_cards("3c 4c 5c 6c")) == 18
+    assert hand_points([]) == 0
+    assert sorted(set(CARD_POINTS.values())) == [2, 3, 4, 5, 6, 7, 10, 15]
+
+
+def test_v6_the_winner_scores_the_losers_hand_and_a_draw_nothing() -> None:
+    rules = POINTS_100
+    standing = settle(Standing((5, 7)), win(1), rules, loser_hand=parse_cards("Ac Jd 3h"))
+    assert standing == Standing((5, 7 + 28))
+    assert settle(standing, DRAW, rules) == standing
+
+
+def test_v6_a_played_game_scores_the_cards_left_in_the_losers_hand() -> None:
+    match = played(seed=5, games=None, rules=POINTS_100)
+    wins = [result for result in match.completed if result.outcome.winner is not None]
+    assert wins
+    for result in match.completed:
+        final = Game.from_record(result.record).state
+        winner = result.outcome.winner
+        if winner is None:
+            assert result.change == (0, 0)
+        else:
+            expected = [0, 0]
+            expected[winner] = hand_points(final.hands[1 - winner])
+            assert result.change == tuple(expected)
+        assert result.stake is None
+
+
+def test_v6_the_match_ends_when_a_player_reaches_the_target() -> None:
+    match = played(seed=5, games=None, rules=POINTS_100)
+    assert match.is_over
+    assert max(match.scores) >= 100
+    assert all(max(result.scores) < 100 for result in match.completed[:-1])
+    assert match.winner == match.scores.index(max(match.scores))
+    assert min(match.scores) == 0 or match.scores[0] != match.scores[1]
+
+
+def test_v6_a_cap_of_games_ends_a_points_match() -> None:
+    match = played(seed=5, games=2, rules=Rules(scoring=Scoring.POINTS, target=10_000))
+    assert match.is_over
+    assert len(match.completed) == 2
+
+
+# ---------------------------------------------------------------------- the match
+
+
+def test_r9_the_deal_alternates_and_each_game_has_its_own_seed() -> None:
+    match = played(seed=11, games=5, first_dealer=1)
+    assert [result.dealer for result in match.completed] == [1, 0, 1, 0, 1]
+    assert [result.index for result in match.completed] == [0, 1, 2, 3, 4]
+    for result in match.completed:
+        assert result.record.seed == game_seed(11, result.index)
+        assert result.record.rules == match.rules
+    assert [match.dealer_of(index) for index in range(3)] == [1, 0, 1]
+
+
+def test_stakes_matches_last_the_planned_games() -> None:
+    match = played(seed=3, games=4)
+    assert match.is_over
+    assert len(match.completed) == 4
+    assert match.game_index == 3
+    assert match.game.is_over
+    assert match.scores == match.completed[-1].scores
+    assert sum(match.scores) == 0
+    assert len(match.legal_moves()) == 0
+
+
+def test_a_game_result_records_what_it_settled() -> None:
+    match = played(seed=5, games=6, rules=stakes(DrawSettlement.POOL))
+    before = Standing()
+    for result in match.completed:
+        assert result.stake == before.stake
+        assert result.change == (
+            result.scores[0] - before.scores[0],
+            result.scores[1] - before.scores[1],
+        )
+        assert result.standing == settle(before, result.outcome, match.rules)
+        assert result.plies == len(result.record.moves) > 0
+        assert isinstance(result, GameResult)
+        before = result.standing
+
+
+def test_winner_and_result() -> None:
+    match = Match.new(1, games=2)
+    assert match.result() is None
+    assert match.winner is None
+    play_to_end(match, bots(1))
+    result = match.result()
+    assert result is not None
+    assert result.scores == match.scores
+    first, second = match.scores
+    assert result.winner == (None if first == second else (0 if first > second else 1))
+    assert str(MatchResult((0, 0), None)) == "tied at 0 to 0"
+    assert str(MatchResult((-1, 1), 1)) == "player 1 wins, -1 to 1"
+
+
+def test_the_same_seed_gives_the_same_match() -> None:
+    one = played(seed=42, games=5, rules=stakes(DrawSettlement.DOUBLE_NEXT))
+    two = played(seed=42, games=5, rules=stakes(DrawSettlement.DOUBLE_NEXT))
+    assert one == two
+    assert one.record() == two.record()
+    assert match_dumps(one) == match_dumps(two)
+    other = played(seed=43, games=5, rules=stakes(DrawSettlement.DOUBLE_NEXT))
+    assert other.record().games != one.record().games
+
+
+def test_a_fresh_seed_is_drawn_and_kept() -> None:
+    match = Match.new(games=1)
+    assert 0 <= match.seed < 1 << 64
+    assert match.game.initial.seed == game_seed(match.seed, 0)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({}, "needs its number of games"),
+        ({"games": 0}, "games must be a whole number from 1 to 1000"),
+        ({"games": MAX_GAMES + 1}, "from 1 to 1000"),
+        ({"games": True}, "not True"),
+        ({"games": 2, "first_dealer": 2}, "the first dealer is player 0 or 1"),
+        ({"games": 2, "rules": "classic"}, "rules must be a Rules value"),
+    ],
+)
+def test_bad_matches_are_refused(kwargs: dict[str, Any], message: str) -> None:
+    with pytest.raises(ConquianError, match=message):
+        Match.new(1, **kwargs)
+
+
+def test_bad_seeds_are_refused() -> None:
+    with pytest.raises(ConquianError, match="a match seed is a whole number"):
+        Match.new(-1, games=1)
+    with pytest.raises(ConquianError, match="a match seed"):
+        Match.new(1 << 64, games=1)
+
+
+def test_a_points_match_needs_no_number_of_games() -> None:
+    assert Match.new(1, rules=POINTS_100).games_planned is None
+    assert Match.new(1, rules=POINTS_100, games=3).games_planned == 3
+
+
+def test_undo_within_the_current_game_only() -> None:
+    match = Match.new(5, games=3)
+    with pytest.raises(ConquianError, match="no move to undo"):
+        match.undo()
+    first = match.play("decline")
+    assert match.undo() == first
+    assert match.game.ply == 0
+    play_to_end(match, bots(5), games=1)
+    assert match.game_index == 1
+    assert match.game.ply == 0
+    with pytest.raises(ConquianError, match="game 1 is settled and cannot be taken back"):
+        match.undo()
+    play_to_end(match, bots(5))
+    with pytest.raises(ConquianError, match="the match is over: game 3 is settled"):
+        match.undo()
+
+
+def test_no_play_after_the_match_is_over() -> None:
+    match = played(seed=5, games=1)
+    with pytest.raises(ConquianError, match="the match is over"):
+        match.play("decline")
+
+
+def test_an_illegal_move_changes_nothing() -> None:
+    match = Match.new(5, games=2)
+    before = match.record()
+    with pytest.raises(ConquianError):
+        match.play("force")
+    assert match.record() == before
+
+
+def test_the_game_property_is_a_copy() -> None:
+    match = Match.new(5, games=2)
+    copy = match.game
+    copy.play("decline")
+    assert match.game.ply == 0
+    assert match.state.ply == 0
+
+
+def test_repr() -> None:
+    match = Match.new(5, games=2)
+    assert repr(match) == "<Match game 1 of 2, ply 0, scores 0:0>"
+
+
+# ---------------------------------------------------------------------- records
+
+
+def test_record_round_trip_of_a_finished_match() -> None:
+    match = played(seed=7, games=5, rules=stakes(DrawSettlement.POOL))
+    text = match_dumps(match)
+    record = match_loads(text)
+    assert record == match.record()
+    assert Match.from_record(record) == match
+    data = json.loads(text)
+    assert data["format"] == "conquian-match"
+    assert data["version"] == 1
+    assert data["games_planned"] == 5
+    assert data["first_dealer"] == 0
+    assert data["seed"] == 7
+    assert len(data["games"]) == 5
+    assert data["games"][1]["format"] == "conquian-game"
+    assert data["result"] == {"scores": list(match.scores), "winner": match.winner}
+    assert match_loads(text.encode()) == record
+
+
+def test_record_round_trip_of_a_match_in_progress() -> None:
+    match = Match.new(9, rules=POINTS_100, games=None)
+    play_to_end(match, bots(9), games=2)
+    match.play(match.legal_moves()[0])
+    record = match_loads(match_dumps(match, indent=2))
+    assert record.result is None
+    assert len(record.games) == 3
+    again = Match.from_record(record)
+    assert again == match
+    # The copy plays on exactly like the original.
+    play_to_end(again, bots(1))
+    play_to_end(match, bots(1))
+    assert again == match
+
+
+def test_a_match_between_games_records_the_next_game_unplayed() -> None:
+    match = Match.new(5, games=3)
+    play_to_end(match, bots(5), games=1)
+    record = match.record()
+    assert len(record.games) == 2
+    assert record.games[1].moves == ()
+    assert Match.from_record(match_loads(match_dumps(record))) == match
+
+
+def tampered(match: Match, change: Any) -> str:
+    data = match_to_json(match)
+    change(data)
+    return json.dumps(data)
+
+
+def test_an_altered_move_names_the_game_and_the_move() -> None:
+    match = played(seed=5, games=3)
+    game = match.completed[2].record
+    # A release is only legal while a force is being decided (R14b); move 17 is not.
+    number = 17
+    assert "release" not in map(str, list(game.replay())[number - 1].legal_moves())
+
+    def alter(data: dict[str, Any]) -> None:
+        data["games"][2]["moves"][number - 1] = "release"
+
+    with pytest.raises(InvalidRecordError, match=r"^game 3, move 17 'release': "):
+        match_loads(tampered(match, alter))
+
+
+def test_a_move_that_is_not_notation_names_the_game() -> None:
+    match = played(seed=5, games=3)
+
+    def alter(data: dict[str, Any]) -> None:
+        data["games"][2]["moves"][0] = "jump"
+
+    with pytest.raises(InvalidRecordError, match=r"^game 3, move 1 'jump': "):
+        match_loads(tampered(match, alter))
+
+
+def test_r9_a_wrong_dealer_order_is_refused() -> None:
+    match = played(seed=5, games=3)
+    # Game 2 replayed from its own seed, but dealt by player 0 again: a legal game,
+    # not the one the match deals.
+    wrong = Game.new(game_seed(5, 1), dealer=0)
+    agents = bots(1)
+    while (player := wrong.state.to_move) is not None:
+        state = wrong.state
+        wrong.play(agents[player].choose(state.observation(player), state.legal_moves()))
+    record = match.record()
+    games = list(record.games)
+    games[1] = wrong.record()
+    bad = MatchRecord(
+        rules=record.rules,
+        seed=record.seed,
+        first_dealer=record.first_dealer,
+        games_planned=record.games_planned,
+        games=games,
+        result=record.result,
+    )
+    message = r"^game 2, field 'dealer': game 2 is dealt by player 1, as the deal alternates"
+    with pytest.raises(InvalidRecordError, match=message):
+        Match.from_record(bad)
+    with pytest.raises(InvalidRecordError, match=message):
+        match_loads(match_dumps(bad))
+
+    def first_dealer(data: dict[str, Any]) -> None:
+        data["first_dealer"] = 1
+
+    with pytest.raises(InvalidRecordError, match=r"^game 1, field 'dealer': .*player 1"):
+        match_loads(tampered(match, first_dealer))
+
+
+def test_games_in_the_wrong_order_are_refused() -> None:
+    match = played(seed=5, games=3)
+
+    def swap(data: dict[str, Any]) -> None:
+        data["games"][0], data["games"][1] = data["games"][1], data["games"][0]
+
+    with pytest.raises(InvalidRecordError, match=r"^game 1, field 'seed': game 1 of match seed 5"):
+        match_loads(tampered(match, swap))
+
+
+def test_a_result_the_games_do_not_give_is_refused() -> None:
+    match = played(seed=5, games=3)
+    first, second = match.scores
+
+    def scores(data: dict[str, Any]) -> None:
+        data["result"]["scores"] = [first + 1, second - 1]
+
+    with pytest.raises(InvalidRecordError, match=r"^field 'result': the record says .*, but"):
+        match_loads(tampered(match, scores))
+
+    def winner(data: dict[str, Any]) -> None:
+        data["result"]["winner"] = None if match.winner is not None else 0
+
+    with pytest.raises(InvalidRecordError, match=r"^field 'result'"):
+        match_loads(tampered(match, winner))
+
+    def unfinished(data: dict[str, Any]) -> None:
+        data["result"] = None
+
+    with pytest.raises(InvalidRecordError, match="the record says the match is not over"):
+        match_loads(tampered(match, unfinished))
+
+    def absent(data: dict[str, Any]) -> None:
+        del data["result"]
+
+    with pytest.raises(InvalidRecordError, match="the record says the match is not over"):
+        match_loads(tampered(match, absent))
+
+
+def test_games_after_the_end_or_missing_are_refused() -> None:
+    match = played(seed=5, games=3)
+
+    def fewer(data: dict[str, Any]) -> None:
+        data["games_planned"] = 2
+
+    with pytest.raises(InvalidRecordError, match=r"^game 3: the match was over after game 2"):
+        match_loads(tampered(match, fewer))
+
+    def more(data: dict[str, Any]) -> None:
+        data["games_planned"] = 4
+        data["result"] = None
+
+    with pytest.raises(InvalidRecordError, match="so game 4 must follow"):
+        match_loads(tampered(match, more))
+
+    def none(data: dict[str, Any]) -> None:
+        data["games"] = []
+
+    with pytest.raises(InvalidRecordError, match="at least one game"):
+        match_loads(tampered(match, none))
+
+
+def test_an_unfinished_game_before_another_is_refused() -> None:
+    match = played(seed=5, games=3)
+
+    def cut(data: dict[str, Any]) -> None:
+        data["games"][0]["moves"] = data["games"][0]["moves"][:3]
+        data["games"][0]["result"] = None
+
+    with pytest.raises(InvalidRecordError, match=r"^game 1: the game is not finished, but game 2"):
+        match_loads(tampered(match, cut))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(format="conquian-game"), "field 'format': must be 'conquian-match'"),
+        (lambda d: d.update(version=2), "reads version 1 match records, not 2"),
+        (lambda d: d.update(version=True), "not True"),
+        (lambda d: d.update(extra=1), "unknown field 'extra'"),
+        (lambda d: d.pop("seed"), "missing field 'seed'"),
+        (lambda d: d.update(seed=None), "field 'seed': a whole number"),
+        (lambda d: d.update(seed=-3), "field 'seed'"),
+        (lambda d: d.update(first_dealer=True), "field 'first_dealer': 0 or 1, not True"),
+        (lambda d: d.update(games_planned="3"), "field 'games_planned'"),
+        (lambda d: d.update(games_planned=None), "needs its number of games"),
+        (lambda d: d.update(games={}), "field 'games': a list"),
+        (lambda d: d.update(games=[None] * (MAX_GAMES + 1)), "at most 1000 games"),
+        (lambda d: d.update(games=[[]]), "^game 1, a record is a JSON object"),
+        (lambda d: d.update(library=3), "field 'library'"),
+        (lambda d: d.update(rules=[]), "field 'rules': an object"),
+        (lambda d: d.update(rules={"forcing": "sometimes"}), "field 'rules': forcing must"),
+        (lambda d: d.update(result={"scores": [1], "winner": 0}), "field 'result': null or"),
+        (lambda d: d.update(result={"scores": [1, 2]}), "field 'result': null or"),
+        (lambda d: d.update(result={"scores": [1, 2], "winner": 2}), "field 'result'"),
+        (lambda d: d.update(result={"scores": [1, True], "winner": 1}), "field 'result'"),
+    ],
+)
+def test_ill_formed_match_records(change: Any, message: str) -> None:
+    data = match_to_json(played(seed=5, games=2))
+    change(data)
+    with pytest.raises(InvalidRecordError, match=message):
+        match_from_json(data)
+    with pytest.raises(InvalidRecordError, match=message):
+        match_loads(json.dumps(data))
+
+
+def test_the_games_rules_must_be_the_matchs() -> None:
+    match = played(seed=5, games=2)
+    record = match.record()
+    bad = MatchRecord(
+        rules=stakes(DrawSettlement.POOL),
+        seed=record.seed,
+        first_dealer=0,
+        games_planned=2,
+        games=record.games,
+        result=record.result,
+    )
+    with pytest.raises(InvalidRecordError, match=r"^game 1, field 'rules': not the rules"):
+        Match.from_record(bad)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "[]",
+        "{",
+        '{"format": "conquian-match", "format": "conquian-match"}',
+        '{"seed": NaN}',
+        '{"seed": ' + "9" * 400 + "}",
+        b"\xff\xfe",
+    ],
+)
+def test_text_that_is_not_a_match_record(text: str | bytes) -> None:
+    with pytest.raises(InvalidRecordError):
+        match_loads(text)
+
+
+def test_size_limits_are_checked_first() -> None:
+    with pytest.raises(InvalidRecordError, match="at most"):
+        match_loads(" " * (MAX_MATCH_BYTES + 1))
+    with pytest.raises(InvalidRecordError, match="at most"):
+        match_loads(b" " * (MAX_MATCH_BYTES + 1))
+    with pytest.raises(InvalidRecordError, match="not int"):
+        match_loads(3)  # type: ignore[arg-type]
+
+
+def test_match_record_fields_are_typed() -> None:
+    record = played(seed=5, games=1).record()
+    with pytest.raises(InvalidRecordError, match="field 'first_dealer'"):
+        MatchRecord(rules=record.rules, seed=1, first_dealer=2, games_planned=1, games=())
+    with pytest.raises(InvalidRecordError, match=r"game 1: .* is not a GameRecord"):
+        MatchRecord(
+            rules=record.rules,
+            seed=1,
+            first_dealer=0,
+            games_planned=1,
+            games=("x",),  # type: ignore[arg-type]
+        )
+    with pytest.raises(InvalidRecordError, match="expected a MatchRecord"):
+        Match.from_record(record.games[0])  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------- properties
+
+
+@given(
+    st.integers(min_value=0, max_value=(1 << 64) - 1),
+    st.sampled_from(list(DrawSettlement)),
+    st.integers(min_value=0, max_value=1),
+)
+def test_v5_played_matches_keep_the_books_balanced(
+    seed: int, mode: DrawSettlement, first_dealer: int
+) -> None:
+    match = Match.new(seed, rules=stakes(mode), games=3, first_dealer=first_dealer)
+    agents = (RandomAgent(seed), RandomAgent(seed ^ 1))
+    play_to_end(match, agents)
+    pool = match.standing.pool
+    assert sum(match.scores) == -pool
+    if mode is not DrawSettlement.POOL:
+        assert pool == 0
+    assert [result.dealer for result in match.completed] == [
+        first_dealer,
+        1 - first_dealer,
+        first_dealer,
+    ]
+    assert Match.from_record(match.record()) == match
+
+
+# ---------------------------------------------------------------------- the demo
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(list(argv), out=out)
+    return code, out.getvalue()
+
+
+def test_demo_plays_a_short_match() -> None:
+    code, output = run("demo", "--seed", "5", "--games", "3")
+    assert code == 0
+    lines = output.splitlines()
+    assert lines[0] == (
+        "Conquian match of 3 games, seed 5, rules classic: "
+        "Greedy (player 0) against Random (player 1)."
+    )
+    assert [line.split(",")[0] for line in lines[1:4]] == ["Game 1", "Game 2", "Game 3"]
+    assert lines[1].startswith("Game 1, Greedy deals: ")
+    assert lines[2].startswith("Game 2, Random deals: ")
+    assert re.fullmatch(
+        r"(Greedy \(player 0\) wins|Random \(player 1\) wins|The match is tied)"
+        r".* after 3 games, -?\d+ to -?\d+\.",
+        lines[4],
+    )
+    assert len(lines) == 5
+
+
+def test_demo_match_with_rules_text() -> None:
+    code, output = run(
+        "demo", "--seed", "5", "--games", "6", "--rules", "classic,draw_settlement:pool"
+    )
+    assert code == 0
+    assert "rules classic,draw_settlement:pool" in output
+    assert "in the pool" in output
+
+
+def test_demo_points_match_stops_at_the_target() -> None:
+    code, output = run(
+        "demo", "--seed", "5", "--games", "50", "--rules", "classic,scoring:points,target:100"
+    )
+    assert code == 0
+    assert output.splitlines()[0].startswith("Conquian match to 100 points (at most 50 games)")
+    assert "points; score" in output
+    assert "wins the match" in output
+
+
+def test_demo_single_game_is_unchanged_by_default() -> None:
+    code, output = run("demo", "--seed", "5")
+    assert code == 0
+    assert output.startswith(
+        "Conquian demo, seed 5: Greedy (player 0) deals to Random (player 1).\n"
+    )
+    assert run("demo", "--seed", "5", "--games", "1") == (code, output)
+    assert run("demo", "--seed", "5", "--rules", "classic") == (code, output)
+
+
+def test_demo_rejects_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["--games", "0"], ["--rules", "nope"], ["--rules", "classic,target:3"]):
+        with pytest.raises(SystemExit) as exit_info:
+            run("demo", *argv)
+        assert exit_info.value.code == 2
+    assert "no rule preset is called 'nope'" in capsys.readouterr().err
