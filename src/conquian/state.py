@@ -192,6 +192,8 @@ _NO_TAKES: Final[list[int]] = []
 _DECLINE_ONLY: Final = (DECLINE,)
 _DECLINE_FORCE: Final = (DECLINE, FORCE)
 _FORCE_OR_RELEASE: Final = LegalMoves(0, (), (FORCE, RELEASE))
+_JUST_DECLINE: Final = LegalMoves(0, (), _DECLINE_ONLY)
+_JUST_DECLINE_FORCE: Final = LegalMoves(0, (), _DECLINE_FORCE)
 _NO_MOVES: Final = LegalMoves(0, (), ())
 _DRAWN: Final = Outcome(OutcomeKind.DRAWN, None)
 _WENT_OUT: Final = (Outcome(OutcomeKind.WENT_OUT, 0), Outcome(OutcomeKind.WENT_OUT, 1))
@@ -433,7 +435,7 @@ class State:
 
     @property
     def tables(self) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:
-        """Each player's table as melds: in a canonical split under free regrouping (R6,
+        """Each player's table as melds, in a canonical split under free regrouping (R6,
         R13), else as the player arranged it (V2)."""
         arrangements = self._pos[13]
         if arrangements is not None:
@@ -526,10 +528,12 @@ class State:
         game is over. See :class:`~conquian.moves.LegalMoves`: counting the moves or
         picking one does not build them all.
         """
-        phase = self.phase
+        pos = self._pos
+        phase = pos[9]
         extra: tuple[Move, ...]
         if phase is Phase.OFFER:
-            extra = _DECLINE_FORCE if self._may_force_pass() else _DECLINE_ONLY
+            force = self._may_force_pass()
+            extra = _DECLINE_FORCE if force else _DECLINE_ONLY
             if self._may_lay_down():
                 extra = (*self._lay_downs(), *extra)
         elif phase is Phase.FORCED_TAKE:
@@ -538,11 +542,18 @@ class State:
             return _FORCE_OR_RELEASE
         else:
             return _NO_MOVES
-        hand = self._hands[self._to_move]
-        if self._pos[13] is None:
-            return LegalMoves(hand, self._take_masks(), extra)
-        laids, tables = self._arranged(self._take_masks(), 1 << self._offer)
-        return LegalMoves(hand, laids, extra, tables)
+        laids = self._take_masks()
+        if not laids:
+            # Most offers: no take at all. Share one list per choice of simple moves.
+            if extra is _DECLINE_ONLY:
+                return _JUST_DECLINE
+            if extra is _DECLINE_FORCE:
+                return _JUST_DECLINE_FORCE
+        hand = pos[3][pos[10]]
+        if pos[13] is None:
+            return LegalMoves(hand, laids, extra)
+        takes, tables = self._arranged(laids, 1 << pos[6])
+        return LegalMoves(hand, takes, extra, tables)
 
     def _arranged(
         self, candidates: Sequence[int], added: int
