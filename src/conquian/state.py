@@ -783,6 +783,21 @@ class State:
         self._check(move, player)
         return self._apply_unchecked(move)
 
+    def apply_unchecked(self, move: Move) -> State:
+        """The state after ``move``, **without checking that it is legal**: a fast path for
+        search code that plays moves it took from this state's :meth:`legal_moves`.
+
+        A move that is not legal here gives a state that breaks the rules (cards on two
+        places, tables that do not split) without any error; use :meth:`apply` for moves
+        from players, files or the network. It saves the legality check, about a third of
+        :meth:`apply`'s time.
+
+        >>> state = State.new(seed=7)
+        >>> state.apply_unchecked(state.legal_moves()[0]) == state.apply(state.legal_moves()[0])
+        True
+        """
+        return self._apply_unchecked(move)
+
     def _apply_unchecked(self, move: Move) -> State:
         """The state after a move known to be legal (no checks: for the engine and search)."""
         pos = self._pos
