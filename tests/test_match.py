@@ -510,6 +510,16 @@ def test_games_after_the_end_or_missing_are_refused() -> None:
         match_loads(tampered(match, none))
 
 
+def test_a_finished_game_must_record_its_result() -> None:
+    match = played(seed=5, games=3)
+
+    def blank(data: dict[str, Any]) -> None:
+        data["games"][0]["result"] = None
+
+    with pytest.raises(InvalidRecordError, match=r"^game 1, field 'result': the game ended, "):
+        match_loads(tampered(match, blank))
+
+
 def test_an_unfinished_game_before_another_is_refused() -> None:
     match = played(seed=5, games=3)
 

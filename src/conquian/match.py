@@ -515,7 +515,7 @@ class Match:
                 first_dealer=record.first_dealer,
             )
         except ConquianError as error:
-            raise InvalidRecordError(str(error)) from None
+            raise InvalidRecordError(f"field 'games_planned': {error}") from None
         total = len(record.games)
         if total == 0:
             raise InvalidRecordError("field 'games': a match record holds at least one game")
@@ -540,6 +540,11 @@ class Match:
                 game = Game.from_record(game_record)
             except InvalidRecordError as error:
                 raise InvalidRecordError(f"{where}, {error}") from None
+            if game_record.result != game.outcome():
+                raise InvalidRecordError(
+                    f"{where}, field 'result': the game ended, {game.outcome()}, and its "
+                    "result must say so"
+                )
             match._game = game
             if game.is_over:
                 match._settle()
@@ -611,8 +616,10 @@ class MatchRecord:
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
             raise InvalidRecordError(f"field 'rules': a Rules value, not {describe(self.rules)}")
-        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
-            raise InvalidRecordError(f"field 'seed': a whole number, not {describe(self.seed)}")
+        try:
+            _check_seed(self.seed, "a match seed")
+        except ConquianError as error:
+            raise InvalidRecordError(f"field 'seed': {error}") from None
         if isinstance(self.first_dealer, bool) or self.first_dealer not in (0, 1):
             raise InvalidRecordError(
                 f"field 'first_dealer': 0 or 1, not {describe(self.first_dealer)}"
