@@ -109,3 +109,15 @@ def test_python_dash_m_conquian() -> None:
         "5h 6h Jh is not a sequence: 6h and Jh are not consecutive (R5)"
     )
     assert done.stderr == b""
+
+
+def test_demo_narrates_variant_moves() -> None:
+    """V3: a lay-down is told as such; V8: the upcard goes to the dealer when refused."""
+    out = io.StringIO()
+    assert main(["demo", "--rules", "bicycle", "--seed", "1"], out=out) == 0
+    assert "lays down 5♣ 5♥ 5♠ before deciding on K♣" in out.getvalue()
+    out = io.StringIO()
+    assert main(["demo", "--rules", "classic,initial_upcard:true", "--seed", "2"], out=out) == 0
+    text = out.getvalue()
+    assert "Greedy turns up J♠" in text
+    assert "Random declines the upcard J♠; Greedy may take it" in text

@@ -16,6 +16,7 @@ from conquian.errors import (
     ParseError,
 )
 from conquian.game import Game, GameRecord
+from conquian.match import Match
 from conquian.melds import (
     InvalidMeldError,
     Meld,
@@ -70,6 +71,7 @@ __all__ = [
     "InvalidStateError",
     "LayDown",
     "LegalMoves",
+    "Match",
     "Meld",
     "MeldKind",
     "MeldProblem",

@@ -26,7 +26,7 @@ from conquian.cards import Card, format_cards, parse_cards
 from conquian.errors import ConquianError, ParseError
 from conquian.match import MAX_GAMES, GameResult, Match, MatchResult
 from conquian.melds import InvalidMeldError, Meld, partitions
-from conquian.moves import Decline, Force, Move, Release, Take
+from conquian.moves import Decline, Force, LayDown, Move, Release, Take
 from conquian.rules import CLASSIC, Rules, Scoring
 from conquian.state import OfferOrigin, State
 
@@ -81,12 +81,16 @@ def _narrate(before: State, move: Move, names: tuple[str, str]) -> str:
     if isinstance(move, Decline):
         if before.offer_origin is OfferOrigin.STOCK and before.offered_by == player:
             return f"{who} passes {card} to {other}"
+        if before.offer_origin is OfferOrigin.UPCARD and before.offered_by != player:
+            return f"{who} declines the upcard {card}; {other} may take it"
         return f"{who} declines {card}"
     if isinstance(move, Force):
         return f"{who} forces {card} on {other}"
     if isinstance(move, Release):
         return f"{who} releases {card}"
-    return f"{who} plays {move}"
+    assert isinstance(move, LayDown)
+    laid = format_cards(move.laid, style="pretty", sort=True)
+    return f"{who} lays down {laid} before deciding on {card}"
 
 
 def _table_text(state: State, player: int) -> str:
@@ -100,6 +104,8 @@ def _offer_text(state: State, names: tuple[str, str]) -> str:
         return "-"
     if state.offer_origin is OfferOrigin.DISCARD:
         source = f"{names[by]}'s discard"
+    elif state.offer_origin is OfferOrigin.UPCARD:
+        source = f"the upcard, turned by {names[by]}"
     elif by == player:
         source = f"turned up by {names[by]}"
     else:
@@ -136,7 +142,7 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
     print(f"Conquian demo, {where}: {names[0]} deals to {names[1]}.", file=out)
     for seat in (0, 1):
         print(f"  {short[seat]} holds {_hand_text(state.hands[seat])}", file=out)
-    print(f"  {short[1 - state.dealer]} turns up {_offer_card(state)}", file=out)
+    print(f"  {short[state.offered_by or 0]} turns up {_offer_card(state)}", file=out)
     player: int | None
     while (player := state.to_move) is not None:
         move = agents[player].choose(state.observation(player), state.legal_moves())

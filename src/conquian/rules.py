@@ -56,8 +56,9 @@ class Regrouping(enum.Enum):
     FREE = "free"
     """Any split of the old table, the taken card and the laid cards into melds (R13)."""
     BORROW = "borrow"
-    """Foster: cards join existing melds or form new ones, and one card may be borrowed
-    for a new meld from a group of four or from the end of a sequence of four or more."""
+    """Foster's rule. Cards join existing melds or form new ones, and one card may be
+    borrowed for a new meld from a group of four or from the end of a sequence of four or
+    more."""
     NONE = "none"
     """Cards only join existing melds or form new melds; existing melds stay whole."""
 
@@ -72,7 +73,8 @@ class DrawSettlement(enum.Enum):
     CARRY_FORWARD = "carry_forward"
     """The drawn game's stake is added to the next game's."""
     POOL = "pool"
-    """Foster's tableau: each player puts one counter in a pool the next winner takes."""
+    """Foster's tableau, in which each player puts one counter in a pool the next winner
+    takes."""
 
 
 class Scoring(enum.Enum):
