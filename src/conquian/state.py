@@ -412,7 +412,8 @@ class State:
     @property
     def to_move(self) -> int | None:
         """The player whose decision it is, or ``None`` when the game is over."""
-        return None if self.phase is Phase.OVER else self._to_move
+        pos = self._pos
+        return None if pos[9] is Phase.OVER else pos[10]
 
     @property
     def ply(self) -> int:
@@ -487,36 +488,41 @@ class State:
 
     def _fits(self, player: int) -> bool:
         """R14a: the offered card fits ``player``'s table (regrouped as V2 allows)."""
-        table = self._tables[player]
-        melds = self.rules._melds
-        for partners in melds.partners[self._offer]:
+        pos = self._pos
+        table = pos[4][player]
+        offer = pos[6]
+        melds = pos[0]._melds
+        for partners in melds.partners[offer]:
             if partners & table == partners:
-                arrangements = self._pos[13]
+                arrangements = pos[13]
                 if arrangements is None:
-                    return melds.can_partition(table | 1 << self._offer)
-                borrow = self.rules.regrouping is Regrouping.BORROW
-                return bool(melds.arrangements(arrangements[player], 1 << self._offer, borrow))
+                    return melds.can_partition(table | 1 << offer)
+                borrow = pos[0].regrouping is Regrouping.BORROW
+                return bool(melds.arrangements(arrangements[player], 1 << offer, borrow))
         return False
 
     def _may_force_pass(self) -> bool:
         """R14b case b: the card on offer was passed by the opponent and fits his table."""
+        pos = self._pos
         return (
-            self.rules.forcing is Forcing.DECLINED
-            and self._origin is OfferOrigin.STOCK
-            and self._offered_by != self._to_move
-            and self._fits(self._offered_by)
+            pos[7] is OfferOrigin.STOCK
+            and pos[8] != pos[10]
+            and pos[0].forcing is Forcing.DECLINED
+            and self._fits(pos[8])
         )
 
     def _take_masks(self) -> list[int]:
         """Every distinct mask of hand cards that can be laid with the offered card."""
-        player = self._to_move
-        offer = self._offer
-        table = self._tables[player]
-        hand = self._hands[player]
+        pos = self._pos
+        player = pos[10]
+        offer = pos[6]
+        table = pos[4][player]
+        hand = pos[3][player]
         pool = table | hand
-        for partners in self.rules._melds.partners[offer]:
+        melds = pos[0]._melds
+        for partners in melds.partners[offer]:
             if partners & pool == partners:
-                return self.rules._melds.extensions(table | 1 << offer, hand)
+                return melds.extensions(table | 1 << offer, hand)
         return _NO_TAKES  # the quick reject: no meld of three holds the offered card
 
     def legal_moves(self) -> LegalMoves:
@@ -532,9 +538,8 @@ class State:
         phase = pos[9]
         extra: tuple[Move, ...]
         if phase is Phase.OFFER:
-            force = self._may_force_pass()
-            extra = _DECLINE_FORCE if force else _DECLINE_ONLY
-            if self._may_lay_down():
+            extra = _DECLINE_FORCE if self._may_force_pass() else _DECLINE_ONLY
+            if pos[0].meld_from_hand and self._may_lay_down():
                 extra = (*self._lay_downs(), *extra)
         elif phase is Phase.FORCED_TAKE:
             extra = ()
@@ -619,11 +624,12 @@ class State:
         ``voice`` words the message for the player to move (default) or about him.
         """
         v = voice if voice is not None else SECOND_PERSON
-        if self.phase is Phase.OVER:
-            raise IllegalMoveError(f"the game is over: {self._outcome}")
-        if player is not None and player != self._to_move:
-            raise IllegalMoveError(f"it is player {self._to_move}'s turn, not player {player}'s")
-        phase = self.phase
+        pos = self._pos
+        phase = pos[9]
+        if phase is Phase.OVER:
+            raise IllegalMoveError(f"the game is over: {pos[12]}")
+        if player is not None and player != pos[10]:
+            raise IllegalMoveError(f"it is player {pos[10]}'s turn, not player {player}'s")
         if isinstance(move, Take):
             if phase is Phase.FORCE_DECISION:
                 raise IllegalMoveError(f"{v.you} must force or release the declined card (R14b)")
