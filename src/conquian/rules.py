@@ -25,7 +25,9 @@ from conquian import _bits
 from conquian.errors import InvalidRulesError, describe
 
 __all__ = [
+    "BICYCLE",
     "CLASSIC",
+    "FOSTER",
     "PRESETS",
     "DrawSettlement",
     "Forcing",
@@ -271,8 +273,8 @@ BICYCLE: Final = Rules(
     meld_from_hand=True,
     max_sequence=10,
 )
-"""The Bicycle rules: only a declined discard is forced (V1), melding from the hand after
-turning a card (V3), and sequences up to 10 (V4)."""
+"""The Bicycle rules, in which only a declined discard is forced (V1), a player may meld
+from the hand after turning a card (V3), and sequences run up to 10 (V4)."""
 
 PRESETS: Final[Mapping[str, Rules]] = {"classic": CLASSIC, "foster": FOSTER, "bicycle": BICYCLE}
 """The named rule sets, by name."""
