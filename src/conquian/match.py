@@ -37,8 +37,7 @@ from conquian.game import Game, GameRecord
 from conquian.moves import LegalMoves, Move
 from conquian.notation import (
     MAX_RECORD_BYTES,
-    _no_constant,
-    _unique_keys,
+    read_json,
     record_from_json,
     record_to_json,
 )
@@ -698,17 +697,6 @@ def match_dump(record: MatchRecord | Match, fp: IO[str], *, indent: int | None =
     fp.write("\n")
 
 
-def _bounded_int(text: str) -> int:
-    digits = len(text.lstrip("-"))
-    if digits > _MAX_INT_DIGITS:
-        raise InvalidRecordError(f"a number with {digits} digits is too large for a record")
-    return int(text)
-
-
-def _too_large(size: int) -> str:
-    return f"a match record is at most {MAX_MATCH_BYTES} characters; this one has {size}"
-
-
 def match_loads(text: str | bytes) -> MatchRecord:
     """Read a match record from JSON text, check it and replay every game.
 
@@ -719,30 +707,9 @@ def match_loads(text: str | bytes) -> MatchRecord:
             games do not give. The message names the field, the game (counted from 1) and
             the move: ``game 3, move 17 'take ...': ...``.
     """
-    if isinstance(text, bytes | bytearray):
-        if len(text) > MAX_MATCH_BYTES:
-            raise InvalidRecordError(_too_large(len(text)))
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise InvalidRecordError(f"a record is UTF-8 text: {error}") from None
-    if not isinstance(text, str):
-        raise InvalidRecordError(f"a record is JSON text, not {type(text).__name__}")
-    if len(text) > MAX_MATCH_BYTES:
-        raise InvalidRecordError(_too_large(len(text)))
-    try:
-        data = json.loads(
-            text,
-            parse_int=_bounded_int,
-            parse_constant=_no_constant,
-            object_pairs_hook=_unique_keys,
-        )
-    except InvalidRecordError:
-        raise
-    except RecursionError:
-        raise InvalidRecordError("the JSON is nested too deeply to be a record") from None
-    except ValueError as error:
-        raise InvalidRecordError(f"not valid JSON: {error}") from None
+    data = read_json(
+        text, max_chars=MAX_MATCH_BYTES, max_digits=_MAX_INT_DIGITS, what="a match record"
+    )
     return match_from_json(data)
 
 

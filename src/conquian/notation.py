@@ -44,6 +44,7 @@ __all__ = [
     "dumps",
     "load",
     "loads",
+    "read_json",
     "record_from_json",
     "record_to_json",
     "replay",
@@ -104,13 +105,6 @@ def dump(record: GameRecord | Game, fp: IO[str], *, indent: int | None = 2) -> N
     fp.write("\n")
 
 
-def _bounded_int(text: str) -> int:
-    digits = len(text.lstrip("-"))
-    if digits > _MAX_INT_DIGITS:
-        raise InvalidRecordError(f"a number with {digits} digits is too large for a record")
-    return int(text)
-
-
 def _no_constant(text: str) -> float:
     raise InvalidRecordError(f"{text} is not a JSON number a record may hold")
 
@@ -124,6 +118,50 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return data
 
 
+def read_json(text: str | bytes, *, max_chars: int, max_digits: int, what: str) -> object:
+    """Parse untrusted JSON text safely (shared by the record readers).
+
+    Refuses, with :class:`~conquian.errors.InvalidRecordError`: text over ``max_chars``
+    characters (bytes are read as UTF-8), integers over ``max_digits`` digits, NaN and
+    the infinities, a key given twice in one object, nesting too deep for the parser, and
+    anything that is not JSON. ``what`` names the document in messages.
+    """
+
+    def bounded_int(digits_text: str) -> int:
+        digits = len(digits_text.lstrip("-"))
+        if digits > max_digits:
+            raise InvalidRecordError(f"a number with {digits} digits is too large for {what}")
+        return int(digits_text)
+
+    def too_large(size: int) -> InvalidRecordError:
+        return InvalidRecordError(f"{what} is at most {max_chars} characters; this one has {size}")
+
+    if isinstance(text, bytes | bytearray):
+        if len(text) > max_chars:
+            raise too_large(len(text))
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise InvalidRecordError(f"{what} is UTF-8 text: {error}") from None
+    if not isinstance(text, str):
+        raise InvalidRecordError(f"{what} is JSON text, not {type(text).__name__}")
+    if len(text) > max_chars:
+        raise too_large(len(text))
+    try:
+        return json.loads(
+            text,
+            parse_int=bounded_int,
+            parse_constant=_no_constant,
+            object_pairs_hook=_unique_keys,
+        )
+    except InvalidRecordError:
+        raise
+    except RecursionError:
+        raise InvalidRecordError(f"the JSON is nested too deeply to be {what}") from None
+    except ValueError as error:
+        raise InvalidRecordError(f"not valid JSON: {error}") from None
+
+
 def loads(text: str | bytes) -> GameRecord:
     """Read a record from JSON text, check it and replay it.
 
@@ -132,35 +170,8 @@ def loads(text: str | bytes) -> GameRecord:
             version this library reads, has a missing or ill-typed field, or a move that
             is illegal where it stands (the message names the field or move number).
     """
-    if isinstance(text, bytes | bytearray):
-        if len(text) > MAX_RECORD_BYTES:
-            raise InvalidRecordError(_too_large(len(text)))
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise InvalidRecordError(f"a record is UTF-8 text: {error}") from None
-    if not isinstance(text, str):
-        raise InvalidRecordError(f"a record is JSON text, not {type(text).__name__}")
-    if len(text) > MAX_RECORD_BYTES:
-        raise InvalidRecordError(_too_large(len(text)))
-    try:
-        data = json.loads(
-            text,
-            parse_int=_bounded_int,
-            parse_constant=_no_constant,
-            object_pairs_hook=_unique_keys,
-        )
-    except InvalidRecordError:
-        raise
-    except RecursionError:
-        raise InvalidRecordError("the JSON is nested too deeply to be a record") from None
-    except ValueError as error:
-        raise InvalidRecordError(f"not valid JSON: {error}") from None
+    data = read_json(text, max_chars=MAX_RECORD_BYTES, max_digits=_MAX_INT_DIGITS, what="a record")
     return record_from_json(data)
-
-
-def _too_large(size: int) -> str:
-    return f"a record is at most {MAX_RECORD_BYTES} characters; this one has {size}"
 
 
 def load(fp: IO[str] | IO[bytes]) -> GameRecord:
