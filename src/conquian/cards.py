@@ -161,15 +161,7 @@ class Card:
         >>> Card.parse("caballo de bastos")
         Card.parse('Qc')
         """
-        if not isinstance(text, str):
-            raise InvalidCardError(
-                f"a card must be given as text, not {type(text).__name__}", token=repr(text)
-            )
-        if len(text) > MAX_CARDS_TEXT:
-            raise InvalidCardError(
-                f"a card is at most {MAX_CARDS_TEXT} characters of text; this has {len(text)}",
-                token=text[:40],
-            )
+        _check_text(text, "a card")
         token = text.strip()
         return _parse_token(token, index=0, column=text.find(token) if token else 0)
 
@@ -238,6 +230,19 @@ Spanish names is under 1,000 characters)."""
 
 _SPANISH_RE: Final = re.compile(r"^\s*(\S+)\s+de\s+(\S+)\s*$", re.IGNORECASE)
 _PAIRS_RE: Final = re.compile(r"(?:[A-Za-z0-9][A-Za-z♣♦♥♠♧♢♡♤])+")
+
+
+def _check_text(text: object, what: str) -> None:
+    """Card text must be a string of at most :data:`MAX_CARDS_TEXT` characters."""
+    if not isinstance(text, str):
+        raise InvalidCardError(
+            f"{what} must be given as text, not {type(text).__name__}", token=describe(text)
+        )
+    if len(text) > MAX_CARDS_TEXT:
+        raise InvalidCardError(
+            f"{what} is at most {MAX_CARDS_TEXT} characters; this one has {len(text)}",
+            token=text[:40],
+        )
 
 
 def _parse_token(token: str, *, index: int, column: int) -> Card:
@@ -318,15 +323,7 @@ def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[Card, ...
     ...     print(error.token, error.index, error.column)
     8h 1 3
     """
-    if not isinstance(text, str):
-        raise InvalidCardError(
-            f"cards must be given as text, not {type(text).__name__}", token=repr(text)
-        )
-    if len(text) > MAX_CARDS_TEXT:
-        raise InvalidCardError(
-            f"a list of cards is at most {MAX_CARDS_TEXT} characters; this one has {len(text)}",
-            token=text[:40],
-        )
+    _check_text(text, "a list of cards")
     cards: list[Card] = []
     seen: dict[Card, int] = {}
     for index, (token, column) in enumerate(_tokens(text)):
