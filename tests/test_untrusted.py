@@ -124,7 +124,7 @@ def check_message(error: ConquianError, text: object = None) -> str:
 
 # Where a record error is: a field, a move, or the text as a whole.
 RECORD_WHERE = re.compile(
-    r"^(field '?\w+'?:|move \d+|missing field '|unknown field ['"]"
+    r"^(field '?\w+'?:|move \d+|missing field '|unknown field ['\"]"
     r"|a record |not valid JSON|the JSON is nested|a number with \d+ digits"
     r"|-?(Infinity|NaN) is not a JSON number)"
 )
