@@ -1,21 +1,39 @@
 """An independent, slow model of the engine: melds, legal moves and the phase machine.
 
 The fast engine (:mod:`conquian.state` on top of :mod:`conquian._bits`) is held to this
-model. Nothing here uses :mod:`conquian._bits` or :mod:`conquian.melds`: only the public
-value types (:class:`Card`, :class:`Rank`, :class:`Suit`, :class:`Rules`, the moves and
-the enums that name phases and offer origins) are imported, and every rule is read
-straight off RULES.md:
+model under every rule set. Nothing here uses :mod:`conquian._bits` or the meld logic of
+:mod:`conquian.melds`: only the public value types (:class:`Card`, :class:`Rank`,
+:class:`Suit`, :class:`Rules`, the moves and the enums that name phases and offer
+origins) are imported, :class:`Meld` only to turn the model's tables into engine moves
+and back, and every rule is read straight off RULES.md:
 
-- R2, R4, R5: :func:`is_meld` checks one candidate meld literally.
+- R2, R4, R5, V4: :func:`is_meld` checks one candidate meld literally, sequences up to
+  ``rules.max_sequence`` cards.
 - R6: :func:`can_split` asks whether a set of cards splits into melds. The card that
   comes first in a fixed order must lie in some block; every block holding it is tried
   (groups: it plus any two or three cards of its rank; sequences: every window of the
   play order through it, all of whose cards are present), each block is re-checked with
   :func:`is_meld`, and the rest is split recursively. Results are memoized by frozenset.
-- R11, R12, R13, R14a, R14b, V1: :func:`legal` lists the moves of a :class:`Position` by
-  trying every subset of the hand (``2 ** len(hand)`` of them).
-- R8, R10, R11, R14b, R15, R16: :func:`deal` and :func:`play` are the phase machine,
-  written as a plain state transition over sets of cards.
+  :func:`splits` lists every such split (every set partition into melds, each once).
+- R13, V2: :func:`allowed_tables` lists the tables a player may arrange when cards join
+  his table: under ``free`` any split; under ``none`` and ``borrow`` every split of the
+  old and new cards, kept when it passes :func:`keeps_melds` (each old meld whole inside
+  one new meld, no new meld holding two old melds) or, under ``borrow``,
+  :func:`borrows_one` (the same with one card moved out of a group of four, or off an end
+  of a sequence of four or more, into a new meld that holds no other old card). The model
+  keeps each player's table as a set of melds (:attr:`Position.melds`) under those rules.
+  R14a: :func:`fits` asks whether the table alone takes a card: some allowed table holds
+  the old melds and that card.
+- R11, R12, R13, R14a, R14b, V1, V3: :func:`legal` lists the moves of a
+  :class:`Position` by trying every subset of the hand (``2 ** len(hand)`` of them), and
+  under ``none`` and ``borrow`` every allowed table for each; :func:`allows` checks one
+  move (under free regrouping a take may also name any split of its new table, R13).
+- R8, R10, R11, R14b, R15, R16, V7, V8: :func:`deal` and :func:`play` are the phase
+  machine, written as a plain state transition over sets of cards.
+
+Under V3 and V8 together, the dealer offered the upcard he turned himself may lay cards
+down first (V3: "after turning up a stock card"): RULES.md is silent on the combination,
+and model and engine take the literal reading.
 """
 
 from __future__ import annotations
@@ -24,17 +42,20 @@ import dataclasses
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
-from typing import TypeAlias
+from typing import TypeAlias, TypeVar
 
 from conquian import (
     Card,
     Decline,
     Force,
     Forcing,
+    LayDown,
+    Meld,
     Move,
     OfferOrigin,
     Phase,
     Rank,
+    Regrouping,
     Release,
     Rules,
     State,
@@ -44,9 +65,16 @@ from conquian import (
 )
 
 __all__ = [
+    "PLAY_ORDER",
     "PLY_BOUND",
+    "SUITS",
     "BFMove",
+    "BFTable",
     "Position",
+    "allowed_tables",
+    "allows",
+    "borrowed_card",
+    "borrows_one",
     "can_split",
     "deal",
     "deck_for",
@@ -54,13 +82,16 @@ __all__ = [
     "from_bf",
     "from_state",
     "is_meld",
+    "keeps_melds",
     "legal",
+    "legal_lay_downs",
     "legal_takes",
     "mismatches",
     "play",
     "random_game",
     "reference_deal",
     "splitmix64",
+    "splits",
     "steered_choice",
     "to_bf",
 ]
@@ -81,13 +112,18 @@ PLAY_ORDER: tuple[Rank, ...] = (
 
 SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 
-BFMove: TypeAlias = tuple[str, frozenset[Card], Card | None]
-"""A move as plain data: ``("take", laid, discard)``, or ``(name, frozenset(), None)``
-for ``"decline"``, ``"force"`` and ``"release"``."""
+BFTable: TypeAlias = frozenset[frozenset[Card]]
+"""A table as the set of its melds, each the set of its cards."""
 
-DECLINE_BF: BFMove = ("decline", frozenset(), None)
-FORCE_BF: BFMove = ("force", frozenset(), None)
-RELEASE_BF: BFMove = ("release", frozenset(), None)
+BFMove: TypeAlias = tuple[str, frozenset[Card], Card | None, BFTable | None]
+"""A move as plain data: ``("take", laid, discard, table)`` (``discard`` is ``None`` when
+he goes out), ``("lay", laid, None, table)`` (V3), or ``(name, frozenset(), None, None)``
+for ``"decline"``, ``"force"`` and ``"release"``. ``table`` is the new table's melds under
+regrouping ``none`` and ``borrow`` (V2), and ``None`` under ``free`` regrouping (R13)."""
+
+DECLINE_BF: BFMove = ("decline", frozenset(), None, None)
+FORCE_BF: BFMove = ("force", frozenset(), None, None)
+RELEASE_BF: BFMove = ("release", frozenset(), None, None)
 
 
 # Inside the model a card is a small int of its own, 10 * suit + place: the suit's
@@ -98,10 +134,19 @@ _CODE: dict[Card, int] = {
     for suit in SUITS
     for rank in PLAY_ORDER
 }
+_CARD: dict[int, Card] = {code: card for card, code in _CODE.items()}
+
+_T = TypeVar("_T")
+_Codes: TypeAlias = frozenset[int]
+_Split: TypeAlias = frozenset[_Codes]
 
 
-def _codes(cards: Iterable[Card]) -> frozenset[int]:
+def _codes(cards: Iterable[Card]) -> _Codes:
     return frozenset(_CODE[card] for card in cards)
+
+
+def _cards(codes: Iterable[int]) -> frozenset[Card]:
+    return frozenset(_CARD[code] for code in codes)
 
 
 def _order_key(card: Card) -> int:
@@ -130,9 +175,9 @@ def is_meld(cards: Iterable[Card], max_sequence: int = 8) -> bool:
     return _is_meld_codes([_CODE[card] for card in cards], max_sequence)
 
 
-def _blocks_with(first: int, pool: frozenset[int], max_sequence: int) -> list[frozenset[int]]:
+def _blocks_with(first: int, pool: _Codes, max_sequence: int) -> list[_Codes]:
     """Every candidate meld inside ``pool`` that holds ``first``, each checked by R4/R5."""
-    blocks: list[frozenset[int]] = []
+    blocks: list[_Codes] = []
     same_rank = [code for code in pool if code % 10 == first % 10 and code != first]
     for size in (2, 3):
         for others in combinations(same_rank, size):
@@ -150,11 +195,12 @@ def _blocks_with(first: int, pool: frozenset[int], max_sequence: int) -> list[fr
     return [block for block in blocks if _is_meld_codes(sorted(block), max_sequence)]
 
 
-_SPLIT_MEMO: dict[tuple[frozenset[int], int], bool] = {}
+_SPLIT_MEMO: dict[tuple[_Codes, int], bool] = {}
+_SPLITS_MEMO: dict[tuple[_Codes, int], tuple[_Split, ...]] = {}
 _MEMO_LIMIT = 1 << 20
 
 
-def _split(pool: frozenset[int], max_sequence: int) -> bool:
+def _split(pool: _Codes, max_sequence: int) -> bool:
     key = (pool, max_sequence)
     known = _SPLIT_MEMO.get(key)
     if known is not None:
@@ -172,14 +218,129 @@ def _split(pool: frozenset[int], max_sequence: int) -> bool:
     return result
 
 
+def _splits(pool: _Codes, max_sequence: int) -> tuple[_Split, ...]:
+    """Every set partition of ``pool`` into melds, each once: the block that holds the
+    first card is one of the melds with it (:func:`_blocks_with`), the rest recursively."""
+    key = (pool, max_sequence)
+    known = _SPLITS_MEMO.get(key)
+    if known is not None:
+        return known
+    if not pool:
+        result: tuple[_Split, ...] = (frozenset(),)
+    else:
+        first = min(pool)
+        result = tuple(
+            rest | {block}
+            for block in _blocks_with(first, pool, max_sequence)
+            for rest in _splits(pool - block, max_sequence)
+        )
+    if len(_SPLITS_MEMO) >= _MEMO_LIMIT:
+        _SPLITS_MEMO.clear()
+    _SPLITS_MEMO[key] = result
+    return result
+
+
 def can_split(cards: Iterable[Card], max_sequence: int = 8) -> bool:
     """R6: whether the distinct ``cards`` split into disjoint melds (no cards do)."""
     return _split(_codes(cards), max_sequence)
 
 
-def fits(card: Card, table: Iterable[Card], max_sequence: int = 8) -> bool:
-    """R14a: the table's cards plus ``card`` alone split into melds."""
-    return can_split({*table, card}, max_sequence)
+def splits(cards: Iterable[Card], max_sequence: int = 8) -> set[BFTable]:
+    """R6: every split of the distinct ``cards`` into disjoint melds."""
+    return {
+        frozenset(_cards(block) for block in split)
+        for split in _splits(_codes(cards), max_sequence)
+    }
+
+
+# ---------------------------------------------------------------- regrouping (R13, V2)
+
+
+def keeps_melds(old: Iterable[frozenset[Card]], table: BFTable) -> bool:
+    """V2 ``none``: every old meld lies whole inside one meld of the new ``table``, and no
+    new meld holds two old melds (so a new card joins one old meld or forms new melds)."""
+    old_melds = list(old)
+    for meld in table:
+        if sum(1 for before in old_melds if before <= meld) > 1:
+            return False
+    return all(any(before <= meld for meld in table) for before in old_melds)
+
+
+def _lendable(meld: frozenset[Card]) -> list[Card]:
+    """V2 ``borrow``: the cards that may be borrowed from ``meld``: any card of a group of
+    four, an end card of a sequence of four or more, nothing from a meld of three."""
+    if len(meld) < 4:
+        return []
+    if len({card.rank for card in meld}) == 1:
+        return sorted(meld, key=_order_key)
+    ordered = sorted(meld, key=_order_key)
+    return [ordered[0], ordered[-1]]
+
+
+def borrowed_card(old: Iterable[frozenset[Card]], table: BFTable) -> Card | None:
+    """V2 ``borrow``: the one card that ``table`` moves out of an old meld as that rule
+    allows, or ``None`` when no single lendable card explains it (see :func:`borrows_one`)."""
+    old_melds = list(old)
+    old_cards = frozenset(card for meld in old_melds for card in meld)
+    for i, meld in enumerate(old_melds):
+        for card in _lendable(meld):
+            home = next((new for new in table if card in new), None)
+            if home is None or home & old_cards != {card}:
+                continue  # the borrowed card goes into a new meld, with no other old card
+            rest = [*old_melds[:i], meld - {card}, *old_melds[i + 1 :]]
+            if keeps_melds(rest, table):
+                return card
+    return None
+
+
+def borrows_one(old: Iterable[frozenset[Card]], table: BFTable) -> bool:
+    """V2 ``borrow``, beyond :func:`keeps_melds`: exactly one card moves out of an old
+    group of four (any card) or sequence of four or more (an end card) into a new meld
+    holding no other old card; every other old meld, and the rest of the lender, stays
+    whole inside one new meld, and no new meld holds two of them."""
+    return borrowed_card(old, table) is not None
+
+
+def _is_allowed(rules: Rules, old: Iterable[frozenset[Card]], table: BFTable) -> bool:
+    """Whether the split ``table`` of the old and new cards is allowed by V2."""
+    if rules.regrouping is Regrouping.FREE:
+        return True
+    old_melds = list(old)
+    if keeps_melds(old_melds, table):
+        return True
+    return rules.regrouping is Regrouping.BORROW and borrows_one(old_melds, table)
+
+
+def allowed_tables(
+    rules: Rules, old: Iterable[frozenset[Card]], new: Iterable[Card]
+) -> set[BFTable]:
+    """R13, V2: every table the player may arrange from his old melds ``old`` and the new
+    cards ``new``: every split of all those cards into melds that the regrouping rule
+    allows (by brute force: the splits are listed, then filtered)."""
+    old_melds = list(old)
+    pool = _codes(card for meld in old_melds for card in meld) | _codes(new)
+    found: set[BFTable] = set()
+    for split in _splits(pool, rules.max_sequence):
+        table = frozenset(_cards(block) for block in split)
+        if _is_allowed(rules, old_melds, table):
+            found.add(table)
+    return found
+
+
+def fits(
+    card: Card,
+    table: Iterable[Card],
+    max_sequence: int = 8,
+    *,
+    rules: Rules | None = None,
+    melds: BFTable | None = None,
+) -> bool:
+    """R14a: the table's cards plus ``card`` alone split into melds — under V2 ``none`` and
+    ``borrow`` (given ``rules`` and the table's ``melds``), into a table the rule allows."""
+    if rules is None or rules.regrouping is Regrouping.FREE:
+        return can_split({*table, card}, max_sequence if rules is None else rules.max_sequence)
+    assert melds is not None
+    return bool(allowed_tables(rules, melds, [card]))
 
 
 # ---------------------------------------------------------------- the phase machine
@@ -187,7 +348,9 @@ def fits(card: Card, table: Iterable[Card], max_sequence: int = 8) -> bool:
 
 @dataclasses.dataclass(frozen=True)
 class Position:
-    """A position of the model, every field public and plain."""
+    """A position of the model, every field public and plain. ``melds`` holds each
+    player's table as melds under regrouping ``none`` and ``borrow`` (V2), else ``None``
+    (under free regrouping only the cards matter, R13)."""
 
     rules: Rules
     hands: tuple[frozenset[Card], frozenset[Card]]
@@ -201,14 +364,23 @@ class Position:
     to_move: int | None
     winner: int | None = None
     drawn: bool = False
+    melds: tuple[BFTable, BFTable] | None = None
 
 
 def deal(deck: Sequence[Card], rules: Rules, dealer: int) -> Position:
-    """R8: one card at a time, non-dealer first; R10: he turns the top stock card."""
+    """R8: the non-dealer is dealt first, one card at a time (V7: two at a time), then the
+    dealer, in turn; R10: the non-dealer turns the top stock card, offered to him. V8: the
+    dealer turns it, and it is offered to the non-dealer."""
     starter = 1 - dealer
     size = rules.hand_size
-    dealt = [frozenset(deck[0 : 2 * size : 2]), frozenset(deck[1 : 2 * size : 2])]
+    batch = rules.deal_batch
+    packets = [deck[start : start + batch] for start in range(0, 2 * size, batch)]
+    dealt = [
+        frozenset(card for packet in packets[0::2] for card in packet),
+        frozenset(card for packet in packets[1::2] for card in packet),
+    ]
     hands = (dealt[0], dealt[1]) if starter == 0 else (dealt[1], dealt[0])
+    upcard = rules.initial_upcard
     return Position(
         rules=rules,
         hands=hands,
@@ -216,17 +388,25 @@ def deal(deck: Sequence[Card], rules: Rules, dealer: int) -> Position:
         stock=tuple(deck[2 * size + 1 :]),
         dead=(),
         offer=deck[2 * size],
-        origin=OfferOrigin.STOCK,
-        offered_by=starter,
+        origin=OfferOrigin.UPCARD if upcard else OfferOrigin.STOCK,
+        offered_by=dealer if upcard else starter,
         phase=Phase.OFFER,
         to_move=starter,
+        melds=None if rules.regrouping is Regrouping.FREE else (frozenset(), frozenset()),
     )
+
+
+def _as_table(melds: Iterable[Iterable[Card]]) -> BFTable:
+    return frozenset(frozenset(meld) for meld in melds)
 
 
 def from_state(state: State) -> Position:
     """The model's reading of an engine state's public fields (to compare with :func:`deal`)."""
     tables = tuple(frozenset(card for meld in table for card in meld) for table in state.tables)
     outcome = state.outcome()
+    melds = None
+    if state.rules.regrouping is not Regrouping.FREE:
+        melds = (_as_table(state.tables[0]), _as_table(state.tables[1]))
     return Position(
         rules=state.rules,
         hands=state.hands,
@@ -240,7 +420,14 @@ def from_state(state: State) -> Position:
         to_move=state.to_move,
         winner=None if outcome is None else outcome.winner,
         drawn=outcome is not None and outcome.is_draw,
+        melds=melds,
     )
+
+
+def _fits_table(position: Position, player: int, card: Card) -> bool:
+    """R14a (and V2): ``card`` fits ``player``'s table in ``position``."""
+    melds = None if position.melds is None else position.melds[player]
+    return fits(card, position.tables[player], rules=position.rules, melds=melds)
 
 
 def _forcing_case_a(position: Position) -> bool:
@@ -251,8 +438,46 @@ def _forcing_case_a(position: Position) -> bool:
     return forcing is Forcing.DISCARDS_ONLY and position.origin is OfferOrigin.DISCARD
 
 
+def _placements(
+    position: Position, added: frozenset[Card], *, prune: bool, need_laid: bool
+) -> list[tuple[frozenset[Card], BFTable | None]]:
+    """Every (laid hand cards, new table) with which ``added`` and the laid cards join the
+    table of the player to move (R13, V2): the table is ``None`` under free regrouping.
+    ``need_laid``: at least one hand card is laid (V3).
+
+    With ``prune=False`` every subset of the hand is tried, none skipped.
+    """
+    player = position.to_move
+    assert player is not None
+    rules = position.rules
+    table = position.tables[player]
+    everything = _codes(table | position.hands[player] | added)
+    base = _codes(table | added)
+    # A laid card lies in some meld of the new table, so inside ``everything``: a hand
+    # card in no meld there is never laid, and only the other cards' subsets are tried.
+    hand = sorted(position.hands[player], key=_order_key)
+    usable = [
+        card
+        for card in hand
+        if not prune or _blocks_with(_CODE[card], everything, rules.max_sequence)
+    ]
+    codes = [_CODE[card] for card in usable]
+    found: list[tuple[frozenset[Card], BFTable | None]] = []
+    for size in range(1 if need_laid else 0, len(usable) + 1):
+        for chosen in combinations(range(len(usable)), size):
+            if not _split(base.union([codes[i] for i in chosen]), rules.max_sequence):
+                continue  # R6: not even a free split (R13) exists
+            laid = frozenset(usable[i] for i in chosen)
+            if position.melds is None:
+                found.append((laid, None))
+                continue
+            for arranged in allowed_tables(rules, position.melds[player], laid | added):
+                found.append((laid, arranged))
+    return found
+
+
 def legal_takes(position: Position, *, prune: bool = True) -> set[BFMove]:
-    """R11 Take, R12, R13: every (laid, discard) the player to move may choose.
+    """R11 Take, R12, R13, V2: every (laid, discard, table) the player to move may choose.
 
     With ``prune=False`` every subset of the hand is tried, none skipped.
     """
@@ -260,33 +485,41 @@ def legal_takes(position: Position, *, prune: bool = True) -> set[BFMove]:
     offer = position.offer
     assert player is not None
     assert offer is not None
-    everything = _codes(position.tables[player] | position.hands[player] | {offer})
-    base = _codes(position.tables[player] | {offer})
-    # A laid card lies in some meld of the new table, so inside ``everything``: a hand
-    # card in no meld there is never laid, and only the other cards' subsets are tried.
-    hand = sorted(position.hands[player], key=_order_key)
-    usable = [
-        card
-        for card in hand
-        if not prune or _blocks_with(_CODE[card], everything, position.rules.max_sequence)
-    ]
-    codes = [_CODE[card] for card in usable]
+    hand = position.hands[player]
     takes: set[BFMove] = set()
-    for size in range(len(usable) + 1):
-        for chosen in combinations(range(len(usable)), size):
-            if not _split(base.union([codes[i] for i in chosen]), position.rules.max_sequence):
-                continue
-            laid = frozenset(usable[i] for i in chosen)
-            rest = [card for card in hand if card not in laid]
-            if not rest:
-                takes.add(("take", laid, None))  # R16: he goes out.
-            for discard in rest:
-                takes.add(("take", laid, discard))
+    for laid, table in _placements(position, frozenset([offer]), prune=prune, need_laid=False):
+        rest = sorted(hand - laid, key=_order_key)
+        if not rest:
+            takes.add(("take", laid, None, table))  # R16: he goes out.
+        for discard in rest:
+            takes.add(("take", laid, discard, table))
     return takes
 
 
+def _may_lay_down(position: Position) -> bool:
+    """V3: the player to move turned up the offered card from the stock himself (R10,
+    R11a; V8's upcard, offered back to the dealer who turned it, counts too)."""
+    return (
+        position.rules.meld_from_hand
+        and position.phase is Phase.OFFER
+        and position.origin in (OfferOrigin.STOCK, OfferOrigin.UPCARD)
+        and position.offered_by == position.to_move
+    )
+
+
+def legal_lay_downs(position: Position, *, prune: bool = True) -> set[BFMove]:
+    """V3: every non-empty set of hand cards (with each allowed table, V2) the player to
+    move may lay down before deciding on the card he turned up; none if he may not."""
+    if not _may_lay_down(position):
+        return set()
+    return {
+        ("lay", laid, None, table)
+        for laid, table in _placements(position, frozenset(), prune=prune, need_laid=True)
+    }
+
+
 def legal(position: Position) -> set[BFMove]:
-    """Every legal move of ``position``, by the phase rules of R11 and R14b."""
+    """Every legal move of ``position``, by the phase rules of R11, R14b and V1–V8."""
     if position.phase is Phase.OVER:
         return set()
     if position.phase is Phase.FORCE_DECISION:
@@ -295,6 +528,7 @@ def legal(position: Position) -> set[BFMove]:
     if position.phase is Phase.FORCED_TAKE:
         return moves
     moves.add(DECLINE_BF)
+    moves |= legal_lay_downs(position)
     passer = position.offered_by
     assert passer is not None
     assert position.offer is not None
@@ -302,31 +536,45 @@ def legal(position: Position) -> set[BFMove]:
         position.rules.forcing is Forcing.DECLINED
         and position.origin is OfferOrigin.STOCK
         and passer != position.to_move
-        and fits(position.offer, position.tables[passer], position.rules.max_sequence)
+        and _fits_table(position, passer, position.offer)
     ):
         moves.add(FORCE_BF)  # R14b case b: force a passed card back on the passer.
     return moves
 
 
-def _allowed(position: Position, move: BFMove) -> bool:
-    """Whether ``move`` is in :func:`legal` (without listing every take)."""
-    kind, laid, discard = move
-    if kind != "take" or position.phase in (Phase.OVER, Phase.FORCE_DECISION):
+def allows(position: Position, move: BFMove) -> bool:
+    """Whether ``move`` is legal in ``position`` (without listing every take): a move of
+    :func:`legal`, or under free regrouping a take or lay-down of :func:`legal` naming any
+    split of its new table into melds (R13: every split is the same position)."""
+    kind, laid, discard, table = move
+    if kind not in ("take", "lay") or position.phase in (Phase.OVER, Phase.FORCE_DECISION):
         return move in legal(position)
     player, offer = position.to_move, position.offer
     assert player is not None
     assert offer is not None
+    if kind == "lay" and (not laid or discard is not None or not _may_lay_down(position)):
+        return False
     hand = position.hands[player]
     rest = hand - laid
+    added = laid | {offer} if kind == "take" else laid
+    if kind == "take" and (discard not in rest if discard is not None else rest):
+        return False
+    if not laid <= hand:
+        return False
+    new_cards = position.tables[player] | added
+    if table is None:
+        return position.melds is None and can_split(new_cards, position.rules.max_sequence)
     return (
-        laid <= hand
-        and (discard in rest if discard is not None else not rest)
-        and can_split(position.tables[player] | laid | {offer}, position.rules.max_sequence)
+        frozenset(card for meld in table for card in meld) == new_cards
+        and sum(len(meld) for meld in table) == len(new_cards)
+        and all(is_meld(meld, position.rules.max_sequence) for meld in table)
+        and (position.melds is None or _is_allowed(position.rules, position.melds[player], table))
     )
 
 
-def _dies(position: Position, decliner: int) -> Position:
-    """R11a: the card dies and the decliner turns the next stock card; R15 if none."""
+def _dies(position: Position, turner: int) -> Position:
+    """R11a: the card dies and ``turner`` (the decliner; V8: the non-dealer after the
+    upcard) turns the next stock card; R15 if there is none."""
     assert position.offer is not None
     dead = (*position.dead, position.offer)
     if not position.stock:
@@ -346,30 +594,39 @@ def _dies(position: Position, decliner: int) -> Position:
         offer=position.stock[0],
         stock=position.stock[1:],
         origin=OfferOrigin.STOCK,
-        offered_by=decliner,
+        offered_by=turner,
         phase=Phase.OFFER,
-        to_move=decliner,
+        to_move=turner,
     )
+
+
+def _pair(values: tuple[_T, _T], player: int, value: _T) -> tuple[_T, _T]:
+    return (value, values[1]) if player == 0 else (values[0], value)
 
 
 def play(position: Position, move: BFMove) -> Position:
     """The position after ``move``, which must be in :func:`legal`."""
-    assert _allowed(position, move), move
+    assert allows(position, move), move
     player = position.to_move
     offer = position.offer
     assert player is not None
     assert offer is not None
-    kind, laid, discard = move
-    if kind == "take":
+    kind, laid, discard, table = move
+    if kind in ("take", "lay"):
+        added = laid | {offer} if kind == "take" else laid
         hand = position.hands[player] - laid - ({discard} if discard is not None else set())
-        table = position.tables[player] | laid | {offer}
-        hands = (hand, position.hands[1]) if player == 0 else (position.hands[0], hand)
-        tables = (table, position.tables[1]) if player == 0 else (position.tables[0], table)
+        hands = _pair(position.hands, player, hand)
+        tables = _pair(position.tables, player, position.tables[player] | added)
+        melds = position.melds
+        if melds is not None:  # V2: the named table; under free regrouping only the cards
+            assert table is not None
+            melds = _pair(melds, player, table)
+        changed = dataclasses.replace(position, hands=hands, tables=tables, melds=melds)
+        if kind == "lay":  # V3: the cards go down; the turned card is still his to decide.
+            return changed
         if discard is None:  # R16
             return dataclasses.replace(
-                position,
-                hands=hands,
-                tables=tables,
+                changed,
                 offer=None,
                 origin=None,
                 offered_by=None,
@@ -378,9 +635,7 @@ def play(position: Position, move: BFMove) -> Position:
                 winner=player,
             )
         return dataclasses.replace(
-            position,
-            hands=hands,
-            tables=tables,
+            changed,
             offer=discard,
             origin=OfferOrigin.DISCARD,
             offered_by=player,
@@ -390,24 +645,35 @@ def play(position: Position, move: BFMove) -> Position:
     if kind == "force":  # R14b: case a (decision) or case b (a passed card).
         return dataclasses.replace(position, phase=Phase.FORCED_TAKE, to_move=1 - player)
     if kind == "release":  # R14b case a: the decliner's card dies.
-        return _dies(position, decliner=1 - player)
+        return _dies(position, turner=1 - player)
     # Decline.
+    if position.origin is OfferOrigin.UPCARD:
+        if position.offered_by != player:  # V8: the non-dealer refused; the dealer may take it.
+            return dataclasses.replace(position, to_move=1 - player)
+        return _dies(position, turner=1 - player)  # V8: dead; the non-dealer turns the next.
     if position.origin is OfferOrigin.STOCK and position.offered_by == player:
         return dataclasses.replace(position, to_move=1 - player)  # R11b: a pass.
-    if _forcing_case_a(position) and fits(
-        offer, position.tables[player], position.rules.max_sequence
-    ):
+    if _forcing_case_a(position) and _fits_table(position, player, offer):
         return dataclasses.replace(position, phase=Phase.FORCE_DECISION, to_move=1 - player)
-    return _dies(position, decliner=player)
+    return _dies(position, turner=player)
 
 
 # ---------------------------------------------------------------- talking to the engine
 
 
+_ANY_LENGTH = Rules(max_sequence=10)
+
+
+def _table_bf(melds: Iterable[Meld] | None) -> BFTable | None:
+    return None if melds is None else _as_table(melds)
+
+
 def to_bf(move: Move) -> BFMove:
-    """An engine move as model data (a take's optional arrangement is dropped)."""
+    """An engine move as model data (a named arrangement as a set of melds)."""
     if isinstance(move, Take):
-        return ("take", move.laid, move.discard)
+        return ("take", move.laid, move.discard, _table_bf(move.table))
+    if isinstance(move, LayDown):
+        return ("lay", move.laid, None, _table_bf(move.table))
     if isinstance(move, Decline):
         return DECLINE_BF
     if isinstance(move, Force):
@@ -416,11 +682,21 @@ def to_bf(move: Move) -> BFMove:
     return RELEASE_BF
 
 
+def _engine_table(table: BFTable | None) -> tuple[Meld, ...] | None:
+    """The melds in the engine's order: by their first card in deck order."""
+    if table is None:
+        return None
+    melds = [Meld(sorted(meld), rules=_ANY_LENGTH) for meld in table]
+    return tuple(sorted(melds, key=lambda meld: min(meld.cards)))
+
+
 def from_bf(move: BFMove) -> Move:
     """Model data as an engine move."""
-    kind, laid, discard = move
+    kind, laid, discard, table = move
     if kind == "take":
-        return Take(laid, discard)
+        return Take(laid, discard, _engine_table(table))
+    if kind == "lay":
+        return LayDown(laid, _engine_table(table))
     simple: dict[str, Move] = {"decline": Decline(), "force": Force(), "release": Release()}
     return simple[kind]
 
@@ -451,18 +727,26 @@ def dealt(state: State) -> tuple[Card, ...]:
     return state.deck
 
 
-def deck_for(player1: str, player0: str, stock: str = "", last: str = "") -> str:
+def deck_for(
+    player1: str, player0: str, stock: str = "", last: str = "", *, batch: int = 1
+) -> str:
     """A deck, as text, that deals ``player1``'s and ``player0``'s hands when player 0 deals.
 
     R8: the non-dealer (player 1) gets the 1st, 3rd, ... card, the dealer the 2nd, 4th,
-    ...; then ``stock`` lies on top of the stock, top card first (the non-dealer turns its
-    first card at once, R10), and ``last`` at the bottom. The cards named nowhere come in
-    between, in the canonical order.
+    ... (V7, ``batch=2``: the 1st and 2nd, 5th and 6th, ... and the 3rd and 4th, 7th and
+    8th, ...); then ``stock`` lies on top of the stock, top card first (the non-dealer
+    turns its first card at once, R10; V8: the dealer turns it), and ``last`` at the
+    bottom. The cards named nowhere come in between, in the canonical order.
     """
     first, second = parse_cards(player1), parse_cards(player0)
     top, bottom = parse_cards(stock), parse_cards(last)
     assert len(first) == len(second), "both hands have the same size"
-    dealt = [card for pair in zip(first, second, strict=True) for card in pair]
+    assert len(first) % batch == 0, "the hands are dealt in whole batches"
+    dealt = [
+        card
+        for start in range(0, len(first), batch)
+        for card in (*first[start : start + batch], *second[start : start + batch])
+    ]
     named = [*dealt, *top, *bottom]
     assert len(set(named)) == len(named), "a card is named twice"
     rest = [
@@ -472,8 +756,9 @@ def deck_for(player1: str, player0: str, stock: str = "", last: str = "") -> str
 
 
 def steered_choice(rng: random.Random, moves: Sequence[Move], greed: float) -> Move:
-    """A random legal move; with probability ``greed`` a take that lays the most cards."""
-    takes = [move for move in moves if isinstance(move, Take)]
+    """A random legal move; with probability ``greed`` a take or a lay-down (V3) that
+    lays the most cards."""
+    takes = [move for move in moves if isinstance(move, Take | LayDown)]
     if takes and rng.random() < greed:
         most = max(len(take.laid) for take in takes)
         return rng.choice([take for take in takes if len(take.laid) == most])
@@ -524,7 +809,8 @@ def reference_deal(seed: int) -> list[Card]:
 
 
 PLY_BOUND = 121
-"""The most plies (moves) a game can last, for every hand size ``h`` (R8–R16).
+"""The most plies (moves) a game can last, for every hand size ``h`` and every rule set
+(R8–R16, V1–V8).
 
 Derivation. Call an *episode* the time one card is face up: from being turned from the
 stock or discarded until it is taken or dies. A card is offered in one episode only (a
@@ -549,4 +835,19 @@ are the moves of its episodes, and each move answers the card of its episode.
 So a game lasts at most ``T + 3S + 2D`` plies. A won game has ``T <= 2h + 1`` and
 ``D <= T - 1 <= 2h``; a drawn one ``T <= 2h`` and ``D <= 2h``. Either way:
 ``plies <= (2h + 1) + 3(40 - 2h) + 2(2h) = 121``, the same for every hand size.
+
+The variants. V1, V2, V4 and V7 change which takes and forces are legal, not the counts
+above. V8 makes the first stock card an upcard: the non-dealer declines it and the dealer
+declines it (2 moves that are not takes), then it dies, so its episode still has at most
+3. V3 adds lay-downs: ``L`` of them, each laying at least one hand card, so ``L <= 2h``
+(a player has ``h`` hand cards to lay) and the count above gives at once
+``plies <= 121 + L <= 121 + 2h``. That bound holds, but it is not sharp, and 121 still
+holds: a lay-down, like a take with a discard, adds at least one card to its player's
+table, which holds at most ``h`` cards between actions (R14), so per player the takes
+with a discard ``T_d`` and the lay-downs ``L`` number ``T_d + L <= h``: ``T_d + L <= 2h``
+in all. With ``D <= T_d`` (each discard follows such a take), a won game
+(``T = T_d + 1``) lasts at most ``T + L + 3S + 2D <= 3 T_d + L + 1 + 3S <=
+3 (T_d + L) + 1 + 3S <= 6h + 1 + 3(40 - 2h) = 121`` plies, and a drawn one
+(``T = T_d``) at most 120. A lay-down costs one ply for a table card, where a take with a
+discard costs up to three (the take and two answers to the discard).
 """

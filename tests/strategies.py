@@ -17,7 +17,7 @@ from typing import TypeAlias
 from hypothesis import strategies as st
 
 from bruteforce import PLAY_ORDER, SUIT_ORDER
-from conquian import Card, Forcing, Game, Rules
+from conquian import Card, Forcing, Game, Regrouping, Rules, find_rules
 from engine_bruteforce import PLY_BOUND, steered_choice
 
 __all__ = [
@@ -183,8 +183,14 @@ RULE_SETS: tuple[Rules, ...] = (
     Rules(forcing=Forcing.OFF),
     Rules(forcing=Forcing.DISCARDS_ONLY),
     Rules(hand_size=7),
+    find_rules("foster"),
+    Rules(regrouping=Regrouping.NONE),
+    Rules(initial_upcard=True),
+    find_rules("bicycle"),
+    Rules(meld_from_hand=True, initial_upcard=True, regrouping=Regrouping.NONE),
 )
-"""The classic rules and one rule set for each variant the engine implements (V1, V4, R8)."""
+"""The classic rules, one rule set for each of V1, V4 and R8, the Foster preset (V2
+borrow, V7), V2 none and V8 alone, the Bicycle preset (V3), and V3 with V8 and V2 none."""
 
 
 def rule_sets() -> st.SearchStrategy[Rules]:

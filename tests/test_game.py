@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pickle
 import random
+from collections import Counter
 from collections.abc import Sequence
 
+import attrs
 import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -20,6 +22,7 @@ from hypothesis.stateful import (
 from conquian import (
     CLASSIC,
     DECK,
+    PRESETS,
     Card,
     ConquianError,
     Decline,
@@ -28,12 +31,15 @@ from conquian import (
     Game,
     IllegalMoveError,
     InvalidMoveNotationError,
+    LayDown,
     Move,
     OutcomeKind,
+    Regrouping,
     Release,
     Rules,
     State,
     Take,
+    find_rules,
 )
 from conquian.agents import GreedyAgent, play_game
 from engine_bruteforce import (
@@ -56,7 +62,16 @@ RULE_SETS = [
     Rules(forcing=Forcing.OFF),
     Rules(max_sequence=10),
     Rules(hand_size=7),
+    # Every preset, and the variants one at a time (V1-V8).
+    find_rules("foster"),
+    find_rules("bicycle"),
+    Rules(regrouping=Regrouping.NONE),
+    Rules(regrouping=Regrouping.BORROW),
+    Rules(initial_upcard=True),
+    Rules(meld_from_hand=True, regrouping=Regrouping.NONE),
+    Rules(deal_batch=2),
 ]
+"""The rule sets the state machine deals from: every preset among them."""
 
 
 def snapshot(state: State) -> State:
@@ -144,45 +159,65 @@ def test_game_replays_every_state_and_reports_the_outcome() -> None:
 
 
 def stalling_choice(rng: random.Random, moves: Sequence[Move]) -> Move:
-    """Anything but a take when possible; else the take that lays the fewest cards."""
+    """A lay-down of the fewest cards (V3: each is one more ply) when there is one, else
+    anything but a take when possible, else the take that lays the fewest cards."""
+    lay_downs = [move for move in moves if isinstance(move, LayDown)]
+    if lay_downs:
+        return min(lay_downs, key=lambda move: len(move.laid))
     others = [move for move in moves if not isinstance(move, Take)]
     if others:
         return rng.choice(others)
     return min(moves, key=lambda move: len(move.laid) if isinstance(move, Take) else 0)
 
 
+def longest_games(rules: Rules, seeds: int) -> int:
+    """The longest of random, greedy and stalling games from ``seeds`` deals, each checked
+    against :data:`PLY_BOUND` at every ply."""
+    longest = 0
+    for seed in range(seeds):
+        start = State.new(seed, rules=rules, dealer=seed % 2)
+        lengths = [
+            sum(1 for _ in random_game(start, seed)) - 1,
+            sum(1 for _ in random_game(start, seed, greed=1.0)) - 1,
+            play_game(start, [GreedyAgent(), GreedyAgent()]).ply,
+        ]
+        rng = random.Random(seed)
+        state = start
+        while state.to_move is not None:
+            state = state.apply(stalling_choice(rng, state.legal_moves()))
+            assert state.ply <= PLY_BOUND
+        lengths.append(state.ply)
+        assert max(lengths) <= PLY_BOUND
+        longest = max(longest, *lengths)
+    return longest
+
+
 @pytest.mark.parametrize("hand_size", [1, 4, 10, 13, 19])
 def test_no_game_lasts_longer_than_the_ply_bound(hand_size: int) -> None:
     """Random, greedy and stalling games all end within :data:`PLY_BOUND` plies."""
-    longest = 0
-    for rules in (Rules(hand_size=hand_size), Rules(hand_size=hand_size, forcing=Forcing.OFF)):
-        for seed in range(25):
-            start = State.new(seed, rules=rules)
-            lengths = [
-                sum(1 for _ in random_game(start, seed)) - 1,
-                sum(1 for _ in random_game(start, seed, greed=1.0)) - 1,
-                play_game(start, [GreedyAgent(), GreedyAgent()]).ply,
-            ]
-            rng = random.Random(seed)
-            state = start
-            while state.to_move is not None:
-                state = state.apply(stalling_choice(rng, state.legal_moves()))
-                assert state.ply <= PLY_BOUND
-            lengths.append(state.ply)
-            assert max(lengths) <= PLY_BOUND
-            longest = max(longest, *lengths)
+    longest = max(
+        longest_games(Rules(hand_size=hand_size), 25),
+        longest_games(Rules(hand_size=hand_size, forcing=Forcing.OFF), 25),
+    )
     assert longest >= 2 * (40 - 2 * hand_size)  # as long as a game where nothing is taken
 
 
-def episodes(state: State) -> list[tuple[Card, list[Move]]]:
-    """The history cut into episodes: runs of moves that answer the same card."""
-    cut: list[tuple[Card, list[Move]]] = []
-    for played in state.history:
-        if cut and cut[-1][0] == played.offer:
-            cut[-1][1].append(played.move)
-        else:
-            cut.append((played.offer, [played.move]))
-    return cut
+@pytest.mark.parametrize(
+    "rules",
+    [
+        *(attrs.evolve(find_rules(name), hand_size=size) for name in PRESETS for size in (4, 18)),
+        *PRESETS.values(),
+        Rules(initial_upcard=True),
+        Rules(meld_from_hand=True, regrouping=Regrouping.NONE, hand_size=7),
+        Rules(meld_from_hand=True, forcing=Forcing.DECLINED, hand_size=13),
+    ],
+    ids=Rules.to_notation,
+)
+def test_no_game_lasts_longer_than_the_ply_bound_under_every_rule_set(rules: Rules) -> None:
+    """V1-V8 keep every game within :data:`PLY_BOUND`: V3's lay-downs too (see its
+    derivation), with stalling games that lay down the fewest cards whenever they may."""
+    longest = longest_games(rules, 15)
+    assert longest >= 2 * (40 - 2 * rules.hand_size)
 
 
 def test_the_lemmas_of_the_ply_bound_hold() -> None:
@@ -196,23 +231,79 @@ def test_the_lemmas_of_the_ply_bound_hold() -> None:
             move = stalling_choice(rng, moves) if seed % 2 else rng.choice(moves)
             state = state.apply(move)
             assert state.ply <= PLY_BOUND
-        cut = episodes(state)
-        offered = [card for card, _ in cut]
-        assert len(offered) == len(set(offered))
-        discards = {
-            played.move.discard
+        check_lemmas(state)
+
+
+def episodes(state: State) -> list[tuple[Card, list[Move]]]:
+    """The history cut into episodes: runs of moves that answer the same card."""
+    cut: list[tuple[Card, list[Move]]] = []
+    for played in state.history:
+        if cut and cut[-1][0] == played.offer:
+            cut[-1][1].append(played.move)
+        else:
+            cut.append((played.offer, [played.move]))
+    return cut
+
+
+def check_lemmas(state: State) -> Counter[str]:
+    """The lemmas of :data:`PLY_BOUND` in a finished game, V3's and V8's included: each
+    card has one episode; in it at most 3 (stock) or 2 (discard) moves are neither takes
+    nor lay-downs, and it ends with its only take, if any; per player the takes with a
+    discard and the lay-downs number at most h; at most 2h + 1 takes in a game."""
+    cut = episodes(state)
+    offered = [card for card, _ in cut]
+    assert len(offered) == len(set(offered))
+    discards = {
+        played.move.discard
+        for played in state.history
+        if isinstance(played.move, Take) and played.move.discard is not None
+    }
+    counts: Counter[str] = Counter()
+    for card, answers in cut:
+        taken = [move for move in answers if isinstance(move, Take)]
+        laid = [move for move in answers if isinstance(move, LayDown)]
+        assert len(taken) <= 1
+        assert not taken or answers[-1] == taken[0]
+        assert len(answers) - len(taken) - len(laid) <= (2 if card in discards else 3)
+        counts["takes"] += len(taken)
+        counts["lay-downs"] += len(laid)
+    for player in (0, 1):
+        grew = sum(
+            isinstance(played.move, LayDown)
+            or (isinstance(played.move, Take) and played.move.discard is not None)
             for played in state.history
-            if isinstance(played.move, Take) and played.move.discard is not None
-        }
-        takes = 0
-        for card, answers in cut:
-            taken = [move for move in answers if isinstance(move, Take)]
-            assert len(taken) <= 1
-            assert not taken or answers[-1] == taken[0]
-            assert len(answers) - len(taken) <= (2 if card in discards else 3)
-            takes += len(taken)
-        assert takes <= 2 * state.rules.hand_size + 1
-        assert len(cut) <= 40 - 2 * state.rules.hand_size + len(discards)
+            if played.player == player
+        )
+        assert grew <= state.rules.hand_size
+    assert counts["takes"] <= 2 * state.rules.hand_size + 1
+    assert len(cut) <= 40 - 2 * state.rules.hand_size + len(discards)
+    return counts
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        find_rules("bicycle"),
+        find_rules("foster"),
+        Rules(meld_from_hand=True),
+        Rules(initial_upcard=True),
+    ],
+    ids=Rules.to_notation,
+)
+def test_the_lemmas_of_the_ply_bound_hold_under_the_variants(rules: Rules) -> None:
+    """V3: lay-downs answer the turned card and count with the takes that discard; V8:
+    the upcard's episode has at most two moves that are not takes."""
+    lay_downs = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = State.new(seed, rules=rules)
+        while state.to_move is not None:
+            moves = state.legal_moves()
+            move = stalling_choice(rng, moves) if seed % 2 else steered_choice(rng, moves, 0.5)
+            state = state.apply(move)
+            assert state.ply <= PLY_BOUND
+        lay_downs += check_lemmas(state)["lay-downs"]
+    assert (lay_downs > 20) == rules.meld_from_hand
 
 
 # ====================================================================== the state machine
@@ -296,6 +387,10 @@ class GameMachine(RuleBasedStateMachine):
     )
     def try_an_illegal_take(self, laid: frozenset[Card], discard: Card | None) -> None:
         self._refused(Take(laid, discard))
+
+    @rule(laid=st.frozensets(st.sampled_from(DECK), max_size=10))
+    def try_an_illegal_lay_down(self, laid: frozenset[Card]) -> None:
+        self._refused(LayDown(laid))
 
     @rule(move=st.sampled_from([Decline(), Force(), Release()]))
     def try_a_simple_move(self, move: Move) -> None:

@@ -1,4 +1,5 @@
-"""Golden playthroughs: seeded bot games, every ply's legal-move count and move, replayed.
+"""Golden playthroughs: seeded bot games, every ply's legal-move count and move, replayed,
+under each preset rule set (classic, foster, bicycle).
 
 The files in tests/data were written once by tests/data/make_golden.py; this test only
 reads them. A difference means the deal, the legal moves, their order, the bots or the
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from conquian import State, parse_move
+from conquian import PRESETS, State, Take, find_rules, parse_move
 from conquian.agents import Agent, GreedyAgent, RandomAgent
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -33,18 +34,54 @@ def load(path: Path) -> dict[str, Any]:
     return record
 
 
-def test_there_are_five_golden_games() -> None:
-    assert len(GOLDEN) == 5
-    agents = [tuple(load(path)["agents"]) for path in GOLDEN]
-    assert sum("greedy" in pair for pair in agents) == 3
-    assert sum("greedy" not in pair for pair in agents) == 2
+def test_there_are_golden_games_under_every_preset() -> None:
+    """Five classic games, and two under each other preset (random against greedy)."""
+    assert len(GOLDEN) == 9
+    records = [load(path) for path in GOLDEN]
+    presets = [record["rules"] for record in records]
+    assert sorted(presets) == sorted(["classic"] * 5 + ["foster"] * 2 + ["bicycle"] * 2)
+    assert set(presets) == set(PRESETS)
+    for record in records:
+        if record["rules"] != "classic":
+            assert record["agents"] == [f"random:{record['seed']}", "greedy"]
+    classic = [tuple(record["agents"]) for record in records if record["rules"] == "classic"]
+    assert sum("greedy" in pair for pair in classic) == 3
+    assert sum("greedy" not in pair for pair in classic) == 2
+
+
+def test_the_golden_games_show_what_their_rules_change() -> None:
+    """The foster games borrow (a take's table with a card moved out of an old meld, V2)
+    and the bicycle games lay cards down (V3)."""
+    for path in GOLDEN:
+        record = load(path)
+        moves = [ply["move"] for ply in record["plies"]]
+        lay_downs = [move for move in moves if move.startswith("lay ")]
+        named = [move for move in moves if "[" in move]
+        assert bool(lay_downs) == (record["rules"] == "bicycle"), path.stem
+        assert bool(named) == (record["rules"] == "foster"), path.stem
+        if record["rules"] == "foster":
+            assert any(borrowed(record, ply) for ply in range(len(moves))), path.stem
+
+
+def borrowed(record: dict[str, Any], index: int) -> bool:
+    """Whether ply ``index`` of ``record`` breaks an old meld of its player's table (V2)."""
+    state = State.from_deck(record["deck"], rules=find_rules(record["rules"]))
+    for ply in record["plies"][:index]:
+        state = state.apply(ply["move"])
+    move = parse_move(record["plies"][index]["move"])
+    player = state.to_move
+    if player is None or not isinstance(move, Take) or move.table is None:
+        return False
+    return any(
+        all(not set(old) <= set(meld) for meld in move.table) for old in state.tables[player]
+    )
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[path.stem for path in GOLDEN])
 def test_bots_replay_the_golden_game_exactly(path: Path) -> None:
     golden = load(path)
     agents = [agent_named(name) for name in golden["agents"]]
-    state = State.new(golden["seed"], dealer=golden["dealer"])
+    state = State.new(golden["seed"], rules=find_rules(golden["rules"]), dealer=golden["dealer"])
     assert " ".join(map(str, state.deck or ())) == golden["deck"]
     plies = []
     while state.to_move is not None:
@@ -66,7 +103,8 @@ def test_bots_replay_the_golden_game_exactly(path: Path) -> None:
 def test_the_recorded_moves_replay_without_the_bots(path: Path) -> None:
     """The record alone is a game: each recorded move, read back, is legal in turn."""
     golden = load(path)
-    state = State.from_deck(golden["deck"], dealer=golden["dealer"])
+    rules = find_rules(golden["rules"])
+    state = State.from_deck(golden["deck"], rules=rules, dealer=golden["dealer"])
     for ply in golden["plies"]:
         assert state.to_move == ply["player"]
         assert str(state.offer) == ply["offer"]
@@ -75,3 +113,4 @@ def test_the_recorded_moves_replay_without_the_bots(path: Path) -> None:
         assert move in state.legal_moves()
         state = state.apply(move, player=ply["player"])
     assert str(state.outcome()) == golden["outcome"]
+    assert [" ".join(map(str, table)) for table in state.tables] == golden["tables"]

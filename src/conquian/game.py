@@ -17,13 +17,13 @@ import attrs
 from conquian._version import __version__
 from conquian.cards import DECK, Card, format_cards
 from conquian.errors import ConquianError, IllegalMoveError, InvalidRecordError, describe
-from conquian.moves import Decline, Force, LegalMoves, Move, Release, Take, parse_move
+from conquian.moves import Decline, Force, LayDown, LegalMoves, Move, Release, Take, parse_move
 from conquian.rules import CLASSIC, Rules
 from conquian.state import Outcome, State, Voice, deal_order
 
 __all__ = ["Game", "GameRecord"]
 
-_MOVE_TYPES = (Take, Decline, Force, Release)
+_MOVE_TYPES = (Take, LayDown, Decline, Force, Release)
 
 
 def _check_record(record: GameRecord) -> None:

@@ -528,9 +528,11 @@ class State:
     def legal_moves(self) -> LegalMoves:
         """Every legal move exactly once, in a fixed order, as a lazy tuple-like sequence.
 
-        Takes come first, ordered by the laid cards (as a bit mask) then by the discard in
-        deck order; then :class:`~conquian.moves.Decline`, :class:`~conquian.moves.Force`
-        and :class:`~conquian.moves.Release` where the phase allows them. Empty when the
+        Takes come first, ordered by the laid cards (as a bit mask), then (under
+        regrouping borrow or none) by the named table, then by the discard in deck order;
+        then lay-downs (V3) by laid cards and table; then
+        :class:`~conquian.moves.Decline`, :class:`~conquian.moves.Force` and
+        :class:`~conquian.moves.Release` where the phase allows them. Empty when the
         game is over. See :class:`~conquian.moves.LegalMoves`: counting the moves or
         picking one does not build them all.
         """
@@ -579,10 +581,11 @@ class State:
         return laids, tables
 
     def _may_lay_down(self) -> bool:
-        """V3: a player who turned up the offered card may lay down cards first."""
+        """V3: a player who turned up the offered card may lay down cards first (the
+        dealer's upcard of V8 counts: he turned it up himself)."""
         return (
             self.rules.meld_from_hand
-            and self._origin is OfferOrigin.STOCK
+            and self._origin is not OfferOrigin.DISCARD
             and self._offered_by == self._to_move
         )
 
@@ -1069,10 +1072,14 @@ def _build_position(fields: dict[str, str], rules: Rules) -> State:
         assert to_move is not None
         assert origin is not None
         _check_offer(phase, to_move, origin, offered_by, offer, tables, rules)
+        # V8: the upcard comes before any card dies or is laid, except that with V3 the
+        # dealer, offered his own upcard, may have laid cards down.
+        dealer_laid = rules.meld_from_hand and to_move == dealer
         if origin is OfferOrigin.UPCARD and (
             not rules.initial_upcard
             or offered_by != dealer
-            or any(table_masks)
+            or table_masks[1 - dealer]
+            or (table_masks[dealer] and not dealer_laid)
             or dead
             or phase is not Phase.OFFER
         ):
@@ -1104,7 +1111,9 @@ def _read_origin(text: str) -> tuple[OfferOrigin | None, int]:
     except ValueError:
         origin = None
     if origin is None or not colon or player not in ("0", "1"):
-        raise InvalidStateError(f"from must be stock:P, discard:P or -, not {text[:40]!r}")
+        raise InvalidStateError(
+            f"from must be stock:P, discard:P, upcard:P or -, not {text[:40]!r}"
+        )
     return origin, int(player)
 
 

@@ -1,11 +1,11 @@
 """Write the golden playthroughs of tests/test_golden.py (regression data).
 
-Each file records one game dealt from a seed and played by two bots: for every ply the
-player, the offered card, the number of legal moves and the move played (its notation),
-then the outcome and the final tables and dead cards. The test replays each game and
-compares exactly; it never rewrites these files. Run this script only when a change of
-the engine is meant to change them (a "Rules:" change in the changelog), then review the
-diff:
+Each file records one game dealt from a seed under a preset rule set (classic, foster or
+bicycle) and played by two bots: for every ply the player, the offered card, the number
+of legal moves and the move played (its notation), then the outcome and the final tables
+and dead cards. The test replays each game and compares exactly; it never rewrites these
+files. Run this script only when a change of the engine is meant to change them (a
+"Rules:" change in the changelog), then review the diff:
 
     PYTHONPATH=src python tests/data/make_golden.py
 """
@@ -15,18 +15,24 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conquian import State
+from conquian import State, find_rules
 from conquian.agents import Agent, GreedyAgent, RandomAgent
 
 HERE = Path(__file__).resolve().parent
 
-GAMES: dict[str, tuple[int, list[str]]] = {
-    # file stem: (deal seed, the agents of players 0 and 1)
-    "golden_random_vs_greedy_2": (2, ["random:2", "greedy"]),  # drawn
-    "golden_random_vs_greedy_7": (7, ["random:7", "greedy"]),  # the random bot wins
-    "golden_random_vs_greedy_19": (19, ["random:19", "greedy"]),  # a release; greedy wins
-    "golden_random_vs_random_4": (4, ["random:4", "random:5"]),  # a force and a release
-    "golden_random_vs_random_8": (8, ["random:8", "random:9"]),  # player 0 goes out
+GAMES: dict[str, tuple[str, int, list[str]]] = {
+    # file stem: (rules preset, deal seed, the agents of players 0 and 1)
+    "golden_random_vs_greedy_2": ("classic", 2, ["random:2", "greedy"]),  # drawn
+    "golden_random_vs_greedy_7": ("classic", 7, ["random:7", "greedy"]),  # random wins
+    "golden_random_vs_greedy_19": ("classic", 19, ["random:19", "greedy"]),  # a release
+    "golden_random_vs_random_4": ("classic", 4, ["random:4", "random:5"]),  # force, release
+    "golden_random_vs_random_8": ("classic", 8, ["random:8", "random:9"]),  # player 0 out
+    # V2 borrowing, V4, V5, V7: a borrow and a release, greedy wins; a borrow, random wins.
+    "golden_foster_random_vs_greedy_7": ("foster", 7, ["random:7", "greedy"]),
+    "golden_foster_random_vs_greedy_35": ("foster", 35, ["random:35", "greedy"]),
+    # V1, V3, V4: lay-downs and a release, greedy wins; two lay-downs, random wins.
+    "golden_bicycle_random_vs_greedy_6": ("bicycle", 6, ["random:6", "greedy"]),
+    "golden_bicycle_random_vs_greedy_7": ("bicycle", 7, ["random:7", "greedy"]),
 }
 
 
@@ -40,11 +46,11 @@ def make_agent(name: str) -> Agent:
     return RandomAgent(int(seed))
 
 
-def playthrough(seed: int, agent_names: list[str]) -> dict[str, object]:
-    """The record of the game dealt from ``seed`` (player 0 deals) and played by the
-    named agents."""
+def playthrough(rules: str, seed: int, agent_names: list[str]) -> dict[str, object]:
+    """The record of the game dealt from ``seed`` (player 0 deals) under the preset
+    ``rules`` and played by the named agents."""
     agents = [make_agent(name) for name in agent_names]
-    state = State.new(seed)
+    state = State.new(seed, rules=find_rules(rules))
     plies: list[dict[str, object]] = []
     while state.to_move is not None:
         player = state.to_move
@@ -55,6 +61,7 @@ def playthrough(seed: int, agent_names: list[str]) -> dict[str, object]:
         )
         state = state.apply(move, player=player)
     return {
+        "rules": rules,
         "seed": seed,
         "dealer": state.dealer,
         "agents": agent_names,
@@ -80,8 +87,8 @@ def dump(record: dict[str, object]) -> str:
 
 
 def main() -> None:
-    for stem, (seed, agent_names) in GAMES.items():
-        record = playthrough(seed, agent_names)
+    for stem, (rules, seed, agent_names) in GAMES.items():
+        record = playthrough(rules, seed, agent_names)
         path = HERE / f"{stem}.json"
         path.write_text(dump(record), encoding="utf-8")
         assert json.loads(path.read_text(encoding="utf-8")) == record
