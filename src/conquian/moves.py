@@ -391,15 +391,18 @@ class LegalMoves(Sequence[Move]):
     def __getitem__(self, index: slice) -> tuple[Move, ...]: ...
 
     def __getitem__(self, index: int | slice) -> Move | tuple[Move, ...]:
+        takes = self._takes
+        if index.__class__ is int and takes <= index:
+            return self._extra[index - takes]  # the common case: no take, or a simple move
         if isinstance(index, slice):
             return tuple(self)[index]
-        size = self._takes + len(self._extra)
+        size = takes + len(self._extra)
         if index < 0:
             index += size
         if not 0 <= index < size:
             raise IndexError("legal move index out of range")
-        if index >= self._takes:
-            return self._extra[index - self._takes]
+        if index >= takes:
+            return self._extra[index - takes]
         position = bisect.bisect_right(self._ends, index)
         laid = self._laids[position]
         rest = self._hand & ~laid

@@ -633,6 +633,8 @@ class State:
             raise IllegalMoveError(f"the game is over: {pos[12]}")
         if player is not None and player != pos[10]:
             raise IllegalMoveError(f"it is player {pos[10]}'s turn, not player {player}'s")
+        if move.__class__ is Decline and phase is Phase.OFFER:
+            return  # the commonest move: declining an offer is always allowed (R11)
         if isinstance(move, Take):
             if phase is Phase.FORCE_DECISION:
                 raise IllegalMoveError(f"{v.you} must force or release the declined card (R14b)")
