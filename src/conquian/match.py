@@ -37,6 +37,7 @@ from conquian.game import Game, GameRecord
 from conquian.moves import LegalMoves, Move
 from conquian.notation import (
     MAX_RECORD_BYTES,
+    check_envelope,
     read_json,
     record_from_json,
     record_to_json,
@@ -725,22 +726,14 @@ def _kind(value: object, kind: type) -> bool:
 def match_from_json(data: object) -> MatchRecord:
     """A match record from JSON-shaped data (as :func:`json.loads` returns); see
     :func:`match_loads`."""
-    if not isinstance(data, dict):
-        raise InvalidRecordError(f"a match record is a JSON object, not {type(data).__name__}")
-    if data.get("format") != MATCH_FORMAT:
-        raise InvalidRecordError(f"field 'format': must be {MATCH_FORMAT!r}")
-    version = data.get("version")
-    if version != MATCH_VERSION or isinstance(version, bool):
-        raise InvalidRecordError(
-            f"field 'version': this library reads version {MATCH_VERSION} match records, "
-            f"not {describe(version)}"
-        )
-    for key in data:
-        if key not in _FIELDS and key not in _OPTIONAL:
-            raise InvalidRecordError(f"unknown field {describe(key)}")
-    for key in _FIELDS:
-        if key not in data:
-            raise InvalidRecordError(f"missing field {key!r}")
+    data = check_envelope(
+        data,
+        format_name=MATCH_FORMAT,
+        version=MATCH_VERSION,
+        fields=_FIELDS,
+        optional=_OPTIONAL,
+        what="match records",
+    )
     library = data["library"]
     if not isinstance(library, str):
         raise InvalidRecordError(

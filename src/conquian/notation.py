@@ -40,6 +40,7 @@ __all__ = [
     "MAX_RECORD_BYTES",
     "RECORD_SCHEMA",
     "VERSION",
+    "check_envelope",
     "dump",
     "dumps",
     "load",
@@ -188,24 +189,46 @@ def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], wha
     return value
 
 
-def record_from_json(data: object) -> GameRecord:
-    """A record from JSON-shaped data (as :func:`json.loads` returns); see :func:`loads`."""
+def check_envelope(
+    data: object,
+    *,
+    format_name: str,
+    version: int,
+    fields: tuple[str, ...],
+    optional: tuple[str, ...],
+    what: str,
+) -> dict[str, Any]:
+    """Check the outside of a JSON document (shared by the record readers): an object of
+    format ``format_name`` and version ``version``, with every name of ``fields``, maybe
+    some of ``optional``, and nothing else. ``what`` names the kind, as "records"."""
     if not isinstance(data, dict):
-        raise InvalidRecordError(f"a record is a JSON object, not {type(data).__name__}")
-    if data.get("format") != FORMAT:
-        raise InvalidRecordError(f"field 'format': must be {FORMAT!r}")
-    version = data.get("version")
-    if version != VERSION or isinstance(version, bool):
+        raise InvalidRecordError(f"a {what[:-1]} is a JSON object, not {type(data).__name__}")
+    if data.get("format") != format_name:
+        raise InvalidRecordError(f"field 'format': must be {format_name!r}")
+    found = data.get("version")
+    if found != version or isinstance(found, bool):
         raise InvalidRecordError(
-            f"field 'version': this library reads version {VERSION} records, not "
-            f"{describe(version)}"
+            f"field 'version': this library reads version {version} {what}, not {describe(found)}"
         )
     for key in data:
-        if key not in _FIELDS and key not in _OPTIONAL:
-            raise InvalidRecordError(f"unknown field {key[:40]!r}")
-    for key in _FIELDS:
+        if key not in fields and key not in optional:
+            raise InvalidRecordError(f"unknown field {describe(key)}")
+    for key in fields:
         if key not in data:
             raise InvalidRecordError(f"missing field {key!r}")
+    return data
+
+
+def record_from_json(data: object) -> GameRecord:
+    """A record from JSON-shaped data (as :func:`json.loads` returns); see :func:`loads`."""
+    data = check_envelope(
+        data,
+        format_name=FORMAT,
+        version=VERSION,
+        fields=_FIELDS,
+        optional=_OPTIONAL,
+        what="records",
+    )
     library = _field(data, "library", str, "the writer's version as text")
     rules_data = _field(data, "rules", dict, "an object of rule values")
     try:
