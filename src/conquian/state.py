@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import attrs
@@ -813,13 +813,9 @@ class State:
         """The state after a move known to be legal (no checks: for the engine and search)."""
         pos = self._pos
         rules, dealer, stock, hands, tables, dead, offer, origin, by, _, mover, ply, _, arr = pos
-        played = _new(Played)
-        _set(played, "player", mover)
-        _set(played, "offer", DECK[offer])
-        _set(played, "move", move)
-        log = (*self._log, played)
+        log = (*self._log, _played(mover, DECK[offer], move))
         deck, seed = self._deck, self.seed
-        if isinstance(move, Take | LayDown):
+        if isinstance(move, (Take, LayDown)):
             laid = move._laid
             hand = hands[mover] & ~laid
             table = tables[mover] | laid
@@ -831,7 +827,7 @@ class State:
                 # V3: the cards go down; the turned card is still on offer to him.
                 hands = (hand, hands[1]) if mover == 0 else (hands[0], hand)
                 tables = (table, tables[1]) if mover == 0 else (tables[0], table)
-                return State(
+                return _make(
                     (rules, dealer, stock, hands, tables, dead, offer, origin, by,
                      Phase.OFFER, mover, ply + 1, None, arr),
                     deck, seed, log,
@@ -842,29 +838,28 @@ class State:
             if discard < 0:
                 # R16: every card laid down (cards_to_go_out on the table): he wins at once.
                 hands = (hand, hands[1]) if mover == 0 else (hands[0], hand)
-                return State(
+                return _make(
                     (rules, dealer, stock, hands, tables, dead, _NO_CARD, None, 0,
                      Phase.OVER, 0, ply + 1, _WENT_OUT[mover], arr),
                     deck, seed, log,
                 )  # fmt: skip
             hand &= ~(1 << discard)
             hands = (hand, hands[1]) if mover == 0 else (hands[0], hand)
-            return State(
+            return _make(
                 (rules, dealer, stock, hands, tables, dead, discard, OfferOrigin.DISCARD, mover,
                  Phase.OFFER, 1 - mover, ply + 1, None, arr),
                 deck, seed, log,
             )  # fmt: skip
+        # Who turns up the next card if the offered card dies now (-1: it does not die).
+        turner = -1
+        next_phase = Phase.OFFER
         if isinstance(move, Decline):
             if origin is OfferOrigin.UPCARD:
-                if by != mover:
-                    # V8: the non-dealer refused the upcard; it is offered to the dealer.
-                    next_phase = Phase.OFFER
-                else:
-                    # V8: the dealer refused it too; it dies, the non-dealer turns the next.
-                    return self._card_dies(1 - mover, log)
+                if by == mover:
+                    turner = 1 - mover  # V8: the dealer refused it too; the non-dealer turns
+                # else V8: the non-dealer refused the upcard; it is offered to the dealer.
             elif origin is OfferOrigin.STOCK and by == mover:
-                # R11b: pass one's own turned card; it is offered to the opponent.
-                next_phase = Phase.OFFER
+                pass  # R11b: pass one's own turned card; it is offered to the opponent.
             elif (
                 rules.forcing is Forcing.DECLINED
                 or (rules.forcing is Forcing.DISCARDS_ONLY and origin is OfferOrigin.DISCARD)
@@ -872,32 +867,29 @@ class State:
                 # R14b case a: the opponent decides whether to force the card on him.
                 next_phase = Phase.FORCE_DECISION
             else:
-                return self._card_dies(mover, log)
+                turner = mover  # R11a: it dies; the decliner turns up the next card.
         elif isinstance(move, Force):
             next_phase = Phase.FORCED_TAKE
         else:
-            return self._card_dies(1 - mover, log)
-        return State(
-            (rules, dealer, stock, hands, tables, dead, offer, origin, by,
-             next_phase, 1 - mover, ply + 1, None, arr),
-            deck, seed, log,
-        )  # fmt: skip
-
-    def _card_dies(self, turner: int, log: _Log) -> State:
-        """R11a: the declined card dies; ``turner`` (the decliner, R11a) turns up the next
-        stock card, or with no stock left the game is drawn (R15)."""
-        rules, dealer, stock, hands, tables, dead, offer, _, _, _, _, ply, _, arr = self._pos
+            turner = 1 - mover  # Release (R14b): it dies; the decliner turns the next card.
+        if turner < 0:
+            return _make(
+                (rules, dealer, stock, hands, tables, dead, offer, origin, by,
+                 next_phase, 1 - mover, ply + 1, None, arr),
+                deck, seed, log,
+            )  # fmt: skip
         dead = (*dead, offer)
         if not stock:
-            return State(
+            # R15: a card died and no card can be turned: the game is drawn.
+            return _make(
                 (rules, dealer, stock, hands, tables, dead, _NO_CARD, None, 0,
                  Phase.OVER, 0, ply + 1, _DRAWN, arr),
-                self._deck, self.seed, log,
+                deck, seed, log,
             )  # fmt: skip
-        return State(
+        return _make(
             (rules, dealer, stock[1:], hands, tables, dead, stock[0], OfferOrigin.STOCK, turner,
              Phase.OFFER, turner, ply + 1, None, arr),
-            self._deck, self.seed, log,
+            deck, seed, log,
         )  # fmt: skip
 
     # ------------------------------------------------------------------ notation
@@ -987,6 +979,48 @@ class State:
             + (f" | player {self.to_move} to move" if self.to_move is not None else "")
         )
         return "\n".join(lines)
+
+
+def _fast_constructors() -> tuple[
+    Callable[[_Pos, tuple[int, ...] | None, int | None, _Log], State],
+    Callable[[int, Card, Move], Played],
+]:
+    """Builders of State and Played that set their slots directly: the engine's moves
+    build one of each, and attrs' checked ``__init__`` costs twice as much. They fall back
+    to the ordinary constructors if attrs lays the classes out differently."""
+    state_slots = getattr(State, "__slots__", ())
+    played_slots = getattr(Played, "__slots__", ())
+    if "_attrs_cached_hash" not in state_slots or "move" not in played_slots:
+        return State, Played
+    new = object.__new__
+    cls = State.__dict__
+    set_pos, set_deck = cls["_pos"].__set__, cls["_deck"].__set__
+    set_seed, set_log = cls["seed"].__set__, cls["_log"].__set__
+    set_hash = cls["_attrs_cached_hash"].__set__
+    played_cls = Played.__dict__
+    set_player, set_offer = played_cls["player"].__set__, played_cls["offer"].__set__
+    set_move = played_cls["move"].__set__
+
+    def make(pos: _Pos, deck: tuple[int, ...] | None, seed: int | None, log: _Log) -> State:
+        state: State = new(State)
+        set_pos(state, pos)
+        set_deck(state, deck)
+        set_seed(state, seed)
+        set_log(state, log)
+        set_hash(state, None)
+        return state
+
+    def played(player: int, offer: Card, move: Move) -> Played:
+        entry: Played = new(Played)
+        set_player(entry, player)
+        set_offer(entry, offer)
+        set_move(entry, move)
+        return entry
+
+    return make, played
+
+
+_make, _played = _fast_constructors()
 
 
 def _result_text(outcome: Outcome | None) -> str:
