@@ -223,6 +223,16 @@ class MeldTable:
         memo[key] = result
         return result
 
+    def remember_splits(self, required: int, extensions: list[int]) -> None:
+        """Note in the partition memo that ``required | used`` splits for each ``used`` of
+        ``extensions`` (as :meth:`extensions` found), so checking a take is a look-up."""
+        memo = self._memo
+        if len(memo) + len(extensions) >= MEMO_LIMIT:
+            memo.clear()
+            memo[0] = True
+        for used in extensions:
+            memo[required | used] = True
+
     def _extensions(self, required: int, avail: int) -> list[int]:
         if required == 0:
             return list(self.meldable_subsets(avail))

@@ -522,7 +522,10 @@ class State:
         melds = pos[0]._melds
         for partners in melds.partners[offer]:
             if partners & pool == partners:
-                return melds.extensions(table | 1 << offer, hand)
+                required = table | 1 << offer
+                laids = melds.extensions(required, hand)
+                melds.remember_splits(required, laids)  # the take's check becomes a look-up
+                return laids
         return _NO_TAKES  # the quick reject: no meld of three holds the offered card
 
     def legal_moves(self) -> LegalMoves:
@@ -787,6 +790,8 @@ class State:
             IllegalMoveError: The move is not legal now (the message says why).
             InvalidMoveNotationError: ``move`` is text that is not a move.
         """
+        if move.__class__ is Decline and player is None and self._pos[9] is Phase.OFFER:
+            return self._apply_unchecked(move)  # always legal (R11): skip the full check
         if isinstance(move, str):
             from conquian.moves import parse_move
 
