@@ -14,7 +14,6 @@ from typing import Final
 
 from conquian.cards import DECK, Card
 
-FULL: Final = (1 << 40) - 1
 SUIT_BITS: Final = 0x3FF
 RANK_SPREAD: Final = 1 | 1 << 10 | 1 << 20 | 1 << 30
 MEMO_LIMIT: Final = 1 << 16

@@ -41,23 +41,6 @@ POSITION_KEYS: Final = (
     "dead",
     "result",
 )
-VIEW_KEYS: Final = (
-    "player",
-    "rules",
-    "dealer",
-    "ply",
-    "phase",
-    "to_move",
-    "offer",
-    "from",
-    "stock_size",
-    "hand",
-    "hand_sizes",
-    "table0",
-    "table1",
-    "dead",
-    "result",
-)
 NONE: Final = "-"
 
 

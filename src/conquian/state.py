@@ -314,10 +314,6 @@ class State:
     def _outcome(self) -> Outcome | None:
         return self._pos[12]
 
-    @property
-    def _arrangements(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-        return self._pos[13]
-
     def _replace(self, **changes: Any) -> State:
         """A copy with parts of the position replaced by name (``stock``, ``hands``, ...;
         ``deck``, ``seed`` and ``log`` for the rest). Unchecked: for tests and tools."""
