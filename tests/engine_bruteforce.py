@@ -44,6 +44,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import TypeAlias, TypeVar
 
+from bruteforce import PLAY_ORDER, SUIT_ORDER
 from conquian import (
     Card,
     Decline,
@@ -54,7 +55,6 @@ from conquian import (
     Move,
     OfferOrigin,
     Phase,
-    Rank,
     Regrouping,
     Release,
     Rules,
@@ -96,21 +96,7 @@ __all__ = [
     "to_bf",
 ]
 
-PLAY_ORDER: tuple[Rank, ...] = (
-    Rank.ACE,
-    Rank.TWO,
-    Rank.THREE,
-    Rank.FOUR,
-    Rank.FIVE,
-    Rank.SIX,
-    Rank.SEVEN,
-    Rank.JACK,
-    Rank.QUEEN,
-    Rank.KING,
-)
-"""R2: ``A 2 3 4 5 6 7 J Q K``; a sequence is a window of this tuple."""
-
-SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+SUITS: tuple[Suit, ...] = SUIT_ORDER
 
 BFTable: TypeAlias = frozenset[frozenset[Card]]
 """A table as the set of its melds, each the set of its cards."""
