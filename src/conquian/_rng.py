@@ -8,6 +8,7 @@ Fisher–Yates shuffle; the docs specify it so other languages can reproduce a d
 
 from __future__ import annotations
 
+import struct
 from typing import Final, TypeVar
 
 T = TypeVar("T")
@@ -42,25 +43,69 @@ class SplitMix64:
             if value < limit:
                 return value % n
 
+    def outputs(self, count: int) -> tuple[int, ...]:
+        """The next ``count`` outputs of :meth:`next64` (1 <= ``count`` <= 64), at once.
+
+        The ``count`` generator states lie in 128-bit lanes of one Python int, so each
+        step of the mix is one big-integer operation for all of them: a product of two
+        64-bit lane values fits its lane, and a shift's spill into the next lane is
+        masked off. The outputs are exactly those of ``count`` calls of :meth:`next64`.
+        """
+        ones, ramp, lanes, layout = _lanes(count)
+        z = (self._state * ones + ramp) & lanes
+        z ^= z >> 30 & lanes
+        z = z * 0xBF58476D1CE4E5B9 & lanes
+        z ^= z >> 27 & lanes
+        z = z * 0x94D049BB133111EB & lanes
+        z ^= z >> 31 & lanes
+        self._state = (self._state + count * _GOLDEN) & _MASK64
+        return layout.unpack(z.to_bytes(16 * count, "little"))
+
     def shuffled(self, items: list[T]) -> list[T]:
-        """A Fisher–Yates shuffle of a copy of ``items`` (from the last position down)."""
+        """A Fisher–Yates shuffle of a copy of ``items`` (from the last position down),
+        drawing ``below(i + 1)`` for each position ``i``."""
         result = list(items)
-        # The same draws as calling below(i + 1) for each i, written out for speed.
-        state = self._state
-        for i in range(len(result) - 1, 0, -1):
-            n = i + 1
-            limit = _TWO64 - _TWO64 % n
-            while True:
-                state = (state + _GOLDEN) & _MASK64
-                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-                z ^= z >> 31
-                if z < limit:
-                    break
-            j = z % n
+        size = len(result)
+        if size < 2:
+            return result
+        if size > 64:
+            for i in range(size - 1, 0, -1):
+                j = self.below(i + 1)
+                result[i], result[j] = result[j], result[i]
+            return result
+        start = self._state
+        draws = self.outputs(size - 1)
+        for i, value in zip(range(size - 1, 0, -1), draws, strict=True):
+            if value >= _LIMITS[i]:
+                # A rejected draw (odds below 2**-58 a card): it shifts every later draw,
+                # so deal again one draw at a time.
+                self._state = start
+                result = list(items)
+                for k in range(size - 1, 0, -1):
+                    j = self.below(k + 1)
+                    result[k], result[j] = result[j], result[k]
+                return result
+            j = value % (i + 1)
             result[i], result[j] = result[j], result[i]
-        self._state = state
         return result
+
+
+# _LIMITS[i]: the largest multiple of i + 1 not above 2**64, the bound of below(i + 1).
+_LIMITS: Final = tuple(_TWO64 - _TWO64 % (i + 1) for i in range(64))
+_LANES: dict[int, tuple[int, int, int, struct.Struct]] = {}
+
+
+def _lanes(count: int) -> tuple[int, int, int, struct.Struct]:
+    """For ``count`` 128-bit lanes: ones in each lane, lane k holding (k + 1) * golden, a
+    64-bit mask in each lane, and the layout that reads the lanes back."""
+    found = _LANES.get(count)
+    if found is None:
+        if not 1 <= count <= 64:
+            raise ValueError(f"outputs() gives 1 to 64 values at once, not {count}")
+        ones = sum(1 << 128 * k for k in range(count))
+        ramp = sum((k + 1) * _GOLDEN << 128 * k for k in range(count))
+        found = _LANES[count] = (ones, ramp, _MASK64 * ones, struct.Struct("<" + "Q8x" * count))
+    return found
 
 
 def game_seed(seed: int, game: int) -> int:
