@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 import attrs
 
@@ -140,7 +140,9 @@ class Played:
         return f"{self.player}: {self.move} ({self.offer})"
 
 
-_Log = tuple[Played, ...]
+# The history as a linked list, newest entry first: (earlier entries, entry), or None.
+# A move adds one small node instead of copying the whole history.
+_Log: TypeAlias = "tuple[_Log, Played] | None"
 _Pos = tuple[
     Rules,  # 0 rules
     int,  # 1 dealer
@@ -195,6 +197,9 @@ _FORCE_OR_RELEASE: Final = LegalMoves(0, (), (FORCE, RELEASE))
 _JUST_DECLINE: Final = LegalMoves(0, (), _DECLINE_ONLY)
 _JUST_DECLINE_FORCE: Final = LegalMoves(0, (), _DECLINE_FORCE)
 _NO_MOVES: Final = LegalMoves(0, (), ())
+_OFFER: Final = Phase.OFFER
+_FORCED_TAKE: Final = Phase.FORCED_TAKE
+_FORCE_DECISION: Final = Phase.FORCE_DECISION
 _DRAWN: Final = Outcome(OutcomeKind.DRAWN, None)
 _WENT_OUT: Final = (Outcome(OutcomeKind.WENT_OUT, 0), Outcome(OutcomeKind.WENT_OUT, 1))
 
@@ -208,8 +213,16 @@ def deal_order(seed: int) -> tuple[Card, ...]:
     >>> deal_order(1)[:3]
     (Card.parse('2d'), Card.parse('3c'), Card.parse('7d'))
     """
-    _check_seed(seed)
-    return tuple(SplitMix64(seed).shuffled(list(DECK)))
+    return tuple(DECK[i] for i in _shuffled_indices(_check_seed(seed)))
+
+
+_INDICES: Final = tuple(range(len(DECK)))
+_BIT: Final = tuple(1 << i for i in _INDICES)
+
+
+def _shuffled_indices(seed: int) -> list[int]:
+    """The card indices of :func:`deal_order`, top of the pack first."""
+    return SplitMix64(seed).shuffled(list(_INDICES))
 
 
 def _check_seed(seed: object) -> int:
@@ -316,7 +329,7 @@ class State:
 
     def _replace(self, **changes: Any) -> State:
         """A copy with parts of the position replaced by name (``stock``, ``hands``, ...;
-        ``deck``, ``seed`` and ``log`` for the rest). Unchecked: for tests and tools."""
+        ``deck`` and ``seed`` for the rest). Unchecked: for tests and tools."""
         pos = list(self._pos)
         deck, seed, log = self._deck, self.seed, self._log
         for name, value in changes.items():
@@ -324,8 +337,6 @@ class State:
                 deck = value
             elif name == "seed":
                 seed = value
-            elif name == "log":
-                log = value
             else:
                 pos[_POS_NAMES.index(name)] = value
         return State(tuple(pos), deck, seed, log)  # type: ignore[arg-type]
@@ -347,7 +358,7 @@ class State:
         """
         if seed is None:
             seed = secrets.randbits(64)
-        return cls._deal(deal_order(_check_seed(seed)), rules, dealer, seed)
+        return cls._deal(_shuffled_indices(_check_seed(seed)), rules, dealer, seed)
 
     @classmethod
     def from_deck(
@@ -375,22 +386,28 @@ class State:
                 + (f", missing {format_cards(missing)}" if missing else ""),
                 token=str(len(cards)),
             )
-        return cls._deal(cards, rules, dealer, None)
+        return cls._deal([card.index for card in cards], rules, dealer, None)
 
     @classmethod
-    def _deal(cls, deck: Sequence[Card], rules: Rules, dealer: int, seed: int | None) -> State:
+    def _deal(cls, indices: list[int], rules: Rules, dealer: int, seed: int | None) -> State:
+        """Deal from the card indices ``indices``, top of the pack first."""
         if not isinstance(rules, Rules):
             raise ConquianError(f"rules must be a Rules value, not {describe(rules)}")
         if dealer not in (0, 1) or isinstance(dealer, bool):
             raise ConquianError(f"the dealer is player 0 or 1, not {describe(dealer)}")
-        order = tuple(card.index for card in deck)
+        order = tuple(indices)
         starter = 1 - dealer
-        hands = [0, 0]
         # R8: one card at a time (V7: or two), non-dealer first.
         batch = rules.deal_batch
-        for i in range(2 * rules.hand_size):
-            hands[starter if i // batch % 2 == 0 else dealer] |= 1 << order[i]
         stock_pos = 2 * rules.hand_size
+        if batch == 1:
+            first, second = order[0:stock_pos:2], order[1:stock_pos:2]
+        else:
+            first = tuple(order[i] for i in range(stock_pos) if i // batch % 2 == 0)
+            second = tuple(order[i] for i in range(stock_pos) if i // batch % 2 == 1)
+        hands = [0, 0]
+        hands[starter] = sum(map(_BIT.__getitem__, first))
+        hands[dealer] = sum(map(_BIT.__getitem__, second))
         # R10: the non-dealer turns the top stock card; it is offered to him. V8: the dealer
         # turns it, and it is offered to the non-dealer.
         origin, turner = (
@@ -401,7 +418,7 @@ class State:
             rules, dealer, order[stock_pos + 1 :], (hands[0], hands[1]), (0, 0), (),
             order[stock_pos], origin, turner, Phase.OFFER, starter, 0, None, arrangements,
         )  # fmt: skip
-        return cls(pos, order, seed, ())
+        return cls(pos, order, seed, None)
 
     # ------------------------------------------------------------------ reading
 
@@ -474,7 +491,13 @@ class State:
     def history(self) -> tuple[Played, ...]:
         """Every move so far with its player and the card it answered (public). Empty for a
         state read from a position string, which holds no history."""
-        return self._log
+        entries = []
+        node = self._log
+        while node is not None:
+            node, entry = node
+            entries.append(entry)
+        entries.reverse()
+        return tuple(entries)
 
     def outcome(self) -> Outcome | None:
         """``None`` while the game runs, else who won and how."""
@@ -486,6 +509,8 @@ class State:
         """R14a: the offered card fits ``player``'s table (regrouped as V2 allows)."""
         pos = self._pos
         table = pos[4][player]
+        if not table:
+            return False  # one card is no meld (R4, R5)
         offer = pos[6]
         melds = pos[0]._melds
         for partners in melds.partners[offer]:
@@ -501,28 +526,11 @@ class State:
         """R14b case b: the card on offer was passed by the opponent and fits his table."""
         pos = self._pos
         return (
-            pos[7] is OfferOrigin.STOCK
-            and pos[8] != pos[10]
+            pos[8] != pos[10]
+            and pos[7] is OfferOrigin.STOCK
             and pos[0].forcing is Forcing.DECLINED
             and self._fits(pos[8])
         )
-
-    def _take_masks(self) -> list[int]:
-        """Every distinct mask of hand cards that can be laid with the offered card."""
-        pos = self._pos
-        player = pos[10]
-        offer = pos[6]
-        table = pos[4][player]
-        hand = pos[3][player]
-        pool = table | hand
-        melds = pos[0]._melds
-        for partners in melds.partners[offer]:
-            if partners & pool == partners:
-                required = table | 1 << offer
-                laids = melds.extensions(required, hand)
-                melds.remember_splits(required, laids)  # the take's check becomes a look-up
-                return laids
-        return _NO_TAKES  # the quick reject: no meld of three holds the offered card
 
     def legal_moves(self) -> LegalMoves:
         """Every legal move exactly once, in a fixed order, as a lazy tuple-like sequence.
@@ -535,30 +543,49 @@ class State:
         game is over. See :class:`~conquian.moves.LegalMoves`: counting the moves or
         picking one does not build them all.
         """
+        # The hot path of every search and simulation: written out, with few calls.
         pos = self._pos
         phase = pos[9]
+        rules = pos[0]
         extra: tuple[Move, ...]
-        if phase is Phase.OFFER:
+        if phase is _OFFER:
             extra = _DECLINE_FORCE if self._may_force_pass() else _DECLINE_ONLY
-            if pos[0].meld_from_hand and self._may_lay_down():
+            if rules.meld_from_hand and self._may_lay_down():
                 extra = (*self._lay_downs(), *extra)
-        elif phase is Phase.FORCED_TAKE:
+        elif phase is _FORCED_TAKE:
             extra = ()
-        elif phase is Phase.FORCE_DECISION:
+        elif phase is _FORCE_DECISION:
             return _FORCE_OR_RELEASE
         else:
             return _NO_MOVES
-        laids = self._take_masks()
-        if not laids:
-            # Most offers: no take at all. Share one list per choice of simple moves.
+        mover = pos[10]
+        offer = pos[6]
+        table = pos[4][mover]
+        hand = pos[3][mover]
+        pool = table | hand
+        melds = rules._melds
+        for partners in melds.partners[offer]:
+            if partners & pool == partners:
+                break
+        else:
+            # The quick reject, and most offers: no meld of three holds the offered card,
+            # so no take. Share one sequence per choice of simple moves.
             if extra is _DECLINE_ONLY:
                 return _JUST_DECLINE
             if extra is _DECLINE_FORCE:
                 return _JUST_DECLINE_FORCE
-        hand = pos[3][pos[10]]
+            return LegalMoves(hand, _NO_TAKES, extra)
+        required = table | 1 << offer
+        laids = melds.extensions(required, hand)
+        if not laids:
+            if extra is _DECLINE_ONLY:
+                return _JUST_DECLINE
+            if extra is _DECLINE_FORCE:
+                return _JUST_DECLINE_FORCE
+        melds.remember_splits(required, laids)  # checking the take becomes a look-up
         if pos[13] is None:
             return LegalMoves(hand, laids, extra)
-        takes, tables = self._arranged(laids, 1 << pos[6])
+        takes, tables = self._arranged(laids, 1 << offer)
         return LegalMoves(hand, takes, extra, tables)
 
     def _arranged(
@@ -814,7 +841,7 @@ class State:
         """The state after a move known to be legal (no checks: for the engine and search)."""
         pos = self._pos
         rules, dealer, stock, hands, tables, dead, offer, origin, by, _, mover, ply, _, arr = pos
-        log = (*self._log, _played(mover, DECK[offer], move))
+        log = (self._log, _played(mover, DECK[offer], move))
         deck, seed = self._deck, self.seed
         if isinstance(move, (Take, LayDown)):
             laid = move._laid
@@ -1136,7 +1163,7 @@ def _build_position(fields: dict[str, str], rules: Rules) -> State:
         offered_by if not over else 0, phase, to_move if to_move is not None else 0, ply,
         outcome, arrangements,
     )  # fmt: skip
-    return State(pos, None, None, ())
+    return State(pos, None, None, None)
 
 
 def _read_origin(text: str) -> tuple[OfferOrigin | None, int]:
