@@ -164,7 +164,6 @@ _POS_NAMES: Final = (
     "phase", "to_move", "ply", "outcome", "arrangements",
 )  # fmt: skip
 _new = object.__new__
-_set = object.__setattr__
 
 
 def _lowest(mask: int) -> int:
@@ -200,6 +199,11 @@ _NO_MOVES: Final = LegalMoves(0, (), ())
 _OFFER: Final = Phase.OFFER
 _FORCED_TAKE: Final = Phase.FORCED_TAKE
 _FORCE_DECISION: Final = Phase.FORCE_DECISION
+_OVER: Final = Phase.OVER
+_STOCK: Final = OfferOrigin.STOCK
+_DISCARD: Final = OfferOrigin.DISCARD
+_FORCE_DECLINED: Final = Forcing.DECLINED
+_DISCARDS_ONLY: Final = Forcing.DISCARDS_ONLY
 _DRAWN: Final = Outcome(OutcomeKind.DRAWN, None)
 _WENT_OUT: Final = (Outcome(OutcomeKind.WENT_OUT, 0), Outcome(OutcomeKind.WENT_OUT, 1))
 
@@ -426,7 +430,7 @@ class State:
     def to_move(self) -> int | None:
         """The player whose decision it is, or ``None`` when the game is over."""
         pos = self._pos
-        return None if pos[9] is Phase.OVER else pos[10]
+        return None if pos[9] is _OVER else pos[10]
 
     @property
     def ply(self) -> int:
@@ -527,8 +531,8 @@ class State:
         pos = self._pos
         return (
             pos[8] != pos[10]
-            and pos[7] is OfferOrigin.STOCK
-            and pos[0].forcing is Forcing.DECLINED
+            and pos[7] is _STOCK
+            and pos[0].forcing is _FORCE_DECLINED
             and self._fits(pos[8])
         )
 
@@ -655,32 +659,32 @@ class State:
         v = voice if voice is not None else SECOND_PERSON
         pos = self._pos
         phase = pos[9]
-        if phase is Phase.OVER:
+        if phase is _OVER:
             raise IllegalMoveError(f"the game is over: {pos[12]}")
         if player is not None and player != pos[10]:
             raise IllegalMoveError(f"it is player {pos[10]}'s turn, not player {player}'s")
-        if move.__class__ is Decline and phase is Phase.OFFER:
+        if move.__class__ is Decline and phase is _OFFER:
             return  # the commonest move: declining an offer is always allowed (R11)
         if isinstance(move, Take):
-            if phase is Phase.FORCE_DECISION:
+            if phase is _FORCE_DECISION:
                 raise IllegalMoveError(f"{v.you} must force or release the declined card (R14b)")
             self._check_take(move, v)
         elif isinstance(move, Decline):
-            if phase is Phase.FORCED_TAKE:
+            if phase is _FORCED_TAKE:
                 raise IllegalMoveError(
                     f"{v.you} {v.were} forced: {v.you} must take the card (R14b)"
                 )
-            if phase is Phase.FORCE_DECISION:
+            if phase is _FORCE_DECISION:
                 raise IllegalMoveError(f"{v.you} must force or release the declined card (R14b)")
         elif isinstance(move, Force):
-            if phase is Phase.FORCED_TAKE:
+            if phase is _FORCED_TAKE:
                 raise IllegalMoveError(
                     f"{v.you} {v.were} forced: {v.you} must take the card (R14b)"
                 )
-            if phase is Phase.OFFER and not self._may_force_pass():
+            if phase is _OFFER and not self._may_force_pass():
                 raise IllegalMoveError(self._why_no_force(v))
         elif isinstance(move, Release):
-            if phase is not Phase.FORCE_DECISION:
+            if phase is not _FORCE_DECISION:
                 raise IllegalMoveError("nothing to release: no declined card awaits a force")
         elif isinstance(move, LayDown):
             self._check_lay_down(move, v)
@@ -692,7 +696,7 @@ class State:
             raise IllegalMoveError(
                 "these rules (meld_from_hand=false) let cards be laid down only with a take (R12)"
             )
-        if not self._may_lay_down() or self.phase is not Phase.OFFER:
+        if not self._may_lay_down() or self.phase is not _OFFER:
             raise IllegalMoveError(
                 f"{v.you} may lay down cards only after turning up a stock card, before "
                 "taking or passing it (V3)"
@@ -717,10 +721,10 @@ class State:
         return f"{card} does not fit {v.opponents} table, so it cannot be forced (R14a)"
 
     def _check_take(self, move: Take, v: Voice) -> None:
-        player = self._to_move
-        hand = self._hands[player]
-        offer = self._offer
-        laid = move.laid_mask
+        pos = self._pos
+        hand = pos[3][pos[10]]
+        offer = pos[6]
+        laid = move._laid
         if laid >> offer & 1:
             card = DECK[offer]
             raise IllegalMoveError(f"{card} is the offered card: list only hand cards as laid")
@@ -728,22 +732,23 @@ class State:
             missing = DECK[_bits.low_index(laid & ~hand)]
             raise IllegalMoveError(f"{missing} is not in {v.your} hand")
         rest = hand & ~laid
-        discard = move.discard
-        if discard is None:
+        discard = move._discard
+        if discard < 0:
             if rest:
                 raise IllegalMoveError(
                     f"{v.you} must discard: {v.you} {v.keep} "
                     f"{format_cards(_bits.cards_of(rest))} (R11; going out lays every card, R16)"
                 )
         else:
-            if discard.index == offer:
+            card = DECK[discard]
+            if discard == offer:
                 raise IllegalMoveError(
-                    f"{v.you} cannot discard {discard}: it goes on {v.your} table (R6)"
+                    f"{v.you} cannot discard {card}: it goes on {v.your} table (R6)"
                 )
-            if not hand >> discard.index & 1:
-                raise IllegalMoveError(f"{discard} is not in {v.your} hand")
-            if laid >> discard.index & 1:
-                raise IllegalMoveError(f"{v.you} cannot both lay down and discard {discard}")
+            if not hand >> discard & 1:
+                raise IllegalMoveError(f"{card} is not in {v.your} hand")
+            if laid >> discard & 1:
+                raise IllegalMoveError(f"{v.you} cannot both lay down and discard {card}")
         self._check_new_table(move.table, laid, 1 << offer, v)
 
     def _check_new_table(
@@ -752,9 +757,10 @@ class State:
         """The table after adding ``laid`` and ``added`` must split into melds (R6), as
         ``named`` if given; under regrouping borrow or none it must be named, and be one
         the rules allow (V2)."""
-        player = self._to_move
-        new_table = self._tables[player] | added | laid
-        arrangements = self._pos[13]
+        pos = self._pos
+        player = pos[10]
+        new_table = pos[4][player] | added | laid
+        arrangements = pos[13]
         if named is not None:
             self._check_arrangement(named, new_table, v)
         elif arrangements is not None:
@@ -762,7 +768,7 @@ class State:
                 f"these rules (regrouping={self.rules.regrouping.value}) need {v.your} new "
                 "table named, as [MELD ...] (V2)"
             )
-        elif not self.rules._melds.can_partition(new_table):
+        elif not pos[0]._melds.can_partition(new_table):
             cards = format_cards(_bits.cards_of(new_table))
             raise IllegalMoveError(f"the table would not split into melds: {cards} (R6)")
         if named is not None and arrangements is not None:
@@ -813,7 +819,7 @@ class State:
             IllegalMoveError: The move is not legal now (the message says why).
             InvalidMoveNotationError: ``move`` is text that is not a move.
         """
-        if move.__class__ is Decline and player is None and self._pos[9] is Phase.OFFER:
+        if move.__class__ is Decline and player is None and self._pos[9] is _OFFER:
             return self._apply_unchecked(move)  # always legal (R11): skip the full check
         if isinstance(move, str):
             from conquian.moves import parse_move
@@ -838,87 +844,115 @@ class State:
         return self._apply_unchecked(move)
 
     def _apply_unchecked(self, move: Move) -> State:
-        """The state after a move known to be legal (no checks: for the engine and search)."""
+        """The state after a move known to be legal (no checks: for the engine and search).
+
+        The hot path of every search and simulation: the new state and its history entry
+        are built by setting their slots (see :func:`_fast_constructors`)."""
         pos = self._pos
         rules, dealer, stock, hands, tables, dead, offer, origin, by, _, mover, ply, _, arr = pos
-        log = (self._log, _played(mover, DECK[offer], move))
-        deck, seed = self._deck, self.seed
-        if isinstance(move, (Take, LayDown)):
-            laid = move._laid
-            hand = hands[mover] & ~laid
-            table = tables[mover] | laid
-            if arr is not None:
-                assert move.table is not None
-                melds = tuple(sorted((meld.mask for meld in move.table), key=_lowest))
-                arr = (melds, arr[1]) if mover == 0 else (arr[0], melds)
-            if isinstance(move, LayDown):
-                # V3: the cards go down; the turned card is still on offer to him.
-                hands = (hand, hands[1]) if mover == 0 else (hands[0], hand)
-                tables = (table, tables[1]) if mover == 0 else (tables[0], table)
-                return _make(
-                    (rules, dealer, stock, hands, tables, dead, offer, origin, by,
-                     Phase.OFFER, mover, ply + 1, None, arr),
-                    deck, seed, log,
-                )  # fmt: skip
-            discard = move._discard
-            table |= 1 << offer
-            tables = (table, tables[1]) if mover == 0 else (tables[0], table)
-            if discard < 0:
-                # R16: every card laid down (cards_to_go_out on the table): he wins at once.
-                hands = (hand, hands[1]) if mover == 0 else (hands[0], hand)
-                return _make(
-                    (rules, dealer, stock, hands, tables, dead, _NO_CARD, None, 0,
-                     Phase.OVER, 0, ply + 1, _WENT_OUT[mover], arr),
-                    deck, seed, log,
-                )  # fmt: skip
-            hand &= ~(1 << discard)
-            hands = (hand, hands[1]) if mover == 0 else (hands[0], hand)
-            return _make(
-                (rules, dealer, stock, hands, tables, dead, discard, OfferOrigin.DISCARD, mover,
-                 Phase.OFFER, 1 - mover, ply + 1, None, arr),
-                deck, seed, log,
-            )  # fmt: skip
-        # Who turns up the next card if the offered card dies now (-1: it does not die).
-        turner = -1
-        next_phase = Phase.OFFER
-        if isinstance(move, Decline):
-            if origin is OfferOrigin.UPCARD:
-                if by == mover:
+        entry = _new(Played)
+        _set_player(entry, mover)
+        _set_offer(entry, DECK[offer])
+        _set_move(entry, move)
+        state = _new(State)
+        _set_log(state, (self._log, entry))
+        _set_deck(state, self._deck)
+        _set_seed(state, self.seed)
+        _set_hash(state, None)
+        kind = move.__class__
+        if kind is Decline or kind is Force or kind is Release:
+            # Who turns up the next card if the offered card dies now (-1: it does not die).
+            turner = -1
+            next_phase = _OFFER
+            if kind is Decline:
+                if origin is _STOCK:
+                    if by != mover:
+                        turner = self._declined_by(mover)
+                    # else R11b: he passes his own turned card; it is offered to the opponent.
+                elif origin is _DISCARD:
+                    turner = self._declined_by(mover)
+                elif by == mover:
                     turner = 1 - mover  # V8: the dealer refused it too; the non-dealer turns
                 # else V8: the non-dealer refused the upcard; it is offered to the dealer.
-            elif origin is OfferOrigin.STOCK and by == mover:
-                pass  # R11b: pass one's own turned card; it is offered to the opponent.
-            elif (
-                rules.forcing is Forcing.DECLINED
-                or (rules.forcing is Forcing.DISCARDS_ONLY and origin is OfferOrigin.DISCARD)
-            ) and self._fits(mover):
-                # R14b case a: the opponent decides whether to force the card on him.
-                next_phase = Phase.FORCE_DECISION
+                if turner == -2:
+                    # R14b case a: the opponent decides whether to force the card on him.
+                    turner = -1
+                    next_phase = _FORCE_DECISION
+            elif kind is Force:
+                next_phase = _FORCED_TAKE
             else:
-                turner = mover  # R11a: it dies; the decliner turns up the next card.
-        elif isinstance(move, Force):
-            next_phase = Phase.FORCED_TAKE
-        else:
-            turner = 1 - mover  # Release (R14b): it dies; the decliner turns the next card.
-        if turner < 0:
-            return _make(
+                turner = 1 - mover  # Release (R14b): it dies; the decliner turns the next card.
+            if turner < 0:
+                _set_pos(
+                    state,
+                    (rules, dealer, stock, hands, tables, dead, offer, origin, by,
+                     next_phase, 1 - mover, ply + 1, None, arr),
+                )  # fmt: skip
+            elif not stock:
+                # R15: a card died and no card can be turned: the game is drawn.
+                _set_pos(
+                    state,
+                    (rules, dealer, stock, hands, tables, (*dead, offer), _NO_CARD, None, 0,
+                     _OVER, 0, ply + 1, _DRAWN, arr),
+                )  # fmt: skip
+            else:
+                _set_pos(
+                    state,
+                    (rules, dealer, stock[1:], hands, tables, (*dead, offer), stock[0], _STOCK,
+                     turner, _OFFER, turner, ply + 1, None, arr),
+                )  # fmt: skip
+            return state
+        assert isinstance(move, (Take, LayDown))
+        laid = move._laid
+        hand = hands[mover] & ~laid
+        table = tables[mover] | laid
+        if arr is not None:
+            assert move.table is not None
+            melds = tuple(sorted((meld.mask for meld in move.table), key=_lowest))
+            arr = (melds, arr[1]) if mover == 0 else (arr[0], melds)
+        if kind is LayDown:
+            # V3: the cards go down; the turned card is still on offer to him.
+            hands = (hand, hands[1]) if mover == 0 else (hands[0], hand)
+            tables = (table, tables[1]) if mover == 0 else (tables[0], table)
+            _set_pos(
+                state,
                 (rules, dealer, stock, hands, tables, dead, offer, origin, by,
-                 next_phase, 1 - mover, ply + 1, None, arr),
-                deck, seed, log,
+                 _OFFER, mover, ply + 1, None, arr),
             )  # fmt: skip
-        dead = (*dead, offer)
-        if not stock:
-            # R15: a card died and no card can be turned: the game is drawn.
-            return _make(
+            return state
+        assert isinstance(move, Take)
+        discard = move._discard
+        table |= 1 << offer
+        tables = (table, tables[1]) if mover == 0 else (tables[0], table)
+        if discard < 0:
+            # R16: every card laid down (cards_to_go_out on the table): he wins at once.
+            hands = (hand, hands[1]) if mover == 0 else (hands[0], hand)
+            _set_pos(
+                state,
                 (rules, dealer, stock, hands, tables, dead, _NO_CARD, None, 0,
-                 Phase.OVER, 0, ply + 1, _DRAWN, arr),
-                deck, seed, log,
+                 _OVER, 0, ply + 1, _WENT_OUT[mover], arr),
             )  # fmt: skip
-        return _make(
-            (rules, dealer, stock[1:], hands, tables, dead, stock[0], OfferOrigin.STOCK, turner,
-             Phase.OFFER, turner, ply + 1, None, arr),
-            deck, seed, log,
+            return state
+        hand &= ~(1 << discard)
+        hands = (hand, hands[1]) if mover == 0 else (hands[0], hand)
+        _set_pos(
+            state,
+            (rules, dealer, stock, hands, tables, dead, discard, _DISCARD, mover,
+             _OFFER, 1 - mover, ply + 1, None, arr),
         )  # fmt: skip
+        return state
+
+    def _declined_by(self, mover: int) -> int:
+        """A card ``mover`` may refuse for good was declined (R11a, R14b): -2 if the opponent
+        may now force it on him (it fits his table, and the rules force such cards), else
+        ``mover``, who turns up the next card as this one dies."""
+        pos = self._pos
+        forcing = pos[0].forcing
+        if (forcing is _FORCE_DECLINED or (forcing is _DISCARDS_ONLY and pos[7] is _DISCARD)) and (
+            self._fits(mover)
+        ):
+            return -2
+        return mover
 
     # ------------------------------------------------------------------ notation
 
@@ -1009,46 +1043,27 @@ class State:
         return "\n".join(lines)
 
 
-def _fast_constructors() -> tuple[
-    Callable[[_Pos, tuple[int, ...] | None, int | None, _Log], State],
-    Callable[[int, Card, Move], Played],
-]:
-    """Builders of State and Played that set their slots directly: the engine's moves
-    build one of each, and attrs' checked ``__init__`` costs twice as much. They fall back
-    to the ordinary constructors if attrs lays the classes out differently."""
-    state_slots = getattr(State, "__slots__", ())
-    played_slots = getattr(Played, "__slots__", ())
-    if "_attrs_cached_hash" not in state_slots or "move" not in played_slots:
-        return State, Played
-    new = object.__new__
-    cls = State.__dict__
-    set_pos, set_deck = cls["_pos"].__set__, cls["_deck"].__set__
-    set_seed, set_log = cls["seed"].__set__, cls["_log"].__set__
-    set_hash = cls["_attrs_cached_hash"].__set__
-    played_cls = Played.__dict__
-    set_player, set_offer = played_cls["player"].__set__, played_cls["offer"].__set__
-    set_move = played_cls["move"].__set__
-
-    def make(pos: _Pos, deck: tuple[int, ...] | None, seed: int | None, log: _Log) -> State:
-        state: State = new(State)
-        set_pos(state, pos)
-        set_deck(state, deck)
-        set_seed(state, seed)
-        set_log(state, log)
-        set_hash(state, None)
-        return state
-
-    def played(player: int, offer: Card, move: Move) -> Played:
-        entry: Played = new(Played)
-        set_player(entry, player)
-        set_offer(entry, offer)
-        set_move(entry, move)
-        return entry
-
-    return make, played
+def _slot_setters() -> tuple[Callable[[Any, Any], None], ...]:
+    """The slot setters of State (``_pos``, ``_log``, ``_deck``, ``seed`` and attrs' hash
+    cache) and of Played (``player``, ``offer``, ``move``): the engine builds one of each per
+    move by setting the slots directly, as attrs' checked ``__init__`` costs twice as much.
+    Checked here, at import: attrs must lay the classes out with these slots."""
+    state_slots = State.__dict__
+    played_slots = Played.__dict__
+    state_names = ("_pos", "_log", "_deck", "seed", "_attrs_cached_hash")
+    played_names = ("player", "offer", "move")
+    if not all(name in state_slots for name in state_names) or not all(
+        name in played_slots for name in played_names
+    ):  # pragma: no cover - a layout change in attrs
+        raise ImportError("conquian needs attrs to give State and Played their slots")
+    return tuple(state_slots[name].__set__ for name in state_names) + tuple(
+        played_slots[name].__set__ for name in played_names
+    )
 
 
-_make, _played = _fast_constructors()
+(
+    _set_pos, _set_log, _set_deck, _set_seed, _set_hash, _set_player, _set_offer, _set_move,
+) = _slot_setters()  # fmt: skip
 
 
 def _result_text(outcome: Outcome | None) -> str:
