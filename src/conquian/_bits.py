@@ -201,22 +201,24 @@ class MeldTable:
         usable = self.coverable(required | avail)
         if usable & required != required:
             return []  # the quick reject: a required card lies in no meld at all
-        avail &= usable
-        key = required << 40 | avail
+        narrowed = avail & usable
+        key = required << 40 | narrowed
         memo = self._extension_memo
         found = memo.get(key)
         if found is not None:
             return found
-        # Cards that lie in no meld inside required | avail can never be used.
-        while True:
+        # Cards that lie in no meld inside required | avail can never be used; dropping
+        # some can leave others without a meld, so narrow until nothing changes.
+        result: list[int] | None = None
+        while narrowed != avail:
+            avail = narrowed
             usable = self.coverable(required | avail)
             if usable & required != required:
-                result: list[int] = []
+                result = []
                 break
-            if usable & avail == avail:
-                result = self._extensions(required, avail)
-                break
-            avail &= usable
+            narrowed = avail & usable
+        if result is None:
+            result = self._extensions(required, avail)
         if len(memo) >= MEMO_LIMIT:
             memo.clear()
         memo[key] = result
