@@ -42,9 +42,36 @@ def indices(mask: int) -> Iterator[int]:
         base += 8
 
 
+# _BYTE_CARDS[k][b]: the cards of byte value b at bits 8k to 8k + 7 (40 cards, 5 bytes).
+_BYTE_CARDS: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
+    tuple(tuple(DECK[8 * k + i] for i in bits) for bits in _CARDS_OF_BYTE) for k in range(5)
+)
+
+
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of ``mask`` in canonical order."""
-    return tuple(DECK[i] for i in indices(mask))
+    b0, b1, b2, b3, b4 = _BYTE_CARDS
+    return (
+        b0[mask & 0xFF]
+        + b1[mask >> 8 & 0xFF]
+        + b2[mask >> 16 & 0xFF]
+        + b3[mask >> 24 & 0xFF]
+        + b4[mask >> 32 & 0xFF]
+    )
+
+
+_CARD_SETS: Final[dict[int, frozenset[Card]]] = {}
+
+
+def card_set(mask: int) -> frozenset[Card]:
+    """The cards of ``mask`` as a frozenset (shared between equal masks: a bounded memo,
+    as hands and laid cards recur from move to move)."""
+    cards = _CARD_SETS.get(mask)
+    if cards is None:
+        if len(_CARD_SETS) >= MEMO_LIMIT:
+            _CARD_SETS.clear()
+        cards = _CARD_SETS[mask] = frozenset(cards_of(mask))
+    return cards
 
 
 def low_index(mask: int) -> int:

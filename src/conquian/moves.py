@@ -61,17 +61,6 @@ def _to_table(melds: Iterable[Meld] | None) -> tuple[Meld, ...] | None:
     return result
 
 
-_LAID_CACHE: Final[dict[int, frozenset[Card]]] = {}
-
-
-def _cards_of_mask(mask: int) -> frozenset[Card]:
-    cards = _LAID_CACHE.get(mask)
-    if cards is None:
-        if len(_LAID_CACHE) >= _bits.MEMO_LIMIT:
-            _LAID_CACHE.clear()
-        cards = _LAID_CACHE[mask] = frozenset(_bits.cards_of(mask))
-    return cards
-
 
 @attrs.frozen(init=False, repr=False)
 class Take:
@@ -115,7 +104,7 @@ class Take:
     @property
     def laid(self) -> frozenset[Card]:
         """Hand cards laid down with the taken card (not the taken card itself)."""
-        return _cards_of_mask(self._laid)
+        return _bits.card_set(self._laid)
 
     @property
     def discard(self) -> Card | None:
@@ -210,7 +199,7 @@ class LayDown:
     @property
     def laid(self) -> frozenset[Card]:
         """The hand cards laid down."""
-        return _cards_of_mask(self._laid)
+        return _bits.card_set(self._laid)
 
     @property
     def laid_mask(self) -> int:

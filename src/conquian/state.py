@@ -447,8 +447,8 @@ class State:
     def hands(self) -> tuple[frozenset[Card], frozenset[Card]]:
         """Each player's hand (hidden from the opponent)."""
         return (
-            frozenset(_bits.cards_of(self._hands[0])),
-            frozenset(_bits.cards_of(self._hands[1])),
+            _bits.card_set(self._hands[0]),
+            _bits.card_set(self._hands[1]),
         )
 
     @property
@@ -484,12 +484,12 @@ class State:
     @property
     def stock(self) -> tuple[Card, ...]:
         """The face-down stock, top card first (hidden from both players)."""
-        return tuple(DECK[i] for i in self._stock)
+        return tuple(map(DECK.__getitem__, self._stock))
 
     @property
     def dead(self) -> tuple[Card, ...]:
         """The dead cards, in the order they died (public)."""
-        return tuple(DECK[i] for i in self._dead)
+        return tuple(map(DECK.__getitem__, self._dead))
 
     @property
     def history(self) -> tuple[Played, ...]:
@@ -1006,23 +1006,27 @@ class State:
         """What ``player`` may know: everything but the opponent's hand and the stock order."""
         if player not in (0, 1) or isinstance(player, bool):
             raise ConquianError(f"players are 0 and 1, not {describe(player)}")
+        rules, dealer, stock, hands, _, dead, offer, origin, by, phase, mover, ply, outcome, _ = (
+            self._pos
+        )
+        no_offer = offer == _NO_CARD
         return Observation(
-            player=player,
-            rules=self.rules,
-            dealer=self.dealer,
-            phase=self.phase,
-            to_move=self.to_move,
-            hand=frozenset(_bits.cards_of(self._hands[player])),
-            hand_sizes=(self._hands[0].bit_count(), self._hands[1].bit_count()),
-            tables=self.tables,
-            offer=self.offer,
-            offer_origin=self._origin,
-            offered_by=self.offered_by,
-            dead=self.dead,
-            stock_size=len(self._stock),
-            ply=self._ply,
-            history=self.history,
-            outcome=self._outcome,
+            player,
+            rules,
+            dealer,
+            phase,
+            None if phase is _OVER else mover,
+            _bits.card_set(hands[player]),
+            (hands[0].bit_count(), hands[1].bit_count()),
+            self.tables,
+            None if no_offer else DECK[offer],
+            origin,
+            None if no_offer else by,
+            tuple(map(DECK.__getitem__, dead)),
+            len(stock),
+            ply,
+            self.history,
+            outcome,
         )
 
     def __repr__(self) -> str:
