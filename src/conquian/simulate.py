@@ -47,7 +47,8 @@ AGENTS: Final[dict[str, Callable[[int], Agent]]] = {
 }
 """The built-in agents, by name; each builds an agent for one game from a seed."""
 
-_CHUNK: Final = 250
+_CHUNK: Final = 250  # most games a worker plays per task
+_TASKS_PER_WORKER: Final = 16  # enough tasks that the workers finish close together
 
 
 @attrs.frozen
@@ -171,7 +172,10 @@ def simulate(
         )
     workers = workers or os.cpu_count() or 1
     start = time.perf_counter()
-    chunks = [(low, min(low + _CHUNK, games)) for low in range(0, games, _CHUNK)]
+    # Many small tasks balance the workers (the last task ends alone); few large ones
+    # cost less to hand out. Game i is the same game in whichever task plays it.
+    chunk = max(1, min(_CHUNK, games // (workers * _TASKS_PER_WORKER)))
+    chunks = [(low, min(low + chunk, games)) for low in range(0, games, chunk)]
     totals = [0, 0, 0, 0]
     done = 0
     if workers == 1 or len(chunks) <= 1:
