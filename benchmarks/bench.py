@@ -24,6 +24,10 @@ What is measured:
 6. :func:`conquian.simulate.simulate` (greedy against random) with one worker and with
    two: games/s and the speed-up.
 
+The machine's speed drifts, so the two comparisons (against OpenSpiel, and two workers
+against one) are measured in pairs of runs back to back, and the figure is the median of
+the pairs' ratios, printed with its range.
+
 ``legal_moves()`` returns a lazy sequence (:class:`conquian.LegalMoves`): self-play counts
 the moves and builds only the one it picks. The figure with every move built
 (``tuple(state.legal_moves())``) is printed too.
@@ -312,28 +316,51 @@ def main() -> None:
         f"{figures['selfplay_all_built_decisions_per_s']:,.0f} decisions/s"
     )
     if args.peer:
-        peer_rate = peer(args.peer, seconds)
-        if peer_rate is None:
-            print(f"OpenSpiel gin_rummy: not run ({args.peer} or {PEER_SCRIPT} missing)")
-        else:
-            figures["openspiel_decisions_per_s"] = peer_rate
-            figures["ratio_vs_openspiel"] = figures["selfplay_decisions_per_s"] / peer_rate
+        # The machine's speed drifts: each OpenSpiel run is paired with a self-play run
+        # right before it, and the figure is the median of the pairs' ratios.
+        pairs: list[tuple[float, float]] = []
+        for seed in range(runs):
+            ours = selfplay(seconds, seed)[0]
+            theirs = peer(args.peer, seconds)
+            if theirs is None:
+                print(f"OpenSpiel gin_rummy: not run ({args.peer} or {PEER_SCRIPT} missing)")
+                break
+            pairs.append((ours, theirs))
+        if pairs:
+            ratios = sorted(ours / theirs for ours, theirs in pairs)
+            figures["openspiel_decisions_per_s"] = statistics.median(t for _, t in pairs)
+            figures["ratio_vs_openspiel"] = statistics.median(ratios)
+            figures["ratio_vs_openspiel_min"] = ratios[0]
+            figures["ratio_vs_openspiel_max"] = ratios[-1]
             print(
-                f"OpenSpiel gin_rummy (C++ via pyspiel): {peer_rate:,.0f} decisions/s; "
-                f"conquian is {figures['ratio_vs_openspiel']:.2f}x"
+                f"OpenSpiel gin_rummy (C++ via pyspiel): "
+                f"{figures['openspiel_decisions_per_s']:,.0f} decisions/s; conquian is "
+                f"{figures['ratio_vs_openspiel']:.2f}x (median of {len(ratios)} side-by-side "
+                f"pairs; {ratios[0]:.2f}x to {ratios[-1]:.2f}x)"
             )
 
+    # Likewise, each run with two workers is paired with a run with one right before it.
     sim_games = 400 if quick else 6_000
-    one = simulate(sim_games, ("greedy", "random"), seed=1, workers=1)
-    two = simulate(sim_games, ("greedy", "random"), seed=1, workers=2)
-    assert one == two, "a simulation must not depend on the number of workers"
-    figures["simulate_1_worker_games_per_s"] = one.games_per_second
-    figures["simulate_2_workers_games_per_s"] = two.games_per_second
-    figures["simulate_speedup"] = two.games_per_second / one.games_per_second
+    speedups: list[float] = []
+    one_rates: list[float] = []
+    two_rates: list[float] = []
+    for seed in range(1 if quick else 3):
+        one = simulate(sim_games, ("greedy", "random"), seed=seed, workers=1)
+        two = simulate(sim_games, ("greedy", "random"), seed=seed, workers=2)
+        assert one == two, "a simulation must not depend on the number of workers"
+        one_rates.append(one.games_per_second)
+        two_rates.append(two.games_per_second)
+        speedups.append(two.games_per_second / one.games_per_second)
+    speedups.sort()
+    figures["simulate_1_worker_games_per_s"] = statistics.median(one_rates)
+    figures["simulate_2_workers_games_per_s"] = statistics.median(two_rates)
+    figures["simulate_speedup"] = statistics.median(speedups)
     print(
         f"simulate, greedy against random, {sim_games:,} games: "
-        f"{one.games_per_second:,.0f} games/s with 1 worker, "
-        f"{two.games_per_second:,.0f} with 2 ({figures['simulate_speedup']:.2f}x)"
+        f"{figures['simulate_1_worker_games_per_s']:,.0f} games/s with 1 worker, "
+        f"{figures['simulate_2_workers_games_per_s']:,.0f} with 2; speed-up "
+        f"{figures['simulate_speedup']:.2f}x (median of {len(speedups)} pairs; "
+        f"{speedups[0]:.2f}x to {speedups[-1]:.2f}x)"
     )
 
     games = 1_000 if quick else 100_000
