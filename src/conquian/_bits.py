@@ -9,14 +9,27 @@ Everything here speaks in ints; the public modules convert to and from cards.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
-from typing import Final
+from typing import Any, Final
 
 from conquian.cards import DECK, Card
 
 SUIT_BITS: Final = 0x3FF
 RANK_SPREAD: Final = 1 | 1 << 10 | 1 << 20 | 1 << 30
 MEMO_LIMIT: Final = 1 << 16
+"""The most entries a memo of small values holds (partition answers, take searches)."""
+OBJECT_MEMO_LIMIT: Final = 1 << 12
+"""The most entries a memo of larger values holds (card sets, moves, tables): they recur
+within a game, rarely across games. See :func:`forget_older_half`."""
+
+
+def forget_older_half(memo: dict[Any, Any]) -> None:
+    """Make room in a full memo: drop the older half of its entries (a dict keeps the
+    order they were added in). The memo then stays between half and all of
+    :data:`MEMO_LIMIT` entries, and its memory stays flat over any number of games."""
+    for key in list(itertools.islice(memo, len(memo) // 2)):
+        del memo[key]
 
 
 def mask_of(cards: object) -> int:
@@ -68,8 +81,8 @@ def card_set(mask: int) -> frozenset[Card]:
     as hands and laid cards recur from move to move)."""
     cards = _CARD_SETS.get(mask)
     if cards is None:
-        if len(_CARD_SETS) >= MEMO_LIMIT:
-            _CARD_SETS.clear()
+        if len(_CARD_SETS) >= OBJECT_MEMO_LIMIT:
+            forget_older_half(_CARD_SETS)
         cards = _CARD_SETS[mask] = frozenset(cards_of(mask))
     return cards
 
@@ -167,7 +180,7 @@ class MeldTable:
             return known
         result = False if self.coverable(mask) != mask else self._search(mask)
         if len(memo) >= MEMO_LIMIT:
-            memo.clear()
+            forget_older_half(memo)
             memo[0] = True
         memo[mask] = result
         return result
@@ -217,8 +230,8 @@ class MeldTable:
                 if meld & avail == meld:
                     subsets.update(meld | rest for rest in self.meldable_subsets(avail ^ meld))
             result = tuple(sorted(subsets))
-        if len(memo) >= MEMO_LIMIT:
-            memo.clear()
+        if len(memo) >= OBJECT_MEMO_LIMIT:
+            forget_older_half(memo)
         memo[avail] = result
         return result
 
@@ -247,7 +260,7 @@ class MeldTable:
         if result is None:
             result = self._extensions(required, avail)
         if len(memo) >= MEMO_LIMIT:
-            memo.clear()
+            forget_older_half(memo)
         memo[key] = result
         return result
 
@@ -256,7 +269,7 @@ class MeldTable:
         ``extensions`` (as :meth:`extensions` found), so checking a take is a look-up."""
         memo = self._memo
         if len(memo) + len(extensions) >= MEMO_LIMIT:
-            memo.clear()
+            forget_older_half(memo)
             memo[0] = True
         for used in extensions:
             memo[required | used] = True

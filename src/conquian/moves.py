@@ -61,7 +61,6 @@ def _to_table(melds: Iterable[Meld] | None) -> tuple[Meld, ...] | None:
     return result
 
 
-
 @attrs.frozen(init=False, repr=False)
 class Take:
     """Take the offered card onto the table (R11 "Take"), as chosen or when forced (R14b).
@@ -310,8 +309,8 @@ def take_from_masks(laid: int, discard: int) -> Take:
     key = laid << 6 | (discard + 1)
     take = _TAKE_CACHE.get(key)
     if take is None:
-        if len(_TAKE_CACHE) >= _bits.MEMO_LIMIT:
-            _TAKE_CACHE.clear()
+        if len(_TAKE_CACHE) >= _bits.OBJECT_MEMO_LIMIT:
+            _bits.forget_older_half(_TAKE_CACHE)
         take = _new(Take)
         _set(take, "_laid", laid)
         _set(take, "_discard", discard)

@@ -246,8 +246,8 @@ def _canonical_table(mask: int, rules: Rules) -> tuple[Meld, ...]:
         split = rules._melds.one_partition(mask)
         if split is None:  # pragma: no cover - an invariant of every reachable state (R6)
             raise AssertionError(f"table {format_cards(_bits.cards_of(mask))} does not split")
-        if len(_TABLE_CACHE) >= _bits.MEMO_LIMIT:
-            _TABLE_CACHE.clear()
+        if len(_TABLE_CACHE) >= _bits.OBJECT_MEMO_LIMIT:
+            _bits.forget_older_half(_TABLE_CACHE)
         melds = _TABLE_CACHE[key] = tuple(Meld.from_mask(meld) for meld in split)
     return melds
 
