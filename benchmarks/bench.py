@@ -19,8 +19,9 @@ What is measured:
 3. random self-play: every decision generates the full legal-move list, one move is
    picked uniformly with a seeded generator and applied; decisions/s and games/s;
 4. ``State.apply`` (checked) and ``observation()`` µs per call;
-5. peak traced memory while playing, and traced memory after many games: it must not grow
-   with the number of games (the engine's memos are bounded);
+5. peak traced memory while playing, then resident memory and allocated blocks
+   (``sys.getallocatedblocks``) after a tenth, half and all of 100,000 games: they must
+   not grow with the number of games once the engine's bounded memos have filled;
 6. :func:`conquian.simulate.simulate` (greedy against random) with one worker and with
    two: games/s and the speed-up.
 
@@ -188,22 +189,24 @@ def _random_games(first: int, count: int, rng: random.Random) -> None:
             state = state.apply(moves[rng.randrange(len(moves))])
 
 
-def memory(games: int) -> tuple[float, float, float]:
-    """(traced peak KiB over games/50 games, resident KiB after games/10 games, resident
-    KiB after all games). Random games; the engine's memos are bounded, so the resident
-    size must not grow with the number of games."""
+def memory(games: int) -> tuple[float, list[tuple[int, float, int]]]:
+    """The traced peak KiB over games/50 random games, then (games played, resident KiB,
+    allocated blocks) after a tenth, half and all of ``games``. The engine's memos are
+    bounded, so neither figure may grow once they have filled."""
     rng = random.Random(99)
     gc.collect()
     tracemalloc.start()
     _random_games(0, games // 50, rng)
     peak = tracemalloc.get_traced_memory()[1] / 1024
     tracemalloc.stop()
-    _random_games(games // 50, games // 10 - games // 50, rng)
-    gc.collect()
-    early = _rss_kib()
-    _random_games(games // 10, games - games // 10, rng)
-    gc.collect()
-    return peak, early, _rss_kib()
+    played = games // 50
+    samples = []
+    for checkpoint in (games // 10, games // 2, games):
+        _random_games(played, checkpoint - played, rng)
+        played = checkpoint
+        gc.collect()
+        samples.append((played, _rss_kib(), sys.getallocatedblocks()))
+    return peak, samples
 
 
 def peer(python: str, seconds: float) -> float | None:
@@ -364,13 +367,17 @@ def main() -> None:
     )
 
     games = 1_000 if quick else 100_000
-    peak, early, late = memory(games)
+    peak, samples = memory(games)
     figures["memory_peak_traced_kib"] = peak
-    figures["memory_rss_after_tenth_kib"] = early
-    figures["memory_rss_after_all_kib"] = late
+    for (_, rss, blocks), name in zip(samples, ("tenth", "half", "all"), strict=True):
+        figures[f"memory_rss_after_{name}_kib"] = rss
+        figures[f"memory_blocks_after_{name}"] = blocks
     print(
-        f"memory: traced peak {peak:,.0f} KiB over {games // 50:,} games; resident "
-        f"{early:,.0f} KiB after {games // 10:,} games, {late:,.0f} KiB after {games:,}"
+        f"memory: traced peak {peak:,.0f} KiB over {games // 50:,} games; after "
+        + ", ".join(
+            f"{played:,} games {rss:,.0f} KiB resident, {blocks:,} blocks"
+            for played, rss, blocks in samples
+        )
     )
     print("BENCH " + " ".join(f"{key}={value:.6g}" for key, value in figures.items()))
 
