@@ -9,7 +9,7 @@ import pytest
 from conquian import ConquianError, Rules
 from conquian.agents import Agent, GreedyAgent
 from conquian.cli import main
-from conquian.simulate import SimulationResult, game_seed, simulate
+from conquian.simulate import SimulationResult, _chunks, game_seed, simulate
 
 
 def always_greedy(seed: int) -> Agent:
@@ -23,6 +23,19 @@ def test_results_do_not_depend_on_the_number_of_workers() -> None:
     assert one.games == 300
     assert sum(one.wins) + one.draws == 300
     assert one.plies > 300
+
+
+@pytest.mark.parametrize("games", [0, 1, 9, 10, 11, 250, 1001, 6000, 100_000])
+@pytest.mark.parametrize("workers", [1, 2, 3, 8])
+def test_tasks_cover_every_game_once_and_shrink(games: int, workers: int) -> None:
+    chunks = _chunks(games, workers)
+    assert [game for low, high in chunks for game in range(low, high)] == list(range(games))
+    sizes = [high - low for low, high in chunks]
+    assert all(1 <= size <= 250 for size in sizes)
+    assert all(size >= 10 for size in sizes[:-1]), "only the last task may be tiny"
+    assert sizes == sorted(sizes, reverse=True), "tasks shrink so the workers end together"
+    if games >= 1000:
+        assert len(chunks) >= 4 * workers, "enough tasks to balance the workers"
 
 
 def test_the_seed_decides_the_games() -> None:

@@ -48,7 +48,7 @@ AGENTS: Final[dict[str, Callable[[int], Agent]]] = {
 """The built-in agents, by name; each builds an agent for one game from a seed."""
 
 _CHUNK: Final = 250  # most games a worker plays per task
-_TASKS_PER_WORKER: Final = 16  # enough tasks that the workers finish close together
+_MIN_CHUNK: Final = 10  # fewest, but for the last task
 
 
 @attrs.frozen
@@ -133,6 +133,19 @@ def _play_range(
     return wins[0], wins[1], draws, plies
 
 
+def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
+    """Split games 0 to ``games - 1`` into tasks (ranges) that shrink as they go: each
+    takes a share of the games left, so the workers finish close together, while the
+    early tasks stay large and cheap to hand out. Game i is the same game in any task."""
+    chunks = []
+    low = 0
+    while low < games:
+        size = min(_CHUNK, max(_MIN_CHUNK, (games - low) // (4 * workers)))
+        chunks.append((low, min(low + size, games)))
+        low += size
+    return chunks
+
+
 def simulate(
     games: int,
     agents: Sequence[str | Callable[[int], Agent]] = ("greedy", "random"),
@@ -172,10 +185,7 @@ def simulate(
         )
     workers = workers or os.cpu_count() or 1
     start = time.perf_counter()
-    # Many small tasks balance the workers (the last task ends alone); few large ones
-    # cost less to hand out. Game i is the same game in whichever task plays it.
-    chunk = max(1, min(_CHUNK, games // (workers * _TASKS_PER_WORKER)))
-    chunks = [(low, min(low + chunk, games)) for low in range(0, games, chunk)]
+    chunks = _chunks(games, workers)
     totals = [0, 0, 0, 0]
     done = 0
     if workers == 1 or len(chunks) <= 1:
