@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+from collections import Counter
 from itertools import combinations
 
 import pytest
@@ -15,15 +17,19 @@ from conquian import (
     Decline,
     Force,
     InvalidMoveNotationError,
+    LegalMoves,
     Meld,
     Move,
     ParseError,
+    Regrouping,
     Release,
+    Rules,
     State,
     Take,
     parse_cards,
     parse_move,
 )
+from conquian.moves import DECLINE
 from engine_bruteforce import random_game
 
 
@@ -203,3 +209,69 @@ def test_every_legal_move_of_some_games_round_trips() -> None:
                 assert parse_move(str(move)) == move
                 seen += 1
     assert seen > 1000
+
+
+def legal_move_lists() -> list[tuple[State, LegalMoves]]:
+    """Legal moves of positions of every kind: no take, takes, force or release, over,
+    and takes naming their tables (V2)."""
+    found: list[tuple[State, LegalMoves]] = []
+    for rules in (Rules(), Rules(regrouping=Regrouping.NONE)):
+        for seed in range(6):
+            found.extend(
+                (state, state.legal_moves())
+                for state in random_game(State.new(seed, rules=rules), seed, greed=0.6)
+            )
+    return found
+
+
+def test_legal_moves_behave_like_the_tuple_of_their_moves() -> None:
+    kinds: Counter[str] = Counter()
+    for state, moves in legal_move_lists():
+        as_tuple = tuple(moves)
+        assert isinstance(moves, LegalMoves)
+        assert len(moves) == len(as_tuple)
+        assert [moves[i] for i in range(len(moves))] == list(as_tuple)
+        assert [moves[-i] for i in range(1, len(moves) + 1)] == list(reversed(as_tuple))
+        assert moves[1:3] == as_tuple[1:3]
+        assert moves[::-1] == as_tuple[::-1]
+        assert isinstance(moves[1:3], tuple)
+        for bad in (len(moves), -len(moves) - 1):
+            with pytest.raises(IndexError):
+                moves[bad]
+        # Equal to the same moves in any sequence, from either side; unequal otherwise.
+        assert moves == as_tuple
+        assert as_tuple == moves
+        assert moves == list(as_tuple)
+        assert (moves != as_tuple) is False
+        assert (moves != list(as_tuple)) is False
+        assert moves != (*as_tuple, DECLINE)
+        assert moves != "decline"
+        assert moves == state.legal_moves()
+        assert hash(moves) == hash(as_tuple)
+        assert repr(moves) == repr(as_tuple)
+        for position, move in enumerate(as_tuple):
+            assert move in moves
+            assert moves.count(move) == 1
+            assert moves.index(move) == position
+            assert moves.index(move, -len(moves)) == position
+            with pytest.raises(ValueError, match="not a legal move here"):
+                moves.index(move, position + 1)
+            with pytest.raises(ValueError, match="not a legal move here"):
+                moves.index(move, 0, position)
+        if not as_tuple:
+            kinds["none"] += 1
+        elif not any(isinstance(move, Take) for move in as_tuple):
+            kinds["no take"] += 1
+        elif any(isinstance(move, Take) and move.table for move in as_tuple):
+            kinds["takes naming tables"] += 1
+        else:
+            kinds["takes"] += 1
+    assert min(kinds["none"], kinds["takes naming tables"], kinds["takes"]) >= 10, kinds
+    assert kinds["no take"] > 100
+
+
+def test_legal_moves_pickle_to_equal_sequences() -> None:
+    for _, moves in legal_move_lists()[::7]:
+        copy = pickle.loads(pickle.dumps(moves))
+        assert copy == moves
+        assert tuple(copy) == tuple(moves)

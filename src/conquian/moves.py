@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import bisect
 import re
+import sys
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Final, TypeAlias, overload
+from typing import Final, SupportsIndex, TypeAlias, overload
 
 import attrs
 
@@ -343,6 +344,63 @@ class LegalMoves(Sequence[Move]):
     (1, Decline(), True)
     """
 
+    __slots__ = ()
+
+    def index(self, value: object, start: int = 0, stop: int = sys.maxsize) -> int:
+        """The position of ``value``; :class:`ValueError` if it is not a legal move.
+        ``start`` and ``stop`` limit the search as for a tuple."""
+        start, stop, _ = slice(start, stop).indices(len(self))
+        for position, move in enumerate(self):
+            if move == value and start <= position < stop:
+                return position
+        raise ValueError(f"{value!r} is not a legal move here")
+
+    def count(self, value: object) -> int:
+        """1 if ``value`` is a legal move, else 0 (each legal move is listed once)."""
+        return int(value in self)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str | bytes):
+            return len(other) == len(self) and all(
+                a == b for a, b in zip(self, other, strict=True)
+            )
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+
+class _MoveTuple(tuple[Move, ...], LegalMoves):
+    """Legal moves without a take (most positions): a real tuple, so that counting and
+    indexing them cost no Python call. Compares, hashes and reads like any LegalMoves."""
+
+    __slots__ = ()
+
+    __eq__ = LegalMoves.__eq__
+    __ne__ = LegalMoves.__ne__
+    __hash__ = tuple.__hash__  # the hash of the tuple of the moves, as LegalMoves has
+    __repr__ = LegalMoves.__repr__
+
+    def index(
+        self, value: object, start: SupportsIndex = 0, stop: SupportsIndex = sys.maxsize
+    ) -> int:
+        """The position of ``value``; :class:`ValueError` if it is not a legal move."""
+        try:
+            return tuple.index(self, value, start, stop)
+        except ValueError:
+            raise ValueError(f"{value!r} is not a legal move here") from None
+
+
+class _Takes(LegalMoves):
+    """Legal moves with takes, each built only when it is looked at."""
+
     __slots__ = ("_all", "_ends", "_extra", "_hand", "_laid_lookup", "_laids", "_tables", "_takes")
 
     def __init__(
@@ -442,19 +500,8 @@ class LegalMoves(Sequence[Move]):
             lookup = self._laid_lookup = frozenset(self._laids)
         return lookup
 
-    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
-        """The position of ``value``; :class:`ValueError` if it is not a legal move."""
-        for position, move in enumerate(self):
-            if move == value and start <= position and (stop is None or position < stop):
-                return position
-        raise ValueError(f"{value!r} is not a legal move here")
-
-    def count(self, value: object) -> int:
-        """1 if ``value`` is a legal move, else 0 (each legal move is listed once)."""
-        return int(value in self)
-
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, LegalMoves):
+        if isinstance(other, _Takes):
             return (
                 self._takes == other._takes
                 and self._extra == other._extra
@@ -463,14 +510,6 @@ class LegalMoves(Sequence[Move]):
                 and (None if self._tables is None else list(self._tables))
                 == (None if other._tables is None else list(other._tables))
             )
-        if isinstance(other, Sequence) and not isinstance(other, str | bytes):
-            return len(other) == len(self) and all(
-                a == b for a, b in zip(self, other, strict=True)
-            )
-        return NotImplemented
+        return super().__eq__(other)
 
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return repr(tuple(self))
+    __hash__ = LegalMoves.__hash__

@@ -44,6 +44,8 @@ from conquian.moves import (
     Move,
     Release,
     Take,
+    _MoveTuple,
+    _Takes,
 )
 from conquian.rules import CLASSIC, Forcing, Regrouping, Rules
 
@@ -189,13 +191,12 @@ class Voice:
 
 
 SECOND_PERSON: Final = Voice("you", "your", "were", "keep", "your opponent's")
-_NO_TAKES: Final[list[int]] = []
 _DECLINE_ONLY: Final = (DECLINE,)
 _DECLINE_FORCE: Final = (DECLINE, FORCE)
-_FORCE_OR_RELEASE: Final = LegalMoves(0, (), (FORCE, RELEASE))
-_JUST_DECLINE: Final = LegalMoves(0, (), _DECLINE_ONLY)
-_JUST_DECLINE_FORCE: Final = LegalMoves(0, (), _DECLINE_FORCE)
-_NO_MOVES: Final = LegalMoves(0, (), ())
+_FORCE_OR_RELEASE: Final = _MoveTuple((FORCE, RELEASE))
+_JUST_DECLINE: Final = _MoveTuple(_DECLINE_ONLY)
+_JUST_DECLINE_FORCE: Final = _MoveTuple(_DECLINE_FORCE)
+_NO_MOVES: Final = _MoveTuple(())
 _OFFER: Final = Phase.OFFER
 _FORCED_TAKE: Final = Phase.FORCED_TAKE
 _FORCE_DECISION: Final = Phase.FORCE_DECISION
@@ -551,9 +552,15 @@ class State:
         pos = self._pos
         phase = pos[9]
         rules = pos[0]
+        mover = pos[10]
         extra: tuple[Move, ...]
         if phase is _OFFER:
-            extra = _DECLINE_FORCE if self._may_force_pass() else _DECLINE_ONLY
+            by = pos[8]
+            # R14b case b, as in _may_force_pass: a passed card that fits his table.
+            if by != mover and pos[7] is _STOCK and rules.forcing is _FORCE_DECLINED:
+                extra = _DECLINE_FORCE if self._fits(by) else _DECLINE_ONLY
+            else:
+                extra = _DECLINE_ONLY
             if rules.meld_from_hand and self._may_lay_down():
                 extra = (*self._lay_downs(), *extra)
         elif phase is _FORCED_TAKE:
@@ -562,7 +569,6 @@ class State:
             return _FORCE_OR_RELEASE
         else:
             return _NO_MOVES
-        mover = pos[10]
         offer = pos[6]
         table = pos[4][mover]
         hand = pos[3][mover]
@@ -578,7 +584,7 @@ class State:
                 return _JUST_DECLINE
             if extra is _DECLINE_FORCE:
                 return _JUST_DECLINE_FORCE
-            return LegalMoves(hand, _NO_TAKES, extra)
+            return _MoveTuple(extra)
         required = table | 1 << offer
         laids = melds.extensions(required, hand)
         if not laids:
@@ -588,9 +594,9 @@ class State:
                 return _JUST_DECLINE_FORCE
         melds.remember_splits(required, laids)  # checking the take becomes a look-up
         if pos[13] is None:
-            return LegalMoves(hand, laids, extra)
+            return _Takes(hand, laids, extra)
         takes, tables = self._arranged(laids, 1 << offer)
-        return LegalMoves(hand, takes, extra, tables)
+        return _Takes(hand, takes, extra, tables)
 
     def _arranged(
         self, candidates: Sequence[int], added: int
