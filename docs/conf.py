@@ -50,6 +50,9 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:mod", "json"),
     ("py:func", "json.dumps"),
     ("py:func", "json.loads"),
+    # State's private history field is typed with this private, recursive alias (a linked
+    # list of Played entries); the public reading is State.history.
+    ("py:class", "_Log"),
 ]
 
 # -- intersphinx -------------------------------------------------------------
