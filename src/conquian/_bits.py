@@ -26,8 +26,9 @@ within a game, rarely across games. See :func:`forget_older_half`."""
 
 def forget_older_half(memo: dict[Any, Any]) -> None:
     """Make room in a full memo: drop the older half of its entries (a dict keeps the
-    order they were added in). The memo then stays between half and all of
-    :data:`MEMO_LIMIT` entries, and its memory stays flat over any number of games."""
+    order they were added in). A memo then stays between half and all of its limit
+    (:data:`MEMO_LIMIT` or :data:`OBJECT_MEMO_LIMIT`), keeps what recent games used, and
+    its memory stays flat over any number of games."""
     for key in list(itertools.islice(memo, len(memo) // 2)):
         del memo[key]
 

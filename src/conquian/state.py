@@ -495,7 +495,11 @@ class State:
     @property
     def history(self) -> tuple[Played, ...]:
         """Every move so far with its player and the card it answered (public). Empty for a
-        state read from a position string, which holds no history."""
+        state read from a position string, which holds no history.
+
+        States keep their history as a linked list shared with the states before them (a
+        move adds one entry and copies nothing), so each call builds the tuple anew, in
+        time proportional to :attr:`ply`."""
         entries = []
         node = self._log
         while node is not None:
