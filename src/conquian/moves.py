@@ -346,7 +346,9 @@ class LegalMoves(Sequence[Move]):
 
     __slots__ = ()
 
-    def index(self, value: object, start: int = 0, stop: int = sys.maxsize) -> int:
+    def index(
+        self, value: object, start: SupportsIndex = 0, stop: SupportsIndex = sys.maxsize
+    ) -> int:
         """The position of ``value``; :class:`ValueError` if it is not a legal move.
         ``start`` and ``stop`` limit the search as for a tuple."""
         start, stop, _ = slice(start, stop).indices(len(self))
@@ -387,15 +389,7 @@ class _MoveTuple(tuple[Move, ...], LegalMoves):
     __ne__ = LegalMoves.__ne__
     __hash__ = tuple.__hash__  # the hash of the tuple of the moves, as LegalMoves has
     __repr__ = LegalMoves.__repr__
-
-    def index(
-        self, value: object, start: SupportsIndex = 0, stop: SupportsIndex = sys.maxsize
-    ) -> int:
-        """The position of ``value``; :class:`ValueError` if it is not a legal move."""
-        try:
-            return tuple.index(self, value, start, stop)
-        except ValueError:
-            raise ValueError(f"{value!r} is not a legal move here") from None
+    index = LegalMoves.index
 
 
 class _Takes(LegalMoves):

@@ -531,16 +531,6 @@ class State:
                 return bool(melds.arrangements(arrangements[player], 1 << offer, borrow))
         return False
 
-    def _may_force_pass(self) -> bool:
-        """R14b case b: the card on offer was passed by the opponent and fits his table."""
-        pos = self._pos
-        return (
-            pos[8] != pos[10]
-            and pos[7] is _STOCK
-            and pos[0].forcing is _FORCE_DECLINED
-            and self._fits(pos[8])
-        )
-
     def legal_moves(self) -> LegalMoves:
         """Every legal move exactly once, in a fixed order, as a lazy tuple-like sequence.
 
@@ -560,7 +550,7 @@ class State:
         extra: tuple[Move, ...]
         if phase is _OFFER:
             by = pos[8]
-            # R14b case b, as in _may_force_pass: a passed card that fits his table.
+            # R14b case b: the opponent passed this card, and it fits his table.
             if by != mover and pos[7] is _STOCK and rules.forcing is _FORCE_DECLINED:
                 extra = _DECLINE_FORCE if self._fits(by) else _DECLINE_ONLY
             else:
@@ -691,7 +681,7 @@ class State:
                 raise IllegalMoveError(
                     f"{v.you} {v.were} forced: {v.you} must take the card (R14b)"
                 )
-            if phase is _OFFER and not self._may_force_pass():
+            if phase is _OFFER and FORCE not in self.legal_moves():
                 raise IllegalMoveError(self._why_no_force(v))
         elif isinstance(move, Release):
             if phase is not _FORCE_DECISION:
@@ -1016,27 +1006,25 @@ class State:
         """What ``player`` may know: everything but the opponent's hand and the stock order."""
         if player not in (0, 1) or isinstance(player, bool):
             raise ConquianError(f"players are 0 and 1, not {describe(player)}")
-        rules, dealer, stock, hands, _, dead, offer, origin, by, phase, mover, ply, outcome, _ = (
-            self._pos
-        )
-        no_offer = offer == _NO_CARD
+        pos = self._pos
+        hands = pos[3]
         return Observation(
-            player,
-            rules,
-            dealer,
-            phase,
-            None if phase is _OVER else mover,
-            _bits.card_set(hands[player]),
-            (hands[0].bit_count(), hands[1].bit_count()),
-            self.tables,
-            None if no_offer else DECK[offer],
-            origin,
-            None if no_offer else by,
-            tuple(map(DECK.__getitem__, dead)),
-            len(stock),
-            ply,
-            self.history,
-            outcome,
+            player=player,
+            rules=pos[0],
+            dealer=pos[1],
+            phase=pos[9],
+            to_move=self.to_move,
+            hand=_bits.card_set(hands[player]),
+            hand_sizes=(hands[0].bit_count(), hands[1].bit_count()),
+            tables=self.tables,
+            offer=self.offer,
+            offer_origin=pos[7],
+            offered_by=self.offered_by,
+            dead=self.dead,
+            stock_size=len(pos[2]),
+            ply=pos[11],
+            history=self.history,
+            outcome=pos[12],
         )
 
     def __repr__(self) -> str:
