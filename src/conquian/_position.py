@@ -13,7 +13,7 @@ from typing import Final
 
 from conquian import _bits
 from conquian.cards import Card, parse_cards
-from conquian.errors import ConquianError, InvalidStateError
+from conquian.errors import ConquianError, InvalidStateError, checked_text
 from conquian.melds import Meld
 from conquian.rules import Rules
 
@@ -66,13 +66,7 @@ def join(tag: str, fields: dict[str, str]) -> str:
 
 def split(text: object, tag: str, keys: tuple[str, ...]) -> dict[str, str]:
     """Read the words of a position line: the tag, then each key exactly once."""
-    if not isinstance(text, str):
-        raise InvalidStateError(f"a position is text, not {type(text).__name__}")
-    if len(text) > MAX_POSITION_TEXT:
-        raise InvalidStateError(
-            f"a position is at most {MAX_POSITION_TEXT} characters; this one has {len(text)}"
-        )
-    words = text.split()
+    words = checked_text(text, "a position", MAX_POSITION_TEXT, InvalidStateError).split()
     if not words or words[0] != tag:
         first = words[0] if words else ""
         raise InvalidStateError(f"a position starts with {tag!r}, not {first[:40]!r}")

@@ -26,7 +26,7 @@ from typing import Final
 
 import attrs
 
-from conquian.errors import InvalidCardError, describe
+from conquian.errors import InvalidCardError, checked_text, describe
 
 __all__ = [
     "DECK",
@@ -234,15 +234,10 @@ _PAIRS_RE: Final = re.compile(r"(?:[A-Za-z0-9][A-Za-z♣♦♥♠♧♢♡♤])+
 
 def _check_text(text: object, what: str) -> None:
     """Card text must be a string of at most :data:`MAX_CARDS_TEXT` characters."""
-    if not isinstance(text, str):
-        raise InvalidCardError(
-            f"{what} must be given as text, not {type(text).__name__}", token=describe(text)
-        )
-    if len(text) > MAX_CARDS_TEXT:
-        raise InvalidCardError(
-            f"{what} is at most {MAX_CARDS_TEXT} characters; this one has {len(text)}",
-            token=text[:40],
-        )
+    token = text[:40] if isinstance(text, str) else describe(text)
+    checked_text(
+        text, what, MAX_CARDS_TEXT, lambda message: InvalidCardError(message, token=token)
+    )
 
 
 def _parse_token(token: str, *, index: int, column: int) -> Card:

@@ -15,6 +15,8 @@ InvalidCardError - '8h' is not a card: there is no rank '8' in the 40-card pack 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 __all__ = [
     "ConquianError",
     "IllegalMoveError",
@@ -50,6 +52,19 @@ def describe(value: object, limit: int = 40) -> str:
         text = repr(value)
         return text if len(text) <= 2 * limit else text[: 2 * limit] + "..."
     return f"a {type(value).__name__}"
+
+
+def checked_text(
+    text: object, what: str, limit: int, error: Callable[[str], ConquianError]
+) -> str:
+    """Untrusted text, refused before any work unless it is a string of at most ``limit``
+    characters: returns ``text``, else raises ``error(message)``, the message naming
+    ``what`` the text was meant to be."""
+    if not isinstance(text, str):
+        raise error(f"{what} is text, not {describe(text)}")
+    if len(text) > limit:
+        raise error(f"{what} is at most {limit} characters; this one has {len(text)}")
+    return text
 
 
 class ConquianError(ValueError):

@@ -36,7 +36,7 @@ import attrs
 
 from conquian import _bits
 from conquian.cards import DECK, Card, parse_cards
-from conquian.errors import ConquianError, InvalidMoveNotationError, describe
+from conquian.errors import ConquianError, InvalidMoveNotationError, checked_text, describe
 from conquian.melds import Meld
 from conquian.rules import Rules
 
@@ -253,13 +253,7 @@ def parse_move(text: str) -> Move:
     ...
     conquian.errors.InvalidMoveNotationError: 'take +Jh -Jh': Jh is both laid and discarded
     """
-    if not isinstance(text, str):
-        raise InvalidMoveNotationError(f"a move is text, not {type(text).__name__}")
-    if len(text) > MAX_MOVE_TEXT:
-        raise InvalidMoveNotationError(
-            f"a move is at most {MAX_MOVE_TEXT} characters; this text has {len(text)}"
-        )
-    stripped = text.strip()
+    stripped = checked_text(text, "a move", MAX_MOVE_TEXT, InvalidMoveNotationError).strip()
     lowered = stripped.lower()
     simple = _SIMPLE.get(lowered)
     if simple is not None:

@@ -22,7 +22,7 @@ from typing import Any, Final
 import attrs
 
 from conquian import _bits
-from conquian.errors import InvalidRulesError, describe
+from conquian.errors import InvalidRulesError, checked_text, describe
 
 __all__ = [
     "BICYCLE",
@@ -36,6 +36,9 @@ __all__ = [
     "Scoring",
     "find_rules",
 ]
+
+MAX_RULES_TEXT: Final = 1_000
+"""The longest rules text :meth:`Rules.parse` reads (rules text is far shorter)."""
 
 RuleValue = int | str | bool | None
 """A rule value as it appears in text and JSON: a number, a name, a flag or nothing."""
@@ -239,8 +242,7 @@ class Rules:
         """
         if not isinstance(text, str) or not text.strip():
             raise InvalidRulesError(f"rules text must name a preset, not {describe(text)}")
-        if len(text) > 1000:
-            raise InvalidRulesError(f"rules text is at most 1000 characters, not {len(text)}")
+        checked_text(text, "rules text", MAX_RULES_TEXT, InvalidRulesError)
         name, *changes = text.strip().split(",")
         values: dict[str, object] = {}
         for change in changes:
