@@ -19,7 +19,7 @@ from conquian.cards import DECK, Card, format_cards
 from conquian.errors import ConquianError, IllegalMoveError, InvalidRecordError, describe
 from conquian.moves import Decline, Force, LayDown, LegalMoves, Move, Release, Take, parse_move
 from conquian.rules import CLASSIC, Rules
-from conquian.state import Outcome, State, Voice, deal_order
+from conquian.state import Outcome, State, Voice, _check_seed, deal_order
 
 __all__ = ["Game", "GameRecord"]
 
@@ -39,14 +39,10 @@ def _check_record(record: GameRecord) -> None:
         if not isinstance(move, _MOVE_TYPES):
             raise InvalidRecordError(f"move {number}: {describe(move)} is not a move")
     if record.seed is not None:
-        if isinstance(record.seed, bool) or not isinstance(record.seed, int):
-            raise InvalidRecordError(
-                f"field 'seed': a whole number or none, not {describe(record.seed)}"
-            )
-        if not 0 <= record.seed < 1 << 64:
-            raise InvalidRecordError(
-                f"field 'seed': from 0 to 2**64 - 1, not {describe(record.seed)}"
-            )
+        try:
+            _check_seed(record.seed)
+        except ConquianError as error:
+            raise InvalidRecordError(f"field 'seed': {error}") from None
         if deal_order(record.seed) != record.deck:
             raise InvalidRecordError(
                 f"field 'deck': it is not the deck dealt from seed {record.seed}"

@@ -43,7 +43,7 @@ from conquian.notation import (
     record_to_json,
 )
 from conquian.rules import CLASSIC, DrawSettlement, Rules, Scoring
-from conquian.state import Outcome, State
+from conquian.state import Outcome, State, _check_seed
 
 __all__ = [
     "BASE_STAKE",
@@ -240,12 +240,6 @@ class MatchResult:
         if self.winner is None:
             return f"tied at {first} to {second}"
         return f"player {self.winner} wins, {first} to {second}"
-
-
-def _check_seed(seed: object, what: str) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
-        raise ConquianError(f"{what} is a whole number from 0 to 2**64 - 1, not {describe(seed)}")
-    return seed
 
 
 def _check_games(games: object, rules: Rules) -> int | None:

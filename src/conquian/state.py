@@ -230,9 +230,11 @@ def _shuffled_indices(seed: int) -> list[int]:
     return SplitMix64(seed).shuffled(list(_INDICES))
 
 
-def _check_seed(seed: object) -> int:
+def _check_seed(seed: object, what: str = "a seed") -> int:
+    """``seed`` if it is a deal seed (a whole number from 0 to 2**64 - 1), else a
+    :class:`ConquianError` naming ``what`` it is."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MAX_SEED:
-        raise ConquianError(f"a seed is a whole number from 0 to 2**64 - 1, not {describe(seed)}")
+        raise ConquianError(f"{what} is a whole number from 0 to 2**64 - 1, not {describe(seed)}")
     return seed
 
 
