@@ -1,4 +1,4 @@
-"""Write the golden playthroughs of tests/test_golden.py (regression data).
+"""Write the golden playthroughs of tests/test_golden.py (regression data, in tests/data).
 
 Each file records one game dealt from a seed under a preset rule set (classic, foster or
 bicycle) and played by two bots: for every ply the player, the offered card, the number
@@ -7,7 +7,7 @@ and dead cards. The test replays each game and compares exactly; it never rewrit
 files. Run this script only when a change of the engine is meant to change them (a
 "Rules:" change in the changelog), then review the diff:
 
-    PYTHONPATH=src python tests/data/make_golden.py
+    PYTHONPATH=src python tests/make_golden.py
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 from conquian import State, find_rules
 from conquian.agents import Agent, GreedyAgent, RandomAgent
 
-HERE = Path(__file__).resolve().parent
+DATA = Path(__file__).resolve().parent / "data"
 
 GAMES: dict[str, tuple[str, int, list[str]]] = {
     # file stem: (rules preset, deal seed, the agents of players 0 and 1)
@@ -89,7 +89,7 @@ def dump(record: dict[str, object]) -> str:
 def main() -> None:
     for stem, (rules, seed, agent_names) in GAMES.items():
         record = playthrough(rules, seed, agent_names)
-        path = HERE / f"{stem}.json"
+        path = DATA / f"{stem}.json"
         path.write_text(dump(record), encoding="utf-8")
         assert json.loads(path.read_text(encoding="utf-8")) == record
         print(f"{path.name}: {record['outcome']}")
