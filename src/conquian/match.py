@@ -32,6 +32,7 @@ import attrs
 from conquian._rng import game_seed
 from conquian._version import __version__
 from conquian.cards import Card, Rank
+from conquian.dealing import check_seed
 from conquian.errors import ConquianError, InvalidRecordError, describe
 from conquian.game import Game, GameRecord
 from conquian.moves import LegalMoves, Move
@@ -43,7 +44,7 @@ from conquian.notation import (
     record_to_json,
 )
 from conquian.rules import CLASSIC, DrawSettlement, Rules, Scoring
-from conquian.state import Outcome, State, _check_seed
+from conquian.state import Outcome, State
 
 __all__ = [
     "BASE_STAKE",
@@ -277,7 +278,7 @@ class Match:
         if not isinstance(rules, Rules):
             raise ConquianError(f"rules must be a Rules value, not {describe(rules)}")
         self._rules = rules
-        self._seed = _check_seed(seed, "a match seed")
+        self._seed = check_seed(seed, "a match seed")
         self._planned = _check_games(games, rules)
         if isinstance(first_dealer, bool) or first_dealer not in (0, 1):
             raise ConquianError(f"the first dealer is player 0 or 1, not {describe(first_dealer)}")
@@ -611,7 +612,7 @@ class MatchRecord:
         if not isinstance(self.rules, Rules):
             raise InvalidRecordError(f"field 'rules': a Rules value, not {describe(self.rules)}")
         try:
-            _check_seed(self.seed, "a match seed")
+            check_seed(self.seed, "a match seed")
         except ConquianError as error:
             raise InvalidRecordError(f"field 'seed': {error}") from None
         if isinstance(self.first_dealer, bool) or self.first_dealer not in (0, 1):

@@ -292,7 +292,7 @@ def can_partition(cards: Iterable[Card | Meld] | str, *, rules: Rules = CLASSIC)
     >>> can_partition("5c 6c 7c Jc Jh Js"), can_partition("5c 6c 7c Jc Jh")
     (True, False)
     """
-    return rules._melds.can_partition(_mask_of_distinct(cards))
+    return _bits.meld_table(rules.max_sequence).can_partition(_mask_of_distinct(cards))
 
 
 def partitions(
@@ -311,7 +311,7 @@ def partitions(
     5c6c7cJc JdJhJs
     5c6c7c JcJdJhJs
     """
-    table = rules._melds
+    table = _bits.meld_table(rules.max_sequence)
     return [
         tuple(Meld.from_mask(meld) for meld in split)
         for split in table.partitions(_mask_of_distinct(cards))
@@ -329,7 +329,9 @@ def fits(card: Card, table: Iterable[Card | Meld] | str, *, rules: Rules = CLASS
     (True, False)
     """
     mask = _mask_of_distinct([*_iter_items(table), card])
-    return rules._melds.can_partition(mask)
+    return _bits.meld_table(rules.max_sequence).fits(
+        mask & ~(1 << card.index), card.index, None, False
+    )
 
 
 def _iter_items(items: Iterable[Card | Meld] | str) -> Iterable[Card | Meld]:
