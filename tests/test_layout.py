@@ -38,6 +38,8 @@ LAYERS = (
     "match",
     "agents",
     "simulate",
+    "svg",
+    "_terminal",
     "cli",
     "__init__",
     "__main__",
@@ -97,12 +99,38 @@ def test_every_module_is_in_a_layer() -> None:
     assert set(MODULES) <= set(LAYERS), set(MODULES) - set(LAYERS)
 
 
+def display_hooks(module: ast.Module) -> list[ast.AST]:
+    """The ``_repr_svg_`` methods: Jupyter's display hook of a value, which draws it with
+    :mod:`conquian.svg`, the one layer a lower module may import (lazily, when asked)."""
+    return [
+        node
+        for node in ast.walk(module)
+        if isinstance(node, ast.FunctionDef) and node.name == "_repr_svg_"
+    ]
+
+
 @pytest.mark.parametrize("module", MODULES)
 def test_a_module_imports_only_the_layers_below_it(module: str) -> None:
     level = LAYERS.index(module)
-    for imported, _ in conquian_imports(tree(module)):
-        if imported in MODULES:
-            assert LAYERS.index(imported) < level, f"{module} imports {imported}, a layer above"
+    parsed = tree(module)
+    hooks = {id(node) for hook in display_hooks(parsed) for node in ast.walk(hook)}
+    for node in ast.walk(parsed):
+        if not isinstance(node, ast.Import | ast.ImportFrom):
+            continue
+        for imported, names in conquian_imports(ast.Module(body=[node], type_ignores=[])):
+            if id(node) in hooks and (imported, names) == ("svg", ["svg"]):
+                continue  # a display hook drawing its value
+            if imported in MODULES:
+                assert LAYERS.index(imported) < level, (
+                    f"{module} imports {imported}, a layer above"
+                )
+
+
+def test_only_display_hooks_import_the_picture_layer_from_below() -> None:
+    hook = ast.parse("class Card:\n    def _repr_svg_(self):\n        from conquian import svg\n")
+    other = ast.parse("def draw():\n    from conquian import svg\n")
+    assert len(display_hooks(hook)) == 1
+    assert display_hooks(other) == []
 
 
 @pytest.mark.parametrize("module", MODULES)

@@ -192,6 +192,12 @@ class Card:
     def __str__(self) -> str:
         return self.rank.letter + self.suit.letter
 
+    def _repr_svg_(self) -> str:
+        """The card as a picture, for Jupyter (see :mod:`conquian.svg`)."""
+        from conquian import svg  # lazily: the drawing layer sits above this one
+
+        return svg.card(self)
+
     def __repr__(self) -> str:
         return f"Card.parse('{self}')"
 

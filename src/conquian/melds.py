@@ -256,6 +256,12 @@ class Meld:
     def __str__(self) -> str:
         return "".join(map(str, self.cards))
 
+    def _repr_svg_(self) -> str:
+        """The meld as a picture, for Jupyter (see :mod:`conquian.svg`)."""
+        from conquian import svg  # lazily: the drawing layer sits above this one
+
+        return svg.meld(self)
+
     def __repr__(self) -> str:
         return f"Meld('{self}')"
 

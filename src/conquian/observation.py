@@ -81,6 +81,12 @@ class Observation:
     def __str__(self) -> str:
         return self.to_notation()
 
+    def _repr_svg_(self) -> str:
+        """The player's view as a picture, for Jupyter (see :mod:`conquian.svg`)."""
+        from conquian import svg  # lazily: the drawing layer sits above this one
+
+        return svg.position(self)
+
     @property
     def opponent(self) -> int:
         """The other player."""

@@ -715,6 +715,12 @@ class State:
             outcome=outcome,
         )
 
+    def _repr_svg_(self) -> str:
+        """The position face up, for Jupyter (see :mod:`conquian.svg`)."""
+        from conquian import svg  # lazily: the drawing layer sits above this one
+
+        return svg.position(self)
+
     def __repr__(self) -> str:
         return f"<State ply={self.ply} phase={self.phase.value} to_move={self.to_move}>"
 

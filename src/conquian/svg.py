@@ -1,0 +1,667 @@
+"""Pictures: cards, melds, tables and whole positions as SVG.
+
+Every function returns the text of one standalone SVG image, which a browser, a Jupyter
+notebook or any SVG library shows as it is. :class:`~conquian.cards.Card`,
+:class:`~conquian.melds.Meld`, :class:`~conquian.state.State` and
+:class:`~conquian.state.Observation` show themselves as these pictures in Jupyter.
+
+>>> from conquian import Meld, State, svg
+>>> picture = svg.meld(Meld("5h 6h 7h"))
+>>> picture.startswith("<svg") and picture.count('class="card"')
+3
+>>> view = svg.position(State.new(seed=7).observation(0), style="spanish")
+>>> view.count('class="card"'), view.count('class="card back"')  # the stock: a pile of 5
+(11, 15)
+
+Two pack styles are drawn: ``"french"``, the clubs, diamonds, hearts and spades of the
+seeds and the card notation (R1), in black and red; and ``"spanish"``, the Spanish pack
+the game is played with: bastos, oros, copas and espadas, with the sota, caballo and rey
+numbered 10, 11 and 12 as on the printed cards. Suits and figures are simple vector
+shapes (no font draws a suit, and nothing is embedded); only the rank indexes and the
+labels are text, in the reader's sans-serif font.
+
+The output is deterministic: the same arguments give byte-identical text, on every
+machine. ``size`` is the width of one card in pixels; everything scales with it.
+A picture of an :class:`~conquian.state.Observation` shows only what that player may know,
+so it is the same whatever the hidden cards are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final, Literal
+from xml.sax.saxutils import escape
+
+from conquian.cards import Card, Rank, Suit
+from conquian.melds import Meld
+from conquian.moves import Decline, Force, LayDown, Release, Take
+from conquian.state import Observation, OfferOrigin, Phase, Played, State
+
+__all__ = [
+    "DEFAULT_SIZE",
+    "PackStyle",
+    "card",
+    "card_back",
+    "cards",
+    "meld",
+    "position",
+    "table",
+]
+
+PackStyle = Literal["french", "spanish"]
+"""The look of the cards: ``"french"`` (♣ ♦ ♥ ♠) or ``"spanish"`` (bastos, oros, copas,
+espadas)."""
+
+DEFAULT_SIZE: Final = 60
+"""The default width of one card, in pixels."""
+
+_MAX_SIZE: Final = 1_000
+
+# Every drawing is laid out in units where a card is 100 wide and 150 tall; the root
+# element's width and height scale the units to ``size`` pixels a card.
+_W: Final = 100
+_H: Final = 150
+_GAP: Final = 10  # between cards of one meld or row
+_MELD_GAP: Final = 34  # between melds: the visible boundary
+_PAD: Final = 12
+_LABEL: Final = 30  # height of a text line above a row of cards
+
+_INK: Final = "#1b1b1b"
+_FRENCH_RED: Final = "#c8102e"
+_SPANISH_INK: Final = {
+    Suit.CLUBS: "#2e7d32",  # bastos: green
+    Suit.DIAMONDS: "#b8860b",  # oros: gold
+    Suit.HEARTS: "#c8102e",  # copas: red
+    Suit.SPADES: "#1f5fa8",  # espadas: blue
+}
+_HIGHLIGHT: Final = "#f29d0c"
+_LAST_MOVE: Final = "#2a9d8f"
+_FELT: Final = "#e9f1ea"
+_MELD_BAND: Final = "#cfe0d2"
+_MUTED: Final = "#5a5a5a"
+_OFFER_INK: Final = "#9a5800"
+
+
+def _n(value: float) -> str:
+    """A number as short, deterministic SVG text (at most two decimals)."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+# ---------------------------------------------------------------- suit shapes
+# Each suit is drawn in a 100 x 100 box, placed by a transform.
+
+_HEART: Final = (
+    "M50 92C22 70 4 52 4 32C4 14 18 4 31 4C41 4 47 10 50 18C53 10 59 4 69 4"
+    "C82 4 96 14 96 32C96 52 78 70 50 92Z"
+)
+_DIAMOND: Final = "M50 2L86 50L50 98L14 50Z"
+_SPADE: Final = (
+    "M50 4C62 24 96 40 96 62C96 78 84 86 72 86C63 86 56 81 53 74C54 84 58 91 66 96H34"
+    "C42 91 46 84 47 74C44 81 37 86 28 86C16 86 4 78 4 62C4 40 38 24 50 4Z"
+)
+_CLUB_STEM: Final = "M45 52H55L61 96H39Z"
+_CUP: Final = (
+    "M16 8H84C84 40 70 56 57 58V76C63 80 72 84 76 94H24C28 84 37 80 43 76V58C30 56 16 40 16 8Z"
+)
+_CUDGEL: Final = "M40 96C38 70 32 40 30 20C29 8 40 2 50 2C60 2 71 8 70 20C68 40 62 70 60 96Z"
+_SWORD_BLADE: Final = "M50 2L57 14V64H43V14Z"
+
+
+def _suit_shape(suit: Suit, style: PackStyle) -> str:
+    """The suit's shape in its 100 x 100 box, as SVG elements."""
+    if style == "french":
+        fill = _FRENCH_RED if suit in (Suit.DIAMONDS, Suit.HEARTS) else _INK
+        if suit is Suit.CLUBS:
+            return (
+                f'<g fill="{fill}"><circle cx="50" cy="27" r="21"/>'
+                f'<circle cx="26" cy="57" r="21"/><circle cx="74" cy="57" r="21"/>'
+                f'<path d="{_CLUB_STEM}"/></g>'
+            )
+        shape = {Suit.DIAMONDS: _DIAMOND, Suit.HEARTS: _HEART, Suit.SPADES: _SPADE}[suit]
+        return f'<path d="{shape}" fill="{fill}"/>'
+    ink = _SPANISH_INK[suit]
+    if suit is Suit.DIAMONDS:  # oros: a gold coin
+        return (
+            f'<circle cx="50" cy="50" r="45" fill="#f2c230" stroke="{ink}" stroke-width="6"/>'
+            f'<circle cx="50" cy="50" r="24" fill="none" stroke="{ink}" stroke-width="5"/>'
+            f'<circle cx="50" cy="50" r="7" fill="{ink}"/>'
+        )
+    if suit is Suit.HEARTS:  # copas: a cup
+        return (
+            f'<path d="{_CUP}" fill="{ink}" stroke="#7a0a1c" stroke-width="3"/>'
+            '<rect x="18" y="14" width="64" height="6" fill="#f2c230"/>'
+        )
+    if suit is Suit.SPADES:  # espadas: a sword
+        return (
+            f'<g fill="{ink}"><path d="{_SWORD_BLADE}"/>'
+            '<rect x="26" y="64" width="48" height="8" rx="3"/>'
+            '<rect x="45" y="72" width="10" height="16"/>'
+            '<circle cx="50" cy="92" r="6"/></g>'
+        )
+    return (  # bastos: a knotted cudgel
+        f'<path d="{_CUDGEL}" fill="{ink}"/>'
+        '<g fill="#a5d6a7"><circle cx="42" cy="22" r="5"/><circle cx="58" cy="40" r="5"/>'
+        '<circle cx="44" cy="58" r="4"/><circle cx="55" cy="76" r="4"/></g>'
+    )
+
+
+def _pip(suit: Suit, style: PackStyle, x: float, y: float, size: float) -> str:
+    """The suit shape centred on (x, y), ``size`` units across."""
+    scale = size / 100
+    left, top = x - size / 2, y - size / 2
+    return (
+        f'<g transform="translate({_n(left)} {_n(top)}) scale({_n(scale)})">'
+        f"{_suit_shape(suit, style)}</g>"
+    )
+
+
+# Where the pips of the cards 1 to 7 stand, in card units.
+_PIPS: Final[dict[int, tuple[tuple[int, int], ...]]] = {
+    1: ((50, 75),),
+    2: ((50, 42), (50, 108)),
+    3: ((50, 36), (50, 75), (50, 114)),
+    4: ((32, 42), (68, 42), (32, 108), (68, 108)),
+    5: ((32, 42), (68, 42), (50, 75), (32, 108), (68, 108)),
+    6: ((32, 38), (68, 38), (32, 75), (68, 75), (32, 112), (68, 112)),
+    7: ((32, 36), (68, 36), (50, 56), (32, 78), (68, 78), (32, 114), (68, 114)),
+}
+
+# The figures: a head, shoulders and what the head wears, by rank.
+_HEADWEAR: Final = {
+    Rank.JACK: '<path d="M36 40H64L60 30H40Z" fill="{ink}"/>',
+    Rank.QUEEN: '<path d="M38 40L40 28L46 34L50 24L54 34L60 28L62 40Z" fill="#f2c230"/>',
+    Rank.KING: '<path d="M35 41L35 22L43 32L50 18L57 32L65 22L65 41Z" fill="#f2c230"/>',
+}
+
+
+def _index_text(card: Card, style: PackStyle) -> str:
+    if style == "spanish":
+        return {Rank.ACE: "1", Rank.JACK: "10", Rank.QUEEN: "11", Rank.KING: "12"}.get(
+            card.rank, card.rank.letter
+        )
+    return card.rank.letter
+
+
+def _ink(card: Card, style: PackStyle) -> str:
+    if style == "spanish":
+        return _SPANISH_INK[card.suit]
+    return _FRENCH_RED if card.suit in (Suit.DIAMONDS, Suit.HEARTS) else _INK
+
+
+def _face(card: Card, style: PackStyle) -> str:
+    """The middle of a card: its pips, or a figure for the sota, caballo and rey."""
+    if card.rank <= Rank.SEVEN:
+        size = 52 if card.rank is Rank.ACE else 26
+        return "".join(_pip(card.suit, style, x, y, size) for x, y in _PIPS[int(card.rank.value)])
+    ink = _ink(card, style)
+    figure = (
+        f'<rect x="20" y="26" width="60" height="98" rx="6" fill="{ink}" fill-opacity="0.08" '
+        f'stroke="{ink}" stroke-width="1.5"/>'
+        f'<path d="M28 118C28 84 36 70 50 70C64 70 72 84 72 118Z" fill="{ink}"/>'
+        '<circle cx="50" cy="53" r="13" fill="#f3d9b1" stroke="#8d6e63" stroke-width="1.5"/>'
+        + _HEADWEAR[card.rank].format(ink=ink)
+    )
+    if style == "spanish" and card.rank is Rank.QUEEN:  # the caballo rides a horse
+        figure += (
+            '<path d="M26 122L30 100L62 96L72 84L80 92L74 104L70 122H64L62 108H36L34 122Z" '
+            'fill="#8d6e63"/>'
+        )
+    disc = '<circle cx="50" cy="97" r="17" fill="#fff"/>'
+    return figure + disc + _pip(card.suit, style, 50, 97, 24)
+
+
+def _card_at(card: Card, style: PackStyle, x: float, y: float, extra: str = "") -> str:
+    """One face-up card with its top left corner at (x, y)."""
+    ink = _ink(card, style)
+    label = escape(card.spanish() if style == "spanish" else card.pretty())
+    index = escape(_index_text(card, style))
+    corner = (
+        f'<text x="13" y="25" font-size="21" font-weight="bold" fill="{ink}" '
+        f'text-anchor="middle">{index}</text>{_pip(card.suit, style, 13, 38, 14)}'
+    )
+    return (
+        f'<g class="card" data-card="{card}" transform="translate({_n(x)} {_n(y)})">'
+        f"<title>{label}</title>"
+        f'<rect x="0.5" y="0.5" width="99" height="149" rx="8" fill="#fff" stroke="#888" '
+        f'stroke-width="1.5"/>{corner}'
+        f'<g transform="rotate(180 50 75)">{corner}</g>'
+        f"{_face(card, style)}{extra}</g>"
+    )
+
+
+def _back_at(x: float, y: float) -> str:
+    """One face-down card with its top left corner at (x, y)."""
+    lattice = "".join(
+        f'<path d="M{top} 10L{top - 80} 140"/><path d="M{top - 80} 10L{top} 140"/>'
+        for top in range(10, 170, 16)
+    )
+    return (
+        f'<g class="card back" transform="translate({_n(x)} {_n(y)})">'
+        '<rect x="0.5" y="0.5" width="99" height="149" rx="8" fill="#fff" stroke="#888" '
+        'stroke-width="1.5"/><rect x="7" y="7" width="86" height="136" rx="5" fill="#24467a"/>'
+        '<svg x="7" y="7" width="86" height="136" viewBox="7 7 86 136">'
+        f'<g stroke="#5b7fb8" stroke-width="3">{lattice}</g></svg></g>'
+    )
+
+
+def _highlight(color: str, width: float = 6) -> str:
+    return (
+        f'<rect x="-4" y="-4" width="108" height="158" rx="11" fill="none" '
+        f'stroke="{color}" stroke-width="{_n(width)}"/>'
+    )
+
+
+def _text(
+    x: float, y: float, text: str, *, size: int = 20, anchor: str = "start", fill: str = _INK
+) -> str:
+    return (
+        f'<text x="{_n(x)}" y="{_n(y)}" font-size="{size}" text-anchor="{anchor}" '
+        f'fill="{fill}">{escape(text)}</text>'
+    )
+
+
+def _document(body: str, width: float, height: float, size: int, title: str) -> str:
+    scale = size / _W
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
+        f'width="{_n(width * scale)}" height="{_n(height * scale)}" '
+        f'viewBox="0 0 {_n(width)} {_n(height)}" font-family="Helvetica, Arial, sans-serif" '
+        f'role="img"><title>{escape(title)}</title>{body}</svg>'
+    )
+
+
+# ---------------------------------------------------------------- checks
+
+
+def _check_options(style: object, size: object) -> PackStyle:
+    if style not in ("french", "spanish"):
+        raise ValueError(f"style must be 'french' or 'spanish', not {style!r}")
+    if isinstance(size, bool) or not isinstance(size, int):
+        raise TypeError(f"size must be an int (pixels a card), not {type(size).__name__}")
+    if not 1 <= size <= _MAX_SIZE:
+        raise ValueError(f"size must be 1 to {_MAX_SIZE} pixels, not {size}")
+    return "spanish" if style == "spanish" else "french"
+
+
+def _check_card(value: object) -> Card:
+    if not isinstance(value, Card):
+        raise TypeError(f"expected a Card, not {type(value).__name__}")
+    return value
+
+
+def _check_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
+    result = tuple(melds)
+    for value in result:
+        if not isinstance(value, Meld):
+            raise TypeError(f"expected a Meld, not {type(value).__name__}")
+    return result
+
+
+# ---------------------------------------------------------------- public drawings
+
+
+def card(
+    value: Card, *, style: PackStyle = "french", size: int = DEFAULT_SIZE, highlight: bool = False
+) -> str:
+    """One card, face up.
+
+    Args:
+        value: The card.
+        style: ``"french"`` or ``"spanish"``.
+        size: The card's width in pixels (its height is one and a half times that).
+        highlight: Whether to ring the card (as the offered card is ringed).
+
+    Returns:
+        The SVG text.
+
+    Raises:
+        TypeError: ``value`` is not a :class:`~conquian.cards.Card`, or ``size`` not an int.
+        ValueError: An unknown ``style``, or ``size`` outside 1 to 1,000.
+
+    >>> from conquian import svg, Card
+    >>> picture = svg.card(Card.parse("Js"), size=100)
+    >>> 'width="112" height="162"' in picture  # the card, and a margin for the ring
+    True
+    """
+    pack = _check_options(style, size)
+    drawn = _check_card(value)
+    extra = _highlight(_HIGHLIGHT) if highlight else ""
+    pad = 6
+    body = _card_at(drawn, pack, pad, pad, extra)
+    title = drawn.spanish() if pack == "spanish" else drawn.pretty()
+    return _document(body, _W + 2 * pad, _H + 2 * pad, size, title)
+
+
+def card_back(*, size: int = DEFAULT_SIZE) -> str:
+    """The back of a card (a hidden card).
+
+    >>> from conquian import svg
+    >>> svg.card_back().count("card back")
+    1
+    """
+    _check_options("french", size)
+    return _document(_back_at(6, 6), _W + 12, _H + 12, size, "a face-down card")
+
+
+def cards(
+    values: Iterable[Card],
+    *,
+    style: PackStyle = "french",
+    size: int = DEFAULT_SIZE,
+    per_row: int | None = None,
+) -> str:
+    """Cards side by side, in the order given, ``per_row`` to a row (all in one row if
+    ``None``).
+
+    Raises:
+        TypeError: A value is not a :class:`~conquian.cards.Card`.
+        ValueError: A bad ``style``, ``size`` or ``per_row``.
+
+    >>> from conquian import svg, DECK
+    >>> svg.cards(DECK, per_row=10, style="spanish").count('class="card"')
+    40
+    """
+    pack = _check_options(style, size)
+    drawn = tuple(_check_card(value) for value in values)
+    if per_row is not None and (
+        isinstance(per_row, bool) or not isinstance(per_row, int) or per_row < 1
+    ):
+        raise ValueError(f"per_row must be a positive int or None, not {per_row!r}")
+    across = per_row or max(1, len(drawn))
+    rows = max(1, -(-len(drawn) // across))
+    parts = [
+        _card_at(c, pack, _PAD + (i % across) * (_W + _GAP), _PAD + (i // across) * (_H + _GAP))
+        for i, c in enumerate(drawn)
+    ]
+    width = 2 * _PAD + min(across, max(1, len(drawn))) * (_W + _GAP) - _GAP
+    height = 2 * _PAD + rows * (_H + _GAP) - _GAP
+    title = " ".join(c.pretty() for c in drawn) or "no cards"
+    return _document("".join(parts), width, height, size, title)
+
+
+def _melds_row(
+    melds: Sequence[Meld], pack: PackStyle, x: float, y: float, marked: frozenset[Card]
+) -> tuple[str, float]:
+    """Melds in a row, each on its own band; returns the SVG and the row's width."""
+    parts = []
+    left = x
+    for group in melds:
+        width = len(group) * (_W + _GAP) - _GAP
+        parts.append(
+            f'<rect class="meld" x="{_n(left - 7)}" y="{_n(y - 7)}" width="{_n(width + 14)}" '
+            f'height="{_H + 14}" rx="12" fill="{_MELD_BAND}"/>'
+        )
+        for i, c in enumerate(group):
+            extra = _highlight(_LAST_MOVE, 5) if c in marked else ""
+            parts.append(_card_at(c, pack, left + i * (_W + _GAP), y, extra))
+        left += width + _MELD_GAP
+    return "".join(parts), max(0.0, left - _MELD_GAP - x)
+
+
+def meld(value: Meld, *, style: PackStyle = "french", size: int = DEFAULT_SIZE) -> str:
+    """One meld, its cards in display order on one band.
+
+    Raises:
+        TypeError: ``value`` is not a :class:`~conquian.melds.Meld`.
+        ValueError: A bad ``style`` or ``size``.
+
+    >>> from conquian import svg, Meld
+    >>> svg.meld(Meld("Jc Jh Js")).count('class="meld"')
+    1
+    """
+    return table((value,), style=style, size=size)
+
+
+def table(melds: Iterable[Meld], *, style: PackStyle = "french", size: int = DEFAULT_SIZE) -> str:
+    """A player's table: the melds in a row, each on its own band, set apart.
+
+    Raises:
+        TypeError: A value is not a :class:`~conquian.melds.Meld`.
+        ValueError: A bad ``style`` or ``size``.
+
+    >>> from conquian import svg, Meld
+    >>> picture = svg.table([Meld("5c 6c 7c"), Meld("Jd Jh Js")], style="spanish")
+    >>> picture.count('class="meld"'), picture.count('class="card"')
+    (2, 6)
+    """
+    pack = _check_options(style, size)
+    drawn = _check_melds(melds)
+    row, width = _melds_row(drawn, pack, 2 * _PAD, 2 * _PAD, frozenset())
+    title = "  |  ".join(m.pretty() for m in drawn) or "an empty table"
+    return _document(row, max(width, _W) + 4 * _PAD, _H + 4 * _PAD, size, title)
+
+
+# ---------------------------------------------------------------- positions
+
+
+def _move_words(played: Played, names: tuple[str, str], pack: PackStyle) -> str:
+    def name(c: Card) -> str:
+        return c.spanish() if pack == "spanish" else c.pretty()
+
+    who = names[played.player]
+    move, offer = played.move, name(played.offer)
+    if isinstance(move, Take):
+        text = f"{who} took {offer}"
+        if move.discard is None:
+            return text + " and went out"
+        return text + f", discarded {name(move.discard)}"
+    if isinstance(move, Decline):
+        return f"{who} declined {offer}"
+    if isinstance(move, Force):
+        return f"{who} forced {offer} on {names[1 - played.player]}"
+    if isinstance(move, Release):
+        return f"{who} released {offer}"
+    assert isinstance(move, LayDown)
+    return f"{who} laid down " + ", ".join(map(name, sorted(move.laid)))
+
+
+def _origin_words(
+    origin: OfferOrigin | None, by: int | None, to_move: int | None, names: tuple[str, str]
+) -> tuple[str, ...]:
+    """Where the offered card came from, in two short lines."""
+    if origin is None or by is None:
+        return ("",)
+    if origin is OfferOrigin.DISCARD:
+        return ("discarded", f"by {names[by]}")
+    if origin is OfferOrigin.UPCARD:
+        return ("the upcard,", f"turned by {names[by]}")
+    if to_move is not None and to_move != by:
+        return ("passed", f"by {names[by]}")
+    return ("turned from the stock", f"by {names[by]}")
+
+
+def position(
+    source: State | Observation,
+    *,
+    style: PackStyle = "french",
+    size: int = 40,
+    last_move: Played | None = None,
+) -> str:
+    """A whole position: both hands and tables, the offered card, the stock and the dead
+    cards.
+
+    A :class:`~conquian.state.State` is drawn face up (for analysis): both hands, and the
+    stock in order, top card first. An :class:`~conquian.state.Observation` is drawn as
+    its player sees it, at the bottom: the opponent's hand as card backs and the stock as
+    a pile with its count, so the picture is the same whatever the hidden cards are.
+    The offered card is ringed and labelled with where it came from; the dead cards are
+    shown (they are public) with their count. Each table's melds stand on their own bands.
+
+    Args:
+        source: The position, or one player's view of it.
+        style: ``"french"`` or ``"spanish"``.
+        size: The width of one card in pixels.
+        last_move: A :class:`~conquian.state.Played` entry (such as
+            ``state.history[-1]``) to describe and mark: the cards it laid on the table
+            are ringed.
+
+    Returns:
+        The SVG text.
+
+    Raises:
+        TypeError: ``source`` is not a State or Observation, or ``last_move`` not a
+            Played entry.
+        ValueError: A bad ``style`` or ``size``.
+
+    >>> from conquian import svg, State
+    >>> state = State.new(seed=7)
+    >>> picture = svg.position(state, style="spanish")
+    >>> picture.count('class="card"')  # face up: the hands, the stock and the offer
+    40
+    """
+    pack = _check_options(style, size)
+    if last_move is not None and not isinstance(last_move, Played):
+        raise TypeError(f"last_move must be a Played entry or None, not {type(last_move)}")
+    if isinstance(source, State):
+        viewer = 0
+        hands = (tuple(sorted(source.hands[0])), tuple(sorted(source.hands[1])))
+        hand_sizes = (len(hands[0]), len(hands[1]))
+        stock: tuple[Card, ...] | None = source.stock
+        stock_size = len(source.stock)
+        outcome = source.outcome()
+        names = ("Player 0", "Player 1")
+        hidden = False
+    elif isinstance(source, Observation):
+        viewer = source.player
+        mine = tuple(sorted(source.hand))
+        hands = (mine, ()) if viewer == 0 else ((), mine)
+        hand_sizes = source.hand_sizes
+        stock = None
+        stock_size = source.stock_size
+        outcome = source.outcome
+        names = ("You", "Opponent") if viewer == 0 else ("Opponent", "You")
+        names = (f"{names[0]} (player 0)", f"{names[1]} (player 1)")
+        hidden = True
+    else:
+        raise TypeError(f"expected a State or Observation, not {type(source).__name__}")
+    tables = source.tables
+    goal = source.rules.cards_to_go_out
+    offer, phase, to_move = source.offer, source.phase, source.to_move
+    marked: frozenset[Card] = frozenset()
+    if last_move is not None and isinstance(last_move.move, Take | LayDown):
+        marked = last_move.move.laid | (
+            {last_move.offer} if isinstance(last_move.move, Take) else frozenset()
+        )
+
+    step = _W + _GAP
+    parts: list[str] = []
+    y = _PAD
+    widest = 9 * step
+
+    # The status line.
+    if outcome is not None:
+        status = (
+            "Drawn: the stock ran out (R15)"
+            if outcome.winner is None
+            else f"{names[outcome.winner]} went out (R16)"
+        )
+    else:
+        decision = {
+            Phase.OFFER: "to take or decline",
+            Phase.FORCE_DECISION: "to force or release",
+            Phase.FORCED_TAKE: "forced to take",
+        }.get(phase, "to move")
+        status = f"{names[to_move if to_move is not None else 0]} {decision}"
+    parts.append(_text(_PAD, y + 22, status, size=24))
+    if last_move is not None:
+        words = "Last move: " + _move_words(last_move, names, pack)
+        parts.append(_text(_PAD, y + 50, words, fill=_LAST_MOVE))
+        y += 28
+    y += _LABEL + 10
+
+    def hand_row(player: int) -> None:
+        nonlocal y, widest
+        count = hand_sizes[player]
+        visible = hands[player]
+        noun = "card" if count == 1 else "cards"
+        parts.append(_text(_PAD, y + 20, f"{names[player]}: hand, {count} {noun}"))
+        y += _LABEL
+        if hidden and player != viewer:
+            parts.extend(_back_at(_PAD + i * step * 0.55, y) for i in range(count))
+            widest = max(widest, int(count * step * 0.55 + _W - step * 0.55))
+        else:
+            parts.extend(_card_at(c, pack, _PAD + i * step, y) for i, c in enumerate(visible))
+            widest = max(widest, len(visible) * step)
+        y += _H + _GAP + 6
+
+    def table_row(player: int) -> None:
+        nonlocal y, widest
+        melds = tables[player]
+        laid = sum(len(m) for m in melds)
+        parts.append(
+            _text(_PAD, y + 20, f"{names[player]}: table, {laid} of {goal} cards", fill=_MUTED)
+        )
+        y += _LABEL + 7
+        if melds:
+            row, width = _melds_row(melds, pack, _PAD + 7, y, marked)
+            parts.append(row)
+            widest = max(widest, int(width) + 14)
+        else:
+            parts.append(
+                f'<rect x="{_PAD}" y="{y}" width="{_W}" height="{_H}" rx="8" fill="none" '
+                f'stroke="{_MELD_BAND}" stroke-width="3" stroke-dasharray="8 6"/>'
+            )
+        y += _H + _GAP + 14
+
+    top, bottom = (1, 0) if viewer == 0 else (0, 1)
+    hand_row(top)
+    table_row(top)
+
+    # The middle: the stock, the offered card and the dead cards.
+    felt_at, felt_y = len(parts), y
+    x = float(_PAD)
+    shown = ", top card on the right" if stock else ""
+    parts.append(_text(x, y + 20, f"Stock: {stock_size}{shown}"))
+    card_y = y + _LABEL
+    if stock is None:
+        layers = min(stock_size, 5)
+        for i in range(layers):  # the bottom layer first, the top card last
+            parts.append(_back_at(x + 2 * i, card_y + 2 * (layers - 1 - i)))
+        if not layers:
+            parts.append(_empty_slot(x, card_y))
+        x += _W + 2 * max(layers - 1, 0) + 3 * _GAP
+    else:
+        overlap = 28  # the top card is the last, on the right, fully shown
+        for i, c in enumerate(reversed(stock)):
+            parts.append(_card_at(c, pack, x + i * overlap, card_y))
+        if not stock:
+            parts.append(_empty_slot(x, card_y))
+        x += _W + overlap * max(len(stock) - 1, 0) + 3 * _GAP
+    if offer is not None:
+        lines = _origin_words(source.offer_origin, source.offered_by, to_move, names)
+        parts.append(_text(x, y + 20, "Offered", fill=_OFFER_INK))
+        parts.append(_card_at(offer, pack, x, card_y, _highlight(_HIGHLIGHT)))
+        for i, line in enumerate(lines):
+            parts.append(_text(x + _W + 16, card_y + 30 + 26 * i, line, fill=_OFFER_INK))
+        x += _W + 16 + 10 * max(map(len, lines)) + 3 * _GAP
+    dead = source.dead
+    parts.append(_text(x, y + 20, f"Dead: {len(dead)}", fill=_MUTED))
+    overlap = 28
+    for i, c in enumerate(dead):
+        parts.append(_card_at(c, pack, x + i * overlap, card_y))
+    if not dead:
+        parts.append(_empty_slot(x, card_y))
+    x += _W + overlap * max(len(dead) - 1, 0)
+    widest = max(widest, int(x))
+    y += _LABEL + _H + 30
+
+    table_row(bottom)
+    hand_row(bottom)
+
+    width = widest + 2 * _PAD
+    parts.insert(
+        felt_at,
+        f'<rect x="{_PAD - 6}" y="{felt_y - 6}" width="{_n(widest + 12)}" '
+        f'height="{_H + _LABEL + 24}" rx="10" fill="{_FELT}"/>',
+    )
+    body = "".join(parts)
+    title = f"Conquian position, {status}"
+    return _document(body, width, y, size, title)
+
+
+def _empty_slot(x: float, y: float) -> str:
+    return (
+        f'<rect x="{_n(x)}" y="{_n(y)}" width="{_W}" height="{_H}" rx="8" fill="none" '
+        f'stroke="#9bb5a0" stroke-width="3" stroke-dasharray="8 6"/>'
+    )
