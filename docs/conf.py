@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import doctest
 import os
+import sys
 from importlib import metadata
+from pathlib import Path
 
 from sphinx.application import Sphinx
 
@@ -14,6 +16,9 @@ copyright = "2026, the conquian developers"
 release = metadata.version("conquian")
 version = ".".join(release.split(".")[:2])
 
+# docs/_ext holds this site's own extension: pictures drawn by conquian.svg at build time.
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
+
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
@@ -21,6 +26,8 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
     "myst_parser",
+    "sphinx_copybutton",
+    "conquian_pictures",
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
@@ -29,6 +36,8 @@ exclude_patterns = ["_build"]
 
 # -- autodoc / napoleon ------------------------------------------------------
 autodoc_typehints = "description"
+# Defaults as written in the source (``rules=CLASSIC``), not the whole rule set's repr.
+autodoc_preserve_defaults = True
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 napoleon_google_docstring = True
@@ -105,3 +114,12 @@ myst_heading_anchors = 3
 # -- HTML --------------------------------------------------------------------
 html_theme = "furo"
 html_title = f"conquian {release}"
+html_static_path = ["_static"]
+html_css_files = ["conquian.css"]
+
+# -- copy button -------------------------------------------------------------
+# The button copies the code without its prompts: ">>> " and "... " of the Python
+# examples, "$ " of the shell ones; output lines are left out.
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True

@@ -143,7 +143,7 @@ def test_the_offered_card_is_ringed_with_its_origin() -> None:
     state = State.new(seed=7)  # the non-dealer, player 1, turned up the offer (R10)
     picture = svg.position(state.observation(1))
     assert "turned from the stock" in picture
-    assert "by You (player 1)" in picture
+    assert "by Player 1 (you)" in picture
     assert picture.count('stroke="#f29d0c"') == 1
 
 

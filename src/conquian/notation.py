@@ -64,7 +64,11 @@ _MAX_INT_DIGITS: Final = 20
 RECORD_SCHEMA: Final[Mapping[str, Any]] = json.loads(
     resources.files("conquian").joinpath("record.schema.json").read_text(encoding="utf-8")
 )
-"""The JSON Schema (draft 2020-12) of a game record, for readers in other languages."""
+"""The JSON Schema (draft 2020-12) of a game record, for readers in other languages; the
+file ``record.schema.json`` shipped in the package.
+
+:meta hide-value:
+"""
 
 _FIELDS: Final = ("format", "version", "library", "rules", "seed", "dealer", "deck", "moves")
 _OPTIONAL: Final = ("result",)

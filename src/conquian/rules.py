@@ -2,7 +2,7 @@
 
 The engine never hard-codes a rule-dependent number: hand size, the cards needed to go
 out, the longest sequence and the forcing mode all come from a :class:`Rules` value. The
-classic rule set of RULES.md is :data:`CLASSIC` (``Rules()``).
+classic rule set of :doc:`/rules` is :data:`CLASSIC` (``Rules()``).
 
 >>> from conquian import Rules
 >>> Rules().max_sequence, Rules().cards_to_go_out
@@ -255,7 +255,11 @@ class Rules:
 attrs.resolve_types(Rules)
 
 CLASSIC: Final = Rules()
-"""The classic rule set of RULES.md (every variant at its first value)."""
+"""The classic rule set of :doc:`/rules`, ``Rules()``, with every variant at its first
+value.
+
+:meta hide-value:
+"""
 
 FOSTER: Final = Rules(
     regrouping=Regrouping.BORROW,
@@ -263,8 +267,11 @@ FOSTER: Final = Rules(
     draw_settlement=DrawSettlement.POOL,
     deal_batch=2,
 )
-"""R. F. Foster's rules (Complete Hoyle): borrowing (V2), sequences up to 10 (V4), the
-pool for draws (V5), and the deal two at a time (V7)."""
+"""The rules of R. F. Foster's *Complete Hoyle*, with borrowing (V2), sequences up to 10
+(V4), the pool for draws (V5), and the deal two at a time (V7).
+
+:meta hide-value:
+"""
 
 BICYCLE: Final = Rules(
     forcing=Forcing.DISCARDS_ONLY,
@@ -272,10 +279,17 @@ BICYCLE: Final = Rules(
     max_sequence=10,
 )
 """The Bicycle rules, in which only a declined discard is forced (V1), a player may meld
-from the hand after turning a card (V3), and sequences run up to 10 (V4)."""
+from the hand after turning a card (V3), and sequences run up to 10 (V4).
+
+:meta hide-value:
+"""
 
 PRESETS: Final[Mapping[str, Rules]] = {"classic": CLASSIC, "foster": FOSTER, "bicycle": BICYCLE}
-"""The named rule sets, by name."""
+"""The named rule sets by their names, ``"classic"`` for :data:`CLASSIC`, ``"foster"``
+for :data:`FOSTER` and ``"bicycle"`` for :data:`BICYCLE`.
+
+:meta hide-value:
+"""
 
 
 def find_rules(name: str) -> Rules:

@@ -45,7 +45,12 @@ AGENTS: Final[dict[str, Callable[[int], Agent]]] = {
     "random": _random_agent,
     "greedy": _greedy_agent,
 }
-"""The built-in agents, by name; each builds an agent for one game from a seed."""
+"""The built-in agents by their names, each a function that builds an agent for one game
+from a seed; ``"random"`` builds a :class:`~conquian.agents.RandomAgent` seeded with it,
+``"greedy"`` a :class:`~conquian.agents.GreedyAgent`.
+
+:meta hide-value:
+"""
 
 _CHUNK: Final = 250  # most games a worker plays per task
 _MIN_CHUNK: Final = 10  # fewest, but for the last task

@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 PackStyle = Literal["french", "spanish"]
-"""The look of the cards: ``"french"`` (♣ ♦ ♥ ♠) or ``"spanish"`` (bastos, oros, copas,
+"""The look of the cards, ``"french"`` (♣ ♦ ♥ ♠) or ``"spanish"`` (bastos, oros, copas,
 espadas)."""
 
 DEFAULT_SIZE: Final = 60
@@ -64,7 +64,9 @@ _H: Final = 150
 _GAP: Final = 10  # between cards of one meld or row
 _MELD_GAP: Final = 34  # between melds: the visible boundary
 _PAD: Final = 12
-_LABEL: Final = 30  # height of a text line above a row of cards
+_LABEL: Final = 38  # height of a text line above a row of cards
+_FONT_SIZE: Final = 26  # of the labels
+_BASELINE: Final = 27  # of a label, below the top of its line
 
 _INK: Final = "#1b1b1b"
 _FRENCH_RED: Final = "#c8102e"
@@ -253,7 +255,13 @@ def _highlight(color: str, width: float = 6) -> str:
 
 
 def _text(
-    x: float, y: float, text: str, *, size: int = 20, anchor: str = "start", fill: str = _INK
+    x: float,
+    y: float,
+    text: str,
+    *,
+    size: int = _FONT_SIZE,
+    anchor: str = "start",
+    fill: str = _INK,
 ) -> str:
     return (
         f'<text x="{_n(x)}" y="{_n(y)}" font-size="{size}" text-anchor="{anchor}" '
@@ -530,8 +538,7 @@ def position(
         stock = None
         stock_size = source.stock_size
         outcome = source.outcome
-        names = ("You", "Opponent") if viewer == 0 else ("Opponent", "You")
-        names = (f"{names[0]} (player 0)", f"{names[1]} (player 1)")
+        names = ("Player 0 (you)", "Player 1") if viewer == 0 else ("Player 0", "Player 1 (you)")
         hidden = True
     else:
         raise TypeError(f"expected a State or Observation, not {type(source).__name__}")
@@ -563,11 +570,11 @@ def position(
             Phase.FORCED_TAKE: "forced to take",
         }.get(phase, "to move")
         status = f"{names[to_move if to_move is not None else 0]} {decision}"
-    parts.append(_text(_PAD, y + 22, status, size=24))
+    parts.append(_text(_PAD, y + 30, status, size=32))
     if last_move is not None:
         words = "Last move: " + _move_words(last_move, names, pack)
-        parts.append(_text(_PAD, y + 50, words, fill=_LAST_MOVE))
-        y += 28
+        parts.append(_text(_PAD, y + 68, words, fill=_LAST_MOVE))
+        y += 38
     y += _LABEL + 10
 
     def hand_row(player: int) -> None:
@@ -575,7 +582,7 @@ def position(
         count = hand_sizes[player]
         visible = hands[player]
         noun = "card" if count == 1 else "cards"
-        parts.append(_text(_PAD, y + 20, f"{names[player]}: hand, {count} {noun}"))
+        parts.append(_text(_PAD, y + _BASELINE, f"{names[player]}: hand, {count} {noun}"))
         y += _LABEL
         if hidden and player != viewer:
             parts.extend(_back_at(_PAD + i * step * 0.55, y) for i in range(count))
@@ -590,7 +597,9 @@ def position(
         melds = tables[player]
         laid = sum(len(m) for m in melds)
         parts.append(
-            _text(_PAD, y + 20, f"{names[player]}: table, {laid} of {goal} cards", fill=_MUTED)
+            _text(
+                _PAD, y + _BASELINE, f"{names[player]}: table, {laid} of {goal} cards", fill=_MUTED
+            )
         )
         y += _LABEL + 7
         if melds:
@@ -612,7 +621,7 @@ def position(
     felt_at, felt_y = len(parts), y
     x = float(_PAD)
     shown = ", top card on the right" if stock else ""
-    parts.append(_text(x, y + 20, f"Stock: {stock_size}{shown}"))
+    parts.append(_text(x, y + _BASELINE, f"Stock: {stock_size}{shown}"))
     card_y = y + _LABEL
     if stock is None:
         layers = min(stock_size, 5)
@@ -630,13 +639,13 @@ def position(
         x += _W + overlap * max(len(stock) - 1, 0) + 3 * _GAP
     if offer is not None:
         lines = _origin_words(source.offer_origin, source.offered_by, to_move, names)
-        parts.append(_text(x, y + 20, "Offered", fill=_OFFER_INK))
+        parts.append(_text(x, y + _BASELINE, "Offered", fill=_OFFER_INK))
         parts.append(_card_at(offer, pack, x, card_y, _highlight(_HIGHLIGHT)))
         for i, line in enumerate(lines):
-            parts.append(_text(x + _W + 16, card_y + 30 + 26 * i, line, fill=_OFFER_INK))
-        x += _W + 16 + 10 * max(map(len, lines)) + 3 * _GAP
+            parts.append(_text(x + _W + 16, card_y + 34 + 32 * i, line, fill=_OFFER_INK))
+        x += _W + 16 + 14 * max(map(len, lines)) + 3 * _GAP
     dead = source.dead
-    parts.append(_text(x, y + 20, f"Dead: {len(dead)}", fill=_MUTED))
+    parts.append(_text(x, y + _BASELINE, f"Dead: {len(dead)}", fill=_MUTED))
     overlap = 28
     for i, c in enumerate(dead):
         parts.append(_card_at(c, pack, x + i * overlap, card_y))

@@ -1,0 +1,257 @@
+"""Pictures and command output made by the library while the docs build (no image file
+and no copied output is committed).
+
+``.. conquian-picture::`` runs its content as Python and puts the SVG text that the last
+line evaluates to into the HTML page, inline::
+
+    .. conquian-picture::
+       :caption: A group and a sequence.
+
+       svg.table([Meld("Jc Jh Js"), Meld("5c 6c 7c")])
+
+The pictures of one page run in one namespace, with every public name of ``conquian`` in
+scope, plus ``svg`` and the two docs-only drawings below: :func:`phase_diagram` (the
+phase machine) and :func:`benchmark_chart` (the performance page's figures against
+OpenSpiel's).
+
+``.. conquian-command:: ARGUMENTS`` runs ``python -m conquian ARGUMENTS`` and shows the
+command with its output (see :class:`ConquianCommand`).
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from pathlib import Path
+from typing import Any, ClassVar
+from xml.sax.saxutils import escape
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+_FONT = 'font-family="Helvetica, Arial, sans-serif"'
+_INK = "#1b1b1b"
+_ACCENT = "#2a7d4f"
+_PEER = "#8a8f98"
+
+
+# ----------------------------------------------------------------- the phase machine
+
+_BOXES = {  # name: (x, y, width, height)
+    "OFFER": (40, 160, 170, 64),
+    "FORCE_DECISION": (380, 30, 220, 64),
+    "FORCED_TAKE": (380, 300, 220, 64),
+    "OVER": (720, 160, 120, 64),
+}
+_NOTES = {
+    "OFFER": "take, decline or force",
+    "FORCE_DECISION": "force or release",
+    "FORCED_TAKE": "take only",
+    "OVER": "nobody moves",
+}
+# (path, label x, label y, label lines): every arrow of the machine, from the rules.
+_ARROWS = (
+    (
+        "M80 160C50 70 180 70 160 156",
+        40,
+        50,
+        ("take and discard; pass;", "decline: dies, turn next"),
+    ),
+    ("M210 170L376 70", 222, 56, ("decline, and it fits", "his own table")),
+    ("M380 90L214 190", 290, 165, ("release: dies,", "turn next")),
+    ("M490 94V296", 500, 200, ("force",)),
+    ("M170 224L376 336", 170, 300, ("force a passed card", "that fits his table")),
+    ("M380 306L214 208", 290, 235, ("take and discard",)),
+    ("M110 224V400H780V228", 300, 392, ("go out; or a card dies with no stock left",)),
+    ("M600 70L740 156", 680, 70, ("release,", "no stock left")),
+    ("M600 330L740 228", 690, 300, ("go out",)),
+)
+
+
+def phase_diagram() -> str:
+    """The phase machine of :class:`conquian.Phase` as an SVG diagram."""
+    parts = [
+        '<defs><marker id="conquian-phase-arrow" viewBox="0 0 10 10" refX="9" refY="5" '
+        'markerWidth="8" markerHeight="8" orient="auto-start-reverse">'
+        f'<path d="M0 0L10 5L0 10Z" fill="{_INK}"/></marker></defs>'
+    ]
+    for path, x, y, lines in _ARROWS:
+        parts.append(
+            f'<path d="{path}" fill="none" stroke="{_INK}" stroke-width="1.6" '
+            'marker-end="url(#conquian-phase-arrow)"/>'
+        )
+        for i, line in enumerate(lines):
+            parts.append(
+                f'<text x="{x}" y="{y + 15 * i}" font-size="13" fill="#444">{escape(line)}</text>'
+            )
+    for name, (x, y, width, height) in _BOXES.items():
+        fill = "#f3f3f3" if name == "OVER" else "#e3f0e7"
+        parts.append(
+            f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="10" fill="{fill}" '
+            f'stroke="{_ACCENT}" stroke-width="2"/>'
+            f'<text x="{x + width / 2:g}" y="{y + 27}" font-size="17" font-weight="bold" '
+            f'text-anchor="middle" fill="{_INK}">{name}</text>'
+            f'<text x="{x + width / 2:g}" y="{y + 48}" font-size="13" text-anchor="middle" '
+            f'fill="#444">{_NOTES[name]}</text>'
+        )
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="880" height="420" '
+        f'viewBox="0 0 880 420" {_FONT} role="img"><title>The phase machine</title>'
+        + "".join(parts)
+        + "</svg>"
+    )
+
+
+# ----------------------------------------------------------------- the benchmark chart
+
+_CHART_ROWS = (  # (label on the chart, the row of docs/performance-figures.txt, ours?)
+    ("conquian, random self-play", "random self-play, decisions/s", True),
+    (
+        "conquian, building every legal move",
+        "random self-play building every legal move, decisions/s",
+        True,
+    ),
+    ("OpenSpiel gin_rummy (C++)", "OpenSpiel gin_rummy (C++ through pyspiel), decisions/s", False),
+)
+
+
+def figures(text: str) -> dict[str, list[float]]:
+    """The runs of each row of the list-table in ``performance-figures.txt``, by label."""
+    rows: dict[str, list[float]] = {}
+    label = None
+    for line in text.splitlines():
+        head = re.match(r"\s+\* - (.+)$", line)
+        if head:
+            label = head.group(1).strip()
+            rows[label] = []
+            continue
+        cell = re.match(r"\s+- ([\d,.]+)(/s)?\s*$", line)
+        if cell and label is not None:
+            rows[label].append(float(cell.group(1).replace(",", "")))
+    return rows
+
+
+def benchmark_chart(path: str) -> str:
+    """Decisions a second of random self-play against OpenSpiel's, as an SVG bar chart:
+    the median of the runs in ``path``, with each run as a tick."""
+    runs = figures(Path(path).read_text(encoding="utf-8"))
+    chosen = [(label, runs[row][:3], ours) for label, row, ours in _CHART_ROWS]
+    top = max(max(values) for _, values, _ in chosen)
+    left, width, bar, step = 270, 420, 30, 52
+    scale = width / top
+    parts = []
+    for i, (label, values, ours) in enumerate(chosen):
+        y = 40 + i * step
+        median = statistics.median(values)
+        color = _ACCENT if ours else _PEER
+        parts.append(
+            f'<text x="{left - 10}" y="{y + 20}" font-size="14" text-anchor="end" '
+            f'fill="{_INK}">{escape(label)}</text>'
+            f'<rect x="{left}" y="{y}" width="{median * scale:.1f}" height="{bar}" rx="3" '
+            f'fill="{color}"/>'
+            f'<text x="{left + max(values) * scale + 10:.1f}" y="{y + 20}" font-size="14" '
+            f'fill="{_INK}">{median:,.0f}/s</text>'
+        )
+        for value in values:
+            parts.append(
+                f'<path d="M{left + value * scale:.1f} {y - 3}v{bar + 6}" stroke="{_INK}" '
+                'stroke-width="1.2" stroke-opacity="0.55"/>'
+            )
+    height = 40 + len(chosen) * step + 16
+    parts.append(
+        f'<text x="{left}" y="22" font-size="13" fill="#444">decisions a second, one core; '
+        "bar: median of 3 runs, ticks: each run</text>"
+    )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="820" height="{height}" '
+        f'viewBox="0 0 820 {height}" {_FONT} role="img">'
+        "<title>Random self-play against OpenSpiel, decisions a second</title>"
+        + "".join(parts)
+        + "</svg>"
+    )
+
+
+# ----------------------------------------------------------------- the directive
+
+
+class ConquianPicture(SphinxDirective):
+    """Runs its content and puts the SVG it makes into the HTML page."""
+
+    has_content = True
+    option_spec: ClassVar[dict[str, Any]] = {"caption": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        import conquian
+        from conquian import svg
+
+        # One namespace a page, so a picture can use the names an earlier one set.
+        namespace: dict[str, Any] = self.env.temp_data.setdefault("conquian_pictures", {})
+        namespace.update({name: getattr(conquian, name) for name in conquian.__all__})
+        namespace.update(
+            svg=svg,
+            phase_diagram=phase_diagram,
+            benchmark_chart=lambda name: benchmark_chart(str(Path(self.env.srcdir) / name)),
+        )
+        lines = list(self.content)
+        exec("\n".join(lines[:-1]), namespace)
+        picture = eval(lines[-1], namespace)
+        if not isinstance(picture, str) or not picture.startswith("<svg"):
+            raise self.error("conquian-picture: the last line must give SVG text")
+        if "benchmark_chart" in lines[-1]:
+            self.env.note_dependency("performance-figures.txt")
+        figure = nodes.container(classes=["conquian-picture"])
+        figure += nodes.raw("", picture, format="html")
+        caption = self.options.get("caption")
+        if caption:
+            text, messages = self.state.inline_text(caption, self.lineno)
+            figure += nodes.paragraph("", "", *text, classes=["conquian-caption"])
+            figure += messages
+        return [figure]
+
+
+class ConquianCommand(SphinxDirective):
+    """Runs ``python -m conquian ARGUMENTS`` (through ``conquian.cli.main``) and shows the
+    command with what it printed, standard error included, as one console block.
+
+    ``:exit:`` is the exit code the command must return (the build fails otherwise);
+    ``:head:`` and ``:tail:`` keep only the first and last lines of a long output, with
+    ``...`` between them.
+    """
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    option_spec: ClassVar[dict[str, Any]] = {
+        "exit": directives.nonnegative_int,
+        "head": directives.nonnegative_int,
+        "tail": directives.nonnegative_int,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        import contextlib
+        import io
+        import shlex
+
+        from conquian.cli import main
+
+        arguments = shlex.split(self.arguments[0])
+        out = io.StringIO()
+        with contextlib.redirect_stderr(out):
+            code = main(arguments, out=out)
+        expected = self.options.get("exit", 0)
+        if code != expected:
+            raise self.error(f"conquian {self.arguments[0]} exited {code}, not {expected}")
+        lines = out.getvalue().rstrip("\n").splitlines()
+        head, tail = self.options.get("head"), self.options.get("tail")
+        if head is not None and tail is not None and head + tail < len(lines):
+            lines = [*lines[:head], "...", *lines[len(lines) - tail :]]
+        text = "\n".join([f"$ python -m conquian {self.arguments[0]}", *lines])
+        block = nodes.literal_block(text, text, language="console")
+        return [block]
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_directive("conquian-picture", ConquianPicture)
+    app.add_directive("conquian-command", ConquianCommand)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
