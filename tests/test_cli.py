@@ -22,17 +22,20 @@ def run(*argv: str) -> tuple[int, str]:
 
 
 def test_r5_a_sequence_exits_0() -> None:
-    assert run("meld", "6c", "7c", "Jc") == (0, "6♣ 7♣ J♣ is a sequence of 3 cards\n")
+    assert run("meld", "6c", "7c", "Jc") == (
+        0,
+        "6♣ 7♣ J♣ is a sequence of 3 cards (R5: sequences)\n",
+    )
 
 
 def test_r4_a_group_exits_0() -> None:
-    assert run("meld", "7h7c7s7d") == (0, "7♣ 7♦ 7♥ 7♠ is a group of 4 cards\n")
+    assert run("meld", "7h7c7s7d") == (0, "7♣ 7♦ 7♥ 7♠ is a group of 4 cards (R4: groups)\n")
 
 
 def test_r5_not_a_meld_exits_1_with_the_reason() -> None:
     assert run("meld", "6c", "7c", "Qc") == (
         1,
-        "6c 7c Qc is not a sequence: 7c and Qc are not consecutive (R5)\n",
+        "6♣ 7♣ Q♣ is not a sequence: 7♣ and Q♣ are not consecutive (R5: sequences)\n",
     )
 
 
@@ -43,35 +46,36 @@ def test_r2_a_wrap_exits_1_with_the_reason() -> None:
 
 
 def test_a_repeated_card_is_not_a_meld() -> None:
-    assert run("meld", "7h", "7h", "7c") == (1, "7h 7h 7c is not a meld: 7h appears twice\n")
+    assert run("meld", "7h", "7h", "7c") == (1, "7♥ 7♥ 7♣ is not a meld: 7♥ appears twice\n")
 
 
 def test_r1_text_that_is_not_cards_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert run("meld", "6c", "7c", "8c") == (2, "")
     error = capsys.readouterr().err
     assert error.startswith("error: '8c' is not a card (card 3, column 7)")
+    assert error.rstrip().endswith("(R1: the 40-card pack)")
 
 
 def test_r6_split_prints_the_only_partition() -> None:
     assert run("meld", "--split", "5c", "6c", "7c", "Jc", "Jh", "Js") == (
         0,
-        "5c 6c 7c Jc Jh Js splits into melds 1 way:\n  5♣ 6♣ 7♣  J♣ J♥ J♠\n",
+        "5♣ 6♣ 7♣ J♣ J♥ J♠ splits into melds 1 way:\n  [5♣ 6♣ 7♣] [J♣ J♥ J♠]\n",
     )
 
 
 def test_r6_split_prints_every_partition() -> None:
     assert run("meld", "--split", "5c 6c 7c Jc Jh Js Jd") == (
         0,
-        "5c 6c 7c Jc Jh Js Jd splits into melds 2 ways:\n"
-        "  5♣ 6♣ 7♣ J♣  J♦ J♥ J♠\n"
-        "  5♣ 6♣ 7♣  J♣ J♦ J♥ J♠\n",
+        "5♣ 6♣ 7♣ J♣ J♥ J♠ J♦ splits into melds 2 ways:\n"
+        "  [5♣ 6♣ 7♣ J♣] [J♦ J♥ J♠]\n"
+        "  [5♣ 6♣ 7♣] [J♣ J♦ J♥ J♠]\n",
     )
 
 
 def test_r6_split_of_cards_that_do_not_split_exits_1() -> None:
     assert run("meld", "--split", "5c", "6c", "7c", "Jc", "Jh") == (
         1,
-        "5c 6c 7c Jc Jh cannot be split into melds\n",
+        "5♣ 6♣ 7♣ J♣ J♥ cannot be split into melds (R6: a table is melds)\n",
     )
 
 
@@ -82,7 +86,7 @@ def test_r6_split_with_a_repeated_card_exits_2(capsys: pytest.CaptureFixture[str
 
 def test_output_goes_to_stdout_by_default(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["meld", "Ac", "2c", "3c"]) == 0
-    assert capsys.readouterr().out == "A♣ 2♣ 3♣ is a sequence of 3 cards\n"
+    assert capsys.readouterr().out == "A♣ 2♣ 3♣ is a sequence of 3 cards (R5: sequences)\n"
 
 
 @pytest.mark.parametrize("argv", [[], ["meld"], ["shuffle"]])
@@ -106,7 +110,7 @@ def test_python_dash_m_conquian() -> None:
     )
     assert done.returncode == 1
     assert done.stdout.decode("utf-8").strip() == (
-        "5h 6h Jh is not a sequence: 6h and Jh are not consecutive (R5)"
+        "5♥ 6♥ J♥ is not a sequence: 6♥ and J♥ are not consecutive (R5: sequences)"
     )
     assert done.stderr == b""
 
@@ -121,3 +125,70 @@ def test_demo_narrates_variant_moves() -> None:
     text = out.getvalue()
     assert "Greedy turns up J♠" in text
     assert "Random declines the upcard J♠; Greedy may take it" in text
+
+
+class Terminal(io.StringIO):
+    """An output stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_red_cards_are_red_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    out = Terminal()
+    assert main(["meld", "Jc", "Jd", "Js"], out=out) == 0
+    assert out.getvalue() == "J♣ \x1b[31mJ♦\x1b[0m J♠ is a group of 3 cards (R4: groups)\n"
+
+
+@pytest.mark.parametrize(
+    ("stream", "environ"),
+    [(Terminal, {"NO_COLOR": "1"}), (Terminal, {"TERM": "dumb"}), (io.StringIO, {})],
+)
+def test_no_colour_when_asked_or_piped(
+    stream: type[io.StringIO], environ: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("NO_COLOR", "FORCE_COLOR", "TERM"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    out = stream()
+    assert main(["meld", "--split", "Jc", "Jd", "Js", "5d", "6d", "7d"], out=out) == 0
+    assert "\x1b" not in out.getvalue()
+    assert "[J♣ J♦ J♠] [5♦ 6♦ 7♦]" in out.getvalue()
+
+
+@pytest.mark.parametrize("rules", ["classic", "foster", "bicycle"])
+def test_demo_fits_80_columns_and_repeats_no_line(rules: str) -> None:
+    for seed in range(6):
+        code, output = run("demo", "--seed", str(seed), "--rules", rules)
+        assert code == 0
+        lines = output.splitlines()
+        assert max(map(len, lines)) <= 80
+        moves = [line for line in lines if line[:4].strip().rstrip(".").isdigit()]
+        assert moves, output
+        # A table line follows a take only, and each says something new.
+        tables = [line for line in lines if line.startswith("       ")]
+        assert len(tables) == len(set(tables))
+
+
+def test_demo_shows_melds_apart_and_the_card_turned_up() -> None:
+    code, output = run("demo", "--seed", "5")
+    assert code == 0
+    assert "  2. Greedy declines 6♠ and turns up J♦ (stock 18)." in output
+    assert "       Random: table [7♠ J♠ Q♠]; hand 3♣ 6♣ 5♦ A♥ Q♥ 3♠ 4♠" in output
+    assert output.endswith(
+        "Greedy (seat 0) goes out and wins after 32 moves (R16: going out).\n"
+        "  Greedy: table [4♣ 5♣ 6♣ 7♣ J♣ Q♣ K♣] [2♥ 3♥ 4♥ 5♥]; hand -\n"
+        "  Random: table [3♠ 4♠ 5♠] [7♠ J♠ Q♠ K♠]; hand 3♣ 5♦ Q♥\n"
+    )
+
+
+def test_help_says_what_the_rule_numbers_are_about(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "R5 sequences" in text
+    assert "NO_COLOR" in text

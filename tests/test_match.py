@@ -661,19 +661,23 @@ def test_demo_plays_a_short_match() -> None:
     code, output = run("demo", "--seed", "5", "--games", "3")
     assert code == 0
     lines = output.splitlines()
-    assert lines[0] == (
-        "Conquian match of 3 games, seed 5, rules classic: "
-        "Greedy (player 0) against Random (player 1)."
-    )
-    assert [line.split(",")[0] for line in lines[1:4]] == ["Game 1", "Game 2", "Game 3"]
-    assert lines[1].startswith("Game 1, Greedy deals: ")
-    assert lines[2].startswith("Game 2, Random deals: ")
+    assert lines[:2] == [
+        "Conquian match of 3 games, seed 5, rules classic:",
+        "  Greedy (seat 0) against Random (seat 1).",
+    ]
+    assert lines[3].split() == ["Game", "Dealer", "Result", "Settled", "Score"]
+    assert [line.split()[:2] for line in lines[4:7]] == [
+        ["1", "Greedy"],
+        ["2", "Random"],
+        ["3", "Greedy"],
+    ]
     assert re.fullmatch(
-        r"(Greedy \(player 0\) wins|Random \(player 1\) wins|The match is tied)"
+        r"(Greedy \(seat 0\) wins|Random \(seat 1\) wins|The match is tied)"
         r".* after 3 games, -?\d+ to -?\d+\.",
-        lines[4],
+        lines[8],
     )
-    assert len(lines) == 5
+    assert len(lines) == 9
+    assert max(map(len, lines)) <= 80
 
 
 def test_demo_match_with_rules_text() -> None:
@@ -682,7 +686,7 @@ def test_demo_match_with_rules_text() -> None:
     )
     assert code == 0
     assert "rules classic,draw_settlement:pool" in output
-    assert "in the pool" in output
+    assert "1 each to the pool (2)" in output
 
 
 def test_demo_points_match_stops_at_the_target() -> None:
@@ -691,16 +695,14 @@ def test_demo_points_match_stops_at_the_target() -> None:
     )
     assert code == 0
     assert output.splitlines()[0].startswith("Conquian match to 100 points (at most 50 games)")
-    assert "points; score" in output
+    assert re.search(r"Greedy \+\d+ points", output)
     assert "wins the match" in output
 
 
 def test_demo_single_game_is_unchanged_by_default() -> None:
     code, output = run("demo", "--seed", "5")
     assert code == 0
-    assert output.startswith(
-        "Conquian demo, seed 5: Greedy (player 0) deals to Random (player 1).\n"
-    )
+    assert output.startswith("Conquian demo, seed 5: Greedy (seat 0) deals to Random (seat 1).\n")
     assert run("demo", "--seed", "5", "--games", "1") == (code, output)
     assert run("demo", "--seed", "5", "--rules", "classic") == (code, output)
 

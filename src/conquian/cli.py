@@ -18,17 +18,28 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import Final, TextIO
 
+from conquian._terminal import (
+    RULE_TOPICS,
+    Progress,
+    count,
+    explain_rules,
+    melds_text,
+    paint,
+    pretty_cards_in,
+    wants_color,
+)
 from conquian.agents import Agent, GreedyAgent, RandomAgent
 from conquian.cards import Card, format_cards, parse_cards
 from conquian.errors import ConquianError, ParseError
 from conquian.match import MAX_GAMES, GameResult, Match, MatchResult
-from conquian.melds import InvalidMeldError, Meld, partitions
+from conquian.melds import InvalidMeldError, Meld, MeldKind, partitions
 from conquian.moves import Decline, Force, LayDown, Move, Release, Take
 from conquian.rules import CLASSIC, Rules, Scoring
-from conquian.state import OfferOrigin, State
+from conquian.state import OfferOrigin, Phase, State
 
 __all__ = ["main"]
 
@@ -38,84 +49,142 @@ EXIT_BAD_INPUT = 2
 
 
 def _meld(args: argparse.Namespace, out: TextIO) -> int:
+    say = _Say(out)
     text = " ".join(args.cards)
     try:
         cards = parse_cards(text, allow_duplicates=not args.split)
     except ParseError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {explain_rules(str(error))}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    shown = format_cards(cards, style="pretty")
     if args.split:
         splits = partitions(cards, rules=CLASSIC)
         if not splits:
-            print(f"{format_cards(cards)} cannot be split into melds", file=out)
+            say(f"{shown} cannot be split into melds (R6)")
             return EXIT_NO
-        noun = "way" if len(splits) == 1 else "ways"
-        print(f"{format_cards(cards)} splits into melds {len(splits)} {noun}:", file=out)
+        say(f"{shown} splits into melds {count(len(splits), 'way')}:")
         for split in splits:
-            print("  " + "  ".join(meld.pretty() for meld in split), file=out)
+            say("  " + melds_text(split))
         return EXIT_OK
     try:
         meld = Meld(cards, rules=CLASSIC)
     except InvalidMeldError as error:
-        print(error, file=out)
+        say(pretty_cards_in(str(error)))
         return EXIT_NO
-    print(f"{meld.pretty()} is a {meld.kind.value} of {len(meld)} cards", file=out)
+    rule = "R4" if meld.kind is MeldKind.GROUP else "R5"
+    say(f"{meld.pretty()} is a {meld.kind.value} of {len(meld)} cards ({rule})")
     return EXIT_OK
 
 
-def _narrate(before: State, move: Move, names: tuple[str, str]) -> str:
-    """One move in words, from the position it was played in."""
+class _Say:
+    """Prints lines to ``out``: rule tags explained, wrapped to 80 columns, and red cards in
+    red on a terminal (unless ``NO_COLOR`` is set)."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.color = wants_color(out)
+
+    def __call__(self, text: str, indent: str = "", first: str | None = None) -> None:
+        lines = textwrap.wrap(
+            explain_rules(text),
+            width=_COLUMNS,
+            initial_indent=indent if first is None else first,
+            subsequent_indent=indent + "  ",
+            break_on_hyphens=False,
+        ) or [""]
+        for line in lines:
+            print(paint(line, self.color), file=self.out)
+
+
+_COLUMNS: Final = 80
+
+
+def _narrate(before: State, move: Move, after: State, names: tuple[str, str]) -> str:
+    """One move in words, with what the engine did after it (a card turned up)."""
     player = before.to_move
     assert player is not None
     assert before.offer is not None
     who, other = names[player], names[1 - player]
     card = before.offer.pretty()
     if isinstance(move, Take):
-        verb = "is forced to take" if before.phase.value == "forced_take" else "takes"
+        verb = "is forced to take" if before.phase is Phase.FORCED_TAKE else "takes"
         text = f"{who} {verb} {card}"
         if move.laid:
             text += ", lays down " + format_cards(move.laid, style="pretty", sort=True)
         if move.discard is None:
             return text + " and goes out!"
-        return text + f", discards {move.discard.pretty()}"
+        return text + f" and discards {move.discard.pretty()}."
+    if isinstance(move, LayDown):
+        laid = format_cards(move.laid, style="pretty", sort=True)
+        return f"{who} lays down {laid} before deciding on {card}."
+    if isinstance(move, Force):
+        return f"{who} forces {card} on {other}."
     if isinstance(move, Decline):
         if before.offer_origin is OfferOrigin.STOCK and before.offered_by == player:
-            return f"{who} passes {card} to {other}"
+            return f"{who} passes {card} to {other}."
         if before.offer_origin is OfferOrigin.UPCARD and before.offered_by != player:
-            return f"{who} declines the upcard {card}; {other} may take it"
-        return f"{who} declines {card}"
-    if isinstance(move, Force):
-        return f"{who} forces {card} on {other}"
-    if isinstance(move, Release):
-        return f"{who} releases {card}"
-    assert isinstance(move, LayDown)
-    laid = format_cards(move.laid, style="pretty", sort=True)
-    return f"{who} lays down {laid} before deciding on {card}"
-
-
-def _table_text(state: State, player: int) -> str:
-    melds = state.tables[player]
-    return "  ".join(meld.pretty() for meld in melds) if melds else "-"
-
-
-def _offer_text(state: State, names: tuple[str, str]) -> str:
-    card, by, player = state.offer, state.offered_by, state.to_move
-    if card is None or by is None or player is None:
-        return "-"
-    if state.offer_origin is OfferOrigin.DISCARD:
-        source = f"{names[by]}'s discard"
-    elif state.offer_origin is OfferOrigin.UPCARD:
-        source = f"the upcard, turned by {names[by]}"
-    elif by == player:
-        source = f"turned up by {names[by]}"
+            return f"{who} declines the upcard {card}; {other} may take it."
+        text = f"{who} declines {card}"
+        if after.phase is Phase.FORCE_DECISION:
+            return text + f"; it fits {who}'s table, so {other} may force it (R14b)."
     else:
-        source = f"passed by {names[by]}"
-    decision = {
-        "offer": "to decide",
-        "force_decision": "to force or release",
-        "forced_take": "forced to take it",
-    }.get(state.phase.value, "to move")
-    return f"{card.pretty()} ({source}), {names[player]} {decision}; stock {len(state.stock)}"
+        assert isinstance(move, Release)
+        text = f"{who} releases {card}"
+    return text + _turned(after, player, names)
+
+
+def _turned(after: State, player: int, names: tuple[str, str]) -> str:
+    """What follows a card's death: the next card turned up, or the end of the game."""
+    if after.offer is None:
+        return "; the stock is empty."
+    by = after.offered_by
+    who = " and" if by == player else f"; {names[by or 0]}"
+    return f"{who} turns up {after.offer.pretty()} (stock {len(after.stock)})."
+
+
+def _holding(state: State, player: int) -> str:
+    hand = format_cards(state.hands[player], style="pretty", sort=True) or "-"
+    return f"table {melds_text(state.tables[player])}; hand {hand}"
+
+
+_NAMES: Final = ("Greedy (seat 0)", "Random (seat 1)")
+_SHORT: Final = ("Greedy", "Random")
+
+
+def _demo(args: argparse.Namespace, out: TextIO) -> int:
+    if args.games > 1:
+        return _demo_match(args, out)
+    say = _Say(out)
+    rules: Rules = args.rules
+    state = State.new(args.seed, rules=rules, dealer=0)
+    seed = state.seed if state.seed is not None else 0
+    agents: tuple[Agent, Agent] = (GreedyAgent(), RandomAgent(seed))
+    names, short = _NAMES, _SHORT
+    where = f"seed {state.seed}" + ("" if rules == CLASSIC else f", rules {rules.to_notation()}")
+    say(f"Conquian demo, {where}: {names[0]} deals to {names[1]}.")
+    for seat in (0, 1):
+        say(f"{short[seat]}'s hand: {_hand_text(state.hands[seat])}", indent="  ")
+    turner = state.offered_by or 0
+    say(f"{short[turner]} turns up {_offer_card(state)} (stock {len(state.stock)}).", "  ")
+    say("")
+    player: int | None
+    while (player := state.to_move) is not None:
+        move = agents[player].choose(state.observation(player), state.legal_moves())
+        after = state.apply(move, player=player)
+        say(_narrate(state, move, after, short), indent="     ", first=f"{after.ply:3}. ")
+        if after.tables[player] != state.tables[player] and after.to_move is not None:
+            say(f"{short[player]}: {_holding(after, player)}", indent="       ")
+        state = after
+    outcome = state.outcome()
+    assert outcome is not None
+    say("")
+    if outcome.winner is None:
+        say(f"The game is drawn after {state.ply} moves: the stock ran out (R15).")
+    else:
+        say(f"{names[outcome.winner]} goes out and wins after {state.ply} moves (R16).")
+    for seat in (0, 1):
+        say(f"{short[seat]}: {_holding(state, seat)}", indent="  ")
+    return EXIT_OK
 
 
 def _offer_card(state: State) -> str:
@@ -124,48 +193,6 @@ def _offer_card(state: State) -> str:
 
 def _hand_text(cards: frozenset[Card]) -> str:
     return format_cards(cards, style="pretty", sort=True) or "-"
-
-
-_NAMES: Final = ("Greedy (player 0)", "Random (player 1)")
-_SHORT: Final = ("Greedy", "Random")
-
-
-def _demo(args: argparse.Namespace, out: TextIO) -> int:
-    if args.games > 1:
-        return _demo_match(args, out)
-    rules: Rules = args.rules
-    state = State.new(args.seed, rules=rules, dealer=0)
-    seed = state.seed if state.seed is not None else 0
-    agents: tuple[Agent, Agent] = (GreedyAgent(), RandomAgent(seed))
-    names, short = _NAMES, _SHORT
-    where = f"seed {state.seed}" + ("" if rules == CLASSIC else f", rules {rules.to_notation()}")
-    print(f"Conquian demo, {where}: {names[0]} deals to {names[1]}.", file=out)
-    for seat in (0, 1):
-        print(f"  {short[seat]} holds {_hand_text(state.hands[seat])}", file=out)
-    print(f"  {short[state.offered_by or 0]} turns up {_offer_card(state)}", file=out)
-    player: int | None
-    while (player := state.to_move) is not None:
-        move = agents[player].choose(state.observation(player), state.legal_moves())
-        after = state.apply(move, player=player)
-        print(f"{after.ply:3}. {_narrate(state, move, short)}", file=out)
-        tables = " | ".join(f"{short[seat]} {_table_text(after, seat)}" for seat in (0, 1))
-        print(f"     tables: {tables}", file=out)
-        print(f"     offer:  {_offer_text(after, short)}", file=out)
-        state = after
-    outcome = state.outcome()
-    assert outcome is not None
-    print("", file=out)
-    for seat in (0, 1):
-        print(
-            f"{short[seat]:>6}: table {_table_text(state, seat)} | hand "
-            f"{_hand_text(state.hands[seat])}",
-            file=out,
-        )
-    if outcome.winner is None:
-        print(f"The game is drawn after {state.ply} moves: the stock ran out (R15).", file=out)
-    else:
-        print(f"{names[outcome.winner]} goes out and wins after {state.ply} moves.", file=out)
-    return EXIT_OK
 
 
 def _demo_match(args: argparse.Namespace, out: TextIO) -> int:
@@ -183,11 +210,11 @@ def _demo_match(args: argparse.Namespace, out: TextIO) -> int:
         if points
         else f"of {args.games} games"
     )
-    print(
-        f"Conquian match {length}, seed {match.seed}, rules {rules.to_notation()}: "
-        f"{_NAMES[0]} against {_NAMES[1]}.",
-        file=out,
-    )
+    say = _Say(out)
+    say(f"Conquian match {length}, seed {match.seed}, rules {rules.to_notation()}:")
+    say(f"{_NAMES[0]} against {_NAMES[1]}.", indent="  ")
+    say("")
+    say(_GAME_ROW.format("Game", "Dealer", "Result", "Settled", "Score"))
     while not match.is_over:
         finished = len(match.completed)
         while len(match.completed) == finished:  # play the current game to its end
@@ -196,38 +223,44 @@ def _demo_match(args: argparse.Namespace, out: TextIO) -> int:
             assert player is not None
             move = agents[player].choose(state.observation(player), state.legal_moves())
             match.play(move, player=player)
-        print(_game_line(match.completed[-1], points), file=out)
+        say(_game_line(match.completed[-1], points))
     final = match.result()
     assert final is not None
-    print(_match_line(final, len(match.completed)), file=out)
+    say("")
+    say(_match_line(final, len(match.completed)))
     return EXIT_OK
 
 
+_GAME_ROW: Final = "{:>4}  {:<6}  {:<26}  {:<22}  {}"
+
+
 def _game_line(result: GameResult, points: bool) -> str:
-    """One finished game of a match: dealer, moves, outcome, settlement, running score."""
+    """One finished game of a match as a row: dealer, outcome, settlement, running score."""
     winner, stake = result.outcome.winner, result.stake
-    head = f"Game {result.index + 1}, {_SHORT[result.dealer]} deals: "
+    moves = count(result.plies, "move")
     if winner is None:
-        text = f"drawn after {result.plies} moves (R15)"
+        outcome = f"drawn, {moves}"
         if points or stake is None:
-            text += ", no points"
+            settled = "no points"
         elif result.standing.pool:
-            text += f", each puts 1 in the pool (now {result.standing.pool})"
+            settled = f"1 each to the pool ({result.standing.pool})"
         elif result.standing.stake != stake:
-            text += f", the next stake is {result.standing.stake}"
+            settled = f"next stake {result.standing.stake}"
         else:
-            text += ", nothing paid"
+            settled = "nothing paid"
     else:
-        text = f"{_SHORT[winner]} goes out after {result.plies} moves"
+        outcome = f"{_SHORT[winner]} out, {moves}"
         gain = result.change[winner]
         if points or stake is None:
-            text += f", scores {gain} points"
+            settled = f"{_SHORT[winner]} +{count(gain, 'point')}"
         elif gain != stake:
-            text += f", wins the stake of {stake} and the pool of {gain - stake}"
+            settled = f"{_SHORT[winner]} wins {stake} + pool {gain - stake}"
         else:
-            text += f", wins the stake of {stake}"
+            settled = f"{_SHORT[winner]} wins {stake}"
     first, second = result.scores
-    return f"{head}{text}; score {first} to {second}."
+    return _GAME_ROW.format(
+        result.index + 1, _SHORT[result.dealer], outcome, settled, f"{first:,} to {second:,}"
+    )
 
 
 def _match_line(result: MatchResult, games: int) -> str:
@@ -240,22 +273,36 @@ def _match_line(result: MatchResult, games: int) -> str:
 def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     from conquian.simulate import simulate
 
-    show = sys.stderr.isatty() and not args.quiet
-
-    def progress(done: int, total: int) -> None:
-        if show:
-            print(f"\r{done:,}/{total:,} games", end="", file=sys.stderr, flush=True)
-
-    result = simulate(
-        args.games, tuple(args.agents), seed=args.seed, workers=args.workers, progress=progress
+    bar = Progress(sys.stderr, "game") if sys.stderr.isatty() and not args.quiet else None
+    try:
+        result = simulate(
+            args.games,
+            tuple(args.agents),
+            seed=args.seed,
+            workers=args.workers,
+            progress=None if bar is None else bar.update,
+        )
+    finally:
+        if bar is not None:
+            bar.clear()
+    say = _Say(out)
+    names = tuple(f"{agent.capitalize()} (seat {seat})" for seat, agent in enumerate(args.agents))
+    workers = count(args.workers, "worker") if args.workers else "a worker a core"
+    say(f"{names[0]} against {names[1]}, seed {args.seed:,}")
+    say(
+        f"{count(result.games, 'game')}, {count(result.plies, 'move')} in "
+        f"{result.seconds:,.2f} s ({result.games_per_second:,.0f} games/s, {workers})"
     )
-    if show:
-        print(file=sys.stderr)
-    print(
-        f"{args.agents[0]} (seat 0) against {args.agents[1]} (seat 1), seed {args.seed}", file=out
-    )
-    print(result, file=out)
-    print(f"{result.games_per_second:,.0f} games/s with {args.workers or 'all'} workers", file=out)
+    width = len(f"{max(*result.wins, result.draws):,}")
+    label = max(map(len, names)) + 1
+    for seat in (0, 1):
+        low, high = result.interval(seat)
+        say(
+            f"{names[seat] + ':':<{label}} {result.wins[seat]:>{width},} wins, "
+            f"{result.rate(seat):6.1%} (95% interval {low:.1%} to {high:.1%})"
+        )
+    share = result.draws / result.games if result.games else 0.0
+    say(f"{'Draws:':<{label}} {result.draws:>{width},} games, {share:6.1%} (R15)")
     return EXIT_OK
 
 
@@ -289,7 +336,11 @@ def _rules(text: str) -> Rules:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m conquian", description="Conquian, the oldest rummy game."
+        prog="python -m conquian",
+        description="Conquian, the oldest rummy game.",
+        epilog="Rule numbers in the output refer to the rules in the documentation: "
+        + "; ".join(f"{tag} {topic}" for tag, topic in RULE_TOPICS.items())
+        + ". Red cards are printed in red on a terminal; set NO_COLOR to turn colour off.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     meld = commands.add_parser(

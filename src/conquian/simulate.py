@@ -94,14 +94,14 @@ class SimulationResult:
         return self.games / self.seconds if self.seconds > 0 else 0.0
 
     def __str__(self) -> str:
-        lines = [f"{self.games} games, {self.plies} moves, {self.seconds:.2f} s"]
+        lines = [f"{self.games:,} games, {self.plies:,} moves, {self.seconds:,.2f} s"]
         for seat in (0, 1):
             low, high = self.interval(seat)
             lines.append(
-                f"seat {seat}: {self.wins[seat]} wins ({self.rate(seat):.1%}, "
+                f"seat {seat}: {self.wins[seat]:,} wins ({self.rate(seat):.1%}, "
                 f"95% interval {low:.1%} to {high:.1%})"
             )
-        lines.append(f"draws: {self.draws} ({self.draws / max(self.games, 1):.1%})")
+        lines.append(f"draws: {self.draws:,} ({self.draws / max(self.games, 1):.1%})")
         return "\n".join(lines)
 
 

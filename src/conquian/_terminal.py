@@ -1,0 +1,171 @@
+"""Private: how the command line shows cards, tables, rule tags and progress on a terminal.
+
+Plain names for :mod:`conquian.cli`. Nothing here reads game state; it formats text.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import time
+from collections.abc import Iterable, Mapping
+from typing import Final, TextIO
+
+from conquian.melds import Meld
+
+_RED: Final = "\x1b[31m"
+_RESET: Final = "\x1b[0m"
+_RED_CARD: Final = re.compile(r"[A2-7JQK][♦♥]")
+
+# What each rule number the command line prints is about (see docs/rules.rst).
+RULE_TOPICS: Final[Mapping[str, str]] = {
+    "R1": "the 40-card pack",
+    "R2": "the order of ranks",
+    "R4": "groups",
+    "R5": "sequences",
+    "R6": "a table is melds",
+    "R9": "the deal alternates",
+    "R11": "take or decline",
+    "R13": "regrouping",
+    "R14b": "forcing",
+    "R15": "a draw",
+    "R16": "going out",
+    "V4": "the longest sequence",
+}
+_RULE_TAGS: Final = re.compile(r"\(((?:[RV]\d+[a-z]?)(?:, [RV]\d+[a-z]?)*)\)")
+
+
+def wants_color(stream: TextIO, environ: Mapping[str, str] | None = None) -> bool:
+    """Whether to colour text for ``stream``: a terminal, and neither ``NO_COLOR`` set
+    (https://no-color.org) nor ``TERM=dumb``; ``FORCE_COLOR`` turns colour on anyway.
+
+    >>> import io
+    >>> wants_color(io.StringIO(), {})
+    False
+    >>> wants_color(io.StringIO(), {"FORCE_COLOR": "1"})
+    True
+    """
+    env = os.environ if environ is None else environ
+    if env.get("NO_COLOR"):
+        return False
+    if env.get("FORCE_COLOR"):
+        return True
+    if env.get("TERM") == "dumb":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty is not None and isatty())
+
+
+def paint(text: str, color: bool) -> str:
+    """``text`` with every red card (``5♥``, ``J♦``) in red when ``color`` is true; black
+    cards keep the terminal's own ink.
+
+    >>> paint("5♥ 6♣", True)
+    '\\x1b[31m5♥\\x1b[0m 6♣'
+    """
+    if not color:
+        return text
+    return _RED_CARD.sub(lambda match: f"{_RED}{match.group()}{_RESET}", text)
+
+
+def explain_rules(text: str) -> str:
+    """Rule tags such as ``(R5)`` or ``(R4, R5)`` with what the rule is about.
+
+    >>> explain_rules("6h and 8h are not consecutive (R5)")
+    '6h and 8h are not consecutive (R5: sequences)'
+    >>> explain_rules("a meld has at least 3 cards (R4, R5)")
+    'a meld has at least 3 cards (R4: groups; R5: sequences)'
+    """
+
+    def topics(match: re.Match[str]) -> str:
+        tags = match.group(1).split(", ")
+        return (
+            "("
+            + "; ".join(f"{tag}: {RULE_TOPICS.get(tag, 'see the rules')}" for tag in tags)
+            + ")"
+        )
+
+    return _RULE_TAGS.sub(topics, text)
+
+
+def pretty_cards_in(text: str) -> str:
+    """Card tokens such as ``6h`` in ``text`` written with suit symbols, ``6♥``.
+
+    >>> pretty_cards_in("5h 6h Jh is not a sequence: 6h and Jh are not consecutive")
+    '5♥ 6♥ J♥ is not a sequence: 6♥ and J♥ are not consecutive'
+    """
+    return re.sub(
+        r"\b([A2-7JQK])([cdhs])\b",
+        lambda match: match.group(1) + "♣♦♥♠"["cdhs".index(match.group(2))],
+        text,
+    )
+
+
+def melds_text(melds: Iterable[Meld]) -> str:
+    """Melds in brackets, so where one ends and the next begins is plain: ``-`` for none.
+
+    >>> melds_text([Meld("5c 6c 7c"), Meld("Jc Jh Js")])
+    '[5♣ 6♣ 7♣] [J♣ J♥ J♠]'
+    """
+    return " ".join(f"[{meld.pretty()}]" for meld in melds) or "-"
+
+
+def count(value: int, noun: str) -> str:
+    """``value`` with thousands separators and ``noun``, plural unless it is one.
+
+    >>> count(3000, "game"), count(1, "worker")
+    ('3,000 games', '1 worker')
+    """
+    return f"{value:,} {noun}" + ("" if value == 1 else "s")
+
+
+class Progress:
+    """A one-line progress bar on a terminal: done, percentage, rate and time left.
+
+    ``update`` redraws it (at most ten times a second), ``clear`` wipes the line.
+    """
+
+    def __init__(self, stream: TextIO, noun: str) -> None:
+        self._stream = stream
+        self._noun = noun
+        self._start = time.monotonic()
+        self._last = 0.0
+        self._width = 0
+
+    def update(self, done: int, total: int) -> None:
+        """Redraw the bar for ``done`` of ``total`` (skipped if drawn under 0.1 s ago)."""
+        now = time.monotonic()
+        if done < total and now - self._last < 0.1:
+            return
+        self._last = now
+        self._draw(self.line(done, total, now - self._start, self._noun))
+
+    @staticmethod
+    def line(done: int, total: int, seconds: float, noun: str = "game", bar: int = 24) -> str:
+        """The bar for ``done`` of ``total`` after ``seconds``.
+
+        >>> Progress.line(1500, 3000, 3.0)
+        '[############............]  50%  1,500/3,000 games  500 games/s  3 s left'
+        """
+        share = done / total if total else 1.0
+        filled = round(share * bar)
+        rate = done / seconds if seconds > 0 else 0.0
+        left = f"{(total - done) / rate:,.0f} s left" if rate else "…"
+        return (
+            f"[{'#' * filled}{'.' * (bar - filled)}] {share:4.0%}  "
+            f"{done:,}/{total:,} {noun}s  {rate:,.0f} {noun}s/s  {left}"
+        )
+
+    def _draw(self, text: str) -> None:
+        columns = shutil.get_terminal_size().columns
+        text = text[: max(columns - 1, 10)]
+        self._width = max(self._width, len(text))
+        self._stream.write("\r" + text.ljust(self._width))
+        self._stream.flush()
+
+    def clear(self) -> None:
+        """Wipe the bar, leaving the cursor at the start of an empty line."""
+        if self._width:
+            self._stream.write("\r" + " " * self._width + "\r")
+            self._stream.flush()
