@@ -254,14 +254,14 @@ class Rules:
 
 attrs.resolve_types(Rules)
 
-CLASSIC: Final = Rules()
+CLASSIC: Final[Rules] = Rules()
 """The classic rule set of :doc:`/rules`, ``Rules()``, with every variant at its first
 value.
 
 :meta hide-value:
 """
 
-FOSTER: Final = Rules(
+FOSTER: Final[Rules] = Rules(
     regrouping=Regrouping.BORROW,
     max_sequence=10,
     draw_settlement=DrawSettlement.POOL,
@@ -273,7 +273,7 @@ FOSTER: Final = Rules(
 :meta hide-value:
 """
 
-BICYCLE: Final = Rules(
+BICYCLE: Final[Rules] = Rules(
     forcing=Forcing.DISCARDS_ONLY,
     meld_from_hand=True,
     max_sequence=10,

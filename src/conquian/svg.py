@@ -169,11 +169,17 @@ _PIPS: Final[dict[int, tuple[tuple[int, int], ...]]] = {
     7: ((32, 36), (68, 36), (50, 56), (32, 78), (68, 78), (32, 114), (68, 114)),
 }
 
+# The caballo of the Spanish pack: a horse's head, like a chess knight, in its card frame.
+_HORSE: Final = (
+    "M30 120C30 104 36 92 44 82C38 80 32 76 30 70L34 60C38 54 44 46 46 40L44 32L52 36"
+    "C62 38 68 48 70 62C72 80 70 100 70 120Z"
+)
+
 # The figures: a head, shoulders and what the head wears, by rank.
 _HEADWEAR: Final = {
-    Rank.JACK: '<path d="M36 40H64L60 30H40Z" fill="{ink}"/>',
-    Rank.QUEEN: '<path d="M38 40L40 28L46 34L50 24L54 34L60 28L62 40Z" fill="#f2c230"/>',
-    Rank.KING: '<path d="M35 41L35 22L43 32L50 18L57 32L65 22L65 41Z" fill="#f2c230"/>',
+    Rank.JACK: '<path d="M37 43H63L59 33H41Z" fill="{ink}"/>',
+    Rank.QUEEN: '<path d="M39 43L41 31L46 37L50 27L54 37L59 31L61 43Z" fill="#f2c230"/>',
+    Rank.KING: '<path d="M37 44L37 28L44 36L50 24L56 36L63 28L63 44Z" fill="#f2c230"/>',
 }
 
 
@@ -197,20 +203,20 @@ def _face(card: Card, style: PackStyle) -> str:
         size = 52 if card.rank is Rank.ACE else 26
         return "".join(_pip(card.suit, style, x, y, size) for x, y in _PIPS[int(card.rank.value)])
     ink = _ink(card, style)
-    figure = (
-        f'<rect x="20" y="26" width="60" height="98" rx="6" fill="{ink}" fill-opacity="0.08" '
+    frame = (
+        f'<rect x="25" y="27" width="50" height="96" rx="6" fill="{ink}" fill-opacity="0.08" '
         f'stroke="{ink}" stroke-width="1.5"/>'
-        f'<path d="M28 118C28 84 36 70 50 70C64 70 72 84 72 118Z" fill="{ink}"/>'
-        '<circle cx="50" cy="53" r="13" fill="#f3d9b1" stroke="#8d6e63" stroke-width="1.5"/>'
-        + _HEADWEAR[card.rank].format(ink=ink)
     )
-    if style == "spanish" and card.rank is Rank.QUEEN:  # the caballo rides a horse
-        figure += (
-            '<path d="M26 122L30 100L62 96L72 84L80 92L74 104L70 122H64L62 108H36L34 122Z" '
-            'fill="#8d6e63"/>'
+    if style == "spanish" and card.rank is Rank.QUEEN:  # the caballo: a horse's head
+        figure = f'<path d="{_HORSE}" fill="{ink}"/><circle cx="47" cy="52" r="3" fill="#fff"/>'
+    else:
+        figure = (
+            f'<path d="M31 118C31 86 38 72 50 72C62 72 69 86 69 118Z" fill="{ink}"/>'
+            '<circle cx="50" cy="55" r="12" fill="#f3d9b1" stroke="#8d6e63" stroke-width="1.5"/>'
+            + _HEADWEAR[card.rank].format(ink=ink)
         )
-    disc = '<circle cx="50" cy="97" r="17" fill="#fff"/>'
-    return figure + disc + _pip(card.suit, style, 50, 97, 24)
+    disc = '<circle cx="50" cy="99" r="15" fill="#fff"/>'
+    return frame + figure + disc + _pip(card.suit, style, 50, 99, 22)
 
 
 def _card_at(card: Card, style: PackStyle, x: float, y: float, extra: str = "") -> str:
