@@ -29,7 +29,7 @@ so it is the same whatever the hidden cards are.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 from xml.sax.saxutils import escape
 
 from conquian.cards import Card, Rank, Suit
@@ -485,6 +485,144 @@ def _origin_words(
     return ("turned from the stock", f"by {names[by]}")
 
 
+class _View(NamedTuple):
+    """What a position picture shows, read from a State or an Observation."""
+
+    viewer: int  # the player drawn at the bottom
+    names: tuple[str, str]
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]  # face up; empty when hidden
+    hand_sizes: tuple[int, int]
+    hidden: bool  # whether the opponent's hand and the stock are face down
+    stock: tuple[Card, ...]  # face up, top card first; empty when hidden
+    stock_size: int
+    source: State | Observation
+
+
+def _view_of(source: object) -> _View:
+    if isinstance(source, State):
+        hands = (tuple(sorted(source.hands[0])), tuple(sorted(source.hands[1])))
+        sizes = (len(hands[0]), len(hands[1]))
+        names = ("Player 0", "Player 1")
+        return _View(0, names, hands, sizes, False, source.stock, len(source.stock), source)
+    if isinstance(source, Observation):
+        mine = tuple(sorted(source.hand))
+        hands = (mine, ()) if source.player == 0 else ((), mine)
+        names = (
+            ("Player 0 (you)", "Player 1")
+            if source.player == 0
+            else ("Player 0", "Player 1 (you)")
+        )
+        return _View(
+            source.player, names, hands, source.hand_sizes, True, (), source.stock_size, source
+        )
+    raise TypeError(f"expected a State or Observation, not {type(source).__name__}")
+
+
+def _status(view: _View) -> str:
+    """Whose decision it is and of what kind, or how the game ended."""
+    source, names = view.source, view.names
+    outcome = source.outcome() if isinstance(source, State) else source.outcome
+    if outcome is not None:
+        if outcome.winner is None:
+            return "Drawn: the stock ran out (R15)"
+        return f"{names[outcome.winner]} went out (R16)"
+    decision = {
+        Phase.OFFER: "to take or decline",
+        Phase.FORCE_DECISION: "to force or release",
+        Phase.FORCED_TAKE: "forced to take",
+    }.get(source.phase, "to move")
+    return f"{names[source.to_move or 0]} {decision}"
+
+
+class _Canvas:
+    """A position picture drawn row by row, top to bottom."""
+
+    def __init__(self, view: _View, pack: PackStyle, marked: frozenset[Card]) -> None:
+        self.view, self.pack, self.marked = view, pack, marked
+        self.parts: list[str] = []
+        self.y = float(_PAD)
+        self.widest = 9.0 * (_W + _GAP)
+
+    def line(self, text: str, *, size: int = _FONT_SIZE, fill: str = _INK) -> None:
+        self.parts.append(
+            _text(_PAD, self.y + _BASELINE * size / _FONT_SIZE, text, size=size, fill=fill)
+        )
+        self.y += _LABEL * size / _FONT_SIZE
+
+    def hand(self, player: int) -> None:
+        view, step = self.view, _W + _GAP
+        count = view.hand_sizes[player]
+        self.line(f"{view.names[player]}: hand, {count} card{'' if count == 1 else 's'}")
+        if view.hidden and player != view.viewer:  # face down, overlapping
+            across = step * 0.55
+            self.parts.extend(_back_at(_PAD + i * across, self.y) for i in range(count))
+            self.widest = max(self.widest, count * across + _W - across)
+        else:
+            cards = view.hands[player]
+            self.parts.extend(
+                _card_at(c, self.pack, _PAD + i * step, self.y) for i, c in enumerate(cards)
+            )
+            self.widest = max(self.widest, len(cards) * step)
+        self.y += _H + _GAP + 6
+
+    def table(self, player: int) -> None:
+        view = self.view
+        melds = view.source.tables[player]
+        laid, goal = sum(map(len, melds)), view.source.rules.cards_to_go_out
+        self.line(f"{view.names[player]}: table, {laid} of {goal} cards", fill=_MUTED)
+        self.y += 7
+        if melds:
+            row, width = _melds_row(melds, self.pack, _PAD + 7, self.y, self.marked)
+            self.parts.append(row)
+            self.widest = max(self.widest, width + 14)
+        else:
+            self.parts.append(_empty_slot(_PAD, self.y))
+        self.y += _H + _GAP + 14
+
+    def middle(self) -> None:
+        """The stock, the offered card with its origin, and the dead cards, on the felt."""
+        view, source, overlap = self.view, self.view.source, 28
+        felt_at, top, x = len(self.parts), self.y, float(_PAD)
+        card_y = top + _LABEL
+        shown = ", top card on the right" if view.stock else ""
+        self.parts.append(_text(x, top + _BASELINE, f"Stock: {view.stock_size}{shown}"))
+        if view.hidden:
+            layers = min(view.stock_size, 5)
+            for i in range(layers):  # the bottom layer first, the top card last
+                self.parts.append(_back_at(x + 2 * i, card_y + 2 * (layers - 1 - i)))
+            x += 2 * max(layers - 1, 0)
+        else:  # the top card last, on the right, fully shown
+            for i, c in enumerate(reversed(view.stock)):
+                self.parts.append(_card_at(c, self.pack, x + i * overlap, card_y))
+            x += overlap * max(len(view.stock) - 1, 0)
+        if not view.stock_size:
+            self.parts.append(_empty_slot(x, card_y))
+        x += _W + 3 * _GAP
+        if source.offer is not None:
+            lines = _origin_words(
+                source.offer_origin, source.offered_by, source.to_move, view.names
+            )
+            self.parts.append(_text(x, top + _BASELINE, "Offered", fill=_OFFER_INK))
+            self.parts.append(_card_at(source.offer, self.pack, x, card_y, _highlight(_HIGHLIGHT)))
+            for i, line in enumerate(lines):
+                self.parts.append(_text(x + _W + 16, card_y + 34 + 32 * i, line, fill=_OFFER_INK))
+            x += _W + 16 + 14 * max(map(len, lines)) + 3 * _GAP
+        dead = source.dead
+        self.parts.append(_text(x, top + _BASELINE, f"Dead: {len(dead)}", fill=_MUTED))
+        for i, c in enumerate(dead):
+            self.parts.append(_card_at(c, self.pack, x + i * overlap, card_y))
+        if not dead:
+            self.parts.append(_empty_slot(x, card_y))
+        x += _W + overlap * max(len(dead) - 1, 0)
+        self.widest = max(self.widest, x)
+        self.parts.insert(
+            felt_at,
+            f'<rect x="{_PAD - 6}" y="{_n(top - 6)}" width="{_n(self.widest + 12)}" '
+            f'height="{_H + _LABEL + 24}" rx="10" fill="{_FELT}"/>',
+        )
+        self.y = card_y + _H + 30
+
+
 def position(
     source: State | Observation,
     *,
@@ -496,11 +634,12 @@ def position(
     cards.
 
     A :class:`~conquian.state.State` is drawn face up (for analysis): both hands, and the
-    stock in order, top card first. An :class:`~conquian.state.Observation` is drawn as
-    its player sees it, at the bottom: the opponent's hand as card backs and the stock as
-    a pile with its count, so the picture is the same whatever the hidden cards are.
-    The offered card is ringed and labelled with where it came from; the dead cards are
-    shown (they are public) with their count. Each table's melds stand on their own bands.
+    stock in order, its top card on the right. An :class:`~conquian.state.Observation` is
+    drawn as its player sees it, at the bottom: the opponent's hand as card backs and the
+    stock as a pile with its count, so the picture is the same whatever the hidden cards
+    are. The offered card is ringed and labelled with where it came from; the dead cards
+    are shown (they are public) with their count. Each table's melds stand on their own
+    bands.
 
     Args:
         source: The position, or one player's view of it.
@@ -527,152 +666,26 @@ def position(
     pack = _check_options(style, size)
     if last_move is not None and not isinstance(last_move, Played):
         raise TypeError(f"last_move must be a Played entry or None, not {type(last_move)}")
-    if isinstance(source, State):
-        viewer = 0
-        hands = (tuple(sorted(source.hands[0])), tuple(sorted(source.hands[1])))
-        hand_sizes = (len(hands[0]), len(hands[1]))
-        stock: tuple[Card, ...] | None = source.stock
-        stock_size = len(source.stock)
-        outcome = source.outcome()
-        names = ("Player 0", "Player 1")
-        hidden = False
-    elif isinstance(source, Observation):
-        viewer = source.player
-        mine = tuple(sorted(source.hand))
-        hands = (mine, ()) if viewer == 0 else ((), mine)
-        hand_sizes = source.hand_sizes
-        stock = None
-        stock_size = source.stock_size
-        outcome = source.outcome
-        names = ("Player 0 (you)", "Player 1") if viewer == 0 else ("Player 0", "Player 1 (you)")
-        hidden = True
-    else:
-        raise TypeError(f"expected a State or Observation, not {type(source).__name__}")
-    tables = source.tables
-    goal = source.rules.cards_to_go_out
-    offer, phase, to_move = source.offer, source.phase, source.to_move
+    view = _view_of(source)
     marked: frozenset[Card] = frozenset()
     if last_move is not None and isinstance(last_move.move, Take | LayDown):
-        marked = last_move.move.laid | (
-            {last_move.offer} if isinstance(last_move.move, Take) else frozenset()
-        )
-
-    step = _W + _GAP
-    parts: list[str] = []
-    y = _PAD
-    widest = 9 * step
-
-    # The status line.
-    if outcome is not None:
-        status = (
-            "Drawn: the stock ran out (R15)"
-            if outcome.winner is None
-            else f"{names[outcome.winner]} went out (R16)"
-        )
-    else:
-        decision = {
-            Phase.OFFER: "to take or decline",
-            Phase.FORCE_DECISION: "to force or release",
-            Phase.FORCED_TAKE: "forced to take",
-        }.get(phase, "to move")
-        status = f"{names[to_move if to_move is not None else 0]} {decision}"
-    parts.append(_text(_PAD, y + 30, status, size=32))
+        marked = last_move.move.laid
+        if isinstance(last_move.move, Take):
+            marked |= {last_move.offer}
+    canvas = _Canvas(view, pack, marked)
+    status = _status(view)
+    canvas.line(status, size=32)
     if last_move is not None:
-        words = "Last move: " + _move_words(last_move, names, pack)
-        parts.append(_text(_PAD, y + 68, words, fill=_LAST_MOVE))
-        y += 38
-    y += _LABEL + 10
-
-    def hand_row(player: int) -> None:
-        nonlocal y, widest
-        count = hand_sizes[player]
-        visible = hands[player]
-        noun = "card" if count == 1 else "cards"
-        parts.append(_text(_PAD, y + _BASELINE, f"{names[player]}: hand, {count} {noun}"))
-        y += _LABEL
-        if hidden and player != viewer:
-            parts.extend(_back_at(_PAD + i * step * 0.55, y) for i in range(count))
-            widest = max(widest, int(count * step * 0.55 + _W - step * 0.55))
-        else:
-            parts.extend(_card_at(c, pack, _PAD + i * step, y) for i, c in enumerate(visible))
-            widest = max(widest, len(visible) * step)
-        y += _H + _GAP + 6
-
-    def table_row(player: int) -> None:
-        nonlocal y, widest
-        melds = tables[player]
-        laid = sum(len(m) for m in melds)
-        parts.append(
-            _text(
-                _PAD, y + _BASELINE, f"{names[player]}: table, {laid} of {goal} cards", fill=_MUTED
-            )
-        )
-        y += _LABEL + 7
-        if melds:
-            row, width = _melds_row(melds, pack, _PAD + 7, y, marked)
-            parts.append(row)
-            widest = max(widest, int(width) + 14)
-        else:
-            parts.append(
-                f'<rect x="{_PAD}" y="{y}" width="{_W}" height="{_H}" rx="8" fill="none" '
-                f'stroke="{_MELD_BAND}" stroke-width="3" stroke-dasharray="8 6"/>'
-            )
-        y += _H + _GAP + 14
-
-    top, bottom = (1, 0) if viewer == 0 else (0, 1)
-    hand_row(top)
-    table_row(top)
-
-    # The middle: the stock, the offered card and the dead cards.
-    felt_at, felt_y = len(parts), y
-    x = float(_PAD)
-    shown = ", top card on the right" if stock else ""
-    parts.append(_text(x, y + _BASELINE, f"Stock: {stock_size}{shown}"))
-    card_y = y + _LABEL
-    if stock is None:
-        layers = min(stock_size, 5)
-        for i in range(layers):  # the bottom layer first, the top card last
-            parts.append(_back_at(x + 2 * i, card_y + 2 * (layers - 1 - i)))
-        if not layers:
-            parts.append(_empty_slot(x, card_y))
-        x += _W + 2 * max(layers - 1, 0) + 3 * _GAP
-    else:
-        overlap = 28  # the top card is the last, on the right, fully shown
-        for i, c in enumerate(reversed(stock)):
-            parts.append(_card_at(c, pack, x + i * overlap, card_y))
-        if not stock:
-            parts.append(_empty_slot(x, card_y))
-        x += _W + overlap * max(len(stock) - 1, 0) + 3 * _GAP
-    if offer is not None:
-        lines = _origin_words(source.offer_origin, source.offered_by, to_move, names)
-        parts.append(_text(x, y + _BASELINE, "Offered", fill=_OFFER_INK))
-        parts.append(_card_at(offer, pack, x, card_y, _highlight(_HIGHLIGHT)))
-        for i, line in enumerate(lines):
-            parts.append(_text(x + _W + 16, card_y + 34 + 32 * i, line, fill=_OFFER_INK))
-        x += _W + 16 + 14 * max(map(len, lines)) + 3 * _GAP
-    dead = source.dead
-    parts.append(_text(x, y + _BASELINE, f"Dead: {len(dead)}", fill=_MUTED))
-    overlap = 28
-    for i, c in enumerate(dead):
-        parts.append(_card_at(c, pack, x + i * overlap, card_y))
-    if not dead:
-        parts.append(_empty_slot(x, card_y))
-    x += _W + overlap * max(len(dead) - 1, 0)
-    widest = max(widest, int(x))
-    y += _LABEL + _H + 30
-
-    table_row(bottom)
-    hand_row(bottom)
-
-    width = widest + 2 * _PAD
-    parts.insert(
-        felt_at,
-        f'<rect x="{_PAD - 6}" y="{felt_y - 6}" width="{_n(widest + 12)}" '
-        f'height="{_H + _LABEL + 24}" rx="10" fill="{_FELT}"/>',
-    )
-    body = "".join(parts)
-    title = f"Conquian position, {status}"
-    return _document(body, width, y, size, title)
+        canvas.line("Last move: " + _move_words(last_move, view.names, pack), fill=_LAST_MOVE)
+    canvas.y += 10
+    top, bottom = 1 - view.viewer, view.viewer
+    canvas.hand(top)
+    canvas.table(top)
+    canvas.middle()
+    canvas.table(bottom)
+    canvas.hand(bottom)
+    width = canvas.widest + 2 * _PAD
+    return _document("".join(canvas.parts), width, canvas.y, size, f"Conquian position, {status}")
 
 
 def _empty_slot(x: float, y: float) -> str:
