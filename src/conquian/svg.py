@@ -275,6 +275,11 @@ def _text(
     )
 
 
+def _text_width(text: str, size: int = _FONT_SIZE) -> float:
+    """About how wide ``text`` is in a sans-serif font: an estimate that errs wide."""
+    return 0.56 * size * len(text)
+
+
 def _document(body: str, width: float, height: float, size: int, title: str) -> str:
     scale = size / _W
     return (
@@ -563,6 +568,8 @@ class _Canvas:
                 _card_at(c, self.pack, _PAD + i * step, self.y) for i, c in enumerate(cards)
             )
             self.widest = max(self.widest, len(cards) * step)
+        if not count:
+            self.parts.append(_empty_slot(_PAD, self.y))
         self.y += _H + _GAP + 6
 
     def table(self, player: int) -> None:
@@ -585,7 +592,9 @@ class _Canvas:
         felt_at, top, x = len(self.parts), self.y, float(_PAD)
         card_y = top + _LABEL
         shown = ", top card on the right" if view.stock else ""
-        self.parts.append(_text(x, top + _BASELINE, f"Stock: {view.stock_size}{shown}"))
+        label = f"Stock: {view.stock_size}{shown}"
+        self.parts.append(_text(x, top + _BASELINE, label))
+        after_label = x + _text_width(label) + 2 * _GAP
         if view.hidden:
             layers = min(view.stock_size, 5)
             for i in range(layers):  # the bottom layer first, the top card last
@@ -597,7 +606,7 @@ class _Canvas:
             x += overlap * max(len(view.stock) - 1, 0)
         if not view.stock_size:
             self.parts.append(_empty_slot(x, card_y))
-        x += _W + 3 * _GAP
+        x = max(x + _W + 3 * _GAP, after_label)
         if source.offer is not None:
             lines = _origin_words(
                 source.offer_origin, source.offered_by, source.to_move, view.names
@@ -606,7 +615,7 @@ class _Canvas:
             self.parts.append(_card_at(source.offer, self.pack, x, card_y, _highlight(_HIGHLIGHT)))
             for i, line in enumerate(lines):
                 self.parts.append(_text(x + _W + 16, card_y + 34 + 32 * i, line, fill=_OFFER_INK))
-            x += _W + 16 + 14 * max(map(len, lines)) + 3 * _GAP
+            x += _W + 16 + max(map(_text_width, lines)) + 3 * _GAP
         dead = source.dead
         self.parts.append(_text(x, top + _BASELINE, f"Dead: {len(dead)}", fill=_MUTED))
         for i, c in enumerate(dead):
