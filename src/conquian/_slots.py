@@ -32,7 +32,7 @@ def slot_setters(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ..
     setters = []
     for name in names:
         slot = cls.__dict__.get(name)
-        if slot is None or not hasattr(slot, "__set__"):  # pragma: no cover - an attrs change
+        if slot is None or not hasattr(slot, "__set__"):
             raise ImportError(f"conquian needs attrs to give {cls.__name__} the slot {name!r}")
         setters.append(slot.__set__)
     return tuple(setters)
