@@ -74,7 +74,16 @@ def defined_names(module: ast.Module) -> set[str]:
 def conquian_imports(module: ast.Module) -> list[tuple[str, list[str]]]:
     """(imported module, names) for each import of the package, lazy ones included."""
     found: list[tuple[str, list[str]]] = []
+    typing_only = {
+        id(inner)
+        for node in ast.walk(module)
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+        for inner in ast.walk(node)
+    }
     for node in ast.walk(module):
+        if id(node) in typing_only:
+            continue  # an import for annotations only, never run
+
         if (
             isinstance(node, ast.ImportFrom)
             and node.module

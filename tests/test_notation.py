@@ -112,9 +112,9 @@ def test_the_scenarios_are_what_their_names_say() -> None:
     assert DECIDING.to_move == 0
     assert FORCED.phase is Phase.FORCED_TAKE
     assert FORCED.to_move == 1
-    assert DRAWN.outcome() == Outcome(OutcomeKind.DRAWN, None)
+    assert DRAWN.outcome == Outcome(OutcomeKind.DRAWN, None)
     assert len(DRAWN.dead) == 20
-    assert WON.outcome() == Outcome(OutcomeKind.WENT_OUT, 1)
+    assert WON.outcome == Outcome(OutcomeKind.WENT_OUT, 1)
 
 
 # ====================================================================== the format
@@ -199,7 +199,7 @@ def test_every_phase_and_ending_round_trips_under_every_rule_set() -> None:
         for seed in range(25):
             for state in random_game(State.new(seed, rules=rules, dealer=seed % 2), seed, 0.5):
                 check_round_trip(state)
-                outcome = state.outcome()
+                outcome = state.outcome
                 ending = "" if outcome is None else "-draw" if outcome.is_draw else "-won"
                 seen[rules, state.phase.value + ending] += 1
     for rules in RULE_SETS:

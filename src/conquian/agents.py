@@ -7,7 +7,7 @@ hidden cards.
 >>> from conquian import State
 >>> from conquian.agents import GreedyAgent, play_game
 >>> final = play_game(State.new(seed=3), [GreedyAgent(), GreedyAgent()])
->>> final.outcome() is not None
+>>> final.outcome is not None
 True
 """
 

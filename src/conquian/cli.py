@@ -23,9 +23,9 @@ from typing import Final, TextIO
 
 from conquian.agents import Agent, GreedyAgent, RandomAgent
 from conquian.cards import Card, format_cards, parse_cards
-from conquian.errors import ConquianError, ParseError
+from conquian.errors import ConquianError, InvalidMeldError, ParseError
 from conquian.match import MAX_GAMES, GameResult, Match, MatchResult
-from conquian.melds import InvalidMeldError, Meld, partitions
+from conquian.melds import Meld, partitions
 from conquian.moves import Decline, Force, LayDown, Move, Release, Take
 from conquian.rules import CLASSIC, Rules, Scoring
 from conquian.state import OfferOrigin, State
@@ -152,7 +152,7 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
         print(f"     tables: {tables}", file=out)
         print(f"     offer:  {_offer_text(after, short)}", file=out)
         state = after
-    outcome = state.outcome()
+    outcome = state.outcome
     assert outcome is not None
     print("", file=out)
     for seat in (0, 1):

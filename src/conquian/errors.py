@@ -15,16 +15,23 @@ InvalidCardError - '8h' is not a card: there is no rank '8' in the 40-card pack 
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # for the annotation only: cards is a layer above errors
+    from conquian.cards import Card
 
 __all__ = [
     "ConquianError",
     "IllegalMoveError",
     "InvalidCardError",
+    "InvalidMeldError",
     "InvalidMoveNotationError",
     "InvalidRecordError",
     "InvalidRulesError",
     "InvalidStateError",
+    "MeldProblem",
     "ParseError",
 ]
 
@@ -116,3 +123,36 @@ class InvalidRecordError(ParseError):
     """A game record that cannot be read or replayed: malformed JSON, a missing or
     ill-typed field, an unknown format version, or a move that is not legal where it
     stands. The message names the field or the move number."""
+
+
+class MeldProblem(enum.Enum):
+    """Why cards are not a meld: the machine-readable reason of :class:`InvalidMeldError`."""
+
+    TOO_FEW_CARDS = "too_few_cards"
+    """Fewer than three cards (R4, R5)."""
+    TOO_MANY_CARDS = "too_many_cards"
+    """More cards than any meld can hold."""
+    MIXED_RANKS_AND_SUITS = "mixed_ranks_and_suits"
+    """Neither all of one rank (R4) nor all of one suit (R5)."""
+    GAP = "gap"
+    """One suit, but two cards next in order are not consecutive (R5)."""
+    DUPLICATE_CARD = "duplicate_card"
+    """The same card twice (the pack holds each card once, R1)."""
+    WRAPS_AROUND = "wraps_around"
+    """One suit, consecutive only if the king were next to the ace, like Q-K-A (R2)."""
+    SEQUENCE_TOO_LONG = "sequence_too_long"
+    """A sequence longer than the rules allow (R5, V4)."""
+
+
+class InvalidMeldError(ConquianError):
+    """Cards that do not form a valid meld (R4, R5).
+
+    Attributes:
+        reason: Why, as a :class:`MeldProblem`.
+        cards: The cards as given, in the order given.
+    """
+
+    def __init__(self, message: str, *, reason: MeldProblem, cards: tuple[Card, ...]) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.cards = cards

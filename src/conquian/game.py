@@ -20,7 +20,7 @@ from conquian.dealing import check_seed, deal_order
 from conquian.errors import ConquianError, IllegalMoveError, InvalidRecordError, describe
 from conquian.moves import Decline, Force, LayDown, LegalMoves, Move, Release, Take, parse_move
 from conquian.rules import CLASSIC, Rules
-from conquian.state import Outcome, State
+from conquian.state import Outcome, Played, State
 
 __all__ = ["Game", "GameRecord"]
 
@@ -111,8 +111,8 @@ class GameRecord:
             except IllegalMoveError as error:
                 raise InvalidRecordError(f"move {number} {str(move)!r}: {error}") from None
             yield state
-        if self.result is not None and state.outcome() != self.result:
-            found = state.outcome() or "the game is not over"
+        if self.result is not None and state.outcome != self.result:
+            found = state.outcome or "the game is not over"
             raise InvalidRecordError(
                 f"field 'result': the record says {self.result}, but its moves give {found}"
             )
@@ -187,7 +187,7 @@ class Game:
             deck=deck,
             moves=tuple(self._moves),
             seed=initial.seed,
-            result=self.state.outcome(),
+            result=self.state.outcome,
         )
 
     @property
@@ -201,9 +201,20 @@ class Game:
         return self._states[0]
 
     @property
-    def history(self) -> tuple[Move, ...]:
-        """The moves played, in order."""
+    def history(self) -> tuple[Played, ...]:
+        """Every move of the current position's game with its player and the card it
+        answered, as :attr:`State.history <conquian.state.State.history>`."""
+        return self.state.history
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves played in this game object, in order (what :meth:`undo` takes back)."""
         return tuple(self._moves)
+
+    @property
+    def to_move(self) -> int | None:
+        """The player whose decision it is, or ``None`` when the game is over."""
+        return self.state.to_move
 
     @property
     def ply(self) -> int:
@@ -242,14 +253,15 @@ class Game:
         self._states.pop()
         return self._moves.pop()
 
+    @property
     def outcome(self) -> Outcome | None:
         """``None`` while the game runs, else who won and how."""
-        return self.state.outcome()
+        return self.state.outcome
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.state.outcome() is not None
+        return self.state.is_over
 
     def replay(self) -> Iterator[State]:
         """Every state of the game in order, the initial one first."""

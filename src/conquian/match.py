@@ -436,7 +436,7 @@ class Match:
     def _settle(self) -> None:
         """Settle the current game, which has just ended, and deal the next unless over."""
         state = self._game.state
-        outcome = state.outcome()
+        outcome = state.outcome
         assert outcome is not None
         before = self.standing
         loser_hand = state.hands[1 - outcome.winner] if outcome.winner is not None else ()
@@ -535,9 +535,9 @@ class Match:
                 game = Game.from_record(game_record)
             except InvalidRecordError as error:
                 raise InvalidRecordError(f"{where}, {error}") from None
-            if game_record.result != game.outcome():
+            if game_record.result != game.outcome:
                 raise InvalidRecordError(
-                    f"{where}, field 'result': the game ended, {game.outcome()}, and its "
+                    f"{where}, field 'result': the game ended, {game.outcome}, and its "
                     "result must say so"
                 )
             match._game = game

@@ -6,7 +6,7 @@ Meld('6c7cJc')
 >>> Meld("5h 6h Jh")
 Traceback (most recent call last):
 ...
-conquian.melds.InvalidMeldError: 5h 6h Jh is not a sequence: 6h and Jh are not consecutive (R5)
+conquian.errors.InvalidMeldError: 5h 6h Jh is not a sequence: 6h and Jh are not consecutive (R5)
 >>> check_meld("Qh Kh Ah")
 <MeldProblem.WRAPS_AROUND: 'wraps_around'>
 >>> [" ".join(map(str, split)) for split in partitions("5c 6c 7c Jc Jh Js")]
@@ -27,9 +27,15 @@ import attrs
 
 from conquian import _bits
 from conquian.cards import DECK, Card, format_cards, parse_cards
-from conquian.errors import ConquianError, InvalidCardError, describe
+from conquian.errors import (
+    InvalidCardError,
+    InvalidMeldError,
+    MeldProblem,
+    describe,
+)
 from conquian.rules import CLASSIC, Rules
 
+# InvalidMeldError and MeldProblem live in conquian.errors; they stay importable from here.
 __all__ = [
     "InvalidMeldError",
     "Meld",
@@ -53,39 +59,6 @@ class MeldKind(enum.Enum):
     """Three or four cards of one rank (R4)."""
     SEQUENCE = "sequence"
     """Three or more consecutive cards of one suit (R5)."""
-
-
-class MeldProblem(enum.Enum):
-    """Why cards are not a meld: the machine-readable reason of :class:`InvalidMeldError`."""
-
-    TOO_FEW_CARDS = "too_few_cards"
-    """Fewer than three cards (R4, R5)."""
-    TOO_MANY_CARDS = "too_many_cards"
-    """More cards than any meld can hold."""
-    MIXED_RANKS_AND_SUITS = "mixed_ranks_and_suits"
-    """Neither all of one rank (R4) nor all of one suit (R5)."""
-    GAP = "gap"
-    """One suit, but two cards next in order are not consecutive (R5)."""
-    DUPLICATE_CARD = "duplicate_card"
-    """The same card twice (the pack holds each card once, R1)."""
-    WRAPS_AROUND = "wraps_around"
-    """One suit, consecutive only if the king were next to the ace, like Q-K-A (R2)."""
-    SEQUENCE_TOO_LONG = "sequence_too_long"
-    """A sequence longer than the rules allow (R5, V4)."""
-
-
-class InvalidMeldError(ConquianError):
-    """Cards that do not form a valid meld (R4, R5).
-
-    Attributes:
-        reason: Why, as a :class:`MeldProblem`.
-        cards: The cards as given, in the order given.
-    """
-
-    def __init__(self, message: str, *, reason: MeldProblem, cards: tuple[Card, ...]) -> None:
-        super().__init__(message)
-        self.reason = reason
-        self.cards = cards
 
 
 def _as_cards(cards: CardsLike) -> tuple[Card, ...]:
@@ -178,9 +151,10 @@ _MELD_CACHE: Final[dict[int, Meld]] = {}
 class Meld:
     """One valid meld: a group (R4) or a sequence (R5).
 
-    ``Meld(cards)`` takes cards or text and raises :class:`InvalidMeldError` when they are
-    not a meld under ``rules``. Two melds are equal when they hold the same cards; the
-    cards are kept in a canonical display order (sequences by rank, groups by suit).
+    ``Meld(cards)`` takes cards or text and raises
+    :class:`~conquian.errors.InvalidMeldError` when they are not a meld under ``rules``.
+    Two melds are equal when they hold the same cards; the cards are kept in a canonical
+    display order (sequences by rank, groups by suit).
     A meld is iterable over its cards.
 
     Attributes:

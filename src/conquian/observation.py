@@ -82,6 +82,11 @@ class Observation:
         return self.to_notation()
 
     @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (R15, R16)."""
+        return self.outcome is not None
+
+    @property
     def opponent(self) -> int:
         """The other player."""
         return 1 - self.player

@@ -123,7 +123,7 @@ def _play_range(
         deal = game_seed(seed, game)
         agents = [factories[seat](SplitMix64(deal ^ (seat + 1)).next64()) for seat in (0, 1)]
         final = play_game(State.new(deal, rules=rules, dealer=game % 2), agents)
-        outcome = final.outcome()
+        outcome = final.outcome
         assert outcome is not None
         plies += final.ply
         if outcome.winner is None:

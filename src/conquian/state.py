@@ -340,9 +340,15 @@ class State:
         entries.reverse()
         return tuple(entries)
 
+    @property
     def outcome(self) -> Outcome | None:
         """``None`` while the game runs, else who won and how."""
         return self._pos[OUTCOME]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (R15, R16)."""
+        return self._pos[PHASE] is _OVER
 
     # ------------------------------------------------------------------ rules
 
