@@ -18,7 +18,10 @@ What is measured:
    offered card that fits 297 ways), in a fresh process (cold caches) and warm;
 3. random self-play: every decision generates the full legal-move list, one move is
    picked uniformly with a seeded generator and applied; decisions/s and games/s;
-4. ``State.apply`` (checked) and ``observation()`` µs per call;
+4. ``State.apply`` (checked) and ``observation()`` µs per call, and the public calls
+   with the arguments users pass (``can_partition`` of 11 cards, ``parse_cards`` of an
+   11-card text, ``Meld`` from text and from cards, ``parse_move``, ``to_notation`` /
+   ``from_notation``, ``observation()``, a game record's ``dumps`` / ``loads``) per second;
 5. peak traced memory while playing, then resident memory and allocated blocks
    (``sys.getallocatedblocks``) after a tenth, half and all of 100,000 games: they must
    not grow with the number of games once the engine's bounded memos have filled;
@@ -48,7 +51,7 @@ import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
-from conquian import DECK, State, _bits
+from conquian import DECK, Game, Meld, State, _bits, can_partition, notation, parse_move
 from conquian._rng import SplitMix64
 from conquian.cards import parse_cards
 from conquian.moves import Take
@@ -171,6 +174,49 @@ def selfplay(seconds: float, seed: int, *, build_all: bool = False) -> tuple[flo
         games += 1
     elapsed = time.perf_counter() - start
     return decisions / elapsed, games / elapsed
+
+
+PUBLIC_CARDS = "3d 4d 5d 6d 7d Jd Qd Kd Kh Ks Kc"
+
+
+def public_calls(runs: int, quick: bool) -> dict[str, float]:
+    """Calls per second of the public calls that front ends and servers make, with the
+    arguments a user passes (cards, text), not the internal masks."""
+    cards = parse_cards(PUBLIC_CARDS)
+    meld_cards = parse_cards("5h 6h 7h")
+    state = State.new(seed=7)
+    for _ in range(30):  # a position with tables and dead cards
+        moves = state.legal_moves()
+        state = state.apply(moves[0] if len(moves) > 1 else moves[-1])
+    position = state.to_notation()
+    game = Game.new(seed=7)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    record = notation.dumps(game)
+    calls: dict[str, Callable[[], object]] = {
+        "can_partition_cards": lambda: can_partition(cards),
+        "parse_cards_11": lambda: parse_cards(PUBLIC_CARDS),
+        "meld_from_text": lambda: Meld("5h6h7h"),
+        "meld_from_cards": lambda: Meld(meld_cards),
+        "parse_move": lambda: parse_move("take +QdQs -7c"),
+        "to_notation": state.to_notation,
+        "from_notation": lambda: State.from_notation(position),
+        "observation": lambda: state.observation(0),
+        "record_dumps": lambda: notation.dumps(game),
+        "record_loads": lambda: notation.loads(record),
+    }
+    number = 200 if quick else 2_000
+    figures = {}
+    for name, call in calls.items():
+
+        def once(call: Callable[[], object] = call) -> float:
+            start = time.perf_counter()
+            for _ in range(number):
+                call()
+            return number / (time.perf_counter() - start)
+
+        figures[f"public_{name}_per_s"] = _median(runs, once)
+    return figures
 
 
 def _rss_kib() -> float:
@@ -303,6 +349,13 @@ def main() -> None:
     print(
         f"State.apply: {figures['apply_us']:.2f} µs; "
         f"observation(): {figures['observation_us']:.2f} µs"
+    )
+
+    public = public_calls(runs, quick)
+    figures.update(public)
+    print(
+        "public calls/s: "
+        + ", ".join(f"{name[7:-6]} {value:,.0f}" for name, value in public.items())
     )
 
     seconds = 1.0 if quick else 5.0

@@ -19,6 +19,7 @@ then by rank in play order (R2). ``==`` compares rank and suit.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import re
 from collections.abc import Iterable
@@ -294,6 +295,45 @@ def _tokens(text: str) -> list[tuple[str, int]]:
     return tokens
 
 
+def _two_letter_cards() -> dict[str, Card]:
+    """Every two-character card text the full reader accepts (``7h``, ``7H``, ``7♥``,
+    ``Ah``, ``1h`` ...), read by it once at import: the fast path's table."""
+    ranks = {c for text in _RANK_BY_TEXT if len(text) == 1 for c in (text, text.upper())}
+    suits = {c for text in _SUIT_BY_TEXT if len(text) == 1 for c in (text, text.upper())}
+    table = {}
+    for rank in ranks:
+        for suit in suits:
+            with contextlib.suppress(InvalidCardError):
+                table[rank + suit] = _parse_token(rank + suit, index=0, column=0)
+    return table
+
+
+_CARD_BY_TEXT: Final = _two_letter_cards()
+
+
+def _short_cards(text: str) -> tuple[Card, ...] | None:
+    """The cards of a text made of two-character cards only (``7h 7c,7s`` or ``7h7c7s``),
+    or ``None`` for anything else. The common case, about ten times faster than reading
+    token by token; it gives what the full reader gives (repeats are checked after)."""
+    get = _CARD_BY_TEXT.get
+    cards = []
+    for word in text.replace(",", " ").split():
+        if len(word) == 2:
+            card = get(word)
+            if card is None:
+                return None
+            cards.append(card)
+        elif len(word) % 2 == 0:
+            for i in range(0, len(word), 2):
+                card = get(word[i : i + 2])
+                if card is None:
+                    return None
+                cards.append(card)
+        else:
+            return None
+    return tuple(cards)
+
+
 def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[Card, ...]:
     """Read a list of cards, keeping their order.
 
@@ -319,6 +359,10 @@ def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[Card, ...
     8h 1 3
     """
     _check_text(text, "a list of cards")
+    fast = _short_cards(text)
+    if fast is not None and (allow_duplicates or len(set(fast)) == len(fast)):
+        return fast
+    # Everything else (Spanish names, errors with their place) takes the full reader.
     cards: list[Card] = []
     seen: dict[Card, int] = {}
     for index, (token, column) in enumerate(_tokens(text)):

@@ -240,7 +240,9 @@ def _mask_of_distinct(items: Iterable[Card | Meld] | str) -> int:
         return _bits.mask_of(parse_cards(items))
     mask = 0
     for index, item in enumerate(items):
-        if isinstance(item, Meld):
+        if item.__class__ is Card:  # the common case first: one class test
+            bits = 1 << item.index
+        elif isinstance(item, Meld):
             bits = item.mask
         elif isinstance(item, Card):
             bits = 1 << item.index
