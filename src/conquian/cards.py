@@ -123,7 +123,7 @@ _RANK_BY_TEXT["as"] = Rank.ACE
 
 
 def _rank_hint(text: str) -> str:
-    return f"there is no rank {text!r} in the 40-card pack (R1)"
+    return f"there is no rank {describe(text, 12)} in the 40-card pack (R1)"
 
 
 @attrs.frozen(order=False, repr=False, hash=False)

@@ -15,7 +15,9 @@ InvalidCardError - '8h' is not a card: there is no rank '8' in the 40-card pack 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from itertools import islice
+from typing import Any
 
 __all__ = [
     "ConquianError",
@@ -65,6 +67,15 @@ def checked_text(
     if len(text) > limit:
         raise error(f"{what} is at most {limit} characters; this one has {len(text)}")
     return text
+
+
+def bounded_items(value: object, name: str, what: str, limit: int) -> tuple[Any, ...]:
+    """The first ``limit + 1`` items of the iterable argument ``value`` (so that a caller
+    sees an oversized one without reading it all), or :class:`TypeError` naming the
+    parameter ``name`` and ``what`` it expects when ``value`` is not iterable or is text."""
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise TypeError(f"{name} must be {what}, not {describe(value)}")
+    return tuple(islice(value, limit + 1))
 
 
 class ConquianError(ValueError):
