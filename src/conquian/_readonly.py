@@ -22,11 +22,26 @@ class ReadOnlyDict(dict[str, Any]):
         return (ReadOnlyDict, (dict(self),))
 
 
+class ReadOnlyList(list[Any]):
+    """A ``list`` that refuses every change (a JSON Schema's arrays must be lists)."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("this table is read-only; copy it with list(...) to change a copy")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+
+    def __reduce__(self) -> tuple[type[ReadOnlyList], tuple[list[Any]]]:
+        return (ReadOnlyList, (list(self),))
+
+
 def frozen_json(value: Any) -> Any:
     """A JSON value with every object made a :class:`ReadOnlyDict` and every array a
-    tuple (both still written by ``json.dumps`` as the same JSON)."""
+    :class:`ReadOnlyList` (``json.dumps`` writes them as the same JSON)."""
     if isinstance(value, dict):
         return ReadOnlyDict({key: frozen_json(item) for key, item in value.items()})
     if isinstance(value, list):
-        return tuple(frozen_json(item) for item in value)
+        return ReadOnlyList(frozen_json(item) for item in value)
     return value

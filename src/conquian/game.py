@@ -14,9 +14,16 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
+from conquian._slots import SlotsPickle
 from conquian._version import __version__
 from conquian.cards import DECK, Card, format_cards
-from conquian.errors import ConquianError, IllegalMoveError, InvalidRecordError, describe
+from conquian.errors import (
+    ConquianError,
+    IllegalMoveError,
+    InvalidRecordError,
+    bounded_items,
+    describe,
+)
 from conquian.moves import Decline, Force, LayDown, LegalMoves, Move, Release, Take, parse_move
 from conquian.rules import CLASSIC, Rules
 from conquian.state import Outcome, State, Voice, _check_seed, deal_order
@@ -58,10 +65,13 @@ def _check_record(record: GameRecord) -> None:
 
 
 def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(cards)
+    # 41 at most: a deck of more is refused as not the 40 cards, without reading it all
+    return bounded_items(cards, "deck", "a sequence of the 40 Card values", 40)
 
 
 def _move_tuple(moves: Iterable[Move]) -> tuple[Move, ...]:
+    if isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
+        raise TypeError(f"moves must be a sequence of moves, not {describe(moves)}")
     return tuple(moves)
 
 
@@ -79,6 +89,7 @@ class GameRecord:
     Raises:
         InvalidRecordError: A field is of the wrong kind, the deck is not the 40 cards, or
             the deck is not the one dealt from the seed.
+        TypeError: ``deck`` or ``moves`` is not iterable.
     """
 
     rules: Rules
@@ -127,7 +138,7 @@ class GameRecord:
         )
 
 
-class Game:
+class Game(SlotsPickle):
     """A game in progress: the current :class:`~conquian.state.State` and every state before it.
 
     ``Game`` is the one mutable object of the library; it only keeps a list of immutable

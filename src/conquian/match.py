@@ -25,19 +25,22 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import IO, Any, Final
 
 import attrs
 
 from conquian._rng import game_seed
+from conquian._slots import SlotsPickle
 from conquian._version import __version__
 from conquian.cards import Card, Rank
-from conquian.errors import ConquianError, InvalidRecordError, describe
+from conquian.errors import ConquianError, InvalidRecordError, bounded_items, describe
 from conquian.game import Game, GameRecord
 from conquian.moves import LegalMoves, Move
 from conquian.notation import (
     MAX_RECORD_BYTES,
     check_envelope,
+    read_file,
     read_json,
     record_from_json,
     record_to_json,
@@ -80,21 +83,23 @@ MAX_MATCH_BYTES: Final = 8 * MAX_RECORD_BYTES
 # 2**1000 has 302 digits: no score of a match of MAX_GAMES games can be longer.
 _MAX_INT_DIGITS: Final = 310
 
-CARD_POINTS: Final[Mapping[Rank, int]] = {
-    Rank.ACE: 15,
-    Rank.TWO: 2,
-    Rank.THREE: 3,
-    Rank.FOUR: 4,
-    Rank.FIVE: 5,
-    Rank.SIX: 6,
-    Rank.SEVEN: 7,
-    Rank.JACK: 10,
-    Rank.QUEEN: 10,
-    Rank.KING: 10,
-}
+CARD_POINTS: Final[Mapping[Rank, int]] = MappingProxyType(
+    {
+        Rank.ACE: 15,
+        Rank.TWO: 2,
+        Rank.THREE: 3,
+        Rank.FOUR: 4,
+        Rank.FIVE: 5,
+        Rank.SIX: 6,
+        Rank.SEVEN: 7,
+        Rank.JACK: 10,
+        Rank.QUEEN: 10,
+        Rank.KING: 10,
+    }
+)
 """What a card left in the loser's hand scores, by rank (V6), 2-7 at face value, J Q K
-10 and A 15. A :class:`~conquian.cards.Rank`'s value is its place in the play order, not
-its points."""
+10 and A 15 (read-only). A :class:`~conquian.cards.Rank`'s value is its place in the play
+order, not its points."""
 
 
 def hand_points(cards: Iterable[Card]) -> int:
@@ -257,7 +262,7 @@ def _check_games(games: object, rules: Rules) -> int | None:
     return games
 
 
-class Match:
+class Match(SlotsPickle):
     """A series of games between two players, with a running score.
 
     Game ``i`` (counted from 0) is dealt from :func:`conquian.simulate.game_seed`
@@ -279,7 +284,9 @@ class Match:
         self._rules = rules
         self._seed = _check_seed(seed, "a match seed")
         self._planned = _check_games(games, rules)
-        if isinstance(first_dealer, bool) or first_dealer not in (0, 1):
+        if first_dealer.__class__ is not int:
+            raise TypeError(f"first_dealer must be 0 or 1 (an int), not {describe(first_dealer)}")
+        if first_dealer not in (0, 1):
             raise ConquianError(f"the first dealer is player 0 or 1, not {describe(first_dealer)}")
         self._first_dealer = first_dealer
         self._results: list[GameResult] = []
@@ -306,6 +313,7 @@ class Match:
 
         Raises:
             ConquianError: A bad seed, rules, number of games or dealer.
+            TypeError: ``first_dealer`` is not an int.
 
         >>> from conquian.match import Match
         >>> Match.new(seed=1, games=2).game.initial.dealer
@@ -581,7 +589,8 @@ class Match:
 
 
 def _game_tuple(games: Iterable[GameRecord]) -> tuple[GameRecord, ...]:
-    return tuple(games)
+    # MAX_GAMES + 1 at most: more are refused by the record's own check, unread
+    return bounded_items(games, "games", "a sequence of GameRecord values", MAX_GAMES)
 
 
 @attrs.frozen
@@ -624,9 +633,7 @@ class MatchRecord:
                 f"field 'games_planned': a whole number or none, not {describe(planned)}"
             )
         if len(self.games) > MAX_GAMES:
-            raise InvalidRecordError(
-                f"field 'games': at most {MAX_GAMES} games, not {len(self.games)}"
-            )
+            raise InvalidRecordError(f"field 'games': at most {MAX_GAMES} games, not more")
         for number, game in enumerate(self.games, 1):
             if not isinstance(game, GameRecord):
                 raise InvalidRecordError(f"game {number}: {describe(game)} is not a GameRecord")
@@ -709,8 +716,13 @@ def match_loads(text: str | bytes) -> MatchRecord:
 
 
 def match_load(fp: IO[str] | IO[bytes]) -> MatchRecord:
-    """Read a match record from a file (text or binary); see :func:`match_loads`."""
-    return match_loads(fp.read(MAX_MATCH_BYTES + 1))
+    """Read a match record from a file (text or binary); see :func:`match_loads`.
+
+    Raises:
+        TypeError: ``fp`` is not a readable file.
+        InvalidRecordError: As for :func:`match_loads`.
+    """
+    return match_loads(read_file(fp, MAX_MATCH_BYTES + 1))
 
 
 def _kind(value: object, kind: type) -> bool:
@@ -761,6 +773,8 @@ def match_from_json(data: object) -> MatchRecord:
         raise InvalidRecordError(
             f"field 'games': at most {MAX_GAMES} games, not {len(games_data)}"
         )
+    for number, game_data in enumerate(games_data, 1):
+        _check_deal(number, game_data, seed, first_dealer)
     games = []
     for number, game_data in enumerate(games_data, 1):
         try:
@@ -778,6 +792,26 @@ def match_from_json(data: object) -> MatchRecord:
     )
     Match.from_record(record)
     return record
+
+
+def _check_deal(number: int, data: object, seed: int, first_dealer: int) -> None:
+    """The cheap check of game ``number``'s seed and dealer, made for every game before
+    any game's moves are read: a record of many games that were not dealt by this match
+    is refused at once, not after replaying them."""
+    if not isinstance(data, dict):
+        return  # record_from_json says what is wrong with it
+    expected = game_seed(seed, number - 1)
+    if "seed" in data and data["seed"] != expected:
+        raise InvalidRecordError(
+            f"game {number}, field 'seed': game {number} of match seed {seed} is dealt from "
+            f"seed {expected}, not {describe(data['seed'])}"
+        )
+    dealer = first_dealer if number % 2 == 1 else 1 - first_dealer
+    if "dealer" in data and data["dealer"] != dealer:
+        raise InvalidRecordError(
+            f"game {number}, field 'dealer': game {number} is dealt by player {dealer}, "
+            "as the deal alternates (R9)"
+        )
 
 
 def _result(value: object) -> MatchResult | None:

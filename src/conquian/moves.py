@@ -34,6 +34,7 @@ from typing import Final, SupportsIndex, TypeAlias, overload
 import attrs
 
 from conquian import _bits
+from conquian._slots import SlotsPickle
 from conquian.cards import DECK, Card, parse_cards
 from conquian.errors import (
     ConquianError,
@@ -462,7 +463,7 @@ class _MoveTuple(tuple[Move, ...], LegalMoves):
     index = LegalMoves.index
 
 
-class _Takes(LegalMoves):
+class _Takes(LegalMoves, SlotsPickle):
     """Legal moves with takes, each built only when it is looked at."""
 
     __slots__ = ("_all", "_ends", "_extra", "_hand", "_laid_lookup", "_laids", "_tables", "_takes")

@@ -27,6 +27,7 @@ from collections.abc import Iterator, Mapping
 from importlib import resources
 from typing import IO, Any, Final
 
+from conquian._readonly import frozen_json
 from conquian.cards import DECK, format_cards, parse_cards
 from conquian.errors import ConquianError, InvalidRecordError, describe
 from conquian.game import Game, GameRecord
@@ -61,10 +62,14 @@ MAX_MOVES: Final = 5_000
 """The most moves a record may hold (a classic game has fewer than 200)."""
 _MAX_INT_DIGITS: Final = 20
 
-RECORD_SCHEMA: Final[Mapping[str, Any]] = json.loads(
-    resources.files("conquian").joinpath("record.schema.json").read_text(encoding="utf-8")
+RECORD_SCHEMA: Final[Mapping[str, Any]] = frozen_json(
+    json.loads(
+        resources.files("conquian").joinpath("record.schema.json").read_text(encoding="utf-8")
+    )
 )
-"""The JSON Schema (draft 2020-12) of a game record, for readers in other languages."""
+"""The JSON Schema (draft 2020-12) of a game record, for readers in other languages
+(read-only: ``dict`` and ``list`` values that refuse changes; ``json.dumps`` writes it
+as the schema file)."""
 
 _FIELDS: Final = ("format", "version", "library", "rules", "seed", "dealer", "deck", "moves")
 _OPTIONAL: Final = ("result",)
@@ -176,8 +181,25 @@ def loads(text: str | bytes) -> GameRecord:
 
 
 def load(fp: IO[str] | IO[bytes]) -> GameRecord:
-    """Read a record from a file (text or binary); see :func:`loads`."""
-    return loads(fp.read(MAX_RECORD_BYTES + 1))
+    """Read a record from a file (text or binary); see :func:`loads`.
+
+    Raises:
+        TypeError: ``fp`` is not a readable file.
+        InvalidRecordError: As for :func:`loads`.
+    """
+    return loads(read_file(fp, MAX_RECORD_BYTES + 1))
+
+
+def read_file(fp: object, limit: int) -> str | bytes:
+    """At most ``limit`` characters of the file ``fp``, or :class:`TypeError` if it is not a
+    readable file (shared by the record readers)."""
+    read = getattr(fp, "read", None)
+    if not callable(read):
+        raise TypeError(f"fp must be a file opened for reading, not {describe(fp)}")
+    text = read(limit)
+    if not isinstance(text, str | bytes):
+        raise TypeError(f"fp must be a file opened for reading; its read gave {describe(text)}")
+    return text
 
 
 def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:

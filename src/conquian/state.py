@@ -30,6 +30,7 @@ from conquian.errors import (
     IllegalMoveError,
     InvalidCardError,
     InvalidStateError,
+    bounded_items,
     describe,
 )
 from conquian.melds import Meld, MeldKind
@@ -47,7 +48,7 @@ from conquian.moves import (
     _MoveTuple,
     _Takes,
 )
-from conquian.rules import CLASSIC, Forcing, Regrouping, Rules
+from conquian.rules import CLASSIC, Forcing, Regrouping, Rules, check_rules
 
 __all__ = [
     "Observation",
@@ -362,6 +363,7 @@ class State:
 
         Raises:
             ConquianError: The seed or the dealer is out of range.
+            TypeError: ``seed`` or ``dealer`` is not an int, or ``rules`` is not a Rules.
         """
         if seed is None:
             seed = secrets.randbits(64)
@@ -379,17 +381,25 @@ class State:
             dealer: The dealing player, 0 or 1.
 
         Raises:
-            InvalidCardError: The deck is not the 40 cards, each exactly once.
+            InvalidCardError: The deck is not the 40 cards, each exactly once (a deck of
+                more is refused before it is read through).
+            TypeError: ``deck`` is not text or a sequence of cards, ``dealer`` is not an
+                int, or ``rules`` is not a Rules.
+            ConquianError: The dealer is not 0 or 1.
         """
         from conquian.cards import parse_cards
 
-        cards = parse_cards(deck) if isinstance(deck, str) else tuple(deck)
+        if isinstance(deck, str):
+            cards = parse_cards(deck)
+        else:
+            cards = bounded_items(deck, "deck", "text or a sequence of 40 Card values", 40)
         if any(not isinstance(card, Card) for card in cards):
-            raise InvalidCardError("a deck holds Card values only", token=repr(deck))
+            raise InvalidCardError("a deck holds Card values only", token=describe(deck))
         if len(set(cards)) != len(cards) or len(cards) != len(DECK):
             missing = sorted(set(DECK) - set(cards))
             raise InvalidCardError(
-                f"a deck is the 40 cards, each once; got {len(cards)} cards"
+                "a deck is the 40 cards, each once; got "
+                + (f"{len(cards)} cards" if len(cards) <= 40 else "more than 40 cards")
                 + (f", missing {format_cards(missing)}" if missing else ""),
                 token=str(len(cards)),
             )
@@ -398,9 +408,10 @@ class State:
     @classmethod
     def _deal(cls, indices: list[int], rules: Rules, dealer: int, seed: int | None) -> State:
         """Deal from the card indices ``indices``, top of the pack first."""
-        if not isinstance(rules, Rules):
-            raise ConquianError(f"rules must be a Rules value, not {describe(rules)}")
-        if dealer not in (0, 1) or isinstance(dealer, bool):
+        check_rules(rules)
+        if dealer.__class__ is not int:
+            raise TypeError(f"dealer must be 0 or 1 (an int), not {describe(dealer)}")
+        if dealer not in (0, 1):
             raise ConquianError(f"the dealer is player 0 or 1, not {describe(dealer)}")
         order = tuple(indices)
         starter = 1 - dealer
@@ -551,12 +562,7 @@ class State:
         mover = pos[10]
         extra: tuple[Move, ...]
         if phase is _OFFER:
-            by = pos[8]
-            # R14b case b: the opponent passed this card, and it fits his table.
-            if by != mover and pos[7] is _STOCK and rules.forcing is _FORCE_DECLINED:
-                extra = _DECLINE_FORCE if self._fits(by) else _DECLINE_ONLY
-            else:
-                extra = _DECLINE_ONLY
+            extra = _DECLINE_FORCE if self._may_force_back() else _DECLINE_ONLY
             if rules.meld_from_hand and self._may_lay_down():
                 extra = (*self._lay_downs(), *extra)
         elif phase is _FORCED_TAKE:
@@ -593,6 +599,18 @@ class State:
             return _Takes(hand, laids, extra)
         takes, tables = self._arranged(laids, 1 << offer)
         return _Takes(hand, takes, extra, tables)
+
+    def _may_force_back(self) -> bool:
+        """R14b case b, in the offer phase: the opponent passed this card, and it fits his
+        table. Decided without building any take (a Force is never a take)."""
+        pos = self._pos
+        by = pos[8]
+        return (
+            by != pos[10]
+            and pos[7] is _STOCK
+            and pos[0].forcing is _FORCE_DECLINED
+            and self._fits(by)
+        )
 
     def _arranged(
         self, candidates: Sequence[int], added: int
@@ -637,18 +655,32 @@ class State:
             for laid, arrangement in zip(laids, tables, strict=True)
         ]
 
-    def is_legal(self, move: Move, *, player: int | None = None) -> bool:
-        """Whether ``move`` (by ``player``, if given) is legal now."""
+    def is_legal(self, move: Move | str, *, player: int | None = None) -> bool:
+        """Whether ``move`` (by ``player``, if given) is legal now.
+
+        Args:
+            move: A move or its notation (read as :meth:`apply` reads it).
+            player: If given, the player making the move.
+
+        Raises:
+            InvalidMoveNotationError: ``move`` is text that is not a move.
+            TypeError: ``player`` is not an int; ValueError: it is not 0 or 1.
+        """
         try:
-            self._check(move, player)
+            self._check(_as_move(move), player)
         except IllegalMoveError:
             return False
         return True
 
-    def explain_illegal(self, move: Move, *, player: int | None = None) -> str | None:
-        """Why ``move`` is illegal now, as a sentence, or ``None`` if it is legal."""
+    def explain_illegal(self, move: Move | str, *, player: int | None = None) -> str | None:
+        """Why ``move`` is illegal now, as a sentence, or ``None`` if it is legal.
+
+        Raises:
+            InvalidMoveNotationError: ``move`` is text that is not a move.
+            TypeError: ``player`` is not an int; ValueError: it is not 0 or 1.
+        """
         try:
-            self._check(move, player)
+            self._check(_as_move(move), player)
         except IllegalMoveError as error:
             return str(error)
         return None
@@ -663,8 +695,11 @@ class State:
         phase = pos[9]
         if phase is _OVER:
             raise IllegalMoveError(f"the game is over: {pos[12]}")
-        if player is not None and player != pos[10]:
-            raise IllegalMoveError(f"it is player {pos[10]}'s turn, not player {player}'s")
+        if player is not None:
+            if player.__class__ is not int or player not in (0, 1):
+                raise _bad_player(player)
+            if player != pos[10]:
+                raise IllegalMoveError(f"it is player {pos[10]}'s turn, not player {player}'s")
         if move.__class__ is Decline and phase is _OFFER:
             return  # the commonest move: declining an offer is always allowed (R11)
         if isinstance(move, Take):
@@ -683,7 +718,7 @@ class State:
                 raise IllegalMoveError(
                     f"{v.you} {v.were} forced: {v.you} must take the card (R14b)"
                 )
-            if phase is _OFFER and FORCE not in self.legal_moves():
+            if phase is _OFFER and not self._may_force_back():
                 raise IllegalMoveError(self._why_no_force(v))
         elif isinstance(move, Release):
             if phase is not _FORCE_DECISION:
@@ -820,13 +855,11 @@ class State:
         Raises:
             IllegalMoveError: The move is not legal now (the message says why).
             InvalidMoveNotationError: ``move`` is text that is not a move.
+            TypeError: ``player`` is not an int; ValueError: it is not 0 or 1.
         """
         if move.__class__ is Decline and player is None and self._pos[9] is _OFFER:
             return self._apply_unchecked(move)  # always legal (R11): skip the full check
-        if isinstance(move, str):
-            from conquian.moves import parse_move
-
-            move = parse_move(move)
+        move = _as_move(move)
         self._check(move, player)
         return self._apply_unchecked(move)
 
@@ -1070,6 +1103,22 @@ def _slot_setters() -> tuple[Callable[[Any, Any], None], ...]:
 ) = _slot_setters()  # fmt: skip
 
 
+def _bad_player(player: object) -> Exception:
+    """The error for a ``player`` argument that is not the int 0 or 1."""
+    if player.__class__ is not int:
+        return TypeError(f"player must be 0 or 1 (an int), not {describe(player)}")
+    return ValueError(f"player must be 0 or 1, not {describe(player)}")
+
+
+def _as_move(move: Move | str) -> Move:
+    """A move given as a value or as its notation (read by :func:`parse_move`)."""
+    if isinstance(move, str):
+        from conquian.moves import parse_move
+
+        return parse_move(move)
+    return move
+
+
 def _result_text(outcome: Outcome | None) -> str:
     if outcome is None:
         return _position.NONE
@@ -1170,6 +1219,15 @@ def _build_position(fields: dict[str, str], rules: Rules) -> State:
                 "an upcard is the dealer's first card, offered before any card is laid or "
                 "dead, under initial_upcard rules (V8)"
             )
+    first_answer = (origin is OfferOrigin.STOCK and to_move == offered_by) or (
+        origin is OfferOrigin.UPCARD and to_move != offered_by
+    )
+    left = _plies_left_bound(len(stock), len(hands[0]) + len(hands[1]), phase, first_answer)
+    if ply + left > read.MAX_PLY:
+        raise InvalidStateError(
+            f"ply {ply} is too large: a game at this point may last {left} more moves, "
+            f"and plies go up to {read.MAX_PLY}, so this ply is at most {read.MAX_PLY - left}"
+        )
     arrangements = None
     if rules.regrouping is not Regrouping.FREE:
         arrangements = (
@@ -1183,6 +1241,25 @@ def _build_position(fields: dict[str, str], rules: Rules) -> State:
         outcome, arrangements,
     )  # fmt: skip
     return State(pos, None, None, None)
+
+
+def _plies_left_bound(stock: int, hand_cards: int, phase: Phase, first_answer: bool) -> int:
+    """More than the moves a game can still last: 4 per stock card, 3 per hand card, and
+    4 to 1 for the offered card by how far its episode went. Every move lowers it by at
+    least 1 (a take or lay-down puts a card on a table, a discard swaps a hand card's 3
+    for an offered card's 3 after the taken card's weight is gone, a decline or release
+    that kills the offer turns a stock card's 4 into an offer's 4, and a pass, force or
+    decline that keeps the card moves it down 4 > 3 > 2 > 1), so a position read with
+    ``ply + bound <= MAX_PLY`` never leads to one whose ply is refused."""
+    if phase is Phase.OVER:
+        return 0
+    if phase is Phase.FORCED_TAKE:
+        offered = 1
+    elif phase is Phase.FORCE_DECISION:
+        offered = 2
+    else:  # the turner's own answer to a stock card (R11), or the non-dealer's to an upcard (V8)
+        offered = 4 if first_answer else 3
+    return 4 * stock + 3 * hand_cards + offered
 
 
 def _read_origin(text: str) -> tuple[OfferOrigin | None, int]:
