@@ -34,18 +34,26 @@ __all__ = [
 def describe(value: object, limit: int = 40) -> str:
     """A short, safe description of any value for an error message.
 
-    Text is quoted and cut to ``limit`` characters; huge numbers and containers are
-    described, never written out, so a message stays short and costs nothing to build
-    whatever a stranger sent (no deep recursion, no 4,300-digit conversion).
+    Text is quoted and cut to ``limit`` characters; a number of more than 24 digits is
+    cut to its first 20 and its length; containers are described, never written out, so
+    a message stays short and costs nothing to build whatever a stranger sent (no deep
+    recursion, no 4,300-digit conversion).
+
+    >>> describe("x" * 50, 5), describe(2**64), describe(10**30)
+    ("'xxxxx'...", '18446744073709551616', '10000000000000000000... (31 digits)')
     """
     if isinstance(value, str):
-        return repr(value[:limit]) + ("..." if len(value) > limit else "")
+        shown = repr(value[:limit])
+        if len(shown) > limit + 2:  # escapes such as \U0001e95a: cut what they spell out
+            return shown[: limit + 1] + "'..."
+        return shown + ("..." if len(value) > limit else "")
     if isinstance(value, bool) or value is None or isinstance(value, float):
         return repr(value)
     if isinstance(value, int):
-        return (
-            str(value) if -(10**18) < value < 10**18 else f"a number of {value.bit_length()} bits"
-        )
+        if value.bit_length() > 13_000:  # about 4,000 digits: str() is slow, then refused
+            return f"a number of {value.bit_length()} bits"
+        text = str(value)
+        return text if len(text) <= 24 else f"{text[:20]}... ({len(text.lstrip('-'))} digits)"
     if isinstance(value, list | tuple):
         return f"a {type(value).__name__} of {len(value)} items"
     if isinstance(value, dict):

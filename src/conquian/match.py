@@ -241,7 +241,7 @@ class MatchResult:
     winner: int | None
 
     def __str__(self) -> str:
-        first, second = self.scores
+        first, second = map(describe, self.scores)
         if self.winner is None:
             return f"tied at {first} to {second}"
         return f"player {self.winner} wins, {first} to {second}"

@@ -280,7 +280,7 @@ def record_from_json(data: object) -> GameRecord:
         try:
             moves.append(parse_move(text))
         except ConquianError as error:
-            raise InvalidRecordError(f"move {number} {text[:60]!r}: {error}") from None
+            raise InvalidRecordError(f"move {number}: {error}") from None
     result = _result(data.get("result"))
     record = GameRecord(
         rules=rules,

@@ -213,7 +213,9 @@ class Rules:
             field = fields.get(name) if isinstance(name, str) else None
             if field is None:
                 known = ", ".join(fields)
-                raise InvalidRulesError(f"unknown rule {describe(name)}: the rules are {known}")
+                raise InvalidRulesError(
+                    f"unknown rule {describe(name, 20)}: the rules are {known}"
+                )
             values[name] = _typed(name, value, field.type)
         return attrs.evolve(base if base is not None else CLASSIC, **values)
 
