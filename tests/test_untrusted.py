@@ -576,7 +576,9 @@ def test_a_record_of_a_million_moves_is_refused() -> None:
         notation.loads(json.dumps(data))
     with pytest.raises(InvalidRecordError) as caught:
         notation.record_from_json(data)
-    assert str(caught.value) == "field 'moves': at most 5000 moves, not 1000000"
+    assert str(caught.value) == (
+        f"field 'moves': at most {notation.MAX_MOVES} moves (no game lasts longer), not 1000000"
+    )
 
 
 @pytest.mark.parametrize(

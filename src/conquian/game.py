@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
-from conquian._slots import SlotsPickle
+from conquian._slots import set_slots_state, slots_state
 from conquian._version import __version__
 from conquian.cards import DECK, Card, format_cards
 from conquian.errors import (
@@ -138,7 +138,7 @@ class GameRecord:
         )
 
 
-class Game(SlotsPickle):
+class Game:
     """A game in progress: the current :class:`~conquian.state.State` and every state before it.
 
     ``Game`` is the one mutable object of the library; it only keeps a list of immutable
@@ -146,6 +146,8 @@ class Game(SlotsPickle):
     """
 
     __slots__ = ("_moves", "_states")
+    __getstate__ = slots_state  # pickling with protocols 0 and 1 too
+    __setstate__ = set_slots_state
 
     def __init__(self, state: State) -> None:
         if not isinstance(state, State):

@@ -31,7 +31,7 @@ from typing import IO, Any, Final
 import attrs
 
 from conquian._rng import game_seed
-from conquian._slots import SlotsPickle
+from conquian._slots import set_slots_state, slots_state
 from conquian._version import __version__
 from conquian.cards import Card, Rank
 from conquian.errors import ConquianError, InvalidRecordError, bounded_items, describe
@@ -262,7 +262,7 @@ def _check_games(games: object, rules: Rules) -> int | None:
     return games
 
 
-class Match(SlotsPickle):
+class Match:
     """A series of games between two players, with a running score.
 
     Game ``i`` (counted from 0) is dealt from :func:`conquian.simulate.game_seed`
@@ -277,6 +277,8 @@ class Match(SlotsPickle):
     """
 
     __slots__ = ("_first_dealer", "_game", "_planned", "_results", "_rules", "_seed")
+    __getstate__ = slots_state  # pickling with protocols 0 and 1 too
+    __setstate__ = set_slots_state
 
     def __init__(self, seed: int, *, rules: Rules, games: int | None, first_dealer: int) -> None:
         if not isinstance(rules, Rules):

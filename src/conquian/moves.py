@@ -34,7 +34,7 @@ from typing import Final, SupportsIndex, TypeAlias, overload
 import attrs
 
 from conquian import _bits
-from conquian._slots import SlotsPickle
+from conquian._slots import set_slots_state, slots_state
 from conquian.cards import DECK, Card, parse_cards
 from conquian.errors import (
     ConquianError,
@@ -463,10 +463,12 @@ class _MoveTuple(tuple[Move, ...], LegalMoves):
     index = LegalMoves.index
 
 
-class _Takes(LegalMoves, SlotsPickle):
+class _Takes(LegalMoves):
     """Legal moves with takes, each built only when it is looked at."""
 
     __slots__ = ("_all", "_ends", "_extra", "_hand", "_laid_lookup", "_laids", "_tables", "_takes")
+    __getstate__ = slots_state  # pickling with protocols 0 and 1 too
+    __setstate__ = set_slots_state
 
     def __init__(
         self,

@@ -58,8 +58,9 @@ VERSION: Final = 1
 """The record format version this library writes and reads."""
 MAX_RECORD_BYTES: Final = 1 << 20
 """The largest record read, in characters (a real record is under 10 KiB)."""
-MAX_MOVES: Final = 5_000
-"""The most moves a record may hold (a classic game has fewer than 200)."""
+MAX_MOVES: Final = 121
+"""The most moves a record may hold, as no game under any rules lasts longer (the
+embedding page derives the bound); a record with more is refused before any is read."""
 _MAX_INT_DIGITS: Final = 20
 
 RECORD_SCHEMA: Final[Mapping[str, Any]] = frozen_json(
@@ -271,7 +272,8 @@ def record_from_json(data: object) -> GameRecord:
     moves_data = _field(data, "moves", list, "a list of moves")
     if len(moves_data) > MAX_MOVES:
         raise InvalidRecordError(
-            f"field 'moves': at most {MAX_MOVES} moves, not {len(moves_data)}"
+            f"field 'moves': at most {MAX_MOVES} moves (no game lasts longer), "
+            f"not {len(moves_data)}"
         )
     moves = []
     for number, text in enumerate(moves_data, 1):
