@@ -258,7 +258,7 @@ def hostile_inputs(runs: int) -> dict[str, float]:
     legal_text = notation.dumps(crowded)
     padded = legal_text[:-1] + " " * (64 * 1024 - len(legal_text)) + "}"
     too_long = {**forced, "moves": ["decline"] * 3000}
-    spaced = {**forced, "moves": [" " * 190 + "decline"] * notation.MAX_MOVES}
+    spaced = {**forced, "moves": [" " * 190 + "decline"] * 121}
     match = Match.new(seed=5, games=2)
     while not match.is_over:
         match.play(match.legal_moves()[0])

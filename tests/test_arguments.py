@@ -87,7 +87,7 @@ WRONG_TYPES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     ("is_meld(rules=1)", lambda: is_meld("7h7c7s", rules=1), TypeError, "rules must be"),
     ("from_mask(7.0)", lambda: Meld.from_mask(7.0), TypeError, "mask must be an int"),
     ("from_dict base", lambda: Rules.from_dict({}, base="x"), TypeError, "base must be"),
-    ("format_cards style", lambda: format_cards([], style="x"), ValueError, "card style 'x'"),
+    ("format_cards style", lambda: format_cards([], style="x"), ValueError, "style must be"),
     ("notation.load(None)", lambda: notation.load(None), TypeError, "fp must be a file"),
     ("match_load(5)", lambda: match_load(5), TypeError, "fp must be a file"),
     ("Take(laid=None)", lambda: Take(None), TypeError, "laid must be"),

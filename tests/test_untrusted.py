@@ -51,12 +51,13 @@ from conquian import (
     parse_move,
 )
 from conquian.game import GameRecord
-from conquian.match import Match, match_dumps, match_loads
+from conquian.match import Match, match_dumps, match_from_json, match_loads
 from strategies import JSON, RECORD_KEYS, json_values, mutations, played_games
 
-LONGEST_MESSAGE = 200
-"""An error message is a sentence for a person, not an echo of the input: at most about
-200 characters, quoting only a cut excerpt of what it was given."""
+LONGEST_MESSAGE = 220
+"""An error message is a sentence for a person, not an echo of the input: about 200
+characters at most (220 with the game number and field a match record puts in front),
+quoting only a cut excerpt of what it was given."""
 
 VALIDATOR = Draft202012Validator(notation.RECORD_SCHEMA)
 
@@ -796,3 +797,30 @@ def test_a_mutated_match_record_is_a_match_or_a_typed_error(data: st.DataObject)
         check_message(error)
         return
     assert match_loads(match_dumps(Match.from_record(loaded))) == loaded
+
+
+MATCH_TOKENS = (*JSON_TOKENS, '"conquian-match"', '"games"', '"first_dealer"', '"games_planned"')
+
+
+@given(st.one_of(st.text(), token_texts(MATCH_TOKENS), st.binary()))
+def test_any_text_gives_a_match_record_or_a_typed_error(text: str | bytes) -> None:
+    try:
+        match_loads(text)
+    except InvalidRecordError as error:
+        check_message(error)
+
+
+@given(json_values())
+def test_any_json_value_gives_a_match_record_or_a_typed_error(value: JSON) -> None:
+    try:
+        match_from_json(value)
+    except InvalidRecordError as error:
+        check_message(error)
+
+
+@given(st.sampled_from(sorted(json.loads(MATCH_TEXT))), json_values())
+def test_any_json_in_a_match_field_gives_a_match_or_a_typed_error(key: str, value: JSON) -> None:
+    try:
+        match_from_json({**json.loads(MATCH_TEXT), key: value})
+    except InvalidRecordError as error:
+        check_message(error)

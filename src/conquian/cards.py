@@ -353,6 +353,9 @@ def format_cards(cards: Iterable[Card], *, style: str = "short", sort: bool = Fa
             (``7♥ 7♣``) or ``"spanish"`` (``7 de copas, 7 de bastos``).
         sort: Write the cards in canonical order.
 
+    Raises:
+        ValueError: ``style`` is not one of the four styles.
+
     >>> cards = parse_cards("7h Jc 7c")
     >>> format_cards(cards, style="pretty", sort=True)
     '7♣ J♣ 7♥'
@@ -368,4 +371,4 @@ def format_cards(cards: Iterable[Card], *, style: str = "short", sort: bool = Fa
         return " ".join(card.pretty() for card in ordered)
     if style == "spanish":
         return ", ".join(card.spanish() for card in ordered)
-    raise ValueError(f"unknown card style {style!r}: short, compact, pretty or spanish")
+    raise ValueError(f"style must be short, compact, pretty or spanish, not {describe(style)}")

@@ -608,6 +608,7 @@ class MatchRecord:
 
     Raises:
         InvalidRecordError: A field is of the wrong kind.
+        TypeError: ``games`` is not iterable.
     """
 
     rules: Rules
