@@ -21,6 +21,7 @@ from conquian import (
     CLASSIC,
     DECK,
     PRESETS,
+    Card,
     Decline,
     Force,
     Game,
@@ -31,6 +32,8 @@ from conquian import (
     State,
     Take,
     can_partition,
+    check_meld,
+    deal_order,
     find_rules,
     fits,
     format_cards,
@@ -41,7 +44,7 @@ from conquian import (
 )
 from conquian.agents import GreedyAgent, RandomAgent, play_game
 from conquian.game import GameRecord
-from conquian.match import CARD_POINTS, Match, MatchRecord, match_load
+from conquian.match import CARD_POINTS, Match, MatchRecord, hand_points, match_dumps, match_load
 from engine_bruteforce import random_game
 
 STATE = State.new(seed=7)
@@ -237,3 +240,53 @@ def test_every_public_value_pickles_with_every_protocol(protocol: int) -> None:
     copy.play(copy.legal_moves()[0])  # a copy plays on alone
     assert copy.ply == 1
     assert game.ply == 0
+
+
+ODD_VALUES = [None, 1.5, "x", [], object(), -1, 10**30, True, b"x", {"a": 1}]
+"""Values of every wrong kind a programmer might pass by mistake."""
+
+CALLS: dict[str, Callable[[object], object]] = {
+    "State.new(seed)": lambda v: State.new(v),
+    "State.new(rules)": lambda v: State.new(1, rules=v),
+    "State.from_deck": lambda v: State.from_deck(v),
+    "State.apply": lambda v: STATE.apply(v),
+    "State.is_legal(player)": lambda v: STATE.is_legal("decline", player=v),
+    "State.observation": lambda v: STATE.observation(v),
+    "Game.new": lambda v: Game.new(v),
+    "Game.play": lambda v: Game.new(seed=3).play(v),
+    "Game.from_record": lambda v: Game.from_record(v),
+    "Match.new(seed)": lambda v: Match.new(seed=v, games=2),
+    "Match.new(games)": lambda v: Match.new(seed=1, games=v),
+    "Match.from_record": lambda v: Match.from_record(v),
+    "Card.from_index": lambda v: Card.from_index(v),
+    "format_cards": lambda v: format_cards(v),
+    "check_meld": lambda v: check_meld(v),
+    "fits(table)": lambda v: fits(DECK[6], v),
+    "Take(discard)": lambda v: Take(frozenset(), v),
+    "Rules(hand_size)": lambda v: Rules(hand_size=v),
+    "find_rules": lambda v: find_rules(v),
+    "notation.dumps": lambda v: notation.dumps(v),
+    "match_dumps": lambda v: match_dumps(v),
+    "deal_order": lambda v: deal_order(v),
+    "hand_points": lambda v: hand_points(v),
+    "LegalMoves.index": lambda v: STATE.legal_moves().index(v),
+}
+
+
+@pytest.mark.parametrize("name", list(CALLS))
+def test_a_value_of_any_wrong_kind_is_a_type_or_value_error(name: str) -> None:
+    """Whatever the wrong kind, the error is a TypeError or ValueError (ConquianError is
+    one) with a short message: never AttributeError, KeyError or IndexError."""
+    for value in ODD_VALUES:
+        error = wrong_kind_error(CALLS[name], value)
+        assert error is None or len(str(error)) <= 220, (value, str(error))
+
+
+def wrong_kind_error(call: Callable[[object], object], value: object) -> Exception | None:
+    """The TypeError or ValueError ``call(value)`` raises, or ``None`` if it returns (any
+    other exception fails the test)."""
+    try:
+        call(value)
+    except (TypeError, ValueError) as error:
+        return error
+    return None

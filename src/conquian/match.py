@@ -105,12 +105,20 @@ order, not its points."""
 def hand_points(cards: Iterable[Card]) -> int:
     """The points of cards left in a loser's hand (V6).
 
+    Raises:
+        TypeError: ``cards`` is not an iterable of at most 40 Card values.
+
     >>> from conquian import parse_cards
     >>> from conquian.match import hand_points
     >>> hand_points(parse_cards("Ac 2d 7h Js Qc Kd"))
     54
     """
-    return sum(CARD_POINTS[card.rank] for card in cards)
+    given = bounded_items(cards, "cards", "an iterable of Card values", 40)
+    if len(given) > 40 or not all(isinstance(card, Card) for card in given):
+        raise TypeError(
+            f"cards must be an iterable of at most 40 Card values, not {describe(cards)}"
+        )
+    return sum(CARD_POINTS[card.rank] for card in given)
 
 
 def _score_pair(scores: Iterable[int]) -> tuple[int, int]:
@@ -667,9 +675,15 @@ _OPTIONAL: Final = ("result",)
 
 def match_to_json(record: MatchRecord | Match) -> dict[str, Any]:
     """The match record as JSON-ready data; each game as
-    :func:`~conquian.notation.record_to_json` gives it."""
+    :func:`~conquian.notation.record_to_json` gives it.
+
+    Raises:
+        TypeError: ``record`` is not a MatchRecord or a Match.
+    """
     if isinstance(record, Match):
         record = record.record()
+    if not isinstance(record, MatchRecord):
+        raise TypeError(f"record must be a MatchRecord or a Match, not {describe(record)}")
     result: dict[str, Any] | None = None
     if record.result is not None:
         result = {"scores": list(record.result.scores), "winner": record.result.winner}

@@ -77,9 +77,15 @@ _OPTIONAL: Final = ("result",)
 
 
 def record_to_json(record: GameRecord | Game) -> dict[str, Any]:
-    """The record as JSON-ready data (the shape of :data:`RECORD_SCHEMA`)."""
+    """The record as JSON-ready data (the shape of :data:`RECORD_SCHEMA`).
+
+    Raises:
+        TypeError: ``record`` is not a GameRecord or a Game.
+    """
     if isinstance(record, Game):
         record = record.record()
+    if not isinstance(record, GameRecord):
+        raise TypeError(f"record must be a GameRecord or a Game, not {describe(record)}")
     result: dict[str, Any] | None = None
     if record.result is not None:
         result = {"kind": record.result.kind.value, "winner": record.result.winner}
