@@ -100,7 +100,8 @@ def _meld_built_sets(count: int, seed: int) -> list[int]:
 
 
 def _clear_memos() -> None:
-    _bits._TABLES.clear()
+    for memo in _bits.memos():
+        memo.clear()
 
 
 def bench_partition(sets: list[int], runs: int) -> float:
@@ -145,7 +146,7 @@ def _positions(games: int, seed: int) -> list[State]:
         while state.to_move is not None:
             states.append(state)
             moves = state.legal_moves()
-            state = state._apply_unchecked(moves[rng.below(len(moves))])
+            state = state.apply_unchecked(moves[rng.below(len(moves))])
     return states
 
 

@@ -53,6 +53,9 @@ nitpick_ignore: list[tuple[str, str]] = [
     # State's private history field is typed with this private, recursive alias (a linked
     # list of Played entries); the public reading is State.history.
     ("py:class", "_Log"),
+    # State's private position field holds the engine's private meld table (see
+    # conquian._position); the public readings are State's properties.
+    ("py:class", "conquian._bits.MeldTable"),
 ]
 
 # -- intersphinx -------------------------------------------------------------

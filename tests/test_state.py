@@ -1121,9 +1121,10 @@ def reshuffle_hidden(state: State, player: int, rng: random.Random) -> State:
     swap = dict(zip(hidden, shuffled, strict=True))
     assert state._deck is not None
     deck = tuple(swap.get(index, index) for index in state._deck)
-    stock = tuple(swap.get(index, index) for index in state._stock)
+    stock = tuple(swap.get(c.index, c.index) for c in state.stock)
     hand = sum(1 << swap[c.index] for c in state.hands[opponent])
-    hands = (state._hands[0], hand) if opponent == 1 else (hand, state._hands[1])
+    own = sum(1 << c.index for c in state.hands[player])
+    hands = (own, hand) if opponent == 1 else (hand, own)
     changed: State = state._replace(deck=deck, stock=stock, hands=hands)
     return changed
 

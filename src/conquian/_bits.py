@@ -9,9 +9,8 @@ Everything here speaks in ints; the public modules convert to and from cards.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar
 
 from conquian.cards import DECK, Card
 
@@ -21,16 +20,84 @@ MEMO_LIMIT: Final = 1 << 16
 """The most entries a memo of small values holds (partition answers, take searches)."""
 OBJECT_MEMO_LIMIT: Final = 1 << 12
 """The most entries a memo of larger values holds (card sets, moves, tables): they recur
-within a game, rarely across games. See :func:`forget_older_half`."""
+within a game, rarely across games. See :class:`BoundedMemo`."""
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
 
-def forget_older_half(memo: dict[Any, Any]) -> None:
-    """Make room in a full memo: drop the older half of its entries (a dict keeps the
-    order they were added in). A memo then stays between half and all of its limit
-    (:data:`MEMO_LIMIT` or :data:`OBJECT_MEMO_LIMIT`), keeps what recent games used, and
-    its memory stays flat over any number of games."""
-    for key in list(itertools.islice(memo, len(memo) // 2)):
-        del memo[key]
+class BoundedMemo(Generic[_K, _V]):
+    """A memo of at most ``limit`` entries, safe to share between threads.
+
+    The one memo of the package: partition answers, take searches, card sets, shared
+    moves and table splits all use it. Look up with :attr:`get`, store with :meth:`put`.
+    A full memo forgets its older half (a dict keeps the order entries were added in), so
+    it keeps what recent games used, and memory stays flat over any number of games.
+
+    Safe under threads by design, without a lock: every entry is a pure function of its
+    key, so two threads that store the same key store equal values, and a lost or
+    forgotten entry is only computed again. Making room reads the keys from a copy of the
+    dict (one C-level step, so never "dictionary changed size during iteration") and
+    drops them with ``pop(key, None)`` (a key that another thread dropped first is no
+    error).
+
+    The entries are a plain dict (:attr:`entries`), not a dict subclass: CPython's
+    specialized fast paths for ``dict.get`` and ``d[k] = v`` apply to exact dicts only.
+    """
+
+    __slots__ = ("entries", "get", "limit", "name")
+
+    def __init__(self, limit: int, name: str) -> None:
+        self.entries: dict[_K, _V] = {}
+        self.get = self.entries.get
+        """``get(key)``: the value stored under ``key``, or ``None``."""
+        self.limit = limit
+        """The most entries the memo keeps (threads storing at once may overshoot it by a
+        few entries until the next :meth:`put`)."""
+        self.name = name
+        """What the memo holds, for tests and tools."""
+        _MEMOS.append(self)
+
+    def put(self, key: _K, value: _V) -> _V:
+        """Store ``value`` under ``key``, making room first if the memo is full; return it."""
+        entries = self.entries
+        if len(entries) >= self.limit:
+            self.make_room()
+        entries[key] = value
+        return value
+
+    def make_room(self, needed: int = 1) -> None:
+        """Forget the older half of the entries (more if ``needed`` new entries would not
+        fit otherwise)."""
+        entries = self.entries
+        keys = list(entries.copy())
+        drop = max(len(keys) // 2, len(keys) + needed - self.limit)
+        for key in keys[:drop]:
+            entries.pop(key, None)
+
+    def clear(self) -> None:
+        """Forget every entry."""
+        self.entries.clear()
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.entries
+
+    def __iter__(self) -> Iterator[_K]:
+        return iter(self.entries.copy())
+
+    def __reduce__(self) -> tuple[object, tuple[int, str]]:
+        """Pickle as an empty memo of the same limit (a memo is a cache, not data)."""
+        return (BoundedMemo, (self.limit, self.name))
+
+
+_MEMOS: Final[list[BoundedMemo[Any, Any]]] = []
+
+
+def memos() -> tuple[BoundedMemo[Any, Any], ...]:
+    """Every memo built so far (for tests and tools that shrink or empty them)."""
+    return tuple(_MEMOS)
 
 
 def mask_of(cards: object) -> int:
@@ -74,7 +141,7 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     )
 
 
-_CARD_SETS: Final[dict[int, frozenset[Card]]] = {}
+_CARD_SETS: Final = BoundedMemo[int, frozenset[Card]](OBJECT_MEMO_LIMIT, "card sets")
 
 
 def card_set(mask: int) -> frozenset[Card]:
@@ -82,9 +149,7 @@ def card_set(mask: int) -> frozenset[Card]:
     as hands and laid cards recur from move to move)."""
     cards = _CARD_SETS.get(mask)
     if cards is None:
-        if len(_CARD_SETS) >= OBJECT_MEMO_LIMIT:
-            forget_older_half(_CARD_SETS)
-        cards = _CARD_SETS[mask] = frozenset(cards_of(mask))
+        cards = _CARD_SETS.put(mask, frozenset(cards_of(mask)))
     return cards
 
 
@@ -93,7 +158,8 @@ def low_index(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def _lowest(mask: int) -> int:
+def lowest(mask: int) -> int:
+    """The lowest set bit of ``mask`` (as a mask): the sort key of melds by lowest card."""
     return mask & -mask
 
 
@@ -111,16 +177,16 @@ class MeldTable:
     """All valid meld masks for one maximum sequence length, with partition search."""
 
     __slots__ = (
-        "_extension_memo",
-        "_memo",
         "_starts3",
-        "_subset_memo",
         "all_melds",
         "by_low",
         "containing",
+        "extension_memo",
         "max_sequence",
         "meld_set",
+        "partition_memo",
         "partners",
+        "subset_memo",
     )
 
     def __init__(self, max_sequence: int) -> None:
@@ -153,9 +219,11 @@ class MeldTable:
             tuple(meld & ~(1 << card) for meld in self.containing[card] if meld.bit_count() == 3)
             for card in range(40)
         )
-        self._memo: dict[int, bool] = {0: True}
-        self._subset_memo: dict[int, tuple[int, ...]] = {}
-        self._extension_memo: dict[int, list[int]] = {}
+        self.partition_memo = BoundedMemo[int, bool](MEMO_LIMIT, f"partitions/{max_sequence}")
+        self.subset_memo = BoundedMemo[int, tuple[int, ...]](
+            OBJECT_MEMO_LIMIT, f"meldable subsets/{max_sequence}"
+        )
+        self.extension_memo = BoundedMemo[int, list[int]](MEMO_LIMIT, f"extensions/{max_sequence}")
         self._starts3 = _sequence_starts(3)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -182,25 +250,26 @@ class MeldTable:
 
     def can_partition(self, mask: int) -> bool:
         """Whether ``mask`` splits into disjoint valid melds (the empty set does)."""
-        memo = self._memo
-        known = memo.get(mask)
+        known = self.partition_memo.get(mask)
         if known is not None:
             return known
-        result = False if self.coverable(mask) != mask else self._search(mask)
-        if len(memo) >= MEMO_LIMIT:
-            forget_older_half(memo)
-            memo[0] = True
-        memo[mask] = result
-        return result
+        # The base case: the empty set splits (into no melds).
+        result = not mask or (self.coverable(mask) == mask and self._search(mask))
+        return self.partition_memo.put(mask, result)
 
     def _search(self, mask: int) -> bool:
-        memo = self._memo
+        """Whether ``mask`` (not empty, every card coverable) splits: try each meld holding
+        its lowest card, and search the rest."""
+        memo = self.partition_memo.entries
         for meld in self.by_low[(mask & -mask).bit_length() - 1]:
             if meld & mask == meld:
                 rest = mask ^ meld
                 known = memo.get(rest)
                 if known is None:
-                    known = self.coverable(rest) == rest and self._search(rest)
+                    # The base case first: nothing left means the melds split the set.
+                    known = not rest or (self.coverable(rest) == rest and self._search(rest))
+                    # Stored directly: can_partition's put, after the search, keeps the
+                    # memo within its limit (plus at most the depth of one search).
                     memo[rest] = known
                 if known:
                     return True
@@ -222,8 +291,7 @@ class MeldTable:
 
     def meldable_subsets(self, avail: int) -> tuple[int, ...]:
         """Every subset of ``avail`` that splits into melds (the empty set included)."""
-        memo = self._subset_memo
-        found = memo.get(avail)
+        found = self.subset_memo.get(avail)
         if found is not None:
             return found
         if avail == 0:
@@ -238,10 +306,7 @@ class MeldTable:
                 if meld & avail == meld:
                     subsets.update(meld | rest for rest in self.meldable_subsets(avail ^ meld))
             result = tuple(sorted(subsets))
-        if len(memo) >= OBJECT_MEMO_LIMIT:
-            forget_older_half(memo)
-        memo[avail] = result
-        return result
+        return self.subset_memo.put(avail, result)
 
     def extensions(self, required: int, avail: int) -> list[int]:
         """Every distinct ``used`` subset of ``avail`` such that ``required | used`` splits
@@ -251,8 +316,7 @@ class MeldTable:
             return []  # the quick reject: a required card lies in no meld at all
         narrowed = avail & usable
         key = required << 40 | narrowed
-        memo = self._extension_memo
-        found = memo.get(key)
+        found = self.extension_memo.get(key)
         if found is not None:
             return found
         # Cards that lie in no meld inside required | avail can never be used; dropping
@@ -267,20 +331,17 @@ class MeldTable:
             narrowed = avail & usable
         if result is None:
             result = self._extensions(required, avail)
-        if len(memo) >= MEMO_LIMIT:
-            forget_older_half(memo)
-        memo[key] = result
-        return result
+        return self.extension_memo.put(key, result)
 
     def remember_splits(self, required: int, extensions: list[int]) -> None:
         """Note in the partition memo that ``required | used`` splits for each ``used`` of
         ``extensions`` (as :meth:`extensions` found), so checking a take is a look-up."""
-        memo = self._memo
-        if len(memo) + len(extensions) >= MEMO_LIMIT:
-            forget_older_half(memo)
-            memo[0] = True
+        memo = self.partition_memo
+        if len(memo) + len(extensions) >= memo.limit:
+            memo.make_room(len(extensions))
+        entries = memo.entries
         for used in extensions:
-            memo[required | used] = True
+            entries[required | used] = True
 
     def _extensions(self, required: int, avail: int) -> list[int]:
         if required == 0:
@@ -329,27 +390,52 @@ class MeldTable:
             if borrowed and not pool & borrowed:
                 return  # a borrowed card must go into a new meld
             for split in self.partitions(pool):
-                found.add(tuple(sorted((*grown, *split), key=_lowest)))
+                found.add(tuple(sorted((*grown, *split), key=lowest)))
             return
         meld = melds[i]
         for bigger in self.containing[(meld & -meld).bit_length() - 1]:
             if bigger & meld == meld and bigger & ~meld & ~pool == 0:
                 self._grow(melds, i + 1, pool & ~bigger, (*grown, bigger), borrowed, found)
 
+    def fits(
+        self, table: int, card: int, arrangement: tuple[int, ...] | None, borrow: bool
+    ) -> bool:
+        """R14a: whether card index ``card`` fits the table ``table`` (a mask): the table
+        and the card split into melds. ``arrangement`` is the table's melds under
+        regrouping borrow or none (V2; ``borrow`` for borrow), ``None`` under free
+        regrouping. The one test of "fits" in the package."""
+        for partners in self.partners[card]:
+            if partners & table == partners:
+                break
+        else:
+            return False  # no meld of three holds the card: it fits nothing (R4, R5)
+        if arrangement is None:
+            return self.can_partition(table | 1 << card)
+        return bool(self.arrangements(arrangement, 1 << card, borrow))
+
     def one_partition(self, mask: int) -> tuple[int, ...] | None:
         """The first split of ``mask`` in :meth:`partitions` order, or ``None``."""
         return next(self.partitions(mask), None)
 
 
-_TABLES: Final[dict[int, MeldTable]] = {}
+class _MeldTables(dict[int, MeldTable]):
+    """The shared :class:`MeldTable` of each maximum sequence length, built when first
+    looked up (a look-up of a built table is a plain dict look-up, for the hot paths)."""
+
+    __slots__ = ()
+
+    def __missing__(self, max_sequence: int) -> MeldTable:
+        table = self.setdefault(max_sequence, MeldTable(max_sequence))
+        return table
+
+
+MELD_TABLES: Final = _MeldTables()
+"""``MELD_TABLES[max_sequence]``: the engine's meld table for ``Rules.max_sequence``."""
 
 
 def meld_table(max_sequence: int) -> MeldTable:
     """The shared :class:`MeldTable` for ``max_sequence`` (built once)."""
-    table = _TABLES.get(max_sequence)
-    if table is None:
-        table = _TABLES[max_sequence] = MeldTable(max_sequence)
-    return table
+    return MELD_TABLES[max_sequence]
 
 
 meld_table(8)  # the classic table is built at import, like python-chess's attack tables

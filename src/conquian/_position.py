@@ -1,21 +1,24 @@
-"""Private: the text of position strings, field by field (no game logic here).
+"""Private: the position, as the engine keeps it and as text.
 
-A position string is one line of ``key=value`` words after a format tag; see
-:doc:`/notation` for the specification. This module splits and joins the words and reads
-each value into plain data; :mod:`conquian.state` checks that the data is a position that
-could occur and builds the state.
+A :class:`~conquian.state.State` keeps its position in one tuple, whose fields are named
+here (:data:`Position`, :data:`FIELDS` and one index constant per field). A position
+string is one line of ``key=value`` words after a format tag; see :doc:`/notation` for
+the specification. This module splits and joins the words, reads each value, checks that
+they describe a position that could occur (:func:`build`) and builds its tuple;
+:meth:`conquian.state.State.from_notation` wraps it in a state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+from typing import Final, TypeAlias
 
 from conquian import _bits
-from conquian.cards import Card, parse_cards
+from conquian.cards import DECK, Card, format_cards, parse_cards
 from conquian.errors import ConquianError, InvalidStateError, checked_text
 from conquian.melds import Meld
-from conquian.rules import Rules
+from conquian.phases import DRAWN, WENT_OUT, OfferOrigin, Outcome, Phase
+from conquian.rules import Forcing, Regrouping, Rules
 
 POSITION_TAG: Final = "conquian/1"
 VIEW_TAG: Final = "conquian-view/1"
@@ -145,3 +148,286 @@ def read_rules(value: str) -> Rules:
         return Rules.parse(value)
     except ConquianError as error:
         raise InvalidStateError(f"rules: {error}") from None
+
+
+# ---------------------------------------------------------------- the position tuple
+
+# A State keeps its position in one tuple (one comparison, one hash, one allocation per
+# move). Its fields, in order; code reads them by unpacking the tuple into these names,
+# or through these constants.
+RULES: Final = 0
+DEALER: Final = 1
+STOCK: Final = 2
+HANDS: Final = 3
+TABLES: Final = 4
+DEAD: Final = 5
+OFFER: Final = 6
+ORIGIN: Final = 7
+OFFERED_BY: Final = 8
+PHASE: Final = 9
+TO_MOVE: Final = 10
+PLY: Final = 11
+OUTCOME: Final = 12
+ARRANGEMENTS: Final = 13
+MELDS: Final = 14
+FIELDS: Final = (
+    "rules", "dealer", "stock", "hands", "tables", "dead", "offer", "origin", "offered_by",
+    "phase", "to_move", "ply", "outcome", "arrangements", "melds",
+)  # fmt: skip
+"""The names of the position's fields, in tuple order (for :meth:`State._replace`)."""
+NO_CARD: Final = -1
+"""The offer field when no card is offered (the game is over)."""
+NO_PLAYER: Final = 0
+"""The offered_by and to_move fields when the game is over (read ``phase`` first)."""
+
+Position: TypeAlias = tuple[
+    Rules,  # rules
+    int,  # dealer
+    tuple[int, ...],  # stock, top first, as card indices
+    tuple[int, int],  # hands as masks
+    tuple[int, int],  # tables as masks
+    tuple[int, ...],  # dead cards, in order
+    int,  # offered card index, or NO_CARD
+    "OfferOrigin | None",  # where the offer came from
+    int,  # who discarded or turned it (NO_PLAYER when over)
+    Phase,  # phase
+    int,  # player to move (NO_PLAYER when over)
+    int,  # ply
+    "Outcome | None",  # outcome
+    "tuple[tuple[int, ...], tuple[int, ...]] | None",  # melds of each table under V2, or None
+    _bits.MeldTable,  # the engine's melds for rules.max_sequence (shared, found from rules)
+]
+
+
+# ---------------------------------------------------------------- reading a position
+
+
+def result_text(outcome: Outcome | None) -> str:
+    if outcome is None:
+        return NONE
+    return "draw" if outcome.winner is None else str(outcome.winner)
+
+
+def build(fields: dict[str, str], rules: Rules) -> Position:
+    """Check that position fields describe a position that could occur, and build its
+    tuple (the caller makes the State)."""
+    dealer = read_player("dealer", fields["dealer"])
+    assert dealer is not None
+    ply = read_int("ply", fields["ply"], 0, MAX_PLY)
+    try:
+        phase = Phase(fields["phase"])
+    except ValueError:
+        names = ", ".join(p.value for p in Phase)
+        raise InvalidStateError(
+            f"phase must be one of {names}, not {fields['phase'][:40]!r}"
+        ) from None
+    to_move = read_player("to_move", fields["to_move"], optional=True)
+    offer_cards = read_cards("offer", fields["offer"])
+    if len(offer_cards) > 1:
+        raise InvalidStateError("offer: at most one card is offered")
+    origin, offered_by = read_origin(fields["from"])
+    stock = read_cards("stock", fields["stock"])
+    hands = (read_cards("hand0", fields["hand0"]), read_cards("hand1", fields["hand1"]))
+    tables = (
+        read_table("table0", fields["table0"], rules),
+        read_table("table1", fields["table1"], rules),
+    )
+    dead = read_cards("dead", fields["dead"])
+    outcome = read_result(fields["result"])
+
+    places: dict[Card, list[str]] = {}
+    for name, cards in (
+        ("offer", offer_cards),
+        ("stock", stock),
+        ("hand0", hands[0]),
+        ("hand1", hands[1]),
+        ("table0", tuple(c for meld in tables[0] for c in meld)),
+        ("table1", tuple(c for meld in tables[1] for c in meld)),
+        ("dead", dead),
+    ):
+        for card in cards:
+            places.setdefault(card, []).append(name)
+    twice = [f"{card} ({' and '.join(where)})" for card, where in places.items() if len(where) > 1]
+    if twice:
+        raise InvalidStateError(f"a card is in two places: {', '.join(twice[:5])}")
+    missing = [card for card in DECK if card not in places]
+    if missing:
+        raise InvalidStateError(f"cards missing from the position: {format_cards(missing)}")
+
+    over = phase is Phase.OVER
+    if over != (outcome is not None):
+        raise InvalidStateError("phase over and a result go together (R15, R16)")
+    if over and (offer_cards or origin is not None or to_move is not None):
+        raise InvalidStateError("a finished game has no offer, no origin and no player to move")
+    if not over and (not offer_cards or origin is None or to_move is None):
+        raise InvalidStateError(
+            f"phase {phase.value} needs an offered card, its origin and a player to move"
+        )
+    table_masks = tuple(_bits.mask_of(c for meld in table for c in meld) for table in tables)
+    hand_masks = (_bits.mask_of(hands[0]), _bits.mask_of(hands[1]))
+    for player in (0, 1):
+        won = outcome is not None and outcome.winner == player
+        on_table = table_masks[player].bit_count()
+        if won and (on_table != rules.cards_to_go_out or hand_masks[player]):
+            raise InvalidStateError(
+                f"player {player} went out, so his table holds {rules.cards_to_go_out} cards "
+                "and his hand none (R16)"
+            )
+        if not won and len(hands[player]) + on_table != rules.hand_size:
+            raise InvalidStateError(
+                f"player {player} holds {len(hands[player])} in hand and {on_table} on the "
+                f"table; the two always make {rules.hand_size} (R14)"
+            )
+    if outcome is not None and outcome.winner is None and stock:
+        raise InvalidStateError("a drawn game has an empty stock (R15)")
+    if ply < len(dead):
+        raise InvalidStateError(f"ply {ply} is too small for {len(dead)} dead cards")
+    offer = offer_cards[0].index if offer_cards else NO_CARD
+    if not over:
+        assert to_move is not None
+        assert origin is not None
+        _check_offer(phase, to_move, origin, offered_by, offer, tables, rules)
+        # V8: the upcard comes before any card dies or is laid, except that with V3 the
+        # dealer, offered his own upcard, may have laid cards down.
+        dealer_laid = rules.meld_from_hand and to_move == dealer
+        if origin is OfferOrigin.UPCARD and (
+            not rules.initial_upcard
+            or offered_by != dealer
+            or table_masks[1 - dealer]
+            or (table_masks[dealer] and not dealer_laid)
+            or dead
+            or phase is not Phase.OFFER
+        ):
+            raise InvalidStateError(
+                "an upcard is the dealer's first card, offered before any card is laid or "
+                "dead, under initial_upcard rules (V8)"
+            )
+    first_answer = (origin is OfferOrigin.STOCK and to_move == offered_by) or (
+        origin is OfferOrigin.UPCARD and to_move != offered_by
+    )
+    left = plies_left_bound(len(stock), len(hands[0]) + len(hands[1]), phase, first_answer)
+    if ply + left > MAX_PLY:
+        raise InvalidStateError(
+            f"ply {ply} is too large: a game at this point may last {left} more moves, "
+            f"and plies go up to {MAX_PLY}, so this ply is at most {MAX_PLY - left}"
+        )
+    arrangements = None
+    if rules.regrouping is not Regrouping.FREE:
+        arrangements = (
+            tuple(sorted((meld.mask for meld in tables[0]), key=_bits.lowest)),
+            tuple(sorted((meld.mask for meld in tables[1]), key=_bits.lowest)),
+        )
+    return (
+        rules, dealer, tuple(card.index for card in stock), hand_masks,
+        (table_masks[0], table_masks[1]), tuple(card.index for card in dead), offer, origin,
+        offered_by if not over else NO_PLAYER, phase, NO_PLAYER if to_move is None else to_move,
+        ply,
+        outcome, arrangements, _bits.meld_table(rules.max_sequence),
+    )  # fmt: skip
+
+
+def plies_left_bound(stock: int, hand_cards: int, phase: Phase, first_answer: bool) -> int:
+    """More than the moves a game can still last: 4 per stock card, 3 per hand card, and
+    4 to 1 for the offered card by how far its episode went. Every move lowers it by at
+    least 1 (a take or lay-down puts a card on a table, a discard swaps a hand card's 3
+    for an offered card's 3 after the taken card's weight is gone, a decline or release
+    that kills the offer turns a stock card's 4 into an offer's 4, and a pass, force or
+    decline that keeps the card moves it down 4 > 3 > 2 > 1), so a position read with
+    ``ply + bound <= MAX_PLY`` never leads to one whose ply is refused."""
+    if phase is Phase.OVER:
+        return 0
+    if phase is Phase.FORCED_TAKE:
+        offered = 1
+    elif phase is Phase.FORCE_DECISION:
+        offered = 2
+    else:  # the turner's own answer to a stock card (R11), or the non-dealer's to an upcard (V8)
+        offered = 4 if first_answer else 3
+    return 4 * stock + 3 * hand_cards + offered
+
+
+def read_origin(text: str) -> tuple[OfferOrigin | None, int]:
+    if text == NONE:
+        return None, 0
+    kind, colon, player = text.partition(":")
+    try:
+        origin = OfferOrigin(kind)
+    except ValueError:
+        origin = None
+    if origin is None or not colon or player not in ("0", "1"):
+        raise InvalidStateError(
+            f"from must be stock:P, discard:P, upcard:P or -, not {text[:40]!r}"
+        )
+    return origin, int(player)
+
+
+def read_result(text: str) -> Outcome | None:
+    if text == NONE:
+        return None
+    if text == "draw":
+        return DRAWN
+    if text in ("0", "1"):
+        return WENT_OUT[int(text)]
+    raise InvalidStateError(f"result must be 0, 1, draw or -, not {text[:40]!r}")
+
+
+def _check_offer(
+    phase: Phase,
+    to_move: int,
+    origin: OfferOrigin,
+    offered_by: int,
+    offer: int,
+    table_melds: tuple[tuple[Meld, ...], tuple[Meld, ...]],
+    rules: Rules,
+) -> None:
+    """The offer and the phase must be one the phase machine can reach."""
+    card = DECK[offer]
+    tables = tuple(sum(meld.mask for meld in table) for table in table_melds)
+
+    def fits(player: int) -> bool:  # R14a, regrouped as V2 allows
+        arrangement = None
+        if rules.regrouping is not Regrouping.FREE:
+            arrangement = tuple(
+                sorted((meld.mask for meld in table_melds[player]), key=_bits.lowest)
+            )
+        borrow = rules.regrouping is Regrouping.BORROW
+        return _bits.meld_table(rules.max_sequence).fits(
+            tables[player], offer, arrangement, borrow
+        )
+
+    if origin is OfferOrigin.DISCARD and not tables[offered_by]:
+        raise InvalidStateError(
+            f"{card} is player {offered_by}'s discard, but a discard follows a take and "
+            f"his table is empty (R11)"
+        )
+    if phase is Phase.OFFER:
+        if origin is OfferOrigin.DISCARD and offered_by == to_move:
+            raise InvalidStateError(f"{card} is player {to_move}'s own discard, offered to him")
+        return
+    forcing = rules.forcing
+    if forcing is Forcing.OFF:
+        raise InvalidStateError(f"phase {phase.value} cannot occur with forcing off (V1)")
+    if phase is Phase.FORCE_DECISION:
+        decliner = 1 - to_move
+        if offered_by != to_move:
+            raise InvalidStateError(
+                f"in a force decision the card came from the forcer, player {to_move} (R14b)"
+            )
+        if forcing is Forcing.DISCARDS_ONLY and origin is not OfferOrigin.DISCARD:
+            raise InvalidStateError("with forcing discards_only, only a discard is forced (V1)")
+        if not fits(decliner):
+            raise InvalidStateError(
+                f"{card} does not fit player {decliner}'s table, so it cannot be forced (R14a)"
+            )
+        return
+    # FORCED_TAKE: forced after a decline (case a), or a passed card forced back (case b).
+    passed_back = origin is OfferOrigin.STOCK and offered_by == to_move
+    if offered_by == to_move and not passed_back:
+        raise InvalidStateError(f"player {to_move} cannot be forced to take his own discard")
+    if passed_back and forcing is not Forcing.DECLINED:
+        raise InvalidStateError("only forcing declined lets a passed card be forced back (V1)")
+    if forcing is Forcing.DISCARDS_ONLY and origin is not OfferOrigin.DISCARD:
+        raise InvalidStateError("with forcing discards_only, only a discard is forced (V1)")
+    if not fits(to_move):
+        raise InvalidStateError(
+            f"{card} does not fit player {to_move}'s table, so it cannot be forced (R14a)"
+        )

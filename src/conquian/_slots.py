@@ -1,12 +1,47 @@
-"""Private: pickling for classes with ``__slots__`` under every pickle protocol.
+"""Private: build frozen attrs values by setting their slots, the engine's one speed trick.
 
-Protocols 2 to 5 pickle such objects by themselves; protocols 0 and 1 refuse a class that
-defines ``__slots__`` without ``__getstate__``. A class gets both methods with
-``__getstate__ = slots_state`` and ``__setstate__ = set_slots_state`` (methods, not a
-base class, so its documented bases stay its own).
+A move builds a new :class:`~conquian.state.State` and a history entry; attrs' checked
+``__init__`` costs about twice as much as creating the object with ``object.__new__`` and
+setting its slots through their descriptors. This module is the one place that knows
+how: it looks the slot descriptors up once, at import, and refuses to import if attrs
+lays a class out differently (``tests/test_slots.py`` checks the layout too, and
+``pyproject.toml`` pins the attrs versions it was tested with).
+
+It also pickles slotted classes under every protocol: protocols 2 to 5 pickle them by
+themselves, but 0 and 1 refuse a class that defines ``__slots__`` without
+``__getstate__``. A class gets both methods with ``__getstate__ = slots_state`` and
+``__setstate__ = set_slots_state`` (methods, not a base class, so its documented bases
+stay its own).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+__all__ = ["HASH_CACHE", "new_instance", "set_slots_state", "slot_setters", "slots_state"]
+
+HASH_CACHE: Final = "_attrs_cached_hash"
+"""The slot where an ``attrs.frozen(cache_hash=True)`` class keeps its hash (attrs'
+private name; set it to ``None`` on a new object so that its hash is computed once)."""
+
+new_instance: Final = object.__new__
+"""An instance of a class without running its ``__init__``: every slot must then be set."""
+
+
+def slot_setters(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ...]:
+    """The setters of the slots ``names`` of the attrs class ``cls``, in that order.
+
+    Raises:
+        ImportError: ``cls`` has no such slot (attrs changed its layout).
+    """
+    setters = []
+    for name in names:
+        slot = cls.__dict__.get(name)
+        if slot is None or not hasattr(slot, "__set__"):  # pragma: no cover - an attrs change
+            raise ImportError(f"conquian needs attrs to give {cls.__name__} the slot {name!r}")
+        setters.append(slot.__set__)
+    return tuple(setters)
 
 
 def slots_state(self: object) -> dict[str, object]:

@@ -76,7 +76,7 @@ class GreedyAgent:
         takes = [move for move in legal_moves if isinstance(move, Take)]
         if takes:
             live = _bits.mask_of(observation.unseen) | _bits.mask_of(observation.hand)
-            table = observation.rules._melds
+            table = _bits.meld_table(observation.rules.max_sequence)
             return max(takes, key=lambda take: _score(take, live, table))
         for move in legal_moves:
             if isinstance(move, Decline | Release):

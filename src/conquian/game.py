@@ -17,6 +17,7 @@ import attrs
 from conquian._slots import set_slots_state, slots_state
 from conquian._version import __version__
 from conquian.cards import DECK, Card, format_cards
+from conquian.dealing import check_seed, deal_order
 from conquian.errors import (
     ConquianError,
     IllegalMoveError,
@@ -26,7 +27,7 @@ from conquian.errors import (
 )
 from conquian.moves import Decline, Force, LayDown, LegalMoves, Move, Release, Take, parse_move
 from conquian.rules import CLASSIC, Rules
-from conquian.state import Outcome, State, Voice, _check_seed, deal_order
+from conquian.state import Outcome, State
 
 __all__ = ["Game", "GameRecord"]
 
@@ -47,7 +48,7 @@ def _check_record(record: GameRecord) -> None:
             raise InvalidRecordError(f"move {number}: {describe(move)} is not a move")
     if record.seed is not None:
         try:
-            _check_seed(record.seed)
+            check_seed(record.seed)
         except ConquianError as error:
             raise InvalidRecordError(f"field 'seed': {error}") from None
         if deal_order(record.seed) != record.deck:
@@ -116,12 +117,10 @@ class GameRecord:
         yield state
         for number, move in enumerate(self.moves, 1):
             player = state.to_move
-            voice = Voice.about(player) if player is not None else None
             try:
-                state._check(move, None, voice)
+                state = state.apply(move) if player is None else state.apply_recorded(move, player)
             except IllegalMoveError as error:
                 raise InvalidRecordError(f"move {number} {str(move)!r}: {error}") from None
-            state = state._apply_unchecked(move)
             yield state
         if self.result is not None and state.outcome() != self.result:
             found = state.outcome() or "the game is not over"

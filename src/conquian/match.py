@@ -34,6 +34,7 @@ from conquian._rng import game_seed
 from conquian._slots import set_slots_state, slots_state
 from conquian._version import __version__
 from conquian.cards import Card, Rank
+from conquian.dealing import check_seed
 from conquian.errors import ConquianError, InvalidRecordError, bounded_items, describe
 from conquian.game import Game, GameRecord
 from conquian.moves import LegalMoves, Move
@@ -46,7 +47,7 @@ from conquian.notation import (
     record_to_json,
 )
 from conquian.rules import CLASSIC, DrawSettlement, Rules, Scoring
-from conquian.state import Outcome, State, _check_seed
+from conquian.state import Outcome, State
 
 __all__ = [
     "BASE_STAKE",
@@ -292,7 +293,7 @@ class Match:
         if not isinstance(rules, Rules):
             raise ConquianError(f"rules must be a Rules value, not {describe(rules)}")
         self._rules = rules
-        self._seed = _check_seed(seed, "a match seed")
+        self._seed = check_seed(seed, "a match seed")
         self._planned = _check_games(games, rules)
         if first_dealer.__class__ is not int:
             raise TypeError(f"first_dealer must be 0 or 1 (an int), not {describe(first_dealer)}")
@@ -631,7 +632,7 @@ class MatchRecord:
         if not isinstance(self.rules, Rules):
             raise InvalidRecordError(f"field 'rules': a Rules value, not {describe(self.rules)}")
         try:
-            _check_seed(self.seed, "a match seed")
+            check_seed(self.seed, "a match seed")
         except ConquianError as error:
             raise InvalidRecordError(f"field 'seed': {error}") from None
         if isinstance(self.first_dealer, bool) or self.first_dealer not in (0, 1):

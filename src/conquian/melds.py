@@ -319,7 +319,9 @@ def can_partition(cards: Iterable[Card | Meld] | str, *, rules: Rules = CLASSIC)
     >>> can_partition("5c 6c 7c Jc Jh Js"), can_partition("5c 6c 7c Jc Jh")
     (True, False)
     """
-    return check_rules(rules)._melds.can_partition(_mask_of_distinct(cards))
+    return _bits.meld_table(check_rules(rules).max_sequence).can_partition(
+        _mask_of_distinct(cards)
+    )
 
 
 def partitions(
@@ -340,7 +342,7 @@ def partitions(
     5c6c7cJc JdJhJs
     5c6c7c JcJdJhJs
     """
-    table = check_rules(rules)._melds
+    table = _bits.meld_table(check_rules(rules).max_sequence)
     return [
         tuple(Meld.from_mask(meld) for meld in split)
         for split in table.partitions(_mask_of_distinct(cards))
@@ -366,4 +368,4 @@ def fits(card: Card, table: Iterable[Card | Meld] | str, *, rules: Rules = CLASS
     mask = _mask_of_distinct(table)
     if mask >> card.index & 1:
         raise InvalidCardError(f"{card} is already on the table", token=str(card))
-    return rules._melds.can_partition(mask | 1 << card.index)
+    return _bits.meld_table(rules.max_sequence).fits(mask, card.index, None, False)

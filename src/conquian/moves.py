@@ -34,7 +34,7 @@ from typing import Final, SupportsIndex, TypeAlias, overload
 import attrs
 
 from conquian import _bits
-from conquian._slots import set_slots_state, slots_state
+from conquian._slots import new_instance, set_slots_state, slot_setters, slots_state
 from conquian.cards import DECK, Card, parse_cards
 from conquian.errors import (
     ConquianError,
@@ -105,8 +105,10 @@ class Take:
         ValueError: ``table`` names no meld, or ``laid`` holds more than 40 cards.
     """
 
-    _laid: int = attrs.field(alias="_laid")
-    _discard: int = attrs.field(alias="_discard")
+    laid_mask: int
+    """The laid cards as a 40-bit int, bit ``card.index`` per card (for fast code)."""
+    discard_index: int
+    """The discarded card's index, or ``NO_DISCARD`` (-1) when the take goes out."""
     table: tuple[Meld, ...] | None
     """The named split of the new table, or ``None`` for the engine's canonical one."""
 
@@ -124,28 +126,23 @@ class Take:
     @property
     def laid(self) -> frozenset[Card]:
         """Hand cards laid down with the taken card (not the taken card itself)."""
-        return _bits.card_set(self._laid)
+        return _bits.card_set(self.laid_mask)
 
     @property
     def discard(self) -> Card | None:
         """The hand card discarded after the take, or ``None`` when it goes out (R16)."""
-        return None if self._discard < 0 else DECK[self._discard]
-
-    @property
-    def laid_mask(self) -> int:
-        """The laid cards as a 40-bit int, bit ``card.index`` per card (for fast code)."""
-        return self._laid
+        return None if self.discard_index == NO_DISCARD else DECK[self.discard_index]
 
     @property
     def goes_out(self) -> bool:
         """Whether this take lays down every hand card (it has no discard; R16)."""
-        return self._discard < 0
+        return self.discard_index == NO_DISCARD
 
     def __str__(self) -> str:
         parts = ["take"]
-        if self._laid:
-            parts.append("+" + "".join(map(str, _bits.cards_of(self._laid))))
-        parts.append("out" if self._discard < 0 else f"-{DECK[self._discard]}")
+        if self.laid_mask:
+            parts.append("+" + "".join(map(str, _bits.cards_of(self.laid_mask))))
+        parts.append("out" if self.discard_index == NO_DISCARD else f"-{DECK[self.discard_index]}")
         if self.table is not None:
             parts.append("[" + " ".join(map(str, self.table)) + "]")
         return " ".join(parts)
@@ -205,7 +202,8 @@ class LayDown:
         ValueError: ``laid`` holds no card (or more than 40), or ``table`` names no meld.
     """
 
-    _laid: int = attrs.field(alias="_laid")
+    laid_mask: int
+    """The laid cards as a 40-bit int, bit ``card.index`` per card (for fast code)."""
     table: tuple[Meld, ...] | None
     """The named split of the new table, or ``None`` for the engine's canonical one."""
 
@@ -218,15 +216,10 @@ class LayDown:
     @property
     def laid(self) -> frozenset[Card]:
         """The hand cards laid down."""
-        return _bits.card_set(self._laid)
-
-    @property
-    def laid_mask(self) -> int:
-        """The laid cards as a 40-bit int, bit ``card.index`` per card (for fast code)."""
-        return self._laid
+        return _bits.card_set(self.laid_mask)
 
     def __str__(self) -> str:
-        text = "lay +" + "".join(map(str, _bits.cards_of(self._laid)))
+        text = "lay +" + "".join(map(str, _bits.cards_of(self.laid_mask)))
         if self.table is not None:
             text += " [" + " ".join(map(str, self.table)) + "]"
         return text
@@ -243,6 +236,8 @@ FORCE: Final = Force()
 RELEASE: Final = Release()
 
 _SIMPLE: Final[dict[str, Move]] = {"decline": DECLINE, "force": FORCE, "release": RELEASE}
+NO_DISCARD: Final = -1
+"""The :attr:`Take.discard_index` of a take that goes out (it has no discard, R16)."""
 _ANY_RULES: Final = Rules(max_sequence=10)
 MAX_MOVE_TEXT: Final = 200
 """The longest move text :func:`parse_move` reads (a move is far shorter)."""
@@ -370,33 +365,30 @@ def _is_card(word: str) -> bool:
     return True
 
 
-_TAKE_CACHE: Final[dict[int, Take]] = {}
-_new = object.__new__
-_set = object.__setattr__
+_TAKE_MEMO: Final = _bits.BoundedMemo[int, Take](_bits.OBJECT_MEMO_LIMIT, "takes")
+_set_laid, _set_discard, _set_table = slot_setters(Take, "laid_mask", "discard_index", "table")
 
 
 def take_from_masks(laid: int, discard: int) -> Take:
     """The :class:`Take` laying the cards of mask ``laid`` and discarding card index
     ``discard`` (-1 to go out). Unchecked and shared between equal moves: engine use."""
     key = laid << 6 | (discard + 1)
-    take = _TAKE_CACHE.get(key)
+    take = _TAKE_MEMO.get(key)
     if take is None:
-        if len(_TAKE_CACHE) >= _bits.OBJECT_MEMO_LIMIT:
-            _bits.forget_older_half(_TAKE_CACHE)
-        take = _new(Take)
-        _set(take, "_laid", laid)
-        _set(take, "_discard", discard)
-        _set(take, "table", None)
-        _TAKE_CACHE[key] = take
+        take = new_instance(Take)
+        _set_laid(take, laid)
+        _set_discard(take, discard)
+        _set_table(take, None)
+        _TAKE_MEMO.put(key, take)
     return take
 
 
 def take_with_table(laid: int, discard: int, table: tuple[Meld, ...]) -> Take:
     """A :class:`Take` naming its arrangement. Unchecked: engine use."""
-    take = _new(Take)
-    _set(take, "_laid", laid)
-    _set(take, "_discard", discard)
-    _set(take, "table", table)
+    take = new_instance(Take)
+    _set_laid(take, laid)
+    _set_discard(take, discard)
+    _set_table(take, table)
     return take
 
 
@@ -450,7 +442,7 @@ class LegalMoves(Sequence[Move]):
         return repr(tuple(self))
 
 
-class _MoveTuple(tuple[Move, ...], LegalMoves):
+class MoveTuple(tuple[Move, ...], LegalMoves):
     """Legal moves without a take (most positions): a real tuple, so that counting and
     indexing them cost no Python call. Compares, hashes and reads like any LegalMoves."""
 
@@ -463,7 +455,7 @@ class _MoveTuple(tuple[Move, ...], LegalMoves):
     index = LegalMoves.index
 
 
-class _Takes(LegalMoves):
+class TakeMoves(LegalMoves):
     """Legal moves with takes, each built only when it is looked at."""
 
     __slots__ = ("_all", "_ends", "_extra", "_hand", "_laid_lookup", "_laids", "_tables", "_takes")
@@ -557,7 +549,7 @@ class _Takes(LegalMoves):
             if move.table is not None or move.laid_mask not in self._laid_set():
                 return False
             rest = self._hand & ~move.laid_mask
-            discard = move._discard
+            discard = move.discard_index
             return not rest if discard < 0 else bool(rest >> discard & 1)
         return move in self._extra
 
@@ -568,7 +560,7 @@ class _Takes(LegalMoves):
         return lookup
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, _Takes):
+        if isinstance(other, TakeMoves):
             return (
                 self._takes == other._takes
                 and self._extra == other._extra

@@ -22,7 +22,6 @@ from typing import Any, Final
 
 import attrs
 
-from conquian import _bits
 from conquian.errors import InvalidRulesError, checked_text, describe
 
 __all__ = [
@@ -137,7 +136,6 @@ class Rules:
     target: int | None = None
     deal_batch: int = 1
     initial_upcard: bool = False
-    _melds: _bits.MeldTable = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         _check_int("players", self.players, 2, 2, "only the two-player game is supported")
@@ -175,8 +173,6 @@ class Rules:
             raise InvalidRulesError(
                 "deal_batch and hand_size clash: dealing two at a time needs an even hand size"
             )
-        # The engine's precomputed melds for these rules (not part of the value).
-        object.__setattr__(self, "_melds", _bits.meld_table(self.max_sequence))
 
     @property
     def cards_to_go_out(self) -> int:

@@ -1,0 +1,275 @@
+"""Legality: whether a move may be played now, and if not, a sentence that says why.
+
+Every check reads the position tuple of a :class:`~conquian.state.State` (see
+``conquian._position``) and raises :class:`~conquian.errors.IllegalMoveError` with a
+message worded for the player to move (:data:`SECOND_PERSON`) or about him
+(:meth:`Voice.about`, as game records do). Each message is written once, here.
+
+>>> from conquian import Force, State
+>>> State.new(seed=7).explain_illegal(Force())
+'Kd was not passed to you: only a passed card can be forced now (R14b)'
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from conquian import _bits
+from conquian._position import (
+    ARRANGEMENTS,
+    HANDS,
+    MELDS,
+    OFFER,
+    OUTCOME,
+    PHASE,
+    RULES,
+    TABLES,
+    TO_MOVE,
+    Position,
+)
+from conquian.cards import DECK, format_cards
+from conquian.errors import IllegalMoveError, describe
+from conquian.melds import Meld, MeldKind
+from conquian.moves import NO_DISCARD, Decline, Force, LayDown, Release, Take
+from conquian.phases import OfferOrigin, Phase
+from conquian.rules import Forcing, Regrouping
+
+__all__ = ["SECOND_PERSON", "Voice", "check_move", "fits", "may_force"]
+
+_OFFER: Final = Phase.OFFER
+_FORCED_TAKE: Final = Phase.FORCED_TAKE
+_FORCE_DECISION: Final = Phase.FORCE_DECISION
+_OVER: Final = Phase.OVER
+_STOCK: Final = OfferOrigin.STOCK
+_FORCE_DECLINED: Final = Forcing.DECLINED
+_BORROW: Final = Regrouping.BORROW
+
+
+@attrs.frozen
+class Voice:
+    """Words for illegal-move messages: to the player (second person) or about him."""
+
+    you: str
+    your: str
+    were: str
+    keep: str
+    opponents: str
+
+    @classmethod
+    def about(cls, player: int) -> Voice:
+        """Third person, naming ``player`` (as game records do)."""
+        return cls(
+            f"player {player}", f"player {player}'s", "was", "keeps", f"player {1 - player}'s"
+        )
+
+
+SECOND_PERSON: Final = Voice("you", "your", "were", "keep", "your opponent's")
+"""The voice of messages to the player to move."""
+
+
+def fits(pos: Position, player: int) -> bool:
+    """R14a: the offered card fits ``player``'s table (regrouped as V2 allows)."""
+    table = pos[TABLES][player]
+    if not table:
+        return False  # one card is no meld (R4, R5)
+    arrangements = pos[ARRANGEMENTS]
+    return pos[MELDS].fits(
+        table,
+        pos[OFFER],
+        None if arrangements is None else arrangements[player],
+        pos[RULES].regrouping is _BORROW,
+    )
+
+
+def may_force(pos: Position) -> bool:
+    """R14b case b: in an offer, the player to move may force the card back on the opponent
+    who passed it (it fits the opponent's table, under forcing declined). The one place
+    that decides it, for legal moves and for the check of a Force."""
+    rules, _, _, _, _, _, _, origin, by, phase, mover, _, _, _, _ = pos
+    return (
+        phase is _OFFER
+        and by != mover
+        and origin is _STOCK
+        and rules.forcing is _FORCE_DECLINED
+        and fits(pos, by)
+    )
+
+
+def _must_force_or_release(v: Voice) -> str:
+    return f"{v.you} must force or release the declined card (R14b)"
+
+
+def _must_take(v: Voice) -> str:
+    return f"{v.you} {v.were} forced: {v.you} must take the card (R14b)"
+
+
+def _not_in_hand(card_index: int, v: Voice) -> str:
+    return f"{DECK[card_index]} is not in {v.your} hand"
+
+
+def _bad_player(player: object) -> Exception:
+    """The error for a ``player`` argument that is not the int 0 or 1."""
+    if player.__class__ is not int:
+        return TypeError(f"player must be 0 or 1 (an int), not {describe(player)}")
+    return ValueError(f"player must be 0 or 1, not {describe(player)}")
+
+
+def check_move(pos: Position, move: object, player: int | None, v: Voice) -> None:
+    """Raise :class:`IllegalMoveError` unless ``move`` (by ``player``, if given) is legal
+    in the position ``pos``; the message is worded in the voice ``v``."""
+    phase = pos[PHASE]
+    if phase is _OVER:
+        raise IllegalMoveError(f"the game is over: {pos[OUTCOME]}")
+    mover = pos[TO_MOVE]
+    if player is not None:
+        if player.__class__ is not int or player not in (0, 1):
+            raise _bad_player(player)
+        if player != mover:
+            raise IllegalMoveError(f"it is player {mover}'s turn, not player {player}'s")
+    if move.__class__ is Decline and phase is _OFFER:
+        return  # the commonest move: declining an offer is always allowed (R11)
+    if isinstance(move, Take):
+        if phase is _FORCE_DECISION:
+            raise IllegalMoveError(_must_force_or_release(v))
+        _check_take(pos, move, v)
+    elif isinstance(move, Decline):
+        if phase is _FORCED_TAKE:
+            raise IllegalMoveError(_must_take(v))
+        if phase is _FORCE_DECISION:
+            raise IllegalMoveError(_must_force_or_release(v))
+    elif isinstance(move, Force):
+        if phase is _FORCED_TAKE:
+            raise IllegalMoveError(_must_take(v))
+        if phase is _OFFER and not may_force(pos):
+            raise IllegalMoveError(_why_no_force(pos, v))
+    elif isinstance(move, Release):
+        if phase is not _FORCE_DECISION:
+            raise IllegalMoveError("nothing to release: no declined card awaits a force")
+    elif isinstance(move, LayDown):
+        _check_lay_down(pos, move, v)
+    else:
+        raise IllegalMoveError(f"{describe(move)} is not a move")
+
+
+def may_lay_down(pos: Position) -> bool:
+    """V3: a player who turned up the offered card may lay down cards first (the dealer's
+    upcard of V8 counts: he turned it up himself)."""
+    rules, _, _, _, _, _, _, origin, by, _, mover, _, _, _, _ = pos
+    return rules.meld_from_hand and origin is not OfferOrigin.DISCARD and by == mover
+
+
+def _check_lay_down(pos: Position, move: LayDown, v: Voice) -> None:
+    rules, _, _, hands, _, _, _, _, _, phase, mover, _, _, _, _ = pos
+    if not rules.meld_from_hand:
+        raise IllegalMoveError(
+            "these rules (meld_from_hand=false) let cards be laid down only with a take (R12)"
+        )
+    if not may_lay_down(pos) or phase is not _OFFER:
+        raise IllegalMoveError(
+            f"{v.you} may lay down cards only after turning up a stock card, before "
+            "taking or passing it (V3)"
+        )
+    laid = move.laid_mask
+    hand = hands[mover]
+    if not laid:
+        raise IllegalMoveError("a lay-down lays at least one card (V3)")
+    if laid & ~hand:
+        raise IllegalMoveError(_not_in_hand(_bits.low_index(laid & ~hand), v))
+    _check_new_table(pos, move.table, laid, 0, v)
+
+
+def _why_no_force(pos: Position, v: Voice) -> str:
+    rules, _, _, _, _, _, offer, origin, by, _, mover, _, _, _, _ = pos
+    card = DECK[offer]
+    if rules.forcing is not Forcing.DECLINED:
+        return f"these rules (forcing={rules.forcing.value}) do not let {v.you} force {card}"
+    if origin is not OfferOrigin.STOCK or by == mover:
+        return f"{card} was not passed to {v.you}: only a passed card can be forced now (R14b)"
+    return f"{card} does not fit {v.opponents} table, so it cannot be forced (R14a)"
+
+
+def _check_take(pos: Position, move: Take, v: Voice) -> None:
+    hand = pos[HANDS][pos[TO_MOVE]]
+    offer = pos[OFFER]
+    laid = move.laid_mask
+    if laid >> offer & 1:
+        card = DECK[offer]
+        raise IllegalMoveError(f"{card} is the offered card: list only hand cards as laid")
+    if laid & ~hand:
+        raise IllegalMoveError(_not_in_hand(_bits.low_index(laid & ~hand), v))
+    rest = hand & ~laid
+    discard = move.discard_index
+    if discard == NO_DISCARD:
+        if rest:
+            raise IllegalMoveError(
+                f"{v.you} must discard: {v.you} {v.keep} "
+                f"{format_cards(_bits.cards_of(rest))} (R11; going out lays every card, R16)"
+            )
+    else:
+        card = DECK[discard]
+        if discard == offer:
+            raise IllegalMoveError(
+                f"{v.you} cannot discard {card}: it goes on {v.your} table (R6)"
+            )
+        if not hand >> discard & 1:
+            raise IllegalMoveError(_not_in_hand(discard, v))
+        if laid >> discard & 1:
+            raise IllegalMoveError(f"{v.you} cannot both lay down and discard {card}")
+    _check_new_table(pos, move.table, laid, 1 << offer, v)
+
+
+def _check_new_table(
+    pos: Position, named: tuple[Meld, ...] | None, laid: int, added: int, v: Voice
+) -> None:
+    """The table after adding ``laid`` and ``added`` must split into melds (R6), as
+    ``named`` if given; under regrouping borrow or none it must be named, and be one
+    the rules allow (V2)."""
+    rules, _, _, _, tables, _, _, _, _, _, player, _, _, arrangements, melds = pos
+    new_table = tables[player] | added | laid
+    if named is not None:
+        _check_arrangement(pos, named, new_table, v)
+    elif arrangements is not None:
+        raise IllegalMoveError(
+            f"these rules (regrouping={rules.regrouping.value}) need {v.your} new "
+            "table named, as [MELD ...] (V2)"
+        )
+    elif not melds.can_partition(new_table):
+        cards = format_cards(_bits.cards_of(new_table))
+        raise IllegalMoveError(f"the table would not split into melds: {cards} (R6)")
+    if named is not None and arrangements is not None:
+        wanted = tuple(sorted((meld.mask for meld in named), key=_bits.lowest))
+        borrow = rules.regrouping is Regrouping.BORROW
+        if wanted not in melds.arrangements(arrangements[player], added | laid, borrow):
+            rule = (
+                "existing melds stay whole, but for one card borrowed from a group of "
+                "four or the end of a sequence of four or more"
+                if borrow
+                else "existing melds stay whole: cards join them or form new melds"
+            )
+            raise IllegalMoveError(
+                f"these rules (regrouping={rules.regrouping.value}) do not allow that "
+                f"table: {rule} (V2)"
+            )
+
+
+def _check_arrangement(pos: Position, named: tuple[Meld, ...], new_table: int, v: Voice) -> None:
+    rules = pos[RULES]
+    meld_set = pos[MELDS].meld_set
+    seen = 0
+    for meld in named:
+        if meld.mask & seen:
+            raise IllegalMoveError(f"the arrangement uses a card twice: {meld} (R6)")
+        if meld.mask not in meld_set:
+            if meld.kind is MeldKind.SEQUENCE and len(meld) > rules.max_sequence:
+                raise IllegalMoveError(
+                    f"{meld} is longer than {rules.max_sequence} cards (R5, V4)"
+                )
+            raise IllegalMoveError(f"{meld} is not a meld (R4, R5)")
+        seen |= meld.mask
+    if seen != new_table:
+        expected = format_cards(_bits.cards_of(new_table))
+        raise IllegalMoveError(
+            f"the arrangement must hold exactly {v.your} new table: {expected} (R13)"
+        )

@@ -1,0 +1,104 @@
+"""The words of the game: its phases, where an offer comes from, how a game ends, and
+one entry of the public history. Read this module first: the engine is a phase machine
+over these values (see :class:`Phase`).
+
+>>> from conquian import Phase, State
+>>> State.new(seed=7).phase is Phase.OFFER
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+import attrs
+
+from conquian.cards import Card
+from conquian.moves import Move
+
+__all__ = ["DRAWN", "WENT_OUT", "OfferOrigin", "Outcome", "OutcomeKind", "Phase", "Played"]
+
+
+class Phase(enum.Enum):
+    """Whose decision it is, and of what kind: the one phase machine of the game."""
+
+    OFFER = "offer"
+    """A card is offered to :attr:`State.to_move`, who takes it, declines (or passes) it,
+    or — when the opponent passed it and it fits the opponent's table — forces it back
+    (R11, R14b case b)."""
+    FORCE_DECISION = "force_decision"
+    """The opponent declined a card that fits his table; :attr:`State.to_move` forces it
+    on him or releases it (R14b case a)."""
+    FORCED_TAKE = "forced_take"
+    """:attr:`State.to_move` was forced and must take the card (R14b)."""
+    OVER = "over"
+    """The game has ended (R15, R16)."""
+
+
+class OfferOrigin(enum.Enum):
+    """Where the offered card came from."""
+
+    DISCARD = "discard"
+    """It is :attr:`State.offered_by`'s discard."""
+    STOCK = "stock"
+    """:attr:`State.offered_by` turned it up from the stock (R10, R11a)."""
+    UPCARD = "upcard"
+    """The dealer (:attr:`State.offered_by`) turned it up at the start; it is offered to
+    the non-dealer, then to the dealer (V8)."""
+
+
+class OutcomeKind(enum.Enum):
+    """How a game ended."""
+
+    WENT_OUT = "went_out"
+    """A player laid down every card, so his table holds ``rules.cards_to_go_out`` (R16)."""
+    DRAWN = "drawn"
+    """A declined card died with no stock left to turn (R15)."""
+
+
+@attrs.frozen
+class Outcome:
+    """The end of a game. Equal outcomes have the same winner and kind.
+
+    Attributes:
+        kind: How the game ended.
+        winner: The player who went out, or ``None`` for a draw.
+    """
+
+    kind: OutcomeKind
+    winner: int | None
+
+    @property
+    def is_draw(self) -> bool:
+        """Whether the game was drawn (R15)."""
+        return self.kind is OutcomeKind.DRAWN
+
+    def __str__(self) -> str:
+        if self.winner is None:
+            return "drawn (R15)"
+        return f"player {self.winner} went out (R16)"
+
+
+DRAWN: Final = Outcome(OutcomeKind.DRAWN, None)
+"""The outcome of a drawn game (R15)."""
+WENT_OUT: Final = (Outcome(OutcomeKind.WENT_OUT, 0), Outcome(OutcomeKind.WENT_OUT, 1))
+"""The outcome of a game won by going out, by the winner (R16)."""
+
+
+@attrs.frozen
+class Played:
+    """One entry of the public history: who moved, what was offered, and the move.
+
+    Attributes:
+        player: The player who made the move.
+        offer: The card that was offered (or forced) when the move was made.
+        move: The move.
+    """
+
+    player: int
+    offer: Card
+    move: Move
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.move} ({self.offer})"

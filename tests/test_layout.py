@@ -1,0 +1,134 @@
+"""The package's layout (see the embedding page): modules are layers that import only
+the layers below them, and no module uses another module's underscore names.
+
+A module's ``_name`` is for that module alone; a private module (``_bits``, ``_position``,
+...) exposes plain names to the rest of the package. These tests read the source, so
+that a change which breaks either rule fails here, whatever it does at run time.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SOURCE = Path(__file__).resolve().parents[1] / "src" / "conquian"
+
+# Bottom first: each module may import only modules before it in this list.
+LAYERS = (
+    "_version",
+    "errors",
+    "_rng",
+    "_slots",
+    "_readonly",
+    "cards",
+    "_bits",
+    "rules",
+    "melds",
+    "moves",
+    "phases",
+    "_position",
+    "legality",
+    "observation",
+    "dealing",
+    "state",
+    "game",
+    "notation",
+    "match_record",
+    "match",
+    "agents",
+    "simulate",
+    "cli",
+    "__init__",
+    "__main__",
+)
+MODULES = sorted(path.stem for path in SOURCE.glob("*.py"))
+
+
+def tree(module: str) -> ast.Module:
+    return ast.parse((SOURCE / f"{module}.py").read_text(encoding="utf-8"))
+
+
+def is_private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def defined_names(module: ast.Module) -> set[str]:
+    """Every name the module itself defines: functions, classes, their attributes and
+    slots, assigned names and attributes (``self._x = ...``), parameters."""
+    names: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            names.add(node.attr)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            names.add(node.value)  # __slots__ entries and attrs aliases
+    return names
+
+
+def conquian_imports(module: ast.Module) -> list[tuple[str, list[str]]]:
+    """(imported module, names) for each import of the package, lazy ones included."""
+    found: list[tuple[str, list[str]]] = []
+    for node in ast.walk(module):
+        if (
+            isinstance(node, ast.ImportFrom)
+            and node.module
+            and node.module.split(".")[0] == ("conquian")
+        ):
+            names = [alias.name for alias in node.names]
+            if node.module == "conquian":
+                for name in names:  # "from conquian import _bits" imports a module
+                    found.append((name if name in MODULES else "__init__", [name]))
+            else:
+                found.append((node.module.split(".")[1], names))
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("conquian."):
+                    found.append((alias.name.split(".")[1], []))
+    return found
+
+
+def test_every_module_is_in_a_layer() -> None:
+    assert set(MODULES) <= set(LAYERS), set(MODULES) - set(LAYERS)
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_a_module_imports_only_the_layers_below_it(module: str) -> None:
+    level = LAYERS.index(module)
+    for imported, _ in conquian_imports(tree(module)):
+        if imported in MODULES:
+            assert LAYERS.index(imported) < level, f"{module} imports {imported}, a layer above"
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_no_module_imports_another_modules_private_names(module: str) -> None:
+    for imported, names in conquian_imports(tree(module)):
+        if imported in MODULES and imported != "__init__":
+            private = [name for name in names if is_private(name) and name not in MODULES]
+            assert not private, f"{module} imports {private} from {imported}"
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_no_module_reads_another_modules_private_attributes(module: str) -> None:
+    parsed = tree(module)
+    own = defined_names(parsed)
+    foreign = sorted(
+        {
+            node.attr
+            for node in ast.walk(parsed)
+            if isinstance(node, ast.Attribute) and is_private(node.attr) and node.attr not in own
+        }
+    )
+    assert not foreign, f"{module} uses private names of other modules: {foreign}"
+
+
+def test_the_scan_finds_a_private_name_from_another_module() -> None:
+    bad = ast.parse("from conquian.state import _check\nrules._melds.can_partition(0)\n")
+    assert conquian_imports(bad) == [("state", ["_check"])]
+    assert "_melds" not in defined_names(bad)

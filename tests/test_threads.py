@@ -1,0 +1,121 @@
+"""Every public function is safe to call from many threads at once (see the embedding
+page): eight threads playing random games give exactly the results of one thread, at the
+memos' default limits and at tiny limits (where the memos make room all the time, while
+other threads read and fill them)."""
+
+from __future__ import annotations
+
+import random
+import sys
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+from conquian import Rules, State, _bits, can_partition, fits, partitions
+from conquian.rules import Regrouping
+
+THREADS = 8
+TINY_LIMIT = 4
+# Hand sizes 10, 12 and 15 (R8), with the tables of two sequence lengths (R5, V4) and a
+# regrouping variant (V2), so that several meld tables and every memo are in use.
+RULES = (
+    Rules(),
+    Rules(hand_size=12, max_sequence=10),
+    Rules(hand_size=15, regrouping=Regrouping.BORROW),
+)
+GAMES_PER_RULES = 6
+
+
+def play(rules: Rules, seed: int) -> list[object]:
+    """One random game, and at every decision the answers of the public calls."""
+    rng = random.Random(seed)
+    state = State.new(seed, rules=rules)
+    answers: list[object] = []
+    while state.to_move is not None:
+        moves = state.legal_moves()
+        hand = sorted(state.hands[state.to_move])
+        table = [card for meld in state.tables[state.to_move] for card in meld]
+        answers.append(
+            (
+                tuple(map(str, moves)),
+                can_partition(hand, rules=rules),
+                tuple(partitions(hand[:9], rules=rules)),
+                state.offer is not None and fits(state.offer, table, rules=rules),
+            )
+        )
+        state = state.apply(moves[rng.randrange(len(moves))])
+        answers.append(state.to_notation())
+    return answers
+
+
+TASKS = [(rules, seed) for rules in RULES for seed in range(GAMES_PER_RULES)]
+
+
+def run_threads() -> dict[tuple[Rules, int], list[object]]:
+    """Every task in each of THREADS threads (each in its own order); the threads' answers,
+    which must agree."""
+    results: list[dict[tuple[Rules, int], list[object]]] = [{} for _ in range(THREADS)]
+    errors: list[BaseException] = []
+    start = threading.Barrier(THREADS)
+
+    def work(index: int) -> None:
+        try:
+            tasks = TASKS[index:] + TASKS[:index]
+            start.wait()
+            for task in tasks:
+                results[index][task] = play(*task)
+        except BaseException as error:  # reported by the main thread
+            errors.append(error)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(THREADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors, f"a thread raised {errors[0]!r}"
+    for other in results[1:]:
+        assert other == results[0]
+    return results[0]
+
+
+@pytest.fixture
+def busy_switching() -> Iterator[None]:
+    """Threads switch every microsecond, so that they interleave inside the memos."""
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    yield
+    sys.setswitchinterval(interval)
+
+
+@pytest.fixture
+def tiny_memos() -> Iterator[None]:
+    saved = [(memo, memo.limit) for memo in _bits.memos()]
+    for memo in _bits.memos():
+        memo.limit = TINY_LIMIT
+        memo.make_room()
+    yield
+    for memo, limit in saved:
+        memo.limit = limit
+
+
+@pytest.fixture(scope="module")
+def expected() -> dict[tuple[Rules, int], list[object]]:
+    """The answers of one thread."""
+    return {task: play(*task) for task in TASKS}
+
+
+@pytest.mark.usefixtures("busy_switching")
+def test_eight_threads_at_the_default_limits_give_the_one_thread_answers(
+    expected: dict[tuple[Rules, int], list[object]],
+) -> None:
+    assert run_threads() == expected
+
+
+@pytest.mark.usefixtures("busy_switching", "tiny_memos")
+def test_eight_threads_at_tiny_limits_give_the_one_thread_answers(
+    expected: dict[tuple[Rules, int], list[object]],
+) -> None:
+    assert run_threads() == expected
+    # A memo may overshoot its limit by a few entries that threads stored at once.
+    assert all(len(memo) <= TINY_LIMIT + THREADS for memo in _bits.memos())
