@@ -26,7 +26,11 @@ What is measured:
    (``sys.getallocatedblocks``) after a tenth, half and all of 100,000 games: they must
    not grow with the number of games once the engine's bounded memos have filled;
 6. :func:`conquian.simulate.simulate` (greedy against random) with one worker and with
-   two: games/s and the speed-up.
+   two: games/s and the speed-up;
+7. hostile input: milliseconds to accept or reject crafted records (a Force at a crowded
+   variant position, a legal record padded to 64 KiB, 3,000 moves, 121 moves of 200
+   characters, a match record of 1,000 and one of 60 copies of a game), and
+   ``is_legal(Force())`` µs where hundreds of takes are legal.
 
 The machine's speed drifts, so the two comparisons (against OpenSpiel, and two workers
 against one) are measured in pairs of runs back to back, and the figure is the median of
@@ -40,7 +44,9 @@ the moves and builds only the one it picks. The figure with every move built
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
+import json
 import os
 import random
 import statistics
@@ -51,10 +57,23 @@ import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
-from conquian import DECK, Game, Meld, State, _bits, can_partition, notation, parse_move
+from conquian import (
+    DECK,
+    ConquianError,
+    Game,
+    Meld,
+    Regrouping,
+    Rules,
+    State,
+    _bits,
+    can_partition,
+    notation,
+    parse_move,
+)
 from conquian._rng import SplitMix64
 from conquian.cards import parse_cards
-from conquian.moves import Take
+from conquian.match import Match, match_dumps, match_loads
+from conquian.moves import FORCE, Take
 from conquian.simulate import simulate
 
 WORST_HAND = "2c 2d 2h 4h 5h 6h Jh Qh Kh 2s"
@@ -268,6 +287,69 @@ def peer(python: str, seconds: float) -> float | None:
     return float(result.stdout.split()[-1])
 
 
+# ---------------------------------------------------------------------- hostile input
+
+HOSTILE_RULES = Rules(regrouping=Regrouping.BORROW, max_sequence=10, hand_size=13)
+"""A large variant position (V2 borrow, V4): many takes, each naming its table."""
+
+
+def _crowded_game() -> Game:
+    """A game under :data:`HOSTILE_RULES` stopped where the player to move has the most
+    takes of the first few deals, in the offer phase (where a Force needs checking)."""
+    best: tuple[int, Game] | None = None
+    for seed in range(12):
+        game, rng = Game.new(seed, rules=HOSTILE_RULES), random.Random(seed)
+        while not game.is_over:
+            moves = game.legal_moves()
+            if game.state.phase.value == "offer" and (best is None or len(moves) > best[0]):
+                best = (len(moves), game.copy())
+            game.play(moves[rng.randrange(len(moves))])
+    assert best is not None
+    return best[1]
+
+
+def hostile_inputs(runs: int) -> dict[str, float]:
+    """Milliseconds to accept or reject crafted records (each at most 64 KiB but the
+    match of 1,000 copies of a game) and µs to check a Force where the takes are many."""
+    crowded = _crowded_game()
+    forced = notation.record_to_json(crowded)
+    forced["moves"] = [*forced["moves"], "force"]  # illegal: nothing was passed
+    legal_text = notation.dumps(crowded)
+    padded = legal_text[:-1] + " " * (64 * 1024 - len(legal_text)) + "}"
+    too_long = {**forced, "moves": ["decline"] * 3000}
+    spaced = {**forced, "moves": [" " * 190 + "decline"] * 121}
+    match = Match.new(seed=5, games=2)
+    while not match.is_over:
+        match.play(match.legal_moves()[0])
+    match_data = json.loads(match_dumps(match))
+    copies = {**match_data, "games": [match_data["games"][0]] * 1000}
+    fitting = {**match_data, "games": [match_data["games"][0]] * 60}
+    cases: dict[str, tuple[Callable[[str], object], str]] = {
+        "record_force_at_crowded_position": (notation.loads, json.dumps(forced)),
+        "record_64kib_legal_padded": (notation.loads, padded),
+        "record_3000_moves": (notation.loads, json.dumps(too_long)),
+        "record_121_moves_of_200_chars": (notation.loads, json.dumps(spaced)),
+        "match_1000_copies_of_a_game": (match_loads, json.dumps(copies)),
+        "match_60_copies_64kib": (match_loads, json.dumps(fitting)),
+    }
+    figures: dict[str, float] = {}
+    for name, (load, text) in cases.items():
+
+        def once(load: Callable[[str], object] = load, text: str = text) -> float:
+            start = time.perf_counter()
+            with contextlib.suppress(ConquianError):
+                load(text)
+            return time.perf_counter() - start
+
+        figures[f"hostile_{name}_ms"] = _median(runs, once) * 1000
+    state = crowded.state
+    figures["hostile_crowded_moves"] = len(state.legal_moves())
+    figures["hostile_is_legal_force_us"] = _per_call_us(
+        [state] * 200, lambda s: s.is_legal(FORCE), runs
+    )
+    return figures
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="small sizes (seconds)")
@@ -428,6 +510,21 @@ def main() -> None:
         f"{figures['simulate_speedup']:.2f}x (median of {len(speedups)} pairs; "
         f"{speedups[0]:.2f}x to {speedups[-1]:.2f}x); the 2 workers kept the cores "
         f"{figures['simulate_2_workers_busy']:.0%} busy"
+    )
+
+    hostile = hostile_inputs(runs)
+    figures.update(hostile)
+    print(
+        "hostile input, ms to accept or reject: "
+        + ", ".join(
+            f"{name[8:-3].replace('_', ' ')} {value:.1f}"
+            for name, value in hostile.items()
+            if name.endswith("_ms")
+        )
+    )
+    print(
+        f"hostile input: is_legal(Force()) where {hostile['hostile_crowded_moves']:,.0f} moves "
+        f"are legal (V2 borrow, V4): {hostile['hostile_is_legal_force_us']:.1f} µs"
     )
 
     games = 1_000 if quick else 100_000

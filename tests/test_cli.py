@@ -121,3 +121,96 @@ def test_demo_narrates_variant_moves() -> None:
     text = out.getvalue()
     assert "Greedy turns up J♠" in text
     assert "Random declines the upcard J♠; Greedy may take it" in text
+
+
+def python_m_conquian(*argv: str, **env: str) -> subprocess.CompletedProcess[bytes]:
+    """``python -m conquian ARGV`` in a child process with extra environment ``env``."""
+    package_root = str(Path(conquian.__file__).resolve().parent.parent)
+    full = dict(os.environ, **env)
+    full["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, full.get("PYTHONPATH")]))
+    return subprocess.run(
+        [sys.executable, "-m", "conquian", *argv],
+        capture_output=True,
+        env=full,
+        check=False,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize(
+    "env",
+    [{"PYTHONIOENCODING": "ascii"}, {"PYTHONIOENCODING": "latin-1"}],
+    ids=["ascii", "latin-1"],
+)
+def test_an_output_that_cannot_show_suit_symbols_gets_letters(env: dict[str, str]) -> None:
+    done = python_m_conquian("meld", "7h", "7c", "7s", **env)
+    assert (done.returncode, done.stdout, done.stderr) == (
+        0,
+        b"7c 7h 7s is a group of 3 cards\n",
+        b"",
+    )
+    done = python_m_conquian("demo", "--seed", "3", **env)
+    assert done.returncode == 0
+    assert done.stderr == b""
+    assert b"Greedy" in done.stdout
+    done = python_m_conquian("meld", "7\u2665", "8h", **env)  # the error message quotes 7♥
+    assert done.returncode == 2
+    assert b"Traceback" not in done.stderr
+
+
+def test_ascii_writes_suits_as_letters() -> None:
+    assert run("--ascii", "meld", "6c", "7c", "Jc") == (0, "6c 7c Jc is a sequence of 3 cards\n")
+    code, output = run("--ascii", "demo", "--seed", "4")
+    assert code == 0
+    assert not set(output) & set("♣♦♥♠")
+    assert "Greedy" in output
+
+
+def test_version_and_usage_name(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["--version"])
+    assert caught.value.code == 0
+    assert capsys.readouterr().out == f"conquian {conquian.__version__}\n"
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert capsys.readouterr().out.startswith("usage: conquian [-h]")
+    done = python_m_conquian("--help")
+    assert done.stdout.startswith(b"usage: python -m conquian [-h]")
+
+
+def test_simulate_help_shows_a_plain_percent(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "95% confidence" in text
+    assert "%%" not in text
+
+
+def test_one_worker_is_singular() -> None:
+    code, output = run("simulate", "--games", "2", "--quiet")
+    assert code == 0
+    assert output.rstrip().endswith("games/s with 1 worker")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "--games", "0"], "games is a whole number from 1 to"),
+        (["simulate", "--workers", "-1"], "workers is a whole number from 0"),
+        (["demo", "--seed", "abc"], "a seed is a whole number from 0 to 2**64 - 1, not 'abc'"),
+        (["demo", "--seed", "9" * 5000], "not '999999999999999999999999999999'..."),
+        (["demo", "--seed", "-1"], "not '-1'"),
+        (["demo", "--games", "9" * 310], "a match has 1 to 1000 games"),
+    ],
+    ids=["no games", "workers", "seed abc", "seed of 5000 digits", "negative seed", "games"],
+)
+def test_a_bad_number_is_refused_with_a_short_message(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(argv, out=io.StringIO())
+    assert caught.value.code == 2
+    error = capsys.readouterr().err
+    assert message in error
+    assert "_seed" not in error
+    assert len(error.splitlines()[-1]) <= 200

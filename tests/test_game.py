@@ -388,7 +388,7 @@ class GameMachine(RuleBasedStateMachine):
     def try_an_illegal_take(self, laid: frozenset[Card], discard: Card | None) -> None:
         self._refused(Take(laid, discard))
 
-    @rule(laid=st.frozensets(st.sampled_from(DECK), max_size=10))
+    @rule(laid=st.frozensets(st.sampled_from(DECK), min_size=1, max_size=10))
     def try_an_illegal_lay_down(self, laid: frozenset[Card]) -> None:
         self._refused(LayDown(laid))
 

@@ -21,6 +21,7 @@ LAYERS = (
     "errors",
     "_rng",
     "_slots",
+    "_readonly",
     "cards",
     "_bits",
     "rules",

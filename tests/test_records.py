@@ -390,7 +390,7 @@ SHAPE_ERRORS: dict[str, tuple[dict[str, Any], str]] = {
     "deck too short": ({"deck": FORCING_DECK.replace(" ", "")[:78]}, "field 'deck'"),
     "moves not a list": ({"moves": "decline"}, "field 'moves'"),
     "a move not text": ({"moves": ["take +6c7c -As", 3]}, "move 2: a move is text"),
-    "too many moves": ({"moves": ["decline"] * 5001}, "field 'moves': at most 5000 moves"),
+    "too many moves": ({"moves": ["decline"] * 122}, "field 'moves': at most 121 moves"),
     "result not an object": ({"result": "draw"}, "field 'result'"),
     "result without a winner": ({"result": {"kind": "drawn"}}, "field 'result'"),
     "result of unknown kind": ({"result": {"kind": "won", "winner": 1}}, "field 'result'"),

@@ -956,8 +956,8 @@ def random_lay_down(rng: random.Random, state: State) -> LayDown:
     """A lay-down of random hand cards (V3), often illegal."""
     player = state.to_move
     assert player is not None
-    hand = sorted(state.hands[player])
-    return LayDown(rng.sample(hand, rng.randint(0, len(hand))))
+    hand = sorted(state.hands[player]) or [DECK[0]]  # an empty hand: a card not in it
+    return LayDown(rng.sample(hand, rng.randint(1, len(hand))))
 
 
 def with_random_split(rng: random.Random, state: State, move: Move) -> Move:

@@ -124,7 +124,7 @@ _RANK_BY_TEXT["as"] = Rank.ACE
 
 
 def _rank_hint(text: str) -> str:
-    return f"there is no rank {text!r} in the 40-card pack (R1)"
+    return f"there is no rank {describe(text, 12)} in the 40-card pack (R1)"
 
 
 @attrs.frozen(order=False, repr=False, hash=False)
@@ -397,6 +397,9 @@ def format_cards(cards: Iterable[Card], *, style: str = "short", sort: bool = Fa
             (``7♥ 7♣``) or ``"spanish"`` (``7 de copas, 7 de bastos``).
         sort: Write the cards in canonical order.
 
+    Raises:
+        ValueError: ``style`` is not one of the four styles.
+
     >>> cards = parse_cards("7h Jc 7c")
     >>> format_cards(cards, style="pretty", sort=True)
     '7♣ J♣ 7♥'
@@ -412,4 +415,4 @@ def format_cards(cards: Iterable[Card], *, style: str = "short", sort: bool = Fa
         return " ".join(card.pretty() for card in ordered)
     if style == "spanish":
         return ", ".join(card.spanish() for card in ordered)
-    raise ValueError(f"unknown card style {style!r}: short, compact, pretty or spanish")
+    raise ValueError(f"style must be short, compact, pretty or spanish, not {describe(style)}")

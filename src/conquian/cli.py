@@ -17,13 +17,15 @@ Sub-commands:
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from collections.abc import Sequence
 from typing import Final, TextIO
 
+from conquian._version import __version__
 from conquian.agents import Agent, GreedyAgent, RandomAgent
 from conquian.cards import Card, format_cards, parse_cards
-from conquian.errors import ConquianError, InvalidMeldError, ParseError
+from conquian.errors import ConquianError, InvalidMeldError, ParseError, describe
 from conquian.match import MAX_GAMES, GameResult, Match, MatchResult
 from conquian.melds import Meld, partitions
 from conquian.moves import Decline, Force, LayDown, Move, Release, Take
@@ -255,29 +257,39 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
         f"{args.agents[0]} (seat 0) against {args.agents[1]} (seat 1), seed {args.seed}", file=out
     )
     print(result, file=out)
-    print(f"{result.games_per_second:,.0f} games/s with {args.workers or 'all'} workers", file=out)
+    workers = (
+        "all cores" if not args.workers else f"{args.workers} worker" + "s" * (args.workers > 1)
+    )
+    print(f"{result.games_per_second:,.0f} games/s with {workers}", file=out)
     return EXIT_OK
 
 
-def _count(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a count is 0 or more, not {text}")
+def _whole(text: str, low: int, high: int, what: str) -> int:
+    """``text`` as a whole number from ``low`` to ``high``, else an argparse error saying
+    ``what`` it must be and showing a cut excerpt of the text."""
+    stripped = text.strip()
+    if not stripped.isascii() or not stripped.lstrip("-").isdigit() or len(stripped) > 30:
+        raise argparse.ArgumentTypeError(f"{what}, not {describe(text, 30)}")
+    value = int(stripped)
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"{what}, not {describe(text, 30)}")
     return value
+
+
+def _workers(text: str) -> int:
+    return _whole(text, 0, 4096, "workers is a whole number from 0 (one per core) to 4096")
+
+
+def _simulated_games(text: str) -> int:
+    return _whole(text, 1, 10**9, "games is a whole number from 1 to 1000000000")
 
 
 def _seed(text: str) -> int:
-    value = int(text)
-    if not 0 <= value < 1 << 64:
-        raise argparse.ArgumentTypeError(f"a seed is from 0 to 2**64 - 1, not {text}")
-    return value
+    return _whole(text, 0, (1 << 64) - 1, "a seed is a whole number from 0 to 2**64 - 1")
 
 
 def _games(text: str) -> int:
-    value = int(text)
-    if not 1 <= value <= MAX_GAMES:
-        raise argparse.ArgumentTypeError(f"a match has 1 to {MAX_GAMES} games, not {text}")
-    return value
+    return _whole(text, 1, MAX_GAMES, f"a match has 1 to {MAX_GAMES} games")
 
 
 def _rules(text: str) -> Rules:
@@ -287,9 +299,14 @@ def _rules(text: str) -> Rules:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m conquian", description="Conquian, the oldest rummy game."
+def _parser(prog: str) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=prog, description="Conquian, the oldest rummy game.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--ascii",
+        action="store_true",
+        help="write suits as letters (7h), not symbols (7♥); automatic when the output "
+        "cannot show the symbols",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     meld = commands.add_parser(
@@ -331,11 +348,11 @@ def _parser() -> argparse.ArgumentParser:
         "simulate",
         help="play many games between two agents and count the results",
         description="Play GAMES games between two agents (the dealer alternates) and print "
-        "the wins and draws with 95%% confidence intervals. The result depends only on "
+        "the wins and draws with 95% confidence intervals. The result depends only on "
         "the seed, not on the number of workers.",
     )
-    sim.add_argument("--games", type=_count, default=1000, help="games to play (1000)")
-    sim.add_argument("--workers", type=_count, default=1, help="processes; 0 for one a core")
+    sim.add_argument("--games", type=_simulated_games, default=1000, help="games to play (1000)")
+    sim.add_argument("--workers", type=_workers, default=1, help="processes; 0 for one a core")
     sim.add_argument("--seed", type=_seed, default=0, help="the run's seed (0)")
     sim.add_argument(
         "--agents",
@@ -350,13 +367,87 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
-    args = _parser().parse_args(argv)
-    run = args.run
+EXIT_INTERNAL = 3
+EXIT_INTERRUPTED = 130
+_SUIT_LETTERS: Final = str.maketrans("♣♦♥♠", "cdhs")
+
+
+class _Letters(io.TextIOBase):
+    """A text stream that writes suit symbols as letters (``7♥`` as ``7h``), and any
+    other character its target cannot encode as ``?``."""
+
+    def __init__(self, target: TextIO) -> None:
+        self._target = target
+        self._encoding = getattr(target, "encoding", None) or "ascii"
+
+    def write(self, text: str) -> int:
+        letters = text.translate(_SUIT_LETTERS)
+        try:
+            letters.encode(self._encoding)
+        except (UnicodeEncodeError, LookupError):
+            letters = letters.encode("ascii", "replace").decode("ascii")
+        return self._target.write(letters)
+
+    def flush(self) -> None:
+        self._target.flush()
+
+
+def _shows_symbols(stream: TextIO) -> bool:
+    """Whether ``stream`` can encode the suit symbols."""
+    encoding = getattr(stream, "encoding", None)
+    if encoding is None:
+        return True  # a StringIO or the like holds any text
     try:
-        code: int = run(args, out if out is not None else sys.stdout)
+        "♣♦♥♠".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def main(
+    argv: Sequence[str] | None = None, out: TextIO | None = None, *, prog: str = "conquian"
+) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code.
+
+    Suits are written as letters with ``--ascii`` or when the output cannot encode the
+    symbols. No error ends in a traceback: bad input exits 2 with a message, an
+    interruption 130, and a fault of the library 3 with a one-line report.
+
+    Args:
+        argv: The arguments, without the program name.
+        out: Where to write (default: standard output).
+        prog: The program name in usage lines (``python -m conquian`` passes its own).
+    """
+    target = out if out is not None else sys.stdout
+    if out is None:
+        _forgiving(sys.stdout)
+    _forgiving(sys.stderr)
+    try:
+        args = _parser(prog).parse_args(argv)
+        if args.ascii or not _shows_symbols(target):
+            target = _Letters(target)
+        code: int = args.run(args, target)
     except BrokenPipeError:  # the reader went away (``| head``): not an error of ours
         sys.stderr.close()
         return EXIT_OK
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except ConquianError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Exception as error:  # a fault of ours: a short report, never a traceback
+        print(
+            f"internal error ({type(error).__name__}): {describe(str(error), 150)}; "
+            "please report it with the command that caused it",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL
     return code
+
+
+def _forgiving(stream: TextIO) -> None:
+    """Let ``stream`` write what its encoding cannot (as escapes) instead of raising."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="backslashreplace")

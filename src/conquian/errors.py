@@ -16,8 +16,9 @@ InvalidCardError - '8h' is not a card: there is no rank '8' in the 40-card pack 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from itertools import islice
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # for the annotation only: cards is a layer above errors
     from conquian.cards import Card
@@ -39,18 +40,26 @@ __all__ = [
 def describe(value: object, limit: int = 40) -> str:
     """A short, safe description of any value for an error message.
 
-    Text is quoted and cut to ``limit`` characters; huge numbers and containers are
-    described, never written out, so a message stays short and costs nothing to build
-    whatever a stranger sent (no deep recursion, no 4,300-digit conversion).
+    Text is quoted and cut to ``limit`` characters; a number of more than 24 digits is
+    cut to its first 20 and its length; containers are described, never written out, so
+    a message stays short and costs nothing to build whatever a stranger sent (no deep
+    recursion, no 4,300-digit conversion).
+
+    >>> describe("x" * 50, 5), describe(2**64), describe(10**30)
+    ("'xxxxx'...", '18446744073709551616', '10000000000000000000... (31 digits)')
     """
     if isinstance(value, str):
-        return repr(value[:limit]) + ("..." if len(value) > limit else "")
+        shown = repr(value[:limit])
+        if len(shown) > limit + 2:  # escapes such as \U0001e95a: cut what they spell out
+            return shown[: limit + 1] + "'..."
+        return shown + ("..." if len(value) > limit else "")
     if isinstance(value, bool) or value is None or isinstance(value, float):
         return repr(value)
     if isinstance(value, int):
-        return (
-            str(value) if -(10**18) < value < 10**18 else f"a number of {value.bit_length()} bits"
-        )
+        if value.bit_length() > 13_000:  # about 4,000 digits: str() is slow, then refused
+            return f"a number of {value.bit_length()} bits"
+        text = str(value)
+        return text if len(text) <= 24 else f"{text[:20]}... ({len(text.lstrip('-'))} digits)"
     if isinstance(value, list | tuple):
         return f"a {type(value).__name__} of {len(value)} items"
     if isinstance(value, dict):
@@ -72,6 +81,15 @@ def checked_text(
     if len(text) > limit:
         raise error(f"{what} is at most {limit} characters; this one has {len(text)}")
     return text
+
+
+def bounded_items(value: object, name: str, what: str, limit: int) -> tuple[Any, ...]:
+    """The first ``limit + 1`` items of the iterable argument ``value`` (so that a caller
+    sees an oversized one without reading it all), or :class:`TypeError` naming the
+    parameter ``name`` and ``what`` it expects when ``value`` is not iterable or is text."""
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise TypeError(f"{name} must be {what}, not {describe(value)}")
+    return tuple(islice(value, limit + 1))
 
 
 class ConquianError(ValueError):

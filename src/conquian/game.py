@@ -14,10 +14,17 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
+from conquian._slots import set_slots_state, slots_state
 from conquian._version import __version__
 from conquian.cards import DECK, Card, format_cards
 from conquian.dealing import check_seed, deal_order
-from conquian.errors import ConquianError, IllegalMoveError, InvalidRecordError, describe
+from conquian.errors import (
+    ConquianError,
+    IllegalMoveError,
+    InvalidRecordError,
+    bounded_items,
+    describe,
+)
 from conquian.moves import Decline, Force, LayDown, LegalMoves, Move, Release, Take, parse_move
 from conquian.rules import CLASSIC, Rules
 from conquian.state import Outcome, Played, State
@@ -59,10 +66,13 @@ def _check_record(record: GameRecord) -> None:
 
 
 def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(cards)
+    # 41 at most: a deck of more is refused as not the 40 cards, without reading it all
+    return bounded_items(cards, "deck", "a sequence of the 40 Card values", 40)
 
 
 def _move_tuple(moves: Iterable[Move]) -> tuple[Move, ...]:
+    if isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
+        raise TypeError(f"moves must be a sequence of moves, not {describe(moves)}")
     return tuple(moves)
 
 
@@ -80,6 +90,7 @@ class GameRecord:
     Raises:
         InvalidRecordError: A field is of the wrong kind, the deck is not the 40 cards, or
             the deck is not the one dealt from the seed.
+        TypeError: ``deck`` or ``moves`` is not iterable.
     """
 
     rules: Rules
@@ -134,6 +145,8 @@ class Game:
     """
 
     __slots__ = ("_moves", "_states")
+    __getstate__ = slots_state  # pickling with protocols 0 and 1 too
+    __setstate__ = set_slots_state
 
     def __init__(self, state: State) -> None:
         if not isinstance(state, State):

@@ -109,6 +109,13 @@ def _not_in_hand(card_index: int, v: Voice) -> str:
     return f"{DECK[card_index]} is not in {v.your} hand"
 
 
+def _bad_player(player: object) -> Exception:
+    """The error for a ``player`` argument that is not the int 0 or 1."""
+    if player.__class__ is not int:
+        return TypeError(f"player must be 0 or 1 (an int), not {describe(player)}")
+    return ValueError(f"player must be 0 or 1, not {describe(player)}")
+
+
 def check_move(pos: Position, move: object, player: int | None, v: Voice) -> None:
     """Raise :class:`IllegalMoveError` unless ``move`` (by ``player``, if given) is legal
     in the position ``pos``; the message is worded in the voice ``v``."""
@@ -116,8 +123,11 @@ def check_move(pos: Position, move: object, player: int | None, v: Voice) -> Non
     if phase is _OVER:
         raise IllegalMoveError(f"the game is over: {pos[OUTCOME]}")
     mover = pos[TO_MOVE]
-    if player is not None and player != mover:
-        raise IllegalMoveError(f"it is player {mover}'s turn, not player {player}'s")
+    if player is not None:
+        if player.__class__ is not int or player not in (0, 1):
+            raise _bad_player(player)
+        if player != mover:
+            raise IllegalMoveError(f"it is player {mover}'s turn, not player {player}'s")
     if move.__class__ is Decline and phase is _OFFER:
         return  # the commonest move: declining an offer is always allowed (R11)
     if isinstance(move, Take):

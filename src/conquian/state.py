@@ -44,7 +44,13 @@ from conquian._position import (
 from conquian._slots import HASH_CACHE, new_instance, slot_setters
 from conquian.cards import DECK, Card, format_cards
 from conquian.dealing import check_seed, deal_order, shuffled_indices
-from conquian.errors import ConquianError, IllegalMoveError, InvalidCardError, describe
+from conquian.errors import (
+    ConquianError,
+    IllegalMoveError,
+    InvalidCardError,
+    bounded_items,
+    describe,
+)
 from conquian.legality import SECOND_PERSON, Voice, check_move, fits, may_force, may_lay_down
 from conquian.melds import Meld
 from conquian.moves import (
@@ -72,7 +78,7 @@ from conquian.phases import (
     Phase,
     Played,
 )
-from conquian.rules import CLASSIC, Forcing, Regrouping, Rules
+from conquian.rules import CLASSIC, Forcing, Regrouping, Rules, check_rules
 
 __all__ = [
     "Observation",
@@ -111,6 +117,15 @@ _FORCE_CHOICE: Final = -2  # the opponent may force the card on the decliner (R1
 _TABLE_MEMO: Final = _bits.BoundedMemo[tuple[int, int], tuple[Meld, ...]](
     _bits.OBJECT_MEMO_LIMIT, "tables"
 )
+
+
+def _as_move(move: Move | str) -> Move:
+    """A move given as a value or as its notation (read by :func:`parse_move`)."""
+    if isinstance(move, str):
+        from conquian.moves import parse_move
+
+        return parse_move(move)
+    return move
 
 
 def _canonical_table(mask: int, rules: Rules) -> tuple[Meld, ...]:
@@ -194,6 +209,7 @@ class State:
 
         Raises:
             ConquianError: The seed or the dealer is out of range.
+            TypeError: ``dealer`` is not an int, or ``rules`` is not a Rules.
         """
         if seed is None:
             seed = secrets.randbits(64)
@@ -211,17 +227,25 @@ class State:
             dealer: The dealing player, 0 or 1.
 
         Raises:
-            InvalidCardError: The deck is not the 40 cards, each exactly once.
+            InvalidCardError: The deck is not the 40 cards, each exactly once (a deck of
+                more is refused before it is read through).
+            TypeError: ``deck`` is not text or a sequence of cards, ``dealer`` is not an
+                int, or ``rules`` is not a Rules.
+            ConquianError: The dealer is not 0 or 1.
         """
         from conquian.cards import parse_cards
 
-        cards = parse_cards(deck) if isinstance(deck, str) else tuple(deck)
+        if isinstance(deck, str):
+            cards = parse_cards(deck)
+        else:
+            cards = bounded_items(deck, "deck", "text or a sequence of 40 Card values", 40)
         if any(not isinstance(card, Card) for card in cards):
-            raise InvalidCardError("a deck holds Card values only", token=repr(deck))
+            raise InvalidCardError("a deck holds Card values only", token=describe(deck))
         if len(set(cards)) != len(cards) or len(cards) != len(DECK):
             missing = sorted(set(DECK) - set(cards))
             raise InvalidCardError(
-                f"a deck is the 40 cards, each once; got {len(cards)} cards"
+                "a deck is the 40 cards, each once; got "
+                + (f"{len(cards)} cards" if len(cards) <= 40 else "more than 40 cards")
                 + (f", missing {format_cards(missing)}" if missing else ""),
                 token=str(len(cards)),
             )
@@ -230,9 +254,10 @@ class State:
     @classmethod
     def _deal(cls, indices: list[int], rules: Rules, dealer: int, seed: int | None) -> State:
         """Deal from the card indices ``indices``, top of the pack first."""
-        if not isinstance(rules, Rules):
-            raise ConquianError(f"rules must be a Rules value, not {describe(rules)}")
-        if dealer not in (0, 1) or isinstance(dealer, bool):
+        check_rules(rules)
+        if dealer.__class__ is not int:
+            raise TypeError(f"dealer must be 0 or 1 (an int), not {describe(dealer)}")
+        if dealer not in (0, 1):
             raise ConquianError(f"the dealer is player 0 or 1, not {describe(dealer)}")
         order = tuple(indices)
         starter = 1 - dealer
@@ -454,18 +479,32 @@ class State:
             for laid, arrangement in zip(laids, named, strict=True)
         ]
 
-    def is_legal(self, move: Move, *, player: int | None = None) -> bool:
-        """Whether ``move`` (by ``player``, if given) is legal now."""
+    def is_legal(self, move: Move | str, *, player: int | None = None) -> bool:
+        """Whether ``move`` (by ``player``, if given) is legal now.
+
+        Args:
+            move: A move or its notation (read as :meth:`apply` reads it).
+            player: If given, the player making the move.
+
+        Raises:
+            InvalidMoveNotationError: ``move`` is text that is not a move.
+            TypeError: ``player`` is not an int; ValueError: it is not 0 or 1.
+        """
         try:
-            check_move(self._pos, move, player, SECOND_PERSON)
+            check_move(self._pos, _as_move(move), player, SECOND_PERSON)
         except IllegalMoveError:
             return False
         return True
 
-    def explain_illegal(self, move: Move, *, player: int | None = None) -> str | None:
-        """Why ``move`` is illegal now, as a sentence, or ``None`` if it is legal."""
+    def explain_illegal(self, move: Move | str, *, player: int | None = None) -> str | None:
+        """Why ``move`` is illegal now, as a sentence, or ``None`` if it is legal.
+
+        Raises:
+            InvalidMoveNotationError: ``move`` is text that is not a move.
+            TypeError: ``player`` is not an int; ValueError: it is not 0 or 1.
+        """
         try:
-            check_move(self._pos, move, player, SECOND_PERSON)
+            check_move(self._pos, _as_move(move), player, SECOND_PERSON)
         except IllegalMoveError as error:
             return str(error)
         return None
@@ -482,13 +521,11 @@ class State:
         Raises:
             IllegalMoveError: The move is not legal now (the message says why).
             InvalidMoveNotationError: ``move`` is text that is not a move.
+            TypeError: ``player`` is not an int; ValueError: it is not 0 or 1.
         """
         if move.__class__ is Decline and player is None and self._pos[PHASE] is _OFFER:
             return self.apply_unchecked(move)  # always legal (R11): skip the full check
-        if isinstance(move, str):
-            from conquian.moves import parse_move
-
-            move = parse_move(move)
+        move = _as_move(move)
         check_move(self._pos, move, player, SECOND_PERSON)
         return self.apply_unchecked(move)
 
