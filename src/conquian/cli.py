@@ -21,6 +21,7 @@ import sys
 from collections.abc import Sequence
 from typing import Final, TextIO
 
+from conquian import arena
 from conquian.agents import Agent, GreedyAgent, RandomAgent
 from conquian.cards import Card, format_cards, parse_cards
 from conquian.errors import ConquianError, ParseError
@@ -28,6 +29,7 @@ from conquian.match import MAX_GAMES, GameResult, Match, MatchResult
 from conquian.melds import InvalidMeldError, Meld, partitions
 from conquian.moves import Decline, Force, LayDown, Move, Release, Take
 from conquian.rules import CLASSIC, Rules, Scoring
+from conquian.simulate import AGENTS
 from conquian.state import OfferOrigin, State
 
 __all__ = ["main"]
@@ -341,12 +343,13 @@ def _parser() -> argparse.ArgumentParser:
         "--agents",
         nargs=2,
         default=["greedy", "random"],
-        choices=["greedy", "random"],
+        choices=list(AGENTS),
         metavar="AGENT",
-        help="the two agents, greedy or random (greedy random)",
+        help=f"the two agents, from {', '.join(AGENTS)} (greedy random)",
     )
     sim.add_argument("--quiet", action="store_true", help="no progress display")
     sim.set_defaults(run=_simulate)
+    arena.add_command(commands)
     return parser
 
 
