@@ -9,9 +9,11 @@ Sub-commands:
 * ``simulate --games N --workers K`` plays many games between two agents and reports
   the wins and draws with confidence intervals;
 * ``demo [--seed N]`` plays a game between a :class:`~conquian.agents.GreedyAgent` and a
-  :class:`~conquian.agents.RandomAgent` and prints it turn by turn; ``demo --games N``
-  plays a match of ``N`` games (:mod:`conquian.match`) and prints a line a game, and
-  ``--rules`` chooses the rules.
+  :class:`~conquian.agents.RandomAgent` (or the two ``--agents`` named) and prints it turn
+  by turn; ``demo --games N`` plays a match of ``N`` games (:mod:`conquian.match`) and
+  prints a line a game, and ``--rules`` chooses the rules;
+* ``arena --agents A,B,... --deals N`` rates agents against each other
+  (:mod:`conquian.arena`).
 """
 
 from __future__ import annotations
@@ -19,17 +21,17 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Final, TextIO
+from typing import TextIO
 
 from conquian import arena
-from conquian.agents import Agent, GreedyAgent, RandomAgent
+from conquian.agents import Agent
 from conquian.cards import Card, format_cards, parse_cards
 from conquian.errors import ConquianError, ParseError
 from conquian.match import MAX_GAMES, GameResult, Match, MatchResult
 from conquian.melds import InvalidMeldError, Meld, partitions
 from conquian.moves import Decline, Force, LayDown, Move, Release, Take
 from conquian.rules import CLASSIC, Rules, Scoring
-from conquian.simulate import AGENTS
+from conquian.simulate import AGENTS, agent_factory
 from conquian.state import OfferOrigin, State
 
 __all__ = ["main"]
@@ -128,8 +130,16 @@ def _hand_text(cards: frozenset[Card]) -> str:
     return format_cards(cards, style="pretty", sort=True) or "-"
 
 
-_NAMES: Final = ("Greedy (player 0)", "Random (player 1)")
-_SHORT: Final = ("Greedy", "Random")
+def _names(agents: Sequence[str]) -> tuple[tuple[str, str], tuple[str, str]]:
+    """The demo's long and short names of the two agents, such as Greedy (player 0)."""
+    short = (agents[0].capitalize(), agents[1].capitalize())
+    if short[0] == short[1]:
+        short = (f"{short[0]} 0", f"{short[1]} 1")
+    return (f"{short[0]} (player 0)", f"{short[1]} (player 1)"), short
+
+
+def _demo_agents(args: argparse.Namespace, seed: int) -> tuple[Agent, Agent]:
+    return (agent_factory(args.agents[0])(seed), agent_factory(args.agents[1])(seed))
 
 
 def _demo(args: argparse.Namespace, out: TextIO) -> int:
@@ -138,8 +148,8 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
     rules: Rules = args.rules
     state = State.new(args.seed, rules=rules, dealer=0)
     seed = state.seed if state.seed is not None else 0
-    agents: tuple[Agent, Agent] = (GreedyAgent(), RandomAgent(seed))
-    names, short = _NAMES, _SHORT
+    agents = _demo_agents(args, seed)
+    names, short = _names(args.agents)
     where = f"seed {state.seed}" + ("" if rules == CLASSIC else f", rules {rules.to_notation()}")
     print(f"Conquian demo, {where}: {names[0]} deals to {names[1]}.", file=out)
     for seat in (0, 1):
@@ -178,7 +188,8 @@ def _demo_match(args: argparse.Namespace, out: TextIO) -> int:
     except ConquianError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    agents: tuple[Agent, Agent] = (GreedyAgent(), RandomAgent(match.seed))
+    agents = _demo_agents(args, match.seed)
+    names, short = _names(args.agents)
     points = rules.scoring is Scoring.POINTS
     length = (
         f"to {rules.target} points (at most {args.games} games)"
@@ -187,7 +198,7 @@ def _demo_match(args: argparse.Namespace, out: TextIO) -> int:
     )
     print(
         f"Conquian match {length}, seed {match.seed}, rules {rules.to_notation()}: "
-        f"{_NAMES[0]} against {_NAMES[1]}.",
+        f"{names[0]} against {names[1]}.",
         file=out,
     )
     while not match.is_over:
@@ -198,17 +209,17 @@ def _demo_match(args: argparse.Namespace, out: TextIO) -> int:
             assert player is not None
             move = agents[player].choose(state.observation(player), state.legal_moves())
             match.play(move, player=player)
-        print(_game_line(match.completed[-1], points), file=out)
+        print(_game_line(match.completed[-1], points, short), file=out)
     final = match.result()
     assert final is not None
-    print(_match_line(final, len(match.completed)), file=out)
+    print(_match_line(final, len(match.completed), names), file=out)
     return EXIT_OK
 
 
-def _game_line(result: GameResult, points: bool) -> str:
+def _game_line(result: GameResult, points: bool, short: tuple[str, str]) -> str:
     """One finished game of a match: dealer, moves, outcome, settlement, running score."""
     winner, stake = result.outcome.winner, result.stake
-    head = f"Game {result.index + 1}, {_SHORT[result.dealer]} deals: "
+    head = f"Game {result.index + 1}, {short[result.dealer]} deals: "
     if winner is None:
         text = f"drawn after {result.plies} moves (R15)"
         if points or stake is None:
@@ -220,7 +231,7 @@ def _game_line(result: GameResult, points: bool) -> str:
         else:
             text += ", nothing paid"
     else:
-        text = f"{_SHORT[winner]} goes out after {result.plies} moves"
+        text = f"{short[winner]} goes out after {result.plies} moves"
         gain = result.change[winner]
         if points or stake is None:
             text += f", scores {gain} points"
@@ -232,11 +243,11 @@ def _game_line(result: GameResult, points: bool) -> str:
     return f"{head}{text}; score {first} to {second}."
 
 
-def _match_line(result: MatchResult, games: int) -> str:
+def _match_line(result: MatchResult, games: int, names: tuple[str, str]) -> str:
     first, second = result.scores
     if result.winner is None:
         return f"The match is tied after {games} games, {first} to {second}."
-    return f"{_NAMES[result.winner]} wins the match after {games} games, {first} to {second}."
+    return f"{names[result.winner]} wins the match after {games} games, {first} to {second}."
 
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -308,8 +319,8 @@ def _parser() -> argparse.ArgumentParser:
     demo = commands.add_parser(
         "demo",
         help="watch a game or a match between two bots",
-        description="Play a game between a greedy bot and a random bot, move by move, or "
-        "with --games N a match of N games, a line a game.",
+        description="Play a game between two bots (greedy and random unless --agents says "
+        "otherwise), move by move, or with --games N a match of N games, a line a game.",
     )
     demo.add_argument("--seed", type=_seed, default=None, help="deal from this seed")
     demo.add_argument(
@@ -327,6 +338,14 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="play a match of N games, a line a game (1: one game, move by move); "
         "with points scoring, N is the most games",
+    )
+    demo.add_argument(
+        "--agents",
+        nargs=2,
+        default=["greedy", "random"],
+        choices=list(AGENTS),
+        metavar="AGENT",
+        help=f"the two agents, from {', '.join(AGENTS)} (greedy random)",
     )
     demo.set_defaults(run=_demo)
     sim = commands.add_parser(
