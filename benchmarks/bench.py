@@ -23,7 +23,10 @@ What is measured:
    (``sys.getallocatedblocks``) after a tenth, half and all of 100,000 games: they must
    not grow with the number of games once the engine's bounded memos have filled;
 6. :func:`conquian.simulate.simulate` (greedy against random) with one worker and with
-   two: games/s and the speed-up.
+   two: games/s and the speed-up;
+7. each registered agent's decision time (``choose``) against Greedy: the median and 90th
+   percentile over decisions with more than one legal move, and the median over those with
+   one (which the search agent answers without searching).
 
 The machine's speed drifts, so the two comparisons (against OpenSpiel, and two workers
 against one) are measured in pairs of runs back to back, and the figure is the median of
@@ -222,6 +225,41 @@ def peer(python: str, seconds: float) -> float | None:
     return float(result.stdout.split()[-1])
 
 
+def agent_decisions(games: int, seed: int) -> dict[str, tuple[float, float, float, int]]:
+    """Each registered agent's ``choose`` time in ms, playing ``games`` games against
+    Greedy (seats alternating): (median and 90th percentile with a choice, median with one
+    legal move, decisions with a choice)."""
+    from conquian.agents import Agent, GreedyAgent
+    from conquian.simulate import AGENTS, agent_factory
+
+    found = {}
+    for name in AGENTS:
+        choice: list[float] = []
+        forced: list[float] = []
+        for game in range(games):
+            state = State.new(seed + game, dealer=game % 2)
+            seat = game % 2
+            agents: list[Agent] = [GreedyAgent(), GreedyAgent()]
+            agents[seat] = agent_factory(name)(seed + game)
+            while (player := state.to_move) is not None:
+                moves = state.legal_moves()
+                view = state.observation(player)
+                start = time.perf_counter()
+                move = agents[player].choose(view, moves)
+                took = (time.perf_counter() - start) * 1000
+                if player == seat:
+                    (choice if len(moves) > 1 else forced).append(took)
+                state = state.apply(move)
+        deciles = statistics.quantiles(choice, n=10) if len(choice) > 1 else choice * 9
+        found[name] = (
+            statistics.median(choice),
+            deciles[-1],
+            statistics.median(forced),
+            len(choice),
+        )
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="small sizes (seconds)")
@@ -390,6 +428,17 @@ def main() -> None:
             for played, rss, blocks in samples
         )
     )
+
+    agent_games = 4 if quick else 40
+    for name, (median, p90, single, count) in agent_decisions(agent_games, 1).items():
+        figures[f"agent_{name}_decision_ms"] = median
+        figures[f"agent_{name}_decision_p90_ms"] = p90
+        figures[f"agent_{name}_single_move_ms"] = single
+        print(
+            f"agent {name}: {median:.3f} ms a decision with a choice (median of {count} in "
+            f"{agent_games} games against greedy; 90th percentile {p90:.3f} ms), "
+            f"{single:.4f} ms with one legal move"
+        )
     print("BENCH " + " ".join(f"{key}={value:.6g}" for key, value in figures.items()))
 
 
