@@ -41,7 +41,7 @@ from conquian.rules import CLASSIC, Rules
 from conquian.simulate import AGENTS, agent_factory
 from conquian.state import State
 
-__all__ = ["ArenaResult", "PairResult", "arena", "bradley_terry"]
+__all__ = ["ArenaResult", "PairResult", "agent_list", "arena", "bradley_terry", "run_command"]
 
 _Z95: Final = 1.959964
 _PRIOR_GAMES: Final = 1.0  # a virtual draw per pair, so an unbeaten agent's rating is finite
@@ -70,7 +70,7 @@ class PairResult:
 
     @property
     def games(self) -> int:
-        """Games played: two a deal."""
+        """The number of games played, two a deal."""
         return self.wins + self.losses + self.draws
 
     @property
@@ -356,38 +356,6 @@ def arena(
 # ---------------------------------------------------------------------- command line
 
 
-def add_command(commands: Any) -> None:
-    """Register ``arena`` on the command line's subcommands (an ``add_subparsers`` result)."""
-    parser = commands.add_parser(
-        "arena",
-        help="rate agents: every pair plays the same deals, seats swapped",
-        description="Play every pair of AGENTS on the same deals, each deal twice with the "
-        "seats swapped, and print each pair's score (a win 1, a draw 1/2) with its 95%% "
-        "confidence interval and a Bradley-Terry rating per agent (Elo scale, random at "
-        "0). The result depends only on the seed, not on the number of workers.",
-    )
-    parser.add_argument(
-        "--agents",
-        type=_agent_list,
-        default=("random", "greedy", "search"),
-        metavar="A,B,...",
-        help=f"agents separated by commas, from {', '.join(AGENTS)} (random,greedy,search)",
-    )
-    parser.add_argument("--deals", type=_count, default=100, help="deals a pair (100)")
-    parser.add_argument(
-        "--rules",
-        type=_rules,
-        default=CLASSIC,
-        metavar="RULES",
-        help="a preset (classic, foster, bicycle) or rules text (classic)",
-    )
-    parser.add_argument("--seed", type=_count, default=0, help="the run's seed (0)")
-    parser.add_argument("--workers", type=_count, default=1, help="processes; 0 for one a core")
-    parser.add_argument("--json", metavar="FILE", default=None, help="also save the results")
-    parser.add_argument("--quiet", action="store_true", help="no progress display")
-    parser.set_defaults(run=run_command)
-
-
 def run_command(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``arena`` with parsed command-line arguments; the exit code."""
     show = sys.stderr.isatty() and not args.quiet
@@ -414,7 +382,16 @@ def run_command(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _agent_list(text: str) -> tuple[str, ...]:
+def agent_list(text: str) -> tuple[str, ...]:
+    """Read the command line's ``--agents A,B,...``: at least two different registered
+    names, separated by commas.
+
+    Raises:
+        argparse.ArgumentTypeError: An unknown name, or fewer than two different agents.
+
+    >>> agent_list("random, greedy,search")
+    ('random', 'greedy', 'search')
+    """
     names = tuple(name.strip() for name in text.split(",") if name.strip())
     unknown = [name for name in names if name not in AGENTS]
     if unknown:
@@ -426,17 +403,3 @@ def _agent_list(text: str) -> tuple[str, ...]:
             "give at least two different agents, such as greedy,search"
         )
     return names
-
-
-def _count(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a count is 0 or more, not {text}")
-    return value
-
-
-def _rules(text: str) -> Rules:
-    try:
-        return Rules.parse(text)
-    except ConquianError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None

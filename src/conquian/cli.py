@@ -339,14 +339,7 @@ def _parser() -> argparse.ArgumentParser:
         help="play a match of N games, a line a game (1: one game, move by move); "
         "with points scoring, N is the most games",
     )
-    demo.add_argument(
-        "--agents",
-        nargs=2,
-        default=["greedy", "random"],
-        choices=list(AGENTS),
-        metavar="AGENT",
-        help=f"the two agents, from {', '.join(AGENTS)} (greedy random)",
-    )
+    _two_agents(demo)
     demo.set_defaults(run=_demo)
     sim = commands.add_parser(
         "simulate",
@@ -358,7 +351,43 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=_count, default=1000, help="games to play (1000)")
     sim.add_argument("--workers", type=_count, default=1, help="processes; 0 for one a core")
     sim.add_argument("--seed", type=_seed, default=0, help="the run's seed (0)")
-    sim.add_argument(
+    _two_agents(sim)
+    sim.add_argument("--quiet", action="store_true", help="no progress display")
+    sim.set_defaults(run=_simulate)
+    ladder = commands.add_parser(
+        "arena",
+        help="rate agents: every pair plays the same deals, seats swapped",
+        description="Play every pair of AGENTS on the same deals, each deal twice with the "
+        "seats swapped, and print each pair's score (a win 1, a draw 1/2) with its 95%% "
+        "interval and a Bradley-Terry rating per agent (Elo scale, random at 0). The "
+        "result depends only on the seed, not on the number of workers.",
+    )
+    ladder.add_argument(
+        "--agents",
+        type=arena.agent_list,
+        default=("random", "greedy", "search"),
+        metavar="A,B,...",
+        help=f"agents separated by commas, from {', '.join(AGENTS)} (random,greedy,search)",
+    )
+    ladder.add_argument("--deals", type=_count, default=100, help="deals a pair (100)")
+    ladder.add_argument(
+        "--rules",
+        type=_rules,
+        default=CLASSIC,
+        metavar="RULES",
+        help="a preset (classic, foster, bicycle) or rules text (classic)",
+    )
+    ladder.add_argument("--seed", type=_seed, default=0, help="the run's seed (0)")
+    ladder.add_argument("--workers", type=_count, default=1, help="processes; 0 for one a core")
+    ladder.add_argument("--json", metavar="FILE", help="also save the results as JSON")
+    ladder.add_argument("--quiet", action="store_true", help="no progress display")
+    ladder.set_defaults(run=arena.run_command)
+    return parser
+
+
+def _two_agents(parser: argparse.ArgumentParser) -> None:
+    """The ``--agents A B`` option of demo and simulate."""
+    parser.add_argument(
         "--agents",
         nargs=2,
         default=["greedy", "random"],
@@ -366,10 +395,6 @@ def _parser() -> argparse.ArgumentParser:
         metavar="AGENT",
         help=f"the two agents, from {', '.join(AGENTS)} (greedy random)",
     )
-    sim.add_argument("--quiet", action="store_true", help="no progress display")
-    sim.set_defaults(run=_simulate)
-    arena.add_command(commands)
-    return parser
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:

@@ -41,8 +41,8 @@ from conquian.state import Observation, Phase, State
 __all__ = ["DEFAULT_ITERATIONS", "SearchAgent", "sample_world"]
 
 DEFAULT_ITERATIONS: Final = 80
-"""Playouts per decision by default: a median decision under 100 ms on the reference
-machine (see the benchmark)."""
+"""The playouts of a decision by default, chosen so that the median decision with a choice
+takes under 100 ms on the development machine (see the benchmark)."""
 _MAX_TAKES: Final = 4  # takes searched: the heuristic's best few
 _MAX_SEED: Final = (1 << 64) - 1
 _CARD_TEXT: Final = tuple(str(card) for card in DECK)
