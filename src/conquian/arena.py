@@ -12,6 +12,7 @@ with ``random`` at 0 (or the first agent when ``random`` is not playing).
 The results depend only on the agents, the deals, the rules and the seed, never on the
 number of worker processes.
 
+>>> from conquian.arena import arena
 >>> result = arena(["random", "greedy"], deals=20, seed=1)
 >>> pair = result.pairs[0]
 >>> pair.games, pair.wins + pair.losses + pair.draws
@@ -190,9 +191,10 @@ def bradley_terry(
     Raises:
         ConquianError: ``anchor`` played no game here.
 
+    >>> from conquian.arena import PairResult, bradley_terry
     >>> even = PairResult("a", "b", 30, 10, 0, ())
     >>> round(bradley_terry([even], "a")["b"])
-    -176
+    -185
     """
     names: list[str] = []
     for pair in pairs:
@@ -389,6 +391,7 @@ def agent_list(text: str) -> tuple[str, ...]:
     Raises:
         argparse.ArgumentTypeError: An unknown name, or fewer than two different agents.
 
+    >>> from conquian.arena import agent_list
     >>> agent_list("random, greedy,search")
     ('random', 'greedy', 'search')
     """

@@ -14,6 +14,7 @@ it adds two things:
 
 >>> from conquian import State
 >>> from conquian.agents import GreedyAgent, play_game
+>>> from conquian.heuristic import HeuristicAgent
 >>> final = play_game(State.new(seed=3), [HeuristicAgent(), GreedyAgent()])
 >>> final.outcome() is not None
 True
@@ -90,7 +91,8 @@ class HeuristicAgent:
         """``takes`` best first: going out, then more cards laid, then the cheaper discard
         (least useful to this player, least useful to the opponent).
 
-        >>> from conquian import State
+        >>> from conquian import State, Take
+        >>> from conquian.heuristic import HeuristicAgent
         >>> state = State.new(seed=11)
         >>> while not any(isinstance(m, Take) for m in state.legal_moves()):
         ...     state = state.apply(state.legal_moves()[0])

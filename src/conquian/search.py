@@ -16,6 +16,7 @@ same worlds, and the same move for the same seed.
 
 >>> from conquian import State
 >>> from conquian.agents import GreedyAgent, play_game
+>>> from conquian.search import SearchAgent
 >>> agent = SearchAgent(seed=1, iterations=40)
 >>> final = play_game(State.new(seed=3), [agent, GreedyAgent()])
 >>> final.outcome() is not None
@@ -66,6 +67,7 @@ class SearchAgent:
     Raises:
         ValueError: A budget or seed out of range, or of the wrong type.
 
+    >>> from conquian.search import SearchAgent
     >>> SearchAgent(seed=7, iterations=100)
     SearchAgent(seed=7, iterations=100)
     """
@@ -168,6 +170,7 @@ def sample_world(observation: Observation, seed: int) -> State:
         ValueError: ``seed`` is out of range.
 
     >>> from conquian import State
+    >>> from conquian.search import sample_world
     >>> state = State.new(seed=5)
     >>> world = sample_world(state.observation(1), seed=2)
     >>> (

@@ -120,6 +120,7 @@ def agent_factory(agent: str | Callable[[int], Agent]) -> Callable[[int], Agent]
     Raises:
         ConquianError: No agent has that name, or ``agent`` is neither a name nor callable.
 
+    >>> from conquian.simulate import agent_factory
     >>> type(agent_factory("search")(7)).__name__
     'SearchAgent'
     """
