@@ -31,6 +31,10 @@ What is measured:
    variant position, a legal record padded to 64 KiB, 3,000 moves, 121 moves of 200
    characters, a match record of 1,000 and one of 60 copies of a game), and
    ``is_legal(Force())`` µs where hundreds of takes are legal.
+8. each registered agent's decision time (``choose``) against Greedy: the median and 90th
+   percentile over decisions with more than one legal move (wall-clock, and the median in
+   CPU time), and the median over those with one (which the search agent answers without
+   searching).
 
 The machine's speed drifts, so the two comparisons (against OpenSpiel, and two workers
 against one) are measured in pairs of runs back to back, and the figure is the median of
@@ -350,6 +354,47 @@ def hostile_inputs(runs: int) -> dict[str, float]:
     return figures
 
 
+def agent_decisions(games: int, seed: int) -> dict[str, tuple[float, float, float, float, int]]:
+    """Each registered agent's ``choose`` time in ms, playing ``games`` games against
+    Greedy (seats alternating): (median and 90th percentile with a choice, median CPU time
+    of this process with a choice, median with one legal move, decisions with a choice).
+    The CPU time is what the decision costs when other processes share the cores."""
+    from conquian.agents import Agent, GreedyAgent
+    from conquian.simulate import AGENTS, agent_factory
+
+    found = {}
+    for name in AGENTS:
+        choice: list[float] = []
+        cpu: list[float] = []
+        forced: list[float] = []
+        for game in range(games):
+            state = State.new(seed + game, dealer=game % 2)
+            seat = game % 2
+            agents: list[Agent] = [GreedyAgent(), GreedyAgent()]
+            agents[seat] = agent_factory(name)(seed + game)
+            while (player := state.to_move) is not None:
+                moves = state.legal_moves()
+                view = state.observation(player)
+                start, start_cpu = time.perf_counter(), time.process_time()
+                move = agents[player].choose(view, moves)
+                took = (time.perf_counter() - start) * 1000
+                if player == seat and len(moves) > 1:
+                    choice.append(took)
+                    cpu.append((time.process_time() - start_cpu) * 1000)
+                elif player == seat:
+                    forced.append(took)
+                state = state.apply(move)
+        deciles = statistics.quantiles(choice, n=10) if len(choice) > 1 else choice * 9
+        found[name] = (
+            statistics.median(choice),
+            deciles[-1],
+            statistics.median(cpu),
+            statistics.median(forced),
+            len(choice),
+        )
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="small sizes (seconds)")
@@ -540,6 +585,18 @@ def main() -> None:
             for played, rss, blocks in samples
         )
     )
+
+    agent_games = 4 if quick else 40
+    for name, (median, p90, cpu, single, count) in agent_decisions(agent_games, 1).items():
+        figures[f"agent_{name}_decision_ms"] = median
+        figures[f"agent_{name}_decision_p90_ms"] = p90
+        figures[f"agent_{name}_decision_cpu_ms"] = cpu
+        figures[f"agent_{name}_single_move_ms"] = single
+        print(
+            f"agent {name}: {median:.3f} ms a decision with a choice (median of {count} in "
+            f"{agent_games} games against greedy; 90th percentile {p90:.3f} ms; median CPU "
+            f"time {cpu:.3f} ms), {single:.4f} ms with one legal move"
+        )
     print("BENCH " + " ".join(f"{key}={value:.6g}" for key, value in figures.items()))
 
 

@@ -40,6 +40,8 @@ napoleon_numpy_docstring = False
 # The standard-library names below appear in base classes, type hints and docstrings; they
 # would resolve through intersphinx, which is off by default (see below).
 nitpick_ignore: list[tuple[str, str]] = [
+    ("py:class", "argparse.Namespace"),
+    ("py:exc", "argparse.ArgumentTypeError"),
     ("py:class", "enum.Enum"),
     ("py:class", "enum.IntEnum"),
     ("py:class", "collections.abc.Callable"),

@@ -214,3 +214,25 @@ def test_a_bad_number_is_refused_with_a_short_message(
     assert message in error
     assert "_seed" not in error
     assert len(error.splitlines()[-1]) <= 200
+
+
+def test_demo_plays_the_agents_named() -> None:
+    code, output = run("demo", "--seed", "3", "--agents", "search", "greedy")
+    assert code == 0
+    assert output.startswith(
+        "Conquian demo, seed 3: Search (player 0) deals to Greedy (player 1)."
+    )
+    assert output.rstrip().endswith("Search (player 0) goes out and wins after 27 moves.")
+
+
+def test_a_demo_match_names_two_agents_of_one_kind_by_seat() -> None:
+    code, output = run("demo", "--seed", "3", "--games", "2", "--agents", "heuristic", "heuristic")
+    assert code == 0
+    assert "Heuristic 0 (player 0) against Heuristic 1 (player 1)" in output.splitlines()[0]
+    assert output.splitlines()[1].startswith("Game 1, Heuristic 0 deals: ")
+
+
+def test_simulate_accepts_every_registered_agent() -> None:
+    code, output = run("simulate", "--games", "2", "--agents", "search", "heuristic", "--quiet")
+    assert code == 0
+    assert output.startswith("search (seat 0) against heuristic (seat 1), seed 0\n2 games")

@@ -9,9 +9,11 @@ Sub-commands:
 * ``simulate --games N --workers K`` plays many games between two agents and reports
   the wins and draws with confidence intervals;
 * ``demo [--seed N]`` plays a game between a :class:`~conquian.agents.GreedyAgent` and a
-  :class:`~conquian.agents.RandomAgent` and prints it turn by turn; ``demo --games N``
-  plays a match of ``N`` games (:mod:`conquian.match`) and prints a line a game, and
-  ``--rules`` chooses the rules.
+  :class:`~conquian.agents.RandomAgent` (or the two ``--agents`` named) and prints it turn
+  by turn; ``demo --games N`` plays a match of ``N`` games (:mod:`conquian.match`) and
+  prints a line a game, and ``--rules`` chooses the rules;
+* ``arena --agents A,B,... --deals N`` rates agents against each other
+  (:mod:`conquian.arena`).
 """
 
 from __future__ import annotations
@@ -22,14 +24,16 @@ import sys
 from collections.abc import Sequence
 from typing import Final, TextIO
 
+from conquian import arena
 from conquian._version import __version__
-from conquian.agents import Agent, GreedyAgent, RandomAgent
+from conquian.agents import Agent
 from conquian.cards import Card, format_cards, parse_cards
 from conquian.errors import ConquianError, InvalidMeldError, ParseError, describe
 from conquian.match import MAX_GAMES, GameResult, Match, MatchResult
 from conquian.melds import Meld, partitions
 from conquian.moves import Decline, Force, LayDown, Move, Release, Take
 from conquian.rules import CLASSIC, Rules, Scoring
+from conquian.simulate import AGENTS, agent_factory
 from conquian.state import OfferOrigin, State
 
 __all__ = ["main"]
@@ -128,8 +132,16 @@ def _hand_text(cards: frozenset[Card]) -> str:
     return format_cards(cards, style="pretty", sort=True) or "-"
 
 
-_NAMES: Final = ("Greedy (player 0)", "Random (player 1)")
-_SHORT: Final = ("Greedy", "Random")
+def _names(agents: Sequence[str]) -> tuple[tuple[str, str], tuple[str, str]]:
+    """The demo's long and short names of the two agents, such as Greedy (player 0)."""
+    short = (agents[0].capitalize(), agents[1].capitalize())
+    if short[0] == short[1]:
+        short = (f"{short[0]} 0", f"{short[1]} 1")
+    return (f"{short[0]} (player 0)", f"{short[1]} (player 1)"), short
+
+
+def _demo_agents(args: argparse.Namespace, seed: int) -> tuple[Agent, Agent]:
+    return (agent_factory(args.agents[0])(seed), agent_factory(args.agents[1])(seed))
 
 
 def _demo(args: argparse.Namespace, out: TextIO) -> int:
@@ -138,8 +150,8 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
     rules: Rules = args.rules
     state = State.new(args.seed, rules=rules, dealer=0)
     seed = state.seed if state.seed is not None else 0
-    agents: tuple[Agent, Agent] = (GreedyAgent(), RandomAgent(seed))
-    names, short = _NAMES, _SHORT
+    agents = _demo_agents(args, seed)
+    names, short = _names(args.agents)
     where = f"seed {state.seed}" + ("" if rules == CLASSIC else f", rules {rules.to_notation()}")
     print(f"Conquian demo, {where}: {names[0]} deals to {names[1]}.", file=out)
     for seat in (0, 1):
@@ -178,7 +190,8 @@ def _demo_match(args: argparse.Namespace, out: TextIO) -> int:
     except ConquianError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    agents: tuple[Agent, Agent] = (GreedyAgent(), RandomAgent(match.seed))
+    agents = _demo_agents(args, match.seed)
+    names, short = _names(args.agents)
     points = rules.scoring is Scoring.POINTS
     length = (
         f"to {rules.target} points (at most {args.games} games)"
@@ -187,7 +200,7 @@ def _demo_match(args: argparse.Namespace, out: TextIO) -> int:
     )
     print(
         f"Conquian match {length}, seed {match.seed}, rules {rules.to_notation()}: "
-        f"{_NAMES[0]} against {_NAMES[1]}.",
+        f"{names[0]} against {names[1]}.",
         file=out,
     )
     while not match.is_over:
@@ -198,17 +211,17 @@ def _demo_match(args: argparse.Namespace, out: TextIO) -> int:
             assert player is not None
             move = agents[player].choose(state.observation(player), state.legal_moves())
             match.play(move, player=player)
-        print(_game_line(match.completed[-1], points), file=out)
+        print(_game_line(match.completed[-1], points, short), file=out)
     final = match.result()
     assert final is not None
-    print(_match_line(final, len(match.completed)), file=out)
+    print(_match_line(final, len(match.completed), names), file=out)
     return EXIT_OK
 
 
-def _game_line(result: GameResult, points: bool) -> str:
+def _game_line(result: GameResult, points: bool, short: tuple[str, str]) -> str:
     """One finished game of a match: dealer, moves, outcome, settlement, running score."""
     winner, stake = result.outcome.winner, result.stake
-    head = f"Game {result.index + 1}, {_SHORT[result.dealer]} deals: "
+    head = f"Game {result.index + 1}, {short[result.dealer]} deals: "
     if winner is None:
         text = f"drawn after {result.plies} moves (R15)"
         if points or stake is None:
@@ -220,7 +233,7 @@ def _game_line(result: GameResult, points: bool) -> str:
         else:
             text += ", nothing paid"
     else:
-        text = f"{_SHORT[winner]} goes out after {result.plies} moves"
+        text = f"{short[winner]} goes out after {result.plies} moves"
         gain = result.change[winner]
         if points or stake is None:
             text += f", scores {gain} points"
@@ -232,11 +245,11 @@ def _game_line(result: GameResult, points: bool) -> str:
     return f"{head}{text}; score {first} to {second}."
 
 
-def _match_line(result: MatchResult, games: int) -> str:
+def _match_line(result: MatchResult, games: int, names: tuple[str, str]) -> str:
     first, second = result.scores
     if result.winner is None:
         return f"The match is tied after {games} games, {first} to {second}."
-    return f"{_NAMES[result.winner]} wins the match after {games} games, {first} to {second}."
+    return f"{names[result.winner]} wins the match after {games} games, {first} to {second}."
 
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -284,6 +297,10 @@ def _simulated_games(text: str) -> int:
     return _whole(text, 1, 10**9, "games is a whole number from 1 to 1000000000")
 
 
+def _deals(text: str) -> int:
+    return _whole(text, 1, 10**6, "deals is a whole number from 1 to 1000000")
+
+
 def _seed(text: str) -> int:
     return _whole(text, 0, (1 << 64) - 1, "a seed is a whole number from 0 to 2**64 - 1")
 
@@ -323,8 +340,8 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     demo = commands.add_parser(
         "demo",
         help="watch a game or a match between two bots",
-        description="Play a game between a greedy bot and a random bot, move by move, or "
-        "with --games N a match of N games, a line a game.",
+        description="Play a game between two bots (greedy and random unless --agents says "
+        "otherwise), move by move, or with --games N a match of N games, a line a game.",
     )
     demo.add_argument("--seed", type=_seed, default=None, help="deal from this seed")
     demo.add_argument(
@@ -343,6 +360,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         help="play a match of N games, a line a game (1: one game, move by move); "
         "with points scoring, N is the most games",
     )
+    _two_agents(demo)
     demo.set_defaults(run=_demo)
     sim = commands.add_parser(
         "simulate",
@@ -354,17 +372,50 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     sim.add_argument("--games", type=_simulated_games, default=1000, help="games to play (1000)")
     sim.add_argument("--workers", type=_workers, default=1, help="processes; 0 for one a core")
     sim.add_argument("--seed", type=_seed, default=0, help="the run's seed (0)")
-    sim.add_argument(
+    _two_agents(sim)
+    sim.add_argument("--quiet", action="store_true", help="no progress display")
+    sim.set_defaults(run=_simulate)
+    ladder = commands.add_parser(
+        "arena",
+        help="rate agents: every pair plays the same deals, seats swapped",
+        description="Play every pair of AGENTS on the same deals, each deal twice with the "
+        "seats swapped, and print each pair's score (a win 1, a draw 1/2) with its 95% "
+        "interval and a Bradley-Terry rating per agent (Elo scale, random at 0). The "
+        "result depends only on the seed, not on the number of workers.",
+    )
+    ladder.add_argument(
+        "--agents",
+        type=arena.agent_list,
+        default=("random", "greedy", "search"),
+        metavar="A,B,...",
+        help=f"agents separated by commas, from {', '.join(AGENTS)} (random,greedy,search)",
+    )
+    ladder.add_argument("--deals", type=_deals, default=100, help="deals a pair (100)")
+    ladder.add_argument(
+        "--rules",
+        type=_rules,
+        default=CLASSIC,
+        metavar="RULES",
+        help="a preset (classic, foster, bicycle) or rules text (classic)",
+    )
+    ladder.add_argument("--seed", type=_seed, default=0, help="the run's seed (0)")
+    ladder.add_argument("--workers", type=_workers, default=1, help="processes; 0 for one a core")
+    ladder.add_argument("--json", metavar="FILE", help="also save the results as JSON")
+    ladder.add_argument("--quiet", action="store_true", help="no progress display")
+    ladder.set_defaults(run=arena.run_command)
+    return parser
+
+
+def _two_agents(parser: argparse.ArgumentParser) -> None:
+    """The ``--agents A B`` option of demo and simulate."""
+    parser.add_argument(
         "--agents",
         nargs=2,
         default=["greedy", "random"],
-        choices=["greedy", "random"],
+        choices=list(AGENTS),
         metavar="AGENT",
-        help="the two agents, greedy or random (greedy random)",
+        help=f"the two agents, from {', '.join(AGENTS)} (greedy random)",
     )
-    sim.add_argument("--quiet", action="store_true", help="no progress display")
-    sim.set_defaults(run=_simulate)
-    return parser
 
 
 EXIT_INTERNAL = 3
