@@ -24,6 +24,7 @@ from typing import Final, TextIO
 from conquian.agents import Agent, GreedyAgent, RandomAgent
 from conquian.cards import Card, format_cards, parse_cards
 from conquian.errors import ConquianError, ParseError
+from conquian.languages import LANGUAGES
 from conquian.match import MAX_GAMES, GameResult, Match, MatchResult
 from conquian.melds import InvalidMeldError, Meld, partitions
 from conquian.moves import Decline, Force, LayDown, Move, Release, Take
@@ -52,15 +53,21 @@ def _meld(args: argparse.Namespace, out: TextIO) -> int:
         noun = "way" if len(splits) == 1 else "ways"
         print(f"{format_cards(cards)} splits into melds {len(splits)} {noun}:", file=out)
         for split in splits:
-            print("  " + "  ".join(meld.pretty() for meld in split), file=out)
+            print("  " + "  ".join(_meld_text(meld, args.lang) for meld in split), file=out)
         return EXIT_OK
     try:
         meld = Meld(cards, rules=CLASSIC)
     except InvalidMeldError as error:
         print(error, file=out)
         return EXIT_NO
-    print(f"{meld.pretty()} is a {meld.kind.value} of {len(meld)} cards", file=out)
+    text = _meld_text(meld, args.lang)
+    print(f"{text} is a {meld.kind.value} of {len(meld)} cards", file=out)
     return EXIT_OK
+
+
+def _meld_text(meld: Meld, lang: str | None) -> str:
+    """A meld in symbols, or by its cards' full names in ``lang`` (``--lang``)."""
+    return meld.pretty() if lang is None else "(" + format_cards(meld, lang=lang) + ")"
 
 
 def _narrate(before: State, move: Move, names: tuple[str, str]) -> str:
@@ -301,6 +308,12 @@ def _parser() -> argparse.ArgumentParser:
     meld.add_argument("cards", nargs="+", metavar="CARDS", help="cards such as 6c 7c Jc")
     meld.add_argument(
         "--split", action="store_true", help="print every way to split CARDS into melds"
+    )
+    meld.add_argument(
+        "--lang",
+        choices=sorted(LANGUAGES),
+        default=None,
+        help="write the cards by their full names in this language",
     )
     meld.set_defaults(run=_meld)
     demo = commands.add_parser(
