@@ -27,6 +27,7 @@ LAYERS = (
     "rules",
     "melds",
     "moves",
+    "builder",
     "phases",
     "_position",
     "legality",

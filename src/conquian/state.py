@@ -42,6 +42,7 @@ from conquian._position import (
     Position,
 )
 from conquian._slots import HASH_CACHE, new_instance, slot_setters
+from conquian.builder import TakeBuilder
 from conquian.cards import DECK, Card, format_cards
 from conquian.dealing import check_seed, deal_order, shuffled_indices
 from conquian.errors import ConquianError, IllegalMoveError, InvalidCardError, describe
@@ -418,6 +419,37 @@ class State:
             return TakeMoves(hand, laids, extra)
         takes, named = self._arranged(laids, 1 << offer)
         return TakeMoves(hand, takes, extra, named)
+
+    def take_builder(self) -> TakeBuilder:
+        """A :class:`~conquian.builder.TakeBuilder` for a take by the player to move, to
+        build one card at a time (see :mod:`conquian.builder`).
+
+        Raises:
+            IllegalMoveError: No card is offered to take (the phase is a force decision or
+                the game is over).
+        """
+        phase, player, offer = self.phase, self.to_move, self.offer
+        if phase not in (Phase.OFFER, Phase.FORCED_TAKE) or player is None or offer is None:
+            raise IllegalMoveError(
+                f"no take can be built in phase {phase.value}: a take answers an offered "
+                "card (R11, R14b)"
+            )
+        return TakeBuilder.start(self.rules, self.hands[player], self.tables[player], offer)
+
+    def lay_down_builder(self) -> TakeBuilder:
+        """A :class:`~conquian.builder.TakeBuilder` for a lay-down (V3) by the player to
+        move, finished with :meth:`~conquian.builder.TakeBuilder.lay_down`.
+
+        Raises:
+            IllegalMoveError: No lay-down is legal now.
+        """
+        player = self.to_move
+        if player is None or not any(isinstance(move, LayDown) for move in self.legal_moves()):
+            raise IllegalMoveError(
+                "no lay-down can be built now: only after turning up a stock card, before "
+                "taking or passing it, under meld_from_hand rules (V3)"
+            )
+        return TakeBuilder.start(self.rules, self.hands[player], self.tables[player], None)
 
     def _arranged(
         self, candidates: Sequence[int], added: int
