@@ -34,6 +34,7 @@ LAYERS = (
     "observation",
     "dealing",
     "state",
+    "narration",
     "game",
     "notation",
     "match_record",

@@ -40,6 +40,7 @@ from conquian.rules import (
     find_rules,
 )
 from conquian.state import (
+    Fate,
     Observation,
     OfferOrigin,
     Outcome,
@@ -58,6 +59,7 @@ __all__ = [
     "ConquianError",
     "Decline",
     "DrawSettlement",
+    "Fate",
     "Force",
     "Forcing",
     "Game",

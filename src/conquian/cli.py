@@ -27,7 +27,7 @@ from conquian.errors import ConquianError, ParseError
 from conquian.languages import LANGUAGES
 from conquian.match import MAX_GAMES, GameResult, Match, MatchResult
 from conquian.melds import InvalidMeldError, Meld, partitions
-from conquian.moves import Decline, Force, LayDown, Move, Release, Take
+from conquian.narration import narrate
 from conquian.rules import CLASSIC, Rules, Scoring
 from conquian.state import OfferOrigin, State
 
@@ -68,36 +68,6 @@ def _meld(args: argparse.Namespace, out: TextIO) -> int:
 def _meld_text(meld: Meld, lang: str | None) -> str:
     """A meld in symbols, or by its cards' full names in ``lang`` (``--lang``)."""
     return meld.pretty() if lang is None else "(" + format_cards(meld, lang=lang) + ")"
-
-
-def _narrate(before: State, move: Move, names: tuple[str, str]) -> str:
-    """One move in words, from the position it was played in."""
-    player = before.to_move
-    assert player is not None
-    assert before.offer is not None
-    who, other = names[player], names[1 - player]
-    card = before.offer.pretty()
-    if isinstance(move, Take):
-        verb = "is forced to take" if before.phase.value == "forced_take" else "takes"
-        text = f"{who} {verb} {card}"
-        if move.laid:
-            text += ", lays down " + format_cards(move.laid, style="pretty", sort=True)
-        if move.discard is None:
-            return text + " and goes out!"
-        return text + f", discards {move.discard.pretty()}"
-    if isinstance(move, Decline):
-        if before.offer_origin is OfferOrigin.STOCK and before.offered_by == player:
-            return f"{who} passes {card} to {other}"
-        if before.offer_origin is OfferOrigin.UPCARD and before.offered_by != player:
-            return f"{who} declines the upcard {card}; {other} may take it"
-        return f"{who} declines {card}"
-    if isinstance(move, Force):
-        return f"{who} forces {card} on {other}"
-    if isinstance(move, Release):
-        return f"{who} releases {card}"
-    assert isinstance(move, LayDown)
-    laid = format_cards(move.laid, style="pretty", sort=True)
-    return f"{who} lays down {laid} before deciding on {card}"
 
 
 def _table_text(state: State, player: int) -> str:
@@ -154,7 +124,7 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
     while (player := state.to_move) is not None:
         move = agents[player].choose(state.observation(player), state.legal_moves())
         after = state.apply(move, player=player)
-        print(f"{after.ply:3}. {_narrate(state, move, short)}", file=out)
+        print(f"{after.ply:3}. {narrate(state, move, names=short)}", file=out)
         tables = " | ".join(f"{short[seat]} {_table_text(after, seat)}" for seat in (0, 1))
         print(f"     tables: {tables}", file=out)
         print(f"     offer:  {_offer_text(after, short)}", file=out)

@@ -86,7 +86,8 @@ def _fields(template: str) -> frozenset[str]:
     return frozenset(name for _, name, _, _ in string.Formatter().parse(template) if name)
 
 
-# Placeholders: {who} and {other} are player names, {card} and {cards} cards, {meld} and
+# Placeholders: {who} and {other} are player names ("you_object" stands for {other} when
+# the viewer is the other player), {card} and {cards} cards, {meld} and
 # {melds} melds, {count} a number, {n} a choice number.
 _EN: Final = {
     "turn_up": "{who} turns up {card}",
@@ -131,6 +132,7 @@ _EN: Final = {
     "from_upcard": "the upcard, turned by {who}",
     "from_upcard.you": "the upcard, turned by you",
     "you": "you",
+    "you_object": "you",
     "opponent": "{name}",
     "hand": "your hand",
     "table": "{who}'s table",
@@ -211,6 +213,7 @@ _ES: Final = {
     "from_upcard": "la carta inicial, levantada por {who}",
     "from_upcard.you": "la carta inicial, levantada por ti",
     "you": "tú",
+    "you_object": "ti",
     "opponent": "{name}",
     "hand": "tu mano",
     "table": "mesa de {who}",
@@ -291,6 +294,7 @@ _NL: Final = {
     "from_upcard": "de openkaart, omgedraaid door {who}",
     "from_upcard.you": "de openkaart, omgedraaid door jou",
     "you": "jij",
+    "you_object": "jou",
     "opponent": "{name}",
     "hand": "jouw hand",
     "table": "tafel van {who}",
@@ -371,6 +375,7 @@ _DE: Final = {
     "from_upcard": "die erste Karte, aufgedeckt von {who}",
     "from_upcard.you": "die erste Karte, aufgedeckt von dir",
     "you": "du",
+    "you_object": "dich",
     "opponent": "{name}",
     "hand": "deine Hand",
     "table": "Tisch von {who}",

@@ -67,6 +67,7 @@ from conquian.observation import Observation
 from conquian.phases import (
     DRAWN,
     WENT_OUT,
+    Fate,
     OfferOrigin,
     Outcome,
     OutcomeKind,
@@ -76,6 +77,7 @@ from conquian.phases import (
 from conquian.rules import CLASSIC, Forcing, Regrouping, Rules
 
 __all__ = [
+    "Fate",
     "Observation",
     "OfferOrigin",
     "Outcome",
@@ -558,6 +560,9 @@ class State:
         _set_player(entry, mover)
         _set_offer(entry, DECK[offer])
         _set_move(entry, move)
+        _set_origin(entry, origin)
+        _set_offered_by(entry, by)
+        _set_phase(entry, self._pos[PHASE])
         state = new_instance(State)
         _set_log(state, (self._log, entry))
         _set_deck(state, self._deck)
@@ -770,4 +775,6 @@ class State:
 _set_pos, _set_log, _set_deck, _set_seed, _set_hash = slot_setters(
     State, "_pos", "_log", "_deck", "seed", HASH_CACHE
 )
-_set_player, _set_offer, _set_move = slot_setters(Played, "player", "offer", "move")
+_set_player, _set_offer, _set_move, _set_origin, _set_offered_by, _set_phase = slot_setters(
+    Played, "player", "offer", "move", "origin", "offered_by", "phase"
+)
