@@ -31,6 +31,7 @@ LAYERS = (
     "phases",
     "_position",
     "legality",
+    "views",
     "observation",
     "dealing",
     "state",

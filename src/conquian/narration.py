@@ -28,6 +28,7 @@ from conquian.melds import Meld
 from conquian.moves import LayDown, Move, Take
 from conquian.rules import CLASSIC, Rules
 from conquian.state import Fate, OfferOrigin, Played, State
+from conquian.views import tables_after
 
 __all__ = ["CARD_STYLES", "narrate", "narrate_history"]
 
@@ -260,32 +261,24 @@ def narrate_history(
     ['Bob turns up K♦. Bob passes K♦ to Ann', 'Ann declines K♦. K♦ is dead']
     """
     voice = _Voice(lang, names, viewer, style)
-    tables: list[tuple[Meld, ...]] = [(), ()]
-    masks = [0, 0]
     lines = []
-    for index, entry in enumerate(history):
+    before: tuple[tuple[Meld, ...], tuple[Meld, ...]] = ((), ())
+    for index, (entry, after) in enumerate(
+        zip(history, tables_after(history, rules), strict=True)
+    ):
         parts = []
         previous = history[index - 1] if index else None
         if (previous is None or entry.offer != previous.offer) and (
             entry.origin is not OfferOrigin.DISCARD
         ):
             parts.append(_turn_up(entry.offer, entry.origin, entry.offered_by, voice))
-        move, player = entry.move, entry.player
-        old = tables[player]
-        if isinstance(move, Take | LayDown):
-            masks[player] |= move.laid_mask
-            if isinstance(move, Take):
-                masks[player] |= 1 << entry.offer.index
-            if move.table is not None:
-                tables[player] = move.table
-            else:
-                split = _bits.meld_table(rules.max_sequence).one_partition(masks[player]) or ()
-                tables[player] = tuple(Meld.from_mask(meld) for meld in split)
-        parts.append(_sentence(entry, old, tables[player], voice))
+        player = entry.player
+        parts.append(_sentence(entry, before[player], after[player], voice))
         following = history[index + 1] if index + 1 < len(history) else None
         if _died(entry, following):
             parts.append(_capital(voice.language.phrase("dies", card=voice.card(entry.offer))))
         lines.append(". ".join(parts))
+        before = after
     return lines
 
 
