@@ -42,6 +42,7 @@ LAYERS = (
     "match",
     "agents",
     "simulate",
+    "play",
     "cli",
     "__init__",
     "__main__",

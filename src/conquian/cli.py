@@ -6,6 +6,8 @@ Sub-commands:
   1 for not a meld, 2 for text that is not cards);
 * ``meld --split CARDS…`` prints every way to split the cards into melds (exit 0 if
   there is one, 1 if none);
+* ``play [--bot NAME] [--rules R] [--seed N] [--lang L] [--ascii] [--games N]`` plays
+  against a bot in the terminal (:mod:`conquian.play`);
 * ``simulate --games N --workers K`` plays many games between two agents and reports
   the wins and draws with confidence intervals;
 * ``demo [--seed N]`` plays a game between a :class:`~conquian.agents.GreedyAgent` and a
@@ -21,13 +23,14 @@ import sys
 from collections.abc import Sequence
 from typing import Final, TextIO
 
+from conquian import play as play_cli
 from conquian.agents import Agent, GreedyAgent, RandomAgent
 from conquian.cards import Card, format_cards, parse_cards
 from conquian.errors import ConquianError, ParseError
 from conquian.languages import LANGUAGES
 from conquian.match import MAX_GAMES, GameResult, Match, MatchResult
 from conquian.melds import InvalidMeldError, Meld, partitions
-from conquian.narration import narrate
+from conquian.narration import narrate, narrate_start
 from conquian.rules import CLASSIC, Rules, Scoring
 from conquian.state import OfferOrigin, State
 
@@ -95,10 +98,6 @@ def _offer_text(state: State, names: tuple[str, str]) -> str:
     return f"{card.pretty()} ({source}), {names[player]} {decision}; stock {len(state.stock)}"
 
 
-def _offer_card(state: State) -> str:
-    return state.offer.pretty() if state.offer is not None else "-"
-
-
 def _hand_text(cards: frozenset[Card]) -> str:
     return format_cards(cards, style="pretty", sort=True) or "-"
 
@@ -119,7 +118,7 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
     print(f"Conquian demo, {where}: {names[0]} deals to {names[1]}.", file=out)
     for seat in (0, 1):
         print(f"  {short[seat]} holds {_hand_text(state.hands[seat])}", file=out)
-    print(f"  {short[state.offered_by or 0]} turns up {_offer_card(state)}", file=out)
+    print(f"  {narrate_start(state, names=short)}", file=out)
     player: int | None
     while (player := state.to_move) is not None:
         move = agents[player].choose(state.observation(player), state.legal_moves())
@@ -310,6 +309,15 @@ def _parser() -> argparse.ArgumentParser:
         "with points scoring, N is the most games",
     )
     demo.set_defaults(run=_demo)
+    play = commands.add_parser(
+        "play",
+        help="play against a bot in the terminal",
+        description="Play Conquian against a bot. Answer with a number, a move, or 'build' "
+        "to build a take card by card; help, hint, undo, save FILE and quit work at every "
+        "prompt. Reads standard input line by line, so it can be driven through a pipe.",
+    )
+    play_cli.add_arguments(play, seed=_seed, rules=_rules, games=_games, default_rules=CLASSIC)
+    play.set_defaults(run=play_cli.run)
     sim = commands.add_parser(
         "simulate",
         help="play many games between two agents and count the results",

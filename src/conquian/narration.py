@@ -27,10 +27,16 @@ from conquian.languages import Language, find_language
 from conquian.melds import Meld
 from conquian.moves import LayDown, Move, Take
 from conquian.rules import CLASSIC, Rules
-from conquian.state import Fate, OfferOrigin, Played, State
+from conquian.state import Fate, Observation, OfferOrigin, Phase, Played, State
 from conquian.views import tables_after
 
-__all__ = ["CARD_STYLES", "narrate", "narrate_history"]
+__all__ = [
+    "CARD_STYLES",
+    "describe_origin",
+    "narrate",
+    "narrate_history",
+    "narrate_start",
+]
 
 CARD_STYLES: Final = ("pretty", "short", "name")
 """How narration writes cards: with suit symbols (``7♥``), in letters (``7h``, for
@@ -171,6 +177,7 @@ def narrate(
     names: Sequence[str] = _DEFAULT_NAMES,
     viewer: int | None = None,
     style: str = "pretty",
+    aftermath: bool = True,
 ) -> str:
     """Tell ``move``, played in ``state``, in words, with what followed it.
 
@@ -187,6 +194,9 @@ def narrate(
             the third person.
         style: How cards are written: ``pretty`` (``7♥``), ``short`` (``7h``) or
             ``name`` (full names in ``lang``).
+        aftermath: Also tell what followed (a dead card, the next card turned up, a
+            draw). ``False`` tells only the move, as a front end labels a choice (the next
+            card is hidden until the move is made).
 
     Returns:
         One or more sentences, separated by ``". "``.
@@ -206,8 +216,61 @@ def narrate(
     entry = after.history[-1]
     player = entry.player
     lines = [_sentence(entry, state.tables[player], after.tables[player], voice)]
-    lines.extend(_aftermath(entry, after, voice))
+    if aftermath:
+        lines.extend(_aftermath(entry, after, voice))
     return ". ".join(lines)
+
+
+def describe_origin(
+    view: State | Observation,
+    *,
+    lang: str | Language = "en",
+    names: Sequence[str] = _DEFAULT_NAMES,
+    viewer: int | None = None,
+) -> str:
+    """Where the offered card of a state or an observation came from, in words: a
+    discard, turned up, passed, or the upcard, and by whom (empty when nothing is
+    offered).
+
+    >>> describe_origin(State.new(seed=7), names=("Ann", "Bob"), viewer=0)
+    'turned up by Bob'
+    """
+    voice = _Voice(lang, names, viewer, "pretty")
+    origin, by, to_move = view.offer_origin, view.offered_by, view.to_move
+    if origin is None or by is None:
+        return ""
+    if origin is OfferOrigin.DISCARD:
+        key = "from_discard"
+    elif origin is OfferOrigin.UPCARD:
+        key = "from_upcard"
+    elif by != to_move and view.phase is Phase.OFFER:
+        key = "from_pass"
+    else:
+        key = "from_stock"
+    return voice.say(key, by)
+
+
+def narrate_start(
+    state: State,
+    *,
+    lang: str | Language = "en",
+    names: Sequence[str] = _DEFAULT_NAMES,
+    viewer: int | None = None,
+    style: str = "pretty",
+) -> str:
+    """The first card of a game turned up (R10, or the upcard of V8), in words.
+
+    >>> narrate_start(State.new(seed=7), names=("Ann", "Bob"))
+    'Bob turns up K♦'
+    """
+    voice = _Voice(lang, names, viewer, style)
+    first = state.history[0] if state.history else None
+    offer = first.offer if first is not None else state.offer
+    origin = first.origin if first is not None else state.offer_origin
+    by = first.offered_by if first is not None else state.offered_by
+    if offer is None or origin is None or by is None:
+        return ""
+    return _turn_up(offer, origin, by, voice)
 
 
 def _aftermath(entry: Played, after: State, voice: _Voice) -> list[str]:
