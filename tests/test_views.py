@@ -10,7 +10,16 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
-from conquian import Game, InvalidStateError, Observation, State, parse_move
+from conquian import (
+    ConquianError,
+    Game,
+    IllegalMoveError,
+    InvalidStateError,
+    Observation,
+    State,
+    parse_move,
+)
+from conquian.narration import narrate
 from conquian.views import GAME_SCHEMA, OBSERVATION_SCHEMA, STATE_SCHEMA, move_to_dict
 from engine_bruteforce import random_game
 from strategies import RULE_SETS
@@ -152,3 +161,27 @@ def test_bad_game_data_is_a_typed_error() -> None:
         Game.from_dict(bad(data, ["moves", 0, "text"], "force"))
     with pytest.raises(InvalidStateError, match="do not lead"):
         Game.from_dict(bad(data, ["moves"], []))
+
+
+def test_an_observation_builds_the_states_takes() -> None:
+    from test_builder import built_moves
+
+    for rules in RULE_SETS[:6]:
+        for state in list(random_game(State.new(5, rules=rules), 5, greed=0.6))[::4]:
+            player = state.to_move
+            if player is None or state.phase.value == "force_decision":
+                continue
+            view = state.observation(player)
+            takes = {move for move in state.legal_moves() if type(move).__name__ == "Take"}
+            assert built_moves(view.take_builder()) == takes
+            with pytest.raises(IllegalMoveError, match="not player"):
+                state.observation(1 - player).take_builder()
+
+
+def test_narration_from_the_movers_observation_tells_only_the_move() -> None:
+    state = State.new(seed=7).apply("decline")
+    view = state.observation(0)
+    assert narrate(view, "decline", names=("Ann", "Bob")) == "Ann declines K♦"
+    assert narrate(state, "decline", names=("Ann", "Bob")).startswith("Ann declines K♦. ")
+    with pytest.raises(ConquianError, match="not player 1's move"):
+        narrate(state.observation(1), "decline")

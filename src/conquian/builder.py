@@ -261,7 +261,7 @@ class TakeBuilder:
 
     @property
     def is_complete(self) -> bool:
-        """Whether the selection is one a legal move lays: the move can be finished (after
+        """Whether the selection is one a legal move lays, so the move can be finished (after
         :meth:`arrange`, where :attr:`needs_arrangement`)."""
         return bool(self._tables)
 
@@ -283,9 +283,9 @@ class TakeBuilder:
 
     @property
     def table(self) -> tuple[Meld, ...] | None:
-        """The player's table after the move: the chosen arrangement, the only allowed one,
-        or the canonical split under free regrouping; ``None`` while incomplete or while an
-        arrangement must still be chosen."""
+        """The player's table after the move (the chosen arrangement, the only allowed one,
+        or the canonical split under free regrouping), or ``None`` while incomplete or
+        while an arrangement must still be chosen."""
         if self._chosen is not None:
             return tuple(Meld.from_mask(meld) for meld in self._chosen)
         tables = self._tables
@@ -295,8 +295,8 @@ class TakeBuilder:
 
     @property
     def discards(self) -> frozenset[Card]:
-        """The cards that may be discarded to finish the take: the hand cards not laid,
-        once the selection is complete (and arranged); empty when the take goes out."""
+        """The cards that may be discarded to finish the take (the hand cards not laid,
+        once the selection is complete and arranged); empty when the take goes out."""
         if self.kind != _TAKE or self.table is None:
             return frozenset()
         return _bits.card_set(self._hand & ~self._selected)

@@ -55,6 +55,7 @@ class Language:
         """The full name of the card of rank position ``rank`` (0 for the ace) and suit
         position ``suit`` (0 for clubs).
 
+        >>> from conquian.languages import find_language
         >>> find_language("de").card_name(8, 2)
         'Herz-Dame'
         """
@@ -66,6 +67,7 @@ class Language:
         Raises:
             KeyError: The table has no phrase ``key``.
 
+        >>> from conquian.languages import find_language
         >>> find_language("es").phrase("stock", count=3)
         'mazo: 3'
         """
@@ -516,7 +518,7 @@ GERMAN: Final = _check_table(
 LANGUAGES: Final[Mapping[str, Language]] = MappingProxyType(
     {language.code: language for language in (ENGLISH, SPANISH, DUTCH, GERMAN)}
 )
-"""The supported languages by code: ``en``, ``es``, ``nl``, ``de``."""
+"""The supported languages by code (``en``, ``es``, ``nl``, ``de``)."""
 
 
 def find_language(code: str | Language) -> Language:
@@ -526,6 +528,7 @@ def find_language(code: str | Language) -> Language:
     Raises:
         ConquianError: No supported language has that code.
 
+    >>> from conquian.languages import find_language
     >>> find_language("es").suits
     ('bastos', 'oros', 'copas', 'espadas')
     """

@@ -7,6 +7,7 @@ the mover's table ("7♠ moved from 7♣7♥7♠7♦ to a new meld 5♠6♠7♠"
 move. The words come from the tables of :mod:`conquian.languages`; nothing else in the
 library narrates.
 
+>>> from conquian.narration import narrate
 >>> from conquian import State
 >>> state = State.new(seed=7)
 >>> narrate(state, state.legal_moves()[-1], names=("Ann", "Bob"))
@@ -20,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from conquian import _bits
+from conquian import _bits, _position
 from conquian.cards import Card, format_cards
 from conquian.errors import ConquianError, describe
 from conquian.languages import Language, find_language
@@ -28,7 +29,7 @@ from conquian.melds import Meld
 from conquian.moves import LayDown, Move, Take
 from conquian.rules import CLASSIC, Rules
 from conquian.state import Fate, Observation, OfferOrigin, Phase, Played, State
-from conquian.views import tables_after
+from conquian.views import stand_in_fields, tables_after
 
 __all__ = [
     "CARD_STYLES",
@@ -39,8 +40,8 @@ __all__ = [
 ]
 
 CARD_STYLES: Final = ("pretty", "short", "name")
-"""How narration writes cards: with suit symbols (``7♥``), in letters (``7h``, for
-terminals that cannot print symbols), or by full name in the narration's language."""
+"""The ways narration writes cards (with suit symbols ``7♥``, in letters ``7h`` for
+terminals that cannot print symbols, or by full name in the narration's language)."""
 
 _DEFAULT_NAMES: Final = ("player 0", "player 1")
 
@@ -170,7 +171,7 @@ def _turn_up(card: Card, origin: OfferOrigin, by: int, voice: _Voice) -> str:
 
 
 def narrate(
-    state: State,
+    state: State | Observation,
     move: Move | str,
     *,
     lang: str | Language = "en",
@@ -186,7 +187,9 @@ def narrate(
     card turned up next, and the end of the game.
 
     Args:
-        state: The state the move was played in.
+        state: The state the move was played in, or the mover's observation of it (a
+            front end holding only its view); with an observation only the move is told,
+            as what follows it is not known yet.
         move: A legal move there, or its notation.
         lang: The language (``en``, ``es``, ``nl``, ``de``).
         names: The two players' names.
@@ -205,6 +208,7 @@ def narrate(
         IllegalMoveError: The move is not legal in ``state``.
         ConquianError: The game is over, or ``lang`` or ``viewer`` is unknown.
 
+    >>> from conquian.narration import narrate
     >>> state = State.new(seed=7)
     >>> narrate(state.apply("decline"), "decline", names=("Ann", "Bob"), style="short")
     'Ann declines Kd. Kd is dead. Ann turns up Qh'
@@ -212,6 +216,13 @@ def narrate(
     voice = _Voice(lang, names, viewer, style)
     if state.to_move is None:
         raise ConquianError("the game is over: there is no move to narrate")
+    if isinstance(state, Observation):
+        if state.to_move != state.player:
+            raise ConquianError(f"it is not player {state.player}'s move to narrate")
+        # A position the view could be of: the move and the mover's table are the same.
+        fields = stand_in_fields(state)
+        state = State.from_notation(_position.join(_position.POSITION_TAG, fields))
+        aftermath = False
     after = state.apply(move)
     entry = after.history[-1]
     player = entry.player
@@ -232,6 +243,7 @@ def describe_origin(
     discard, turned up, passed, or the upcard, and by whom (empty when nothing is
     offered).
 
+    >>> from conquian.narration import describe_origin
     >>> describe_origin(State.new(seed=7), names=("Ann", "Bob"), viewer=0)
     'turned up by Bob'
     """
@@ -260,6 +272,7 @@ def narrate_start(
 ) -> str:
     """The first card of a game turned up (R10, or the upcard of V8), in words.
 
+    >>> from conquian.narration import narrate_start
     >>> narrate_start(State.new(seed=7), names=("Ann", "Bob"))
     'Bob turns up K♦'
     """
@@ -300,8 +313,8 @@ def narrate_history(
     style: str = "pretty",
 ) -> list[str]:
     """Tell a game from its public history alone (:attr:`State.history
-    <conquian.state.State.history>` or :attr:`Observation.history
-    <conquian.state.Observation.history>`), one line a move.
+    <conquian.state.State.history>` or an observation's ``history``), one line a
+    move.
 
     Each line tells the card turned up before the move (when a new card was turned up),
     the move itself, and the rearrangement of the mover's table. Tables are rebuilt from
@@ -318,6 +331,7 @@ def narrate_history(
     Raises:
         ConquianError: ``lang`` or ``viewer`` is unknown.
 
+    >>> from conquian.narration import narrate_history
     >>> from conquian.agents import GreedyAgent, play_game
     >>> final = play_game(State.new(seed=7), [GreedyAgent(), GreedyAgent()])
     >>> narrate_history(final.history, names=("Ann", "Bob"))[:2]

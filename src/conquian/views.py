@@ -98,6 +98,7 @@ def move_to_dict(move: Move, table: Sequence[Meld] | None = None) -> dict[str, A
         move: The move.
         table: The mover's table after the move, if known (for a take or a lay-down).
 
+    >>> from conquian.views import move_to_dict
     >>> move_to_dict(parse_move("take +3d5d -Kh"))
     {'text': 'take +3d5d -Kh', 'kind': 'take', 'laid': ['3d', '5d'], 'discard': 'Kh', \
 'goes_out': False, 'table': None}
