@@ -113,7 +113,7 @@ class TakeBuilder:
     step returns a new builder.
 
     Build one with :meth:`State.take_builder <conquian.state.State.take_builder>` or
-    :meth:`Observation.take_builder <conquian.observation.Observation.take_builder>`
+    :meth:`Observation.take_builder <conquian.state.Observation.take_builder>`
     (or :meth:`State.lay_down_builder <conquian.state.State.lay_down_builder>`). It needs
     only what the player to move sees: the rules, his hand and table, and the offered
     card. Equal builders are at the same step of the same position.

@@ -1,7 +1,7 @@
 """JSON views of observations, states and games, with a JSON Schema, for servers and
 clients in any language.
 
-:meth:`Observation.to_dict <conquian.observation.Observation.to_dict>`,
+:meth:`Observation.to_dict <conquian.state.Observation.to_dict>`,
 :meth:`State.to_dict <conquian.state.State.to_dict>` and :meth:`Game.to_dict
 <conquian.game.Game.to_dict>` give plain ``dict`` values that :func:`json.dumps` writes as
 they are; each has a ``from_dict`` that reads it back to an equal value, checking it.
@@ -192,7 +192,7 @@ def _common(view: Any, tables: tuple[tuple[Meld, ...], tuple[Meld, ...]]) -> dic
 
 
 def observation_to_dict(observation: Any) -> dict[str, Any]:
-    """The data of :meth:`Observation.to_dict <conquian.observation.Observation.to_dict>`."""
+    """The data of :meth:`Observation.to_dict <conquian.state.Observation.to_dict>`."""
     common = _common(observation, observation.tables)
     return {
         "format": "conquian-view",
@@ -376,7 +376,7 @@ class _Reader:
 
 
 def read_observation(data: object) -> dict[str, Any]:
-    """The fields of an :class:`~conquian.observation.Observation` from its data, each
+    """The fields of an :class:`~conquian.state.Observation` from its data, each
     checked (the observation checks that they describe a position that could occur).
 
     Raises:
