@@ -65,6 +65,23 @@ def test_a_match_shows_the_running_score_and_stakes(monkeypatch: pytest.MonkeyPa
     assert text.rstrip().endswith("The match is over")
 
 
+def test_a_match_score_speaks_the_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = [
+        "--seed",
+        "3",
+        "--games",
+        "2",
+        "--lang",
+        "nl",
+        "--rules",
+        "classic,scoring:points,target:60",
+    ]
+    code, text = play(argv, "1\n" * 2000, monkeypatch)
+    assert code == 0
+    assert "Stand: jij " in text
+    assert " you " not in text
+
+
 def test_the_bots_hand_is_shown_only_at_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
     code, text = play(["--seed", "9"], "1\n" * 500, monkeypatch)
     assert code == 0

@@ -260,7 +260,7 @@ class _Session:
         screen.line(_capital(screen.say("choices")))
         self.list_options(options)
         while True:
-            answer = self.ask(screen.say("prompt", first=1, last=len(options)))
+            answer = self.ask(_capital(screen.say("prompt", first=1, last=len(options))))
             if answer.isdigit():
                 index = int(answer) - 1
                 if not 0 <= index < len(options):
@@ -332,7 +332,7 @@ class _Session:
                 screen.line(f"{screen.say('table.you')}: {screen.table(builder.table)}")
             self.list_options(options)
             screen.line(f"  0. {_capital(screen.say('option_back'))}")
-            answer = self.ask(screen.say("prompt_take"))
+            answer = self.ask(_capital(screen.say("prompt_take")))
             step: TakeBuilder | Move
             try:
                 if answer.isdigit():
@@ -432,9 +432,7 @@ class _Session:
             screen.line(screen.bold(_capital(screen.say("result_win", who=screen.names[BOT]))))
         if self.show_score:
             scores = result.scores
-            line = screen.say(
-                "score", you=screen.names[HUMAN], a=scores[0], b=scores[1], bot=screen.names[BOT]
-            )
+            line = screen.say("score", a=scores[0], b=scores[1], bot=screen.names[BOT])
             if self.match.rules.scoring is Scoring.STAKES and not self.match.is_over:
                 line += "   " + screen.say("stake", stake=self.match.standing.stake)
             screen.line(_capital(line))
