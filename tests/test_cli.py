@@ -29,6 +29,16 @@ def test_r4_a_group_exits_0() -> None:
     assert run("meld", "7h7c7s7d") == (0, "7♣ 7♦ 7♥ 7♠ is a group of 4 cards\n")
 
 
+def test_r4_meld_reads_and_writes_full_names_with_lang() -> None:
+    assert run("meld", "Herz-7, Pik-7, Kreuz-7", "--lang", "de") == (
+        0,
+        "(Kreuz-7, Herz-7, Pik-7) is a group of 3 cards\n",
+    )
+    code, output = run("meld", "--split", "--lang", "nl", "5c6c7cJc")
+    assert code == 0
+    assert "(5 van klaveren, 6 van klaveren, 7 van klaveren, boer van klaveren)" in output
+
+
 def test_r5_not_a_meld_exits_1_with_the_reason() -> None:
     assert run("meld", "6c", "7c", "Qc") == (
         1,

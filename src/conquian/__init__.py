@@ -42,6 +42,7 @@ from conquian.rules import (
     find_rules,
 )
 from conquian.state import (
+    Fate,
     Observation,
     OfferOrigin,
     Outcome,
@@ -62,6 +63,7 @@ __all__ = [
     "ConquianError",
     "Decline",
     "DrawSettlement",
+    "Fate",
     "Force",
     "Forcing",
     "Game",

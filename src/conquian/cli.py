@@ -6,6 +6,8 @@ Sub-commands:
   1 for not a meld, 2 for text that is not cards);
 * ``meld --split CARDS…`` prints every way to split the cards into melds (exit 0 if
   there is one, 1 if none);
+* ``play [--bot NAME] [--rules R] [--seed N] [--lang L] [--ascii] [--games N]`` plays
+  against a bot in the terminal (:mod:`conquian.play`);
 * ``simulate --games N --workers K`` plays many games between two agents and reports
   the wins and draws with confidence intervals;
 * ``demo [--seed N]`` plays a game between a :class:`~conquian.agents.GreedyAgent` and a
@@ -25,13 +27,15 @@ from collections.abc import Sequence
 from typing import Final, TextIO
 
 from conquian import arena
+from conquian import play as play_cli
 from conquian._version import __version__
 from conquian.agents import Agent
 from conquian.cards import Card, format_cards, parse_cards
 from conquian.errors import ConquianError, InvalidMeldError, ParseError, describe
+from conquian.languages import LANGUAGES
 from conquian.match import MAX_GAMES, GameResult, Match, MatchResult
 from conquian.melds import Meld, partitions
-from conquian.moves import Decline, Force, LayDown, Move, Release, Take
+from conquian.narration import narrate, narrate_start
 from conquian.rules import CLASSIC, Rules, Scoring
 from conquian.simulate import AGENTS, agent_factory
 from conquian.state import OfferOrigin, State
@@ -58,45 +62,21 @@ def _meld(args: argparse.Namespace, out: TextIO) -> int:
         noun = "way" if len(splits) == 1 else "ways"
         print(f"{format_cards(cards)} splits into melds {len(splits)} {noun}:", file=out)
         for split in splits:
-            print("  " + "  ".join(meld.pretty() for meld in split), file=out)
+            print("  " + "  ".join(_meld_text(meld, args.lang) for meld in split), file=out)
         return EXIT_OK
     try:
         meld = Meld(cards, rules=CLASSIC)
     except InvalidMeldError as error:
         print(error, file=out)
         return EXIT_NO
-    print(f"{meld.pretty()} is a {meld.kind.value} of {len(meld)} cards", file=out)
+    text = _meld_text(meld, args.lang)
+    print(f"{text} is a {meld.kind.value} of {len(meld)} cards", file=out)
     return EXIT_OK
 
 
-def _narrate(before: State, move: Move, names: tuple[str, str]) -> str:
-    """One move in words, from the position it was played in."""
-    player = before.to_move
-    assert player is not None
-    assert before.offer is not None
-    who, other = names[player], names[1 - player]
-    card = before.offer.pretty()
-    if isinstance(move, Take):
-        verb = "is forced to take" if before.phase.value == "forced_take" else "takes"
-        text = f"{who} {verb} {card}"
-        if move.laid:
-            text += ", lays down " + format_cards(move.laid, style="pretty", sort=True)
-        if move.discard is None:
-            return text + " and goes out!"
-        return text + f", discards {move.discard.pretty()}"
-    if isinstance(move, Decline):
-        if before.offer_origin is OfferOrigin.STOCK and before.offered_by == player:
-            return f"{who} passes {card} to {other}"
-        if before.offer_origin is OfferOrigin.UPCARD and before.offered_by != player:
-            return f"{who} declines the upcard {card}; {other} may take it"
-        return f"{who} declines {card}"
-    if isinstance(move, Force):
-        return f"{who} forces {card} on {other}"
-    if isinstance(move, Release):
-        return f"{who} releases {card}"
-    assert isinstance(move, LayDown)
-    laid = format_cards(move.laid, style="pretty", sort=True)
-    return f"{who} lays down {laid} before deciding on {card}"
+def _meld_text(meld: Meld, lang: str | None) -> str:
+    """A meld in symbols, or by its cards' full names in ``lang`` (``--lang``)."""
+    return meld.pretty() if lang is None else "(" + format_cards(meld, lang=lang) + ")"
 
 
 def _table_text(state: State, player: int) -> str:
@@ -122,10 +102,6 @@ def _offer_text(state: State, names: tuple[str, str]) -> str:
         "forced_take": "forced to take it",
     }.get(state.phase.value, "to move")
     return f"{card.pretty()} ({source}), {names[player]} {decision}; stock {len(state.stock)}"
-
-
-def _offer_card(state: State) -> str:
-    return state.offer.pretty() if state.offer is not None else "-"
 
 
 def _hand_text(cards: frozenset[Card]) -> str:
@@ -156,12 +132,12 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
     print(f"Conquian demo, {where}: {names[0]} deals to {names[1]}.", file=out)
     for seat in (0, 1):
         print(f"  {short[seat]} holds {_hand_text(state.hands[seat])}", file=out)
-    print(f"  {short[state.offered_by or 0]} turns up {_offer_card(state)}", file=out)
+    print(f"  {narrate_start(state, names=short)}", file=out)
     player: int | None
     while (player := state.to_move) is not None:
         move = agents[player].choose(state.observation(player), state.legal_moves())
         after = state.apply(move, player=player)
-        print(f"{after.ply:3}. {_narrate(state, move, short)}", file=out)
+        print(f"{after.ply:3}. {narrate(state, move, names=short)}", file=out)
         tables = " | ".join(f"{short[seat]} {_table_text(after, seat)}" for seat in (0, 1))
         print(f"     tables: {tables}", file=out)
         print(f"     offer:  {_offer_text(after, short)}", file=out)
@@ -336,6 +312,12 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     meld.add_argument(
         "--split", action="store_true", help="print every way to split CARDS into melds"
     )
+    meld.add_argument(
+        "--lang",
+        choices=sorted(LANGUAGES),
+        default=None,
+        help="write the cards by their full names in this language",
+    )
     meld.set_defaults(run=_meld)
     demo = commands.add_parser(
         "demo",
@@ -362,6 +344,15 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     )
     _two_agents(demo)
     demo.set_defaults(run=_demo)
+    play = commands.add_parser(
+        "play",
+        help="play against a bot in the terminal",
+        description="Play Conquian against a bot. Answer with a number, a move, or 'build' "
+        "to build a take card by card; help, hint, undo, save FILE and quit work at every "
+        "prompt. Reads standard input line by line, so it can be driven through a pipe.",
+    )
+    play_cli.add_arguments(play, seed=_seed, rules=_rules, games=_games, default_rules=CLASSIC)
+    play.set_defaults(run=play_cli.run)
     sim = commands.add_parser(
         "simulate",
         help="play many games between two agents and count the results",

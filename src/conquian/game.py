@@ -11,9 +11,11 @@ Decline()
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 import attrs
 
+from conquian import views
 from conquian._slots import set_slots_state, slots_state
 from conquian._version import __version__
 from conquian.cards import DECK, Card, format_cards
@@ -22,6 +24,7 @@ from conquian.errors import (
     ConquianError,
     IllegalMoveError,
     InvalidRecordError,
+    InvalidStateError,
     bounded_items,
     describe,
 )
@@ -202,6 +205,41 @@ class Game:
             seed=initial.seed,
             result=self.state.outcome,
         )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game as JSON-ready data: its first state, every move (text and structured
+        fields, with the mover's table after it) and its current state (see
+        :data:`~conquian.views.GAME_SCHEMA`).
+
+        >>> game = Game.new(seed=7)
+        >>> _ = game.play("decline")
+        >>> Game.from_dict(game.to_dict()) == game
+        True
+        """
+        states = self._states
+        moves = [
+            views.move_to_dict(move, after.tables[before.to_move or 0])
+            for move, before, after in zip(self._moves, states[:-1], states[1:], strict=True)
+        ]
+        return views.game_to_dict(self.initial.to_dict(), moves, self.state.to_dict())
+
+    @classmethod
+    def from_dict(cls, data: object) -> Game:
+        """The game of :meth:`to_dict` data, every move replayed and checked.
+
+        Raises:
+            InvalidStateError: The data is not a game; the message names the field.
+        """
+        initial, moves, final = views.read_game(data)
+        game = cls(State.from_dict(initial))
+        for number, text in enumerate(moves, start=1):
+            try:
+                game.play(text)
+            except ConquianError as error:
+                raise InvalidStateError(f"a game: move {number}: {error}") from None
+        if game.state != State.from_dict(final):
+            raise InvalidStateError("a game: the moves do not lead to its state")
+        return game
 
     @property
     def state(self) -> State:
