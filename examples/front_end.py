@@ -85,7 +85,7 @@ def main() -> None:
         for viewer, lang in zip((CLIENT, BOT), LANGUAGES, strict=True):
             line = narrate(before, text, lang=lang, names=NAMES, viewer=viewer)
             print(f"  [{NAMES[viewer]}] {line}")
-    outcome = game.outcome()
+    outcome = game.outcome
     assert outcome is not None
     print(f"{outcome} after {game.ply} moves")
 

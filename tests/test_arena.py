@@ -47,7 +47,7 @@ def test_r9_a_deal_is_played_from_both_seats_with_its_dealer() -> None:
             agents: list[Agent] = [GreedyAgent(), GreedyAgent()]
             # The agent in seat s is built from the first SplitMix64 output of seed ^ (s + 1).
             agents[first_seat] = RandomAgent(next(splitmix64(seed ^ (first_seat + 1))))
-            outcome = play_game(State.new(seed, dealer=deal % 2), agents).outcome()
+            outcome = play_game(State.new(seed, dealer=deal % 2), agents).outcome
             assert outcome is not None
             points += 0.5 if outcome.winner is None else float(outcome.winner == first_seat)
         expected.append(points)

@@ -99,7 +99,7 @@ def test_every_move_of_a_heuristic_game_is_legal(rules_name: str) -> None:
         final, _ = checked_game(
             State.new(seed, rules=PRESETS[rules_name]), [HeuristicAgent(), HeuristicAgent(3)]
         )
-        assert final.outcome() is not None
+        assert final.outcome is not None
 
 
 def test_it_is_an_agent_and_checks_its_argument() -> None:

@@ -153,13 +153,13 @@ def test_every_move_of_a_search_game_is_legal(rules_name: str) -> None:
         State.new(13, rules=PRESETS[rules_name]),
         [SearchAgent(2, iterations=SMALL), SearchAgent(3, iterations=SMALL)],
     )
-    assert final.outcome() is not None
+    assert final.outcome is not None
     assert all(agent.moves > 0 for agent in wrapped)
 
 
 def test_a_time_budget_also_plays_legal_moves() -> None:
     final, _ = checked_game(State.new(17), [SearchAgent(seconds=0.002), GreedyAgent()])
-    assert final.outcome() is not None
+    assert final.outcome is not None
 
 
 # ====================================================================== what it costs

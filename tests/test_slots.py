@@ -9,7 +9,7 @@ import pytest
 
 from conquian import Card, Decline, State, Take
 from conquian._slots import HASH_CACHE, new_instance, slot_setters
-from conquian.phases import Played
+from conquian.phases import OfferOrigin, Phase, Played
 
 
 @pytest.mark.parametrize(
@@ -29,13 +29,13 @@ def test_attrs_gives_the_classes_the_slots_the_engine_sets(
 
 
 def test_a_value_built_by_its_slots_equals_one_built_by_init() -> None:
-    set_player, set_offer, set_move = slot_setters(Played, "player", "offer", "move")
+    names = ("player", "offer", "move", "origin", "offered_by", "phase")
+    values = (1, Card.parse("7h"), Decline(), OfferOrigin.DISCARD, 0, Phase.OFFER)
     entry = new_instance(Played)
-    set_player(entry, 1)
-    set_offer(entry, Card.parse("7h"))
-    set_move(entry, Decline())
-    assert entry == Played(1, Card.parse("7h"), Decline())
-    assert hash(entry) == hash(Played(1, Card.parse("7h"), Decline()))
+    for setter, value in zip(slot_setters(Played, *names), values, strict=True):
+        setter(entry, value)
+    assert entry == Played(*values)
+    assert hash(entry) == hash(Played(*values))
 
 
 def test_a_state_built_by_its_slots_caches_the_right_hash() -> None:

@@ -248,7 +248,7 @@ def _play_deals(
                 for seat in (0, 1)
             ]
             final = play_game(State.new(deal_seed, rules=rules, dealer=deal % 2), agents)
-            outcome = final.outcome()
+            outcome = final.outcome
             assert outcome is not None
             if outcome.winner is None:
                 points.append(0.5)

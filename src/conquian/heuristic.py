@@ -16,7 +16,7 @@ it adds two things:
 >>> from conquian.agents import GreedyAgent, play_game
 >>> from conquian.heuristic import HeuristicAgent
 >>> final = play_game(State.new(seed=3), [HeuristicAgent(), GreedyAgent()])
->>> final.outcome() is not None
+>>> final.outcome is not None
 True
 """
 

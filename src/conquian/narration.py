@@ -297,7 +297,7 @@ def _aftermath(entry: Played, after: State, voice: _Voice) -> list[str]:
     if offer is not None and turned and by is not None and offer != entry.offer:
         assert origin is not None
         lines.append(_turn_up(offer, origin, by, voice))
-    outcome = after.outcome()
+    outcome = after.outcome
     if outcome is not None and outcome.winner is None:
         lines.append(_capital(voice.language.phrase("drawn")))
     return lines

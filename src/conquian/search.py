@@ -19,7 +19,7 @@ same worlds, and the same move for the same seed.
 >>> from conquian.search import SearchAgent
 >>> agent = SearchAgent(seed=1, iterations=40)
 >>> final = play_game(State.new(seed=3), [agent, GreedyAgent()])
->>> final.outcome() is not None
+>>> final.outcome is not None
 True
 """
 
@@ -252,7 +252,7 @@ def _playout(state: State, me: int, policy: Agent) -> float:
     """Play ``state`` out with ``policy`` for both players: 1 if ``me`` wins, ½ a draw."""
     while True:
         if state.phase is Phase.OVER:
-            outcome = state.outcome()
+            outcome = state.outcome
             assert outcome is not None
             if outcome.winner is None:
                 return 0.5
