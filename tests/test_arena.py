@@ -159,7 +159,7 @@ def test_the_command_runs_a_small_ladder(rules_name: str, tmp_path: Path) -> Non
         (["--agents", "greedy,nobody"], "no agent is called 'nobody'"),
         (["--agents", "greedy"], "at least two different agents"),
         (["--agents", "greedy,greedy"], "at least two different agents"),
-        (["--deals", "-1"], "a count is 0 or more"),
+        (["--deals", "-1"], "deals is a whole number from 1 to 1000000"),
     ],
 )
 def test_the_command_refuses_bad_arguments(

@@ -16,7 +16,7 @@ from conquian.phases import OfferOrigin, Phase, Played
     ("cls", "slots"),
     [
         (State, ("_pos", "_deck", "seed", "_log", HASH_CACHE)),
-        (Played, ("player", "offer", "move")),
+        (Played, ("player", "offer", "move", "origin", "offered_by", "phase")),
         (Take, ("laid_mask", "discard_index", "table")),
     ],
 )
