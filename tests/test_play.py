@@ -107,8 +107,8 @@ def test_moves_as_text_bad_input_help_and_hint(monkeypatch: pytest.MonkeyPatch) 
     code, text = play(["--seed", "4"], answers, monkeypatch)
     assert code == 0
     assert "not understood: 'frobnicate'" in text
-    assert "'frobnicate' is not a move" in text
-    assert "not understood: 1-" in text
+    assert "not understood: 'frobnicate' is not a move;" in text
+    assert "not understood: answer a number from 1 to " in text
     assert "not legal: " in text
     assert "answer with a number" in text
     assert "the bot would play: " in text

@@ -264,7 +264,7 @@ class _Session:
             if answer.isdigit():
                 index = int(answer) - 1
                 if not 0 <= index < len(options):
-                    screen.line(screen.say("bad", reason=f"1-{len(options)}"))
+                    screen.line(screen.say("range", first=1, last=len(options)))
                     continue
                 move = options[index][1]
                 if move is None:
@@ -340,7 +340,7 @@ class _Session:
                     if index == 0:
                         return None
                     if index > len(options):
-                        screen.line(screen.say("bad", reason=f"0-{len(options)}"))
+                        screen.line(screen.say("range", first=0, last=len(options)))
                         continue
                     step = options[index - 1][1]()
                 elif answer.lower() in ("back", "cancel"):
@@ -419,8 +419,8 @@ class _Session:
         screen.line()
         for player in (HUMAN, BOT):
             key = "hands.you" if player == HUMAN else "hands"
-            hand = screen.say(
-                key, who=screen.names[player], cards=screen.cards(final.hands[player])
+            hand = _capital(
+                screen.say(key, who=screen.names[player], cards=screen.cards(final.hands[player]))
             )
             screen.line(f"{hand}   |   {screen.table(final.tables[player])}")
         winner = result.outcome.winner
