@@ -327,9 +327,10 @@ class _Session:
                 options.append(
                     (screen.say("option_remove", card=screen.card(card)), _remove(builder, card))
                 )
-            screen.line(screen.say("chosen", cards=screen.cards(builder.selected)))
+            screen.line(_capital(screen.say("chosen", cards=screen.cards(builder.selected))))
             if builder.table is not None:
-                screen.line(f"{screen.say('table.you')}: {screen.table(builder.table)}")
+                table = screen.table(builder.table)
+                screen.line(f"{_capital(screen.say('table.you'))}: {table}")
             self.list_options(options)
             screen.line(f"  0. {_capital(screen.say('option_back'))}")
             answer = self.ask(_capital(screen.say("prompt_take")))
@@ -364,12 +365,10 @@ class _Session:
 
     def undo(self) -> bool:
         """Back to the person's previous decision in this game; whether there was one."""
-        game = self.match.game
-        history = game.state.history
-        if not any(entry.player == HUMAN for entry in history):
+        if not any(entry.player == HUMAN for entry in self.match.state.history):
             return False
         while True:
-            last = game.state.history[-1]
+            last = self.match.state.history[-1]  # read afresh: each undo changes it
             self.match.undo()
             if last.player == HUMAN:
                 return True
