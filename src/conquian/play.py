@@ -329,8 +329,8 @@ class _Session:
                 )
             screen.line(_capital(screen.say("chosen", cards=screen.cards(builder.selected))))
             if builder.table is not None:
-                table = screen.table(builder.table)
-                screen.line(f"{_capital(screen.say('table.you'))}: {table}")
+                shown = screen.table(builder.table)
+                screen.line(f"{_capital(screen.say('table.you'))}: {shown}")
             self.list_options(options)
             screen.line(f"  0. {_capital(screen.say('option_back'))}")
             answer = self.ask(_capital(screen.say("prompt_take")))
