@@ -18,12 +18,23 @@ What is measured:
    offered card that fits 297 ways), in a fresh process (cold caches) and warm;
 3. random self-play: every decision generates the full legal-move list, one move is
    picked uniformly with a seeded generator and applied; decisions/s and games/s;
-4. ``State.apply`` (checked) and ``observation()`` µs per call;
+4. ``State.apply`` (checked) and ``observation()`` µs per call, and the public calls
+   with the arguments users pass (``can_partition`` of 11 cards, ``parse_cards`` of an
+   11-card text, ``Meld`` from text and from cards, ``parse_move``, ``to_notation`` /
+   ``from_notation``, ``observation()``, a game record's ``dumps`` / ``loads``) per second;
 5. peak traced memory while playing, then resident memory and allocated blocks
    (``sys.getallocatedblocks``) after a tenth, half and all of 100,000 games: they must
    not grow with the number of games once the engine's bounded memos have filled;
 6. :func:`conquian.simulate.simulate` (greedy against random) with one worker and with
-   two: games/s and the speed-up.
+   two: games/s and the speed-up;
+7. hostile input: milliseconds to accept or reject crafted records (a Force at a crowded
+   variant position, a legal record padded to 64 KiB, 3,000 moves, 121 moves of 200
+   characters, a match record of 1,000 and one of 60 copies of a game), and
+   ``is_legal(Force())`` µs where hundreds of takes are legal.
+8. each registered agent's decision time (``choose``) against Greedy: the median and 90th
+   percentile over decisions with more than one legal move (wall-clock, and the median in
+   CPU time), and the median over those with one (which the search agent answers without
+   searching).
 
 The machine's speed drifts, so the two comparisons (against OpenSpiel, and two workers
 against one) are measured in pairs of runs back to back, and the figure is the median of
@@ -37,7 +48,9 @@ the moves and builds only the one it picks. The figure with every move built
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
+import json
 import os
 import random
 import statistics
@@ -48,10 +61,23 @@ import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
-from conquian import DECK, State, _bits
+from conquian import (
+    DECK,
+    ConquianError,
+    Game,
+    Meld,
+    Regrouping,
+    Rules,
+    State,
+    _bits,
+    can_partition,
+    notation,
+    parse_move,
+)
 from conquian._rng import SplitMix64
 from conquian.cards import parse_cards
-from conquian.moves import Take
+from conquian.match import Match, match_dumps, match_loads
+from conquian.moves import FORCE, Take
 from conquian.simulate import simulate
 
 WORST_HAND = "2c 2d 2h 4h 5h 6h Jh Qh Kh 2s"
@@ -173,6 +199,49 @@ def selfplay(seconds: float, seed: int, *, build_all: bool = False) -> tuple[flo
     return decisions / elapsed, games / elapsed
 
 
+PUBLIC_CARDS = "3d 4d 5d 6d 7d Jd Qd Kd Kh Ks Kc"
+
+
+def public_calls(runs: int, quick: bool) -> dict[str, float]:
+    """Calls per second of the public calls that front ends and servers make, with the
+    arguments a user passes (cards, text), not the internal masks."""
+    cards = parse_cards(PUBLIC_CARDS)
+    meld_cards = parse_cards("5h 6h 7h")
+    state = State.new(seed=7)
+    for _ in range(30):  # a position with tables and dead cards
+        moves = state.legal_moves()
+        state = state.apply(moves[0] if len(moves) > 1 else moves[-1])
+    position = state.to_notation()
+    game = Game.new(seed=7)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    record = notation.dumps(game)
+    calls: dict[str, Callable[[], object]] = {
+        "can_partition_cards": lambda: can_partition(cards),
+        "parse_cards_11": lambda: parse_cards(PUBLIC_CARDS),
+        "meld_from_text": lambda: Meld("5h6h7h"),
+        "meld_from_cards": lambda: Meld(meld_cards),
+        "parse_move": lambda: parse_move("take +QdQs -7c"),
+        "to_notation": state.to_notation,
+        "from_notation": lambda: State.from_notation(position),
+        "observation": lambda: state.observation(0),
+        "record_dumps": lambda: notation.dumps(game),
+        "record_loads": lambda: notation.loads(record),
+    }
+    number = 200 if quick else 2_000
+    figures = {}
+    for name, call in calls.items():
+
+        def once(call: Callable[[], object] = call) -> float:
+            start = time.perf_counter()
+            for _ in range(number):
+                call()
+            return number / (time.perf_counter() - start)
+
+        figures[f"public_{name}_per_s"] = _median(runs, once)
+    return figures
+
+
 def _rss_kib() -> float:
     """This process's resident memory, in KiB (Linux; 0 where /proc is missing)."""
     try:
@@ -220,6 +289,110 @@ def peer(python: str, seconds: float) -> float | None:
     if result.returncode != 0:
         return None
     return float(result.stdout.split()[-1])
+
+
+# ---------------------------------------------------------------------- hostile input
+
+HOSTILE_RULES = Rules(regrouping=Regrouping.BORROW, max_sequence=10, hand_size=13)
+"""A large variant position (V2 borrow, V4): many takes, each naming its table."""
+
+
+def _crowded_game() -> Game:
+    """A game under :data:`HOSTILE_RULES` stopped where the player to move has the most
+    takes of the first few deals, in the offer phase (where a Force needs checking)."""
+    best: tuple[int, Game] | None = None
+    for seed in range(12):
+        game, rng = Game.new(seed, rules=HOSTILE_RULES), random.Random(seed)
+        while not game.is_over:
+            moves = game.legal_moves()
+            if game.state.phase.value == "offer" and (best is None or len(moves) > best[0]):
+                best = (len(moves), game.copy())
+            game.play(moves[rng.randrange(len(moves))])
+    assert best is not None
+    return best[1]
+
+
+def hostile_inputs(runs: int) -> dict[str, float]:
+    """Milliseconds to accept or reject crafted records (each at most 64 KiB but the
+    match of 1,000 copies of a game) and µs to check a Force where the takes are many."""
+    crowded = _crowded_game()
+    forced = notation.record_to_json(crowded)
+    forced["moves"] = [*forced["moves"], "force"]  # illegal: nothing was passed
+    legal_text = notation.dumps(crowded)
+    padded = legal_text[:-1] + " " * (64 * 1024 - len(legal_text)) + "}"
+    too_long = {**forced, "moves": ["decline"] * 3000}
+    spaced = {**forced, "moves": [" " * 190 + "decline"] * 121}
+    match = Match.new(seed=5, games=2)
+    while not match.is_over:
+        match.play(match.legal_moves()[0])
+    match_data = json.loads(match_dumps(match))
+    copies = {**match_data, "games": [match_data["games"][0]] * 1000}
+    fitting = {**match_data, "games": [match_data["games"][0]] * 60}
+    cases: dict[str, tuple[Callable[[str], object], str]] = {
+        "record_force_at_crowded_position": (notation.loads, json.dumps(forced)),
+        "record_64kib_legal_padded": (notation.loads, padded),
+        "record_3000_moves": (notation.loads, json.dumps(too_long)),
+        "record_121_moves_of_200_chars": (notation.loads, json.dumps(spaced)),
+        "match_1000_copies_of_a_game": (match_loads, json.dumps(copies)),
+        "match_60_copies_64kib": (match_loads, json.dumps(fitting)),
+    }
+    figures: dict[str, float] = {}
+    for name, (load, text) in cases.items():
+
+        def once(load: Callable[[str], object] = load, text: str = text) -> float:
+            start = time.perf_counter()
+            with contextlib.suppress(ConquianError):
+                load(text)
+            return time.perf_counter() - start
+
+        figures[f"hostile_{name}_ms"] = _median(runs, once) * 1000
+    state = crowded.state
+    figures["hostile_crowded_moves"] = len(state.legal_moves())
+    figures["hostile_is_legal_force_us"] = _per_call_us(
+        [state] * 200, lambda s: s.is_legal(FORCE), runs
+    )
+    return figures
+
+
+def agent_decisions(games: int, seed: int) -> dict[str, tuple[float, float, float, float, int]]:
+    """Each registered agent's ``choose`` time in ms, playing ``games`` games against
+    Greedy (seats alternating): (median and 90th percentile with a choice, median CPU time
+    of this process with a choice, median with one legal move, decisions with a choice).
+    The CPU time is what the decision costs when other processes share the cores."""
+    from conquian.agents import Agent, GreedyAgent
+    from conquian.simulate import AGENTS, agent_factory
+
+    found = {}
+    for name in AGENTS:
+        choice: list[float] = []
+        cpu: list[float] = []
+        forced: list[float] = []
+        for game in range(games):
+            state = State.new(seed + game, dealer=game % 2)
+            seat = game % 2
+            agents: list[Agent] = [GreedyAgent(), GreedyAgent()]
+            agents[seat] = agent_factory(name)(seed + game)
+            while (player := state.to_move) is not None:
+                moves = state.legal_moves()
+                view = state.observation(player)
+                start, start_cpu = time.perf_counter(), time.process_time()
+                move = agents[player].choose(view, moves)
+                took = (time.perf_counter() - start) * 1000
+                if player == seat and len(moves) > 1:
+                    choice.append(took)
+                    cpu.append((time.process_time() - start_cpu) * 1000)
+                elif player == seat:
+                    forced.append(took)
+                state = state.apply(move)
+        deciles = statistics.quantiles(choice, n=10) if len(choice) > 1 else choice * 9
+        found[name] = (
+            statistics.median(choice),
+            deciles[-1],
+            statistics.median(cpu),
+            statistics.median(forced),
+            len(choice),
+        )
+    return found
 
 
 def main() -> None:
@@ -286,6 +459,22 @@ def main() -> None:
         f"warm {figures['legal_moves_worst_warm_us']:.1f} µs"
     )
 
+    def build_take(state: State) -> object:
+        """A take built click by click, as a front end does (conquian.builder)."""
+        builder = state.take_builder()
+        while not builder.is_complete:
+            builder = builder.add(min(builder.addable))
+        return builder.go_out() if builder.can_go_out else builder.discard(min(builder.discards))
+
+    figures["builder_addable_worst_us"] = _per_call_us(
+        [worst_position] * 50, lambda s: s.take_builder().addable, runs
+    )
+    figures["builder_take_worst_us"] = _per_call_us([worst_position] * 50, build_take, runs)
+    print(
+        f"take builder on that case: first addable cards {figures['builder_addable_worst_us']:.0f}"
+        f" µs, a whole take click by click {figures['builder_take_worst_us']:.0f} µs"
+    )
+
     moved = [(s, s.legal_moves()[0]) for s in states]
 
     def apply_once() -> float:
@@ -303,6 +492,13 @@ def main() -> None:
     print(
         f"State.apply: {figures['apply_us']:.2f} µs; "
         f"observation(): {figures['observation_us']:.2f} µs"
+    )
+
+    public = public_calls(runs, quick)
+    figures.update(public)
+    print(
+        "public calls/s: "
+        + ", ".join(f"{name[7:-6]} {value:,.0f}" for name, value in public.items())
     )
 
     seconds = 1.0 if quick else 5.0
@@ -377,6 +573,21 @@ def main() -> None:
         f"{figures['simulate_2_workers_busy']:.0%} busy"
     )
 
+    hostile = hostile_inputs(runs)
+    figures.update(hostile)
+    print(
+        "hostile input, ms to accept or reject: "
+        + ", ".join(
+            f"{name[8:-3].replace('_', ' ')} {value:.1f}"
+            for name, value in hostile.items()
+            if name.endswith("_ms")
+        )
+    )
+    print(
+        f"hostile input: is_legal(Force()) where {hostile['hostile_crowded_moves']:,.0f} moves "
+        f"are legal (V2 borrow, V4): {hostile['hostile_is_legal_force_us']:.1f} µs"
+    )
+
     games = 1_000 if quick else 100_000
     peak, samples = memory(games)
     figures["memory_peak_traced_kib"] = peak
@@ -390,6 +601,18 @@ def main() -> None:
             for played, rss, blocks in samples
         )
     )
+
+    agent_games = 4 if quick else 40
+    for name, (median, p90, cpu, single, count) in agent_decisions(agent_games, 1).items():
+        figures[f"agent_{name}_decision_ms"] = median
+        figures[f"agent_{name}_decision_p90_ms"] = p90
+        figures[f"agent_{name}_decision_cpu_ms"] = cpu
+        figures[f"agent_{name}_single_move_ms"] = single
+        print(
+            f"agent {name}: {median:.3f} ms a decision with a choice (median of {count} in "
+            f"{agent_games} games against greedy; 90th percentile {p90:.3f} ms; median CPU "
+            f"time {cpu:.3f} ms), {single:.4f} ms with one legal move"
+        )
     print("BENCH " + " ".join(f"{key}={value:.6g}" for key, value in figures.items()))
 
 

@@ -49,6 +49,9 @@ napoleon_numpy_docstring = False
 # The standard-library names below appear in base classes, type hints and docstrings; they
 # would resolve through intersphinx, which is off by default (see below).
 nitpick_ignore: list[tuple[str, str]] = [
+    ("py:class", "argparse.Namespace"),
+    ("py:class", "argparse.ArgumentParser"),
+    ("py:exc", "argparse.ArgumentTypeError"),
     ("py:class", "enum.Enum"),
     ("py:class", "enum.IntEnum"),
     ("py:class", "collections.abc.Callable"),
@@ -65,6 +68,9 @@ nitpick_ignore: list[tuple[str, str]] = [
     # State's private position field holds the engine's private meld table (see
     # conquian._position); the public readings are State's properties.
     ("py:class", "conquian._bits.MeldTable"),
+    # The legality checks read the engine's private position tuple (conquian._position);
+    # programs ask a State instead (is_legal, explain_illegal, legal_moves).
+    ("py:class", "Position"),
 ]
 
 # -- intersphinx -------------------------------------------------------------

@@ -43,7 +43,7 @@ def main(argv: list[str]) -> int:
         table = "  ".join(str(meld) for meld in final.tables[player]) or "-"
         hand = format_cards(final.hands[player], sort=True) or "-"
         print(f"{names[player]:>6}: table {table} | hand {hand}")
-    outcome = game.outcome()
+    outcome = game.outcome
     assert outcome is not None  # play() runs to the end
     if outcome.winner is None:
         print(f"drawn after {game.ply} moves (R15)")

@@ -74,7 +74,7 @@ def main() -> None:
     # among the cards he has not seen (with the stock).
     hidden = game.state.hands[1] <= game.state.observation(0).unseen
     print(f"player 1's hand is hidden from player 0: {hidden}")
-    print(f"moves played: {', '.join(map(str, game.history))}")
+    print(f"moves played: {', '.join(map(str, game.moves))}")
 
 
 if __name__ == "__main__":

@@ -389,7 +389,7 @@ def _as_table(melds: Iterable[Iterable[Card]]) -> BFTable:
 def from_state(state: State) -> Position:
     """The model's reading of an engine state's public fields (to compare with :func:`deal`)."""
     tables = tuple(frozenset(card for meld in table for card in meld) for table in state.tables)
-    outcome = state.outcome()
+    outcome = state.outcome
     melds = None
     if state.rules.regrouping is not Regrouping.FREE:
         melds = (_as_table(state.tables[0]), _as_table(state.tables[1]))

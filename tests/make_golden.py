@@ -67,7 +67,7 @@ def playthrough(rules: str, seed: int, agent_names: list[str]) -> dict[str, obje
         "agents": agent_names,
         "deck": " ".join(map(str, state.deck or ())),
         "plies": plies,
-        "outcome": str(state.outcome()),
+        "outcome": str(state.outcome),
         "tables": [" ".join(map(str, table)) for table in state.tables],
         "dead": " ".join(map(str, state.dead)),
     }

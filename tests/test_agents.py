@@ -119,7 +119,7 @@ def test_greedy_agent_goes_out_when_it_can() -> None:
     )
     move = GreedyAgent().choose(state.observation(1), state.legal_moves())
     assert move == parse_move("take +Ac2c3c4c5c5d5h5sJhQh out")
-    assert state.apply(move).outcome() is not None
+    assert state.apply(move).outcome is not None
 
 
 def test_greedy_agent_goes_out_with_an_empty_hand() -> None:
@@ -185,7 +185,7 @@ def test_agents_only_play_legal_moves_and_games_end(
         GreedyAgent() if greedy[player] else RandomAgent(bot_seed + player) for player in (0, 1)
     ]
     final, wrapped = checked_game(State.new(seed, dealer=dealer), agents)
-    assert final.outcome() is not None
+    assert final.outcome is not None
     assert final.to_move is None
     assert final.ply == wrapped[0].moves + wrapped[1].moves
     assert final.ply <= PLY_BOUND
@@ -193,6 +193,6 @@ def test_agents_only_play_legal_moves_and_games_end(
 
 def test_play_game_returns_a_finished_game_unchanged() -> None:
     final = play_game(State.new(4), [GreedyAgent(), GreedyAgent()])
-    assert final.outcome() is not None
+    assert final.outcome is not None
     assert play_game(final, [GreedyAgent(), GreedyAgent()]) is final
     assert play_game(State.new(4), [GreedyAgent(), GreedyAgent()]) == final

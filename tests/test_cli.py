@@ -32,6 +32,16 @@ def test_r4_a_group_exits_0() -> None:
     assert run("meld", "7h7c7s7d") == (0, "7♣ 7♦ 7♥ 7♠ is a group of 4 cards (R4: groups)\n")
 
 
+def test_r4_meld_reads_and_writes_full_names_with_lang() -> None:
+    assert run("meld", "Herz-7, Pik-7, Kreuz-7", "--lang", "de") == (
+        0,
+        "(Kreuz-7, Herz-7, Pik-7) is a group of 3 cards (R4: groups)\n",
+    )
+    code, output = run("meld", "--split", "--lang", "nl", "5c6c7cJc")
+    assert code == 0
+    assert "(5 van klaveren, 6 van klaveren, 7 van klaveren, boer van klaveren)" in output
+
+
 def test_r5_not_a_meld_exits_1_with_the_reason() -> None:
     assert run("meld", "6c", "7c", "Qc") == (
         1,
@@ -177,7 +187,7 @@ def test_demo_fits_80_columns_and_repeats_no_line(rules: str) -> None:
 def test_demo_shows_melds_apart_and_the_card_turned_up() -> None:
     code, output = run("demo", "--seed", "5")
     assert code == 0
-    assert "  2. Greedy declines 6♠ and turns up J♦ (stock 18)." in output
+    assert "  2. Greedy declines 6♠. 6♠ is dead. Greedy turns up J♦ (stock 18)." in output
     assert "       Random: table [7♠ J♠ Q♠]; hand 3♣ 6♣ 5♦ A♥ Q♥ 3♠ 4♠" in output
     assert output.endswith(
         "Greedy (seat 0) goes out and wins after 32 moves (R16: going out).\n"
@@ -192,3 +202,121 @@ def test_help_says_what_the_rule_numbers_are_about(capsys: pytest.CaptureFixture
     text = " ".join(capsys.readouterr().out.split())
     assert "R5 sequences" in text
     assert "NO_COLOR" in text
+
+
+def python_m_conquian(*argv: str, **env: str) -> subprocess.CompletedProcess[bytes]:
+    """``python -m conquian ARGV`` in a child process with extra environment ``env``."""
+    package_root = str(Path(conquian.__file__).resolve().parent.parent)
+    full = dict(os.environ, **env)
+    full["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, full.get("PYTHONPATH")]))
+    return subprocess.run(
+        [sys.executable, "-m", "conquian", *argv],
+        capture_output=True,
+        env=full,
+        check=False,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize(
+    "env",
+    [{"PYTHONIOENCODING": "ascii"}, {"PYTHONIOENCODING": "latin-1"}],
+    ids=["ascii", "latin-1"],
+)
+def test_an_output_that_cannot_show_suit_symbols_gets_letters(env: dict[str, str]) -> None:
+    done = python_m_conquian("meld", "7h", "7c", "7s", **env)
+    assert (done.returncode, done.stdout, done.stderr) == (
+        0,
+        b"7c 7h 7s is a group of 3 cards (R4: groups)\n",
+        b"",
+    )
+    done = python_m_conquian("demo", "--seed", "3", **env)
+    assert done.returncode == 0
+    assert done.stderr == b""
+    assert b"Greedy" in done.stdout
+    done = python_m_conquian("meld", "7\u2665", "8h", **env)  # the error message quotes 7♥
+    assert done.returncode == 2
+    assert b"Traceback" not in done.stderr
+
+
+def test_ascii_writes_suits_as_letters() -> None:
+    assert run("--ascii", "meld", "6c", "7c", "Jc") == (
+        0,
+        "6c 7c Jc is a sequence of 3 cards (R5: sequences)\n",
+    )
+    code, output = run("--ascii", "demo", "--seed", "4")
+    assert code == 0
+    assert not set(output) & set("♣♦♥♠")
+    assert "Greedy" in output
+
+
+def test_version_and_usage_name(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["--version"])
+    assert caught.value.code == 0
+    assert capsys.readouterr().out == f"conquian {conquian.__version__}\n"
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert capsys.readouterr().out.startswith("usage: conquian [-h]")
+    done = python_m_conquian("--help")
+    assert done.stdout.startswith(b"usage: python -m conquian [-h]")
+
+
+def test_simulate_help_shows_a_plain_percent(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "95% confidence" in text
+    assert "%%" not in text
+
+
+def test_one_worker_is_singular() -> None:
+    code, output = run("simulate", "--games", "2", "--quiet")
+    assert code == 0
+    assert "games/s, 1 worker)" in output
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "--games", "0"], "games is a whole number from 1 to"),
+        (["simulate", "--workers", "-1"], "workers is a whole number from 0"),
+        (["demo", "--seed", "abc"], "a seed is a whole number from 0 to 2**64 - 1, not 'abc'"),
+        (["demo", "--seed", "9" * 5000], "not '999999999999999999999999999999'..."),
+        (["demo", "--seed", "-1"], "not '-1'"),
+        (["demo", "--games", "9" * 310], "a match has 1 to 1000 games"),
+    ],
+    ids=["no games", "workers", "seed abc", "seed of 5000 digits", "negative seed", "games"],
+)
+def test_a_bad_number_is_refused_with_a_short_message(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(argv, out=io.StringIO())
+    assert caught.value.code == 2
+    error = capsys.readouterr().err
+    assert message in error
+    assert "_seed" not in error
+    assert len(error.splitlines()[-1]) <= 200
+
+
+def test_demo_plays_the_agents_named() -> None:
+    code, output = run("demo", "--seed", "3", "--agents", "search", "greedy")
+    assert code == 0
+    assert output.startswith("Conquian demo, seed 3: Search (seat 0) deals to Greedy (seat 1).")
+    assert "\nSearch (seat 0) goes out and wins after 27 moves (R16: going out).\n" in output
+
+
+def test_a_demo_match_names_two_agents_of_one_kind_by_seat() -> None:
+    code, output = run("demo", "--seed", "3", "--games", "2", "--agents", "heuristic", "heuristic")
+    assert code == 0
+    lines = output.splitlines()
+    assert lines[1] == "  Heuristic 0 (seat 0) against Heuristic 1 (seat 1)."
+    assert lines[4].startswith("   1  Heuristic 0  Heuristic")
+    assert max(map(len, lines)) <= 80
+
+
+def test_simulate_accepts_every_registered_agent() -> None:
+    code, output = run("simulate", "--games", "2", "--agents", "search", "heuristic", "--quiet")
+    assert code == 0
+    assert output.startswith("Search (seat 0) against Heuristic (seat 1), seed 0\n2 games")

@@ -95,5 +95,5 @@ def test_the_recorded_moves_replay_without_the_bots(path: Path) -> None:
         move = parse_move(ply["move"])
         assert move in state.legal_moves()
         state = state.apply(move, player=ply["player"])
-    assert str(state.outcome()) == golden["outcome"]
+    assert str(state.outcome) == golden["outcome"]
     assert [" ".join(map(str, table)) for table in state.tables] == golden["tables"]

@@ -411,7 +411,7 @@ def test_a_move_that_is_not_notation_names_the_game() -> None:
     def alter(data: dict[str, Any]) -> None:
         data["games"][2]["moves"][0] = "jump"
 
-    with pytest.raises(InvalidRecordError, match=r"^game 3, move 1 'jump': "):
+    with pytest.raises(InvalidRecordError, match=r"^game 3, move 1: 'jump' is not a move"):
         match_loads(tampered(match, alter))
 
 
@@ -695,7 +695,7 @@ def test_demo_points_match_stops_at_the_target() -> None:
     )
     assert code == 0
     assert output.splitlines()[0].startswith("Conquian match to 100 points (at most 50 games)")
-    assert re.search(r"Greedy \+\d+ points", output)
+    assert re.search(r"Greedy out, \d+ moves +\+\d+ points", output)
     assert "wins the match" in output
 
 

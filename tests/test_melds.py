@@ -371,7 +371,7 @@ def test_r14a_v4_fits_follows_the_rules() -> None:
 
 
 def test_r14a_a_card_already_on_the_table_is_an_error() -> None:
-    with pytest.raises(InvalidCardError, match="7c appears twice"):
+    with pytest.raises(InvalidCardError, match="7c is already on the table"):
         fits(Card.parse("7c"), "5c 6c 7c")
 
 

@@ -17,6 +17,7 @@ from conquian import (
     Decline,
     Force,
     InvalidMoveNotationError,
+    LayDown,
     LegalMoves,
     Meld,
     Move,
@@ -185,7 +186,8 @@ cards_st = st.sampled_from(DECK)
 def takes(draw: st.DrawFn) -> Take:
     laid = draw(st.frozensets(cards_st, max_size=11))
     discard = draw(st.none() | cards_st.filter(lambda card: card not in laid))
-    table = draw(st.none() | st.lists(st.sampled_from(ALL_MELDS), max_size=4).map(tuple))
+    melds = st.lists(st.sampled_from(ALL_MELDS), min_size=1, max_size=4)
+    table = draw(st.none() | melds.map(tuple))
     return Take(laid, discard, table)
 
 
@@ -275,3 +277,58 @@ def test_legal_moves_pickle_to_equal_sequences() -> None:
         copy = pickle.loads(pickle.dumps(moves))
         assert copy == moves
         assert tuple(copy) == tuple(moves)
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("take -,", "'-' is followed by no card"),
+        ("take -,,", "'-' is followed by no card"),
+        ("take +7h -,", "'-' is followed by no card"),
+        ("take +, -,", "'+' is followed by no card"),
+        ("TAKE -, [7h7c7s]", "'-' is followed by no card"),
+        ("take +,, -3d", "'+' is followed by no card"),
+        ("lay +,", "'+' is followed by no card"),
+        ("lay +", "'+' is followed by no card"),
+        ("take +JhJs 3d", "'3d' is not -CARD, +CARDS or out (is a '-' missing"),
+        ("take +JhJs", "a take ends with -CARD (its discard) or out"),
+        ("take +Xh -3d", "'Xh' is not a card: there is no rank 'X'"),
+        ("take -3d4d", "a take discards one card, not 2"),
+        ("take -3d out", "nothing may follow -3d but an arrangement"),
+        ("take +7h +7c -3d", "the laid cards are given once"),
+        ("take -3d [5c6c7c", "'[' is not closed with ']'"),
+        ("take -3d 5c6c7c]", "']' closes no arrangement"),
+        ("take -3d []", "the arrangement [ ] names no meld"),
+        ("take -3d [5c6c7c] [JcJhJs]", "one arrangement [MELD ...], at its end"),
+        ("lay 7h", "a lay-down is lay +CARDS"),
+        ("decline now", "decline is a whole move: nothing may follow it"),
+        ("pass", "'pass' is not a move; a move is decline, force, release, take"),
+    ],
+)
+def test_a_malformed_move_says_what_is_wrong_with_it(text: str, why: str) -> None:
+    with pytest.raises(InvalidMoveNotationError) as caught:
+        parse_move(text)
+    message = str(caught.value)
+    assert message.startswith(repr(text))
+    assert message.count(repr(text)) == 1, "the text is named once"
+    assert why in message
+
+
+def test_empty_card_lists_and_arrangements_are_refused_when_built() -> None:
+    with pytest.raises(ValueError, match="a lay-down lays at least one card"):
+        LayDown([])
+    with pytest.raises(ValueError, match="at least one"):
+        Take(frozenset(), Card.parse("3d"), ())
+    with pytest.raises(TypeError, match="laid must be an iterable of Card values, not None"):
+        Take(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="table must be an iterable of Meld values or None"):
+        LayDown(parse_cards("7h"), 5)  # type: ignore[arg-type]
+
+
+@given(st.text(alphabet="takelyou+-[], 7hJsQd3c5c6c", max_size=30))
+def test_every_accepted_move_text_round_trips(text: str) -> None:
+    try:
+        move = parse_move(text)
+    except InvalidMoveNotationError:
+        return
+    assert parse_move(str(move)) == move

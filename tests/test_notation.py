@@ -11,6 +11,7 @@ so player 1 moves first, R10); the properties play random games under every rule
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -31,6 +32,7 @@ from conquian import (
     Rules,
     State,
     deal_order,
+    find_rules,
     parse_cards,
     partitions,
 )
@@ -112,9 +114,9 @@ def test_the_scenarios_are_what_their_names_say() -> None:
     assert DECIDING.to_move == 0
     assert FORCED.phase is Phase.FORCED_TAKE
     assert FORCED.to_move == 1
-    assert DRAWN.outcome() == Outcome(OutcomeKind.DRAWN, None)
+    assert DRAWN.outcome == Outcome(OutcomeKind.DRAWN, None)
     assert len(DRAWN.dead) == 20
-    assert WON.outcome() == Outcome(OutcomeKind.WENT_OUT, 1)
+    assert WON.outcome == Outcome(OutcomeKind.WENT_OUT, 1)
 
 
 # ====================================================================== the format
@@ -199,7 +201,7 @@ def test_every_phase_and_ending_round_trips_under_every_rule_set() -> None:
         for seed in range(25):
             for state in random_game(State.new(seed, rules=rules, dealer=seed % 2), seed, 0.5):
                 check_round_trip(state)
-                outcome = state.outcome()
+                outcome = state.outcome
                 ending = "" if outcome is None else "-draw" if outcome.is_draw else "-won"
                 seen[rules, state.phase.value + ending] += 1
     for rules in RULE_SETS:
@@ -278,15 +280,40 @@ def test_a_respelled_position_reads_to_the_same_state(game: Game, seed: int) -> 
     assert back.to_notation() == state.to_notation()
 
 
-@pytest.mark.parametrize("ply", ["0", "121", "999"])
+@pytest.mark.parametrize("ply", ["0", "121", "879"])
 def test_a_position_read_at_any_ply_plays_on_to_positions_that_read_back(ply: str) -> None:
-    """``ply`` may be read up to 1000 (MAX_PLY, far above any reachable ply); the
-    positions after the next move read back too."""
+    """``ply`` may be read up to 1000 (MAX_PLY, far above any reachable ply) less what the
+    game may still last; the positions after the next move read back too."""
     state = State.from_notation(changed(OFFERED, {"ply": ply}))
     assert state.ply == int(ply)
     for move in state.legal_moves():
         after = state.apply(move)
         assert State.from_notation(after.to_notation()) == after
+
+
+def highest_ply(text: str) -> int:
+    """The highest ply the position ``text`` may be read with (the error says it)."""
+    with pytest.raises(InvalidStateError, match="is too large") as caught:
+        State.from_notation(re.sub(r"ply=\d+", "ply=1000", text))
+    found = re.search(r"this ply is at most (\d+)", str(caught.value))
+    assert found is not None
+    return int(found.group(1))
+
+
+@pytest.mark.parametrize("preset", ["classic", "foster", "bicycle"])
+def test_a_position_read_at_its_highest_ply_plays_to_the_end_reading_back(preset: str) -> None:
+    """A position ``from_notation`` accepts never leads, by a legal move, to one it
+    refuses: read at the highest ply it allows, every later position of a game reads back
+    (the bound on the moves left drops by at least one at every move)."""
+    for seed in range(12):
+        start = State.new(seed, rules=find_rules(preset)).to_notation()
+        state = State.from_notation(start.replace("ply=0", f"ply={highest_ply(start)}"))
+        first, rng = state.ply, random.Random(seed)
+        while state.to_move is not None:
+            state = state.apply(rng.choice(list(state.legal_moves())))
+            assert State.from_notation(state.to_notation()) == state
+        assert state.ply - first > 10
+        assert state.ply <= 1000
 
 
 def test_a_position_that_can_occur_but_was_not_played_here_is_accepted() -> None:

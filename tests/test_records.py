@@ -166,7 +166,7 @@ def test_a_record_reads_back_and_replays_the_game(game: Game) -> None:
     states = list(notation.replay(record))
     assert states == list(game.replay())
     assert [state.ply for state in states] == list(range(len(record.moves) + 1))
-    assert states[-1].outcome() == game.outcome() == record.result
+    assert states[-1].outcome == game.outcome == record.result
     assert states[0].seed == game.initial.seed
 
 
@@ -182,7 +182,7 @@ def test_replay_yields_every_state_in_order() -> None:
 
 def test_from_record_gives_a_game_that_plays_on() -> None:
     game = Game.from_record(forcing_game().record())
-    assert game.history == tuple(parse_move(move) for move in FORCING_MOVES)
+    assert game.moves == tuple(parse_move(move) for move in FORCING_MOVES)
     assert game.undo() == parse_move("take +JhJs -Kd")
     assert game.state.phase is Phase.FORCED_TAKE
     game.play("take +JhJs -Kd")
@@ -390,7 +390,7 @@ SHAPE_ERRORS: dict[str, tuple[dict[str, Any], str]] = {
     "deck too short": ({"deck": FORCING_DECK.replace(" ", "")[:78]}, "field 'deck'"),
     "moves not a list": ({"moves": "decline"}, "field 'moves'"),
     "a move not text": ({"moves": ["take +6c7c -As", 3]}, "move 2: a move is text"),
-    "too many moves": ({"moves": ["decline"] * 5001}, "field 'moves': at most 5000 moves"),
+    "too many moves": ({"moves": ["decline"] * 122}, "field 'moves': at most 121 moves"),
     "result not an object": ({"result": "draw"}, "field 'result'"),
     "result without a winner": ({"result": {"kind": "drawn"}}, "field 'result'"),
     "result of unknown kind": ({"result": {"kind": "won", "winner": 1}}, "field 'result'"),

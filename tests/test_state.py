@@ -429,17 +429,17 @@ def test_r15_the_game_is_drawn_when_a_card_dies_with_no_stock_left() -> None:
     state = State.from_deck(REGROUPING_DECK)
     for _ in range(19):
         state = play_all(state, "decline", "decline")  # R11b pass, then R11a
-        assert state.outcome() is None
+        assert state.outcome is None
     assert state.stock == ()
     assert len(state.dead) == 19
     turner = state.to_move
     assert turner is not None
     passed = state.apply("decline")
-    assert passed.outcome() is None
+    assert passed.outcome is None
     assert passed.to_move == 1 - turner
     over = passed.apply("decline")
-    assert over.outcome() == Outcome(OutcomeKind.DRAWN, None)
-    assert over.outcome() is not None
+    assert over.outcome == Outcome(OutcomeKind.DRAWN, None)
+    assert over.outcome is not None
     assert over.phase is Phase.OVER
     assert over.to_move is None
     assert over.offer is None
@@ -473,11 +473,11 @@ def test_r15_a_force_on_the_last_card_prevents_the_draw() -> None:
     passed = state.apply("decline")
     declined = passed.apply("decline")
     assert declined.phase is Phase.FORCE_DECISION
-    assert declined.apply("release").outcome() == Outcome(OutcomeKind.DRAWN, None)
+    assert declined.apply("release").outcome == Outcome(OutcomeKind.DRAWN, None)
     forced = declined.apply("force")
-    assert forced.outcome() is None
+    assert forced.outcome is None
     after = forced.apply("take -Kd")
-    assert after.outcome() is None
+    assert after.outcome is None
     assert after.offer == card("Kd")
     assert after.stock == ()
 
@@ -494,7 +494,7 @@ def test_r16_going_out_wins_with_no_discard() -> None:
     out = take("take +Ac2c3c4c5c5d5h5sJhQh out")
     assert out in state.legal_moves()
     won = state.apply(out)
-    assert won.outcome() == Outcome(OutcomeKind.WENT_OUT, 1)
+    assert won.outcome == Outcome(OutcomeKind.WENT_OUT, 1)
     assert won.phase is Phase.OVER
     assert won.to_move is None
     assert won.hands[1] == frozenset()
@@ -516,7 +516,7 @@ EMPTY_HAND_DECK = deck_for(
 def empty_handed() -> State:
     """R17: player 1 lays ten cards and discards his last one; he plays on."""
     state = State.from_deck(EMPTY_HAND_DECK).apply("take +Ac2c3c5d5h5sJhQhKh -Kd")
-    assert state.outcome() is None
+    assert state.outcome is None
     assert state.hands[1] == frozenset()
     assert len(table_cards(state, 1)) == 10
     return state
@@ -533,7 +533,7 @@ def test_r17_an_empty_hand_plays_on_and_wins_by_taking_a_fitting_card() -> None:
     assert state.offer == card("5c")
     assert state.legal_moves() == (Take(frozenset(), None), DECLINE)
     won = state.apply("take out")
-    assert won.outcome() == Outcome(OutcomeKind.WENT_OUT, 1)
+    assert won.outcome == Outcome(OutcomeKind.WENT_OUT, 1)
     assert len(table_cards(won, 1)) == 11
 
 
@@ -546,7 +546,7 @@ def test_r14b_forcing_an_empty_handed_opponent_hands_him_the_win() -> None:
     assert passed.legal_moves()[-1] == FORCE
     forced = passed.apply("force")
     assert forced.legal_moves() == (Take(frozenset(), None),)
-    assert forced.apply("take out").outcome() == Outcome(OutcomeKind.WENT_OUT, 1)
+    assert forced.apply("take out").outcome == Outcome(OutcomeKind.WENT_OUT, 1)
 
 
 def test_r14b_a_forced_player_may_go_out() -> None:
@@ -563,7 +563,7 @@ def test_r14b_a_forced_player_may_go_out() -> None:
     forced = state.apply("force")
     out = take("take +5d5h5sJhQhKh out")
     assert out in forced.legal_moves()
-    assert forced.apply(out).outcome() == Outcome(OutcomeKind.WENT_OUT, 1)
+    assert forced.apply(out).outcome == Outcome(OutcomeKind.WENT_OUT, 1)
 
 
 # ====================================================================== illegal moves
@@ -772,7 +772,7 @@ def test_legal_moves_equal_the_brute_force(
             count_played(state, move, stats)
             state, model = state.apply(move), play(model, to_bf(move))
             assert state.ply <= PLY_BOUND
-        outcome = state.outcome()
+        outcome = state.outcome
         assert outcome is not None
         outcomes[outcome.kind] += 1
     # The walk must have reached the situations it is meant to test.
@@ -956,8 +956,8 @@ def random_lay_down(rng: random.Random, state: State) -> LayDown:
     """A lay-down of random hand cards (V3), often illegal."""
     player = state.to_move
     assert player is not None
-    hand = sorted(state.hands[player])
-    return LayDown(rng.sample(hand, rng.randint(0, len(hand))))
+    hand = sorted(state.hands[player]) or [DECK[0]]  # an empty hand: a card not in it
+    return LayDown(rng.sample(hand, rng.randint(1, len(hand))))
 
 
 def with_random_split(rng: random.Random, state: State, move: Move) -> Move:

@@ -27,11 +27,13 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
 from conquian import (
+    DECK,
     Card,
     ConquianError,
     Decline,
     Force,
     Game,
+    IllegalMoveError,
     InvalidCardError,
     InvalidMeldError,
     InvalidMoveNotationError,
@@ -49,10 +51,13 @@ from conquian import (
     parse_move,
 )
 from conquian.game import GameRecord
+from conquian.match import Match, match_dumps, match_from_json, match_loads
 from strategies import JSON, RECORD_KEYS, json_values, mutations, played_games
 
-LONGEST_MESSAGE = 500
-"""An error message is a sentence for a person, not an echo of the input."""
+LONGEST_MESSAGE = 220
+"""An error message is a sentence for a person, not an echo of the input: about 200
+characters at most (220 with the game number and field a match record puts in front),
+quoting only a cut excerpt of what it was given."""
 
 VALIDATOR = Draft202012Validator(notation.RECORD_SCHEMA)
 
@@ -91,13 +96,28 @@ def check_value(value: object) -> None:
         assert parse_move(str(value)) == value
 
 
+def check_cards(state: State) -> None:
+    """All 40 cards are accounted for, each in exactly one place."""
+    places = [
+        *state.stock,
+        *state.hands[0],
+        *state.hands[1],
+        *(card for player in (0, 1) for meld in state.tables[player] for card in meld),
+        *state.dead,
+        *([state.offer] if state.offer is not None else []),
+    ]
+    assert sorted(places) == list(DECK)
+
+
 def check_state(state: State) -> None:
-    """A state read from text round-trips and plays on."""
+    """A state read from text keeps the 40 cards, round-trips and plays on."""
+    check_cards(state)
     assert State.from_notation(state.to_notation()) == state
     moves = state.legal_moves()
     assert bool(moves) == (state.to_move is not None)
     for move in moves[:3]:
         after = state.apply(move)
+        check_cards(after)
         assert State.from_notation(after.to_notation()) == after
 
 
@@ -105,6 +125,8 @@ def check_record(record: GameRecord) -> None:
     """A record that was read replays, and what it writes reads back to it."""
     states = list(notation.replay(record))
     assert len(states) == len(record.moves) + 1
+    for state in states:
+        check_cards(state)
     text = notation.dumps(record)
     again = notation.loads(text)
     assert again == record
@@ -114,11 +136,11 @@ def check_record(record: GameRecord) -> None:
 
 
 def check_message(error: ConquianError, text: object = None) -> str:
-    """The error's message: a sentence, not much longer than the ``text`` it may quote."""
+    """The error's message: a sentence of at most :data:`LONGEST_MESSAGE` characters,
+    whatever ``text`` it was given."""
     message = str(error)
     assert message.strip(), f"{type(error).__name__} without a message"
-    longest = LONGEST_MESSAGE + (2 * len(text) if isinstance(text, str | bytes) else 0)
-    assert len(message) <= longest, f"a message of {len(message)} characters"
+    assert len(message) <= LONGEST_MESSAGE, f"a message of {len(message)} characters: {message}"
     return message
 
 
@@ -555,7 +577,9 @@ def test_a_record_of_a_million_moves_is_refused() -> None:
         notation.loads(json.dumps(data))
     with pytest.raises(InvalidRecordError) as caught:
         notation.record_from_json(data)
-    assert str(caught.value) == "field 'moves': at most 5000 moves, not 1000000"
+    assert str(caught.value) == (
+        f"field 'moves': at most {notation.MAX_MOVES} moves (no game lasts longer), not 1000000"
+    )
 
 
 @pytest.mark.parametrize(
@@ -700,3 +724,103 @@ def test_a_rule_value_of_other_unicode_digits_is_a_typed_error(digits: str) -> N
     )
     with pytest.raises(InvalidStateError, match="rules: hand_size must be a whole number"):
         State.from_notation(text)
+
+
+# ====================================================================== moves as text
+
+
+MOVE_CHARS = " +-[],7hJsQdAc5c6cout"
+
+
+@given(st.data())
+def test_mutated_move_text_is_a_move_or_a_typed_error_everywhere(data: st.DataObject) -> None:
+    """A legal move's text with characters inserted, deleted or replaced: parse_move,
+    apply, is_legal and explain_illegal all read it the same way, or all refuse it with an
+    InvalidMoveNotationError; a move that is read round-trips, and an illegal one leaves
+    the game unchanged."""
+    game = data.draw(played_games(finished=False), label="game")
+    state = game.state
+    moves = state.legal_moves()
+    if not moves:
+        return
+    written = str(data.draw(st.sampled_from(list(moves)), label="move"))
+    text = data.draw(text_mutations(written, MOVE_CHARS), label="text")
+    move = read("parse_move", text)
+    if move is None:
+        for call in (state.apply, state.is_legal, state.explain_illegal, game.copy().play):
+            with pytest.raises(InvalidMoveNotationError) as caught:
+                call(text)
+            check_message(caught.value)
+        return
+    legal = state.is_legal(text)
+    assert legal == (move in moves) == (state.explain_illegal(text) is None)
+    if legal:
+        check_state(state.apply(text))
+    else:
+        reason = state.explain_illegal(text)
+        assert reason is not None
+        assert len(reason) <= LONGEST_MESSAGE
+        before = game.copy()
+        with pytest.raises(IllegalMoveError):
+            game.play(text)
+        assert game == before
+
+
+# ====================================================================== match records
+
+
+def match_text(seed: int) -> str:
+    match = Match.new(seed=seed, games=2)
+    while not match.is_over:
+        match.play(match.legal_moves()[0])
+    return match_dumps(match)
+
+
+MATCH_TEXT = match_text(3)
+
+
+@given(st.data())
+def test_a_mutated_match_record_is_a_match_or_a_typed_error(data: st.DataObject) -> None:
+    record = json.loads(MATCH_TEXT)
+    games = record["games"]
+    index = data.draw(st.integers(min_value=0, max_value=len(games) - 1), label="game")
+    games[index] = data.draw(mutations(games[index]), label="mutated")
+    if data.draw(st.booleans(), label="copies"):
+        record["games"] = games * data.draw(st.integers(min_value=1, max_value=50))
+    text = data.draw(
+        st.sampled_from([json.dumps(record)]) | text_mutations(json.dumps(record), JSON_CHARS),
+        label="text",
+    )
+    try:
+        loaded = match_loads(text)
+    except InvalidRecordError as error:
+        check_message(error)
+        return
+    assert match_loads(match_dumps(Match.from_record(loaded))) == loaded
+
+
+MATCH_TOKENS = (*JSON_TOKENS, '"conquian-match"', '"games"', '"first_dealer"', '"games_planned"')
+
+
+@given(st.one_of(st.text(), token_texts(MATCH_TOKENS), st.binary()))
+def test_any_text_gives_a_match_record_or_a_typed_error(text: str | bytes) -> None:
+    try:
+        match_loads(text)
+    except InvalidRecordError as error:
+        check_message(error)
+
+
+@given(json_values())
+def test_any_json_value_gives_a_match_record_or_a_typed_error(value: JSON) -> None:
+    try:
+        match_from_json(value)
+    except InvalidRecordError as error:
+        check_message(error)
+
+
+@given(st.sampled_from(sorted(json.loads(MATCH_TEXT))), json_values())
+def test_any_json_in_a_match_field_gives_a_match_or_a_typed_error(key: str, value: JSON) -> None:
+    try:
+        match_from_json({**json.loads(MATCH_TEXT), key: value})
+    except InvalidRecordError as error:
+        check_message(error)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 import statistics
+import sys
 from pathlib import Path
 from typing import Any, ClassVar
 from xml.sax.saxutils import escape
@@ -217,7 +218,8 @@ class ConquianCommand(SphinxDirective):
 
     ``:exit:`` is the exit code the command must return (the build fails otherwise);
     ``:head:`` and ``:tail:`` keep only the first and last lines of a long output, with
-    ``...`` between them.
+    ``...`` between them; ``:answer:`` is typed at every prompt on standard input (shown
+    as ``yes ANSWER |`` in front of the command).
     """
 
     required_arguments = 1
@@ -226,6 +228,7 @@ class ConquianCommand(SphinxDirective):
         "exit": directives.nonnegative_int,
         "head": directives.nonnegative_int,
         "tail": directives.nonnegative_int,
+        "answer": directives.unchanged_required,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -237,8 +240,15 @@ class ConquianCommand(SphinxDirective):
 
         arguments = shlex.split(self.arguments[0])
         out = io.StringIO()
-        with contextlib.redirect_stderr(out):
-            code = main(arguments, out=out)
+        answer = self.options.get("answer")
+        stdin = sys.stdin
+        if answer is not None:
+            sys.stdin = io.StringIO(f"{answer}\n" * 10_000)
+        try:
+            with contextlib.redirect_stderr(out):
+                code = main(arguments, out=out)
+        finally:
+            sys.stdin = stdin
         expected = self.options.get("exit", 0)
         if code != expected:
             raise self.error(f"conquian {self.arguments[0]} exited {code}, not {expected}")
@@ -246,7 +256,8 @@ class ConquianCommand(SphinxDirective):
         head, tail = self.options.get("head"), self.options.get("tail")
         if head is not None and tail is not None and head + tail < len(lines):
             lines = [*lines[:head], "...", *lines[len(lines) - tail :]]
-        text = "\n".join([f"$ python -m conquian {self.arguments[0]}", *lines])
+        pipe = "" if answer is None else f"yes {answer} | "
+        text = "\n".join([f"$ {pipe}python -m conquian {self.arguments[0]}", *lines])
         block = nodes.literal_block(text, text, language="console")
         return [block]
 

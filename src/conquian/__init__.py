@@ -9,19 +9,19 @@ from conquian.errors import (
     ConquianError,
     IllegalMoveError,
     InvalidCardError,
+    InvalidMeldError,
     InvalidMoveNotationError,
     InvalidRecordError,
     InvalidRulesError,
     InvalidStateError,
+    MeldProblem,
     ParseError,
 )
 from conquian.game import Game, GameRecord
 from conquian.match import Match
 from conquian.melds import (
-    InvalidMeldError,
     Meld,
     MeldKind,
-    MeldProblem,
     can_partition,
     check_meld,
     fits,
@@ -30,7 +30,9 @@ from conquian.melds import (
 )
 from conquian.moves import Decline, Force, LayDown, LegalMoves, Move, Release, Take, parse_move
 from conquian.rules import (
+    BICYCLE,
     CLASSIC,
+    FOSTER,
     PRESETS,
     DrawSettlement,
     Forcing,
@@ -40,6 +42,7 @@ from conquian.rules import (
     find_rules,
 )
 from conquian.state import (
+    Fate,
     Observation,
     OfferOrigin,
     Outcome,
@@ -51,13 +54,16 @@ from conquian.state import (
 )
 
 __all__ = [
+    "BICYCLE",
     "CLASSIC",
     "DECK",
+    "FOSTER",
     "PRESETS",
     "Card",
     "ConquianError",
     "Decline",
     "DrawSettlement",
+    "Fate",
     "Force",
     "Forcing",
     "Game",

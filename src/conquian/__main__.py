@@ -4,4 +4,4 @@ import sys
 
 from conquian.cli import main
 
-sys.exit(main())
+sys.exit(main(prog="python -m conquian"))

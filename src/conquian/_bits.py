@@ -226,6 +226,13 @@ class MeldTable:
         self.extension_memo = BoundedMemo[int, list[int]](MEMO_LIMIT, f"extensions/{max_sequence}")
         self._starts3 = _sequence_starts(3)
 
+    def __setattr__(self, name: str, value: object) -> None:
+        """Refused once the table is built: every game shares it (its memos change only
+        inside, through their own dicts)."""
+        if hasattr(self, "_starts3"):  # the last field __init__ sets
+            raise AttributeError(f"the shared meld tables are read-only: cannot set {name!r}")
+        object.__setattr__(self, name, value)
+
     def __reduce__(self) -> tuple[object, tuple[int]]:
         """Pickle as a reference: unpickling gives the receiving process's shared table."""
         return (meld_table, (self.max_sequence,))

@@ -302,6 +302,15 @@ def build(fields: dict[str, str], rules: Rules) -> Position:
                 "an upcard is the dealer's first card, offered before any card is laid or "
                 "dead, under initial_upcard rules (V8)"
             )
+    first_answer = (origin is OfferOrigin.STOCK and to_move == offered_by) or (
+        origin is OfferOrigin.UPCARD and to_move != offered_by
+    )
+    left = plies_left_bound(len(stock), len(hands[0]) + len(hands[1]), phase, first_answer)
+    if ply + left > MAX_PLY:
+        raise InvalidStateError(
+            f"ply {ply} is too large: a game at this point may last {left} more moves, "
+            f"and plies go up to {MAX_PLY}, so this ply is at most {MAX_PLY - left}"
+        )
     arrangements = None
     if rules.regrouping is not Regrouping.FREE:
         arrangements = (
@@ -315,6 +324,25 @@ def build(fields: dict[str, str], rules: Rules) -> Position:
         ply,
         outcome, arrangements, _bits.meld_table(rules.max_sequence),
     )  # fmt: skip
+
+
+def plies_left_bound(stock: int, hand_cards: int, phase: Phase, first_answer: bool) -> int:
+    """More than the moves a game can still last: 4 per stock card, 3 per hand card, and
+    4 to 1 for the offered card by how far its episode went. Every move lowers it by at
+    least 1 (a take or lay-down puts a card on a table, a discard swaps a hand card's 3
+    for an offered card's 3 after the taken card's weight is gone, a decline or release
+    that kills the offer turns a stock card's 4 into an offer's 4, and a pass, force or
+    decline that keeps the card moves it down 4 > 3 > 2 > 1), so a position read with
+    ``ply + bound <= MAX_PLY`` never leads to one whose ply is refused."""
+    if phase is Phase.OVER:
+        return 0
+    if phase is Phase.FORCED_TAKE:
+        offered = 1
+    elif phase is Phase.FORCE_DECISION:
+        offered = 2
+    else:  # the turner's own answer to a stock card (R11), or the non-dealer's to an upcard (V8)
+        offered = 4 if first_answer else 3
+    return 4 * stock + 3 * hand_cards + offered
 
 
 def read_origin(text: str) -> tuple[OfferOrigin | None, int]:

@@ -6,6 +6,12 @@ setting its slots through their descriptors. This module is the one place that k
 how: it looks the slot descriptors up once, at import, and refuses to import if attrs
 lays a class out differently (``tests/test_slots.py`` checks the layout too, and
 ``pyproject.toml`` pins the attrs versions it was tested with).
+
+It also pickles slotted classes under every protocol: protocols 2 to 5 pickle them by
+themselves, but 0 and 1 refuse a class that defines ``__slots__`` without
+``__getstate__``. A class gets both methods with ``__getstate__ = slots_state`` and
+``__setstate__ = set_slots_state`` (methods, not a base class, so its documented bases
+stay its own).
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-__all__ = ["HASH_CACHE", "new_instance", "slot_setters"]
+__all__ = ["HASH_CACHE", "new_instance", "set_slots_state", "slot_setters", "slots_state"]
 
 HASH_CACHE: Final = "_attrs_cached_hash"
 """The slot where an ``attrs.frozen(cache_hash=True)`` class keeps its hash (attrs'
@@ -32,7 +38,19 @@ def slot_setters(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ..
     setters = []
     for name in names:
         slot = cls.__dict__.get(name)
-        if slot is None or not hasattr(slot, "__set__"):  # pragma: no cover - an attrs change
+        if slot is None or not hasattr(slot, "__set__"):
             raise ImportError(f"conquian needs attrs to give {cls.__name__} the slot {name!r}")
         setters.append(slot.__set__)
     return tuple(setters)
+
+
+def slots_state(self: object) -> dict[str, object]:
+    """The value of every set slot, by name (a ``__getstate__``)."""
+    names = (name for cls in type(self).__mro__ for name in getattr(cls, "__slots__", ()))
+    return {name: getattr(self, name) for name in names if hasattr(self, name)}
+
+
+def set_slots_state(self: object, state: dict[str, object]) -> None:
+    """Set the slots from :func:`slots_state`'s result (a ``__setstate__``)."""
+    for name, value in state.items():
+        object.__setattr__(self, name, value)

@@ -7,7 +7,7 @@ hidden cards.
 >>> from conquian import State
 >>> from conquian.agents import GreedyAgent, play_game
 >>> final = play_game(State.new(seed=3), [GreedyAgent(), GreedyAgent()])
->>> final.outcome() is not None
+>>> final.outcome is not None
 True
 """
 
@@ -19,7 +19,7 @@ from typing import Protocol, runtime_checkable
 from conquian import _bits
 from conquian._rng import SplitMix64
 from conquian.cards import Card
-from conquian.errors import ConquianError
+from conquian.errors import ConquianError, describe
 from conquian.moves import Decline, Move, Release, Take
 from conquian.state import Observation, State
 
@@ -42,7 +42,14 @@ class RandomAgent:
         self._rng = SplitMix64(seed)
 
     def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
-        """A uniformly random legal move."""
+        """A uniformly random legal move.
+
+        Raises:
+            TypeError: ``observation`` is not an Observation, or ``legal_moves`` is not a
+                sequence.
+            ConquianError: ``legal_moves`` is empty.
+        """
+        _check_arguments(observation, legal_moves)
         if not legal_moves:
             raise ConquianError("no legal move to choose from")
         return legal_moves[self._rng.below(len(legal_moves))]
@@ -56,7 +63,14 @@ class GreedyAgent:
     """
 
     def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
-        """The greedy choice described above."""
+        """The greedy choice described above.
+
+        Raises:
+            TypeError: ``observation`` is not an Observation (such as a State: an agent
+                sees only its player's view), or ``legal_moves`` is not a sequence.
+            ConquianError: ``legal_moves`` is empty.
+        """
+        _check_arguments(observation, legal_moves)
         if not legal_moves:
             raise ConquianError("no legal move to choose from")
         takes = [move for move in legal_moves if isinstance(move, Take)]
@@ -68,6 +82,16 @@ class GreedyAgent:
             if isinstance(move, Decline | Release):
                 return move
         return legal_moves[0]
+
+
+def _check_arguments(observation: object, legal_moves: object) -> None:
+    if not isinstance(observation, Observation):
+        raise TypeError(
+            f"observation must be an Observation (state.observation(player)), "
+            f"not {describe(observation)}"
+        )
+    if not isinstance(legal_moves, Sequence):
+        raise TypeError(f"legal_moves must be a sequence of moves, not {describe(legal_moves)}")
 
 
 def _score(take: Take, live: int, table: _bits.MeldTable) -> tuple[int, int]:
@@ -85,7 +109,20 @@ def _usefulness(card: Card, live: int, table: _bits.MeldTable) -> int:
 
 
 def play_game(state: State, agents: Sequence[Agent]) -> State:
-    """Play ``state`` to the end, player ``p`` choosing with ``agents[p]``; the final state."""
+    """Play ``state`` to the end, player ``p`` choosing with ``agents[p]``; the final state.
+
+    Raises:
+        TypeError: ``state`` is not a State, or ``agents`` is not a sequence of two agents
+            (values with a ``choose`` method).
+        IllegalMoveError: An agent chose a move that is not legal.
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"state must be a State, not {describe(state)}")
+    if not isinstance(agents, Sequence) or len(agents) != 2:
+        raise TypeError(f"agents must be a sequence of two agents, not {describe(agents)}")
+    for agent in agents:
+        if not isinstance(agent, Agent):
+            raise TypeError(f"agents must have a choose method; {describe(agent)} has none")
     while True:
         player = state.to_move
         if player is None:

@@ -6,22 +6,32 @@ Sub-commands:
   1 for not a meld, 2 for text that is not cards);
 * ``meld --split CARDS…`` prints every way to split the cards into melds (exit 0 if
   there is one, 1 if none);
+* ``play [--bot NAME] [--rules R] [--seed N] [--lang L] [--ascii] [--games N]`` plays
+  against a bot in the terminal (:mod:`conquian.play`);
 * ``simulate --games N --workers K`` plays many games between two agents and reports
   the wins and draws with confidence intervals;
 * ``demo [--seed N]`` plays a game between a :class:`~conquian.agents.GreedyAgent` and a
-  :class:`~conquian.agents.RandomAgent` and prints it turn by turn; ``demo --games N``
-  plays a match of ``N`` games (:mod:`conquian.match`) and prints a line a game, and
-  ``--rules`` chooses the rules.
+  :class:`~conquian.agents.RandomAgent` (or the two ``--agents`` named) and tells it move
+  by move with :mod:`conquian.narration`; ``demo --games N`` plays a match of ``N`` games
+  (:mod:`conquian.match`) and prints a row a game, and ``--rules`` chooses the rules;
+* ``arena --agents A,B,... --deals N`` rates agents against each other
+  (:mod:`conquian.arena`).
+
+Tables and splits show each meld in brackets, red cards are red on a terminal (unless
+``NO_COLOR`` is set or the output is piped), and ``--ascii`` writes suits as letters.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final, TextIO
 
+from conquian import arena
+from conquian import play as play_cli
 from conquian._terminal import (
     RULE_TOPICS,
     Progress,
@@ -32,14 +42,17 @@ from conquian._terminal import (
     pretty_cards_in,
     wants_color,
 )
-from conquian.agents import Agent, GreedyAgent, RandomAgent
+from conquian._version import __version__
+from conquian.agents import Agent
 from conquian.cards import Card, format_cards, parse_cards
-from conquian.errors import ConquianError, ParseError
+from conquian.errors import ConquianError, InvalidMeldError, ParseError, describe
+from conquian.languages import LANGUAGES
 from conquian.match import MAX_GAMES, GameResult, Match, MatchResult
-from conquian.melds import InvalidMeldError, Meld, MeldKind, partitions
-from conquian.moves import Decline, Force, LayDown, Move, Release, Take
+from conquian.melds import Meld, MeldKind, partitions
+from conquian.narration import narrate, narrate_start
 from conquian.rules import CLASSIC, Rules, Scoring
-from conquian.state import OfferOrigin, Phase, State
+from conquian.simulate import AGENTS, agent_factory
+from conquian.state import OfferOrigin, State
 
 __all__ = ["main"]
 
@@ -56,7 +69,7 @@ def _meld(args: argparse.Namespace, out: TextIO) -> int:
     except ParseError as error:
         print(f"error: {explain_rules(str(error))}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    shown = format_cards(cards, style="pretty")
+    shown = _cards_text(cards, args.lang)
     if args.split:
         splits = partitions(cards, rules=CLASSIC)
         if not splits:
@@ -64,7 +77,7 @@ def _meld(args: argparse.Namespace, out: TextIO) -> int:
             return EXIT_NO
         say(f"{shown} splits into melds {count(len(splits), 'way')}:")
         for split in splits:
-            say("  " + melds_text(split))
+            say(_melds_text(split, args.lang), indent="  ")
         return EXIT_OK
     try:
         meld = Meld(cards, rules=CLASSIC)
@@ -72,8 +85,22 @@ def _meld(args: argparse.Namespace, out: TextIO) -> int:
         say(pretty_cards_in(str(error)))
         return EXIT_NO
     rule = "R4" if meld.kind is MeldKind.GROUP else "R5"
-    say(f"{meld.pretty()} is a {meld.kind.value} of {len(meld)} cards ({rule})")
+    say(f"{_cards_text(meld, args.lang)} is a {meld.kind.value} of {len(meld)} cards ({rule})")
     return EXIT_OK
+
+
+def _cards_text(cards: Iterable[Card], lang: str | None) -> str:
+    """Cards with suit symbols, or by their full names in ``lang`` (``--lang``)."""
+    if lang is None:
+        return format_cards(cards, style="pretty")
+    return "(" + format_cards(cards, lang=lang) + ")"
+
+
+def _melds_text(melds: Sequence[Meld], lang: str | None) -> str:
+    """Melds set apart: in brackets, or each in parentheses by its cards' names."""
+    if lang is None:
+        return melds_text(melds)
+    return " ".join(_cards_text(meld, lang) for meld in melds)
 
 
 class _Say:
@@ -99,56 +126,23 @@ class _Say:
 _COLUMNS: Final = 80
 
 
-def _narrate(before: State, move: Move, after: State, names: tuple[str, str]) -> str:
-    """One move in words, with what the engine did after it (a card turned up)."""
-    player = before.to_move
-    assert player is not None
-    assert before.offer is not None
-    who, other = names[player], names[1 - player]
-    card = before.offer.pretty()
-    if isinstance(move, Take):
-        verb = "is forced to take" if before.phase is Phase.FORCED_TAKE else "takes"
-        text = f"{who} {verb} {card}"
-        if move.laid:
-            text += ", lays down " + format_cards(move.laid, style="pretty", sort=True)
-        if move.discard is None:
-            return text + " and goes out!"
-        return text + f" and discards {move.discard.pretty()}."
-    if isinstance(move, LayDown):
-        laid = format_cards(move.laid, style="pretty", sort=True)
-        return f"{who} lays down {laid} before deciding on {card}."
-    if isinstance(move, Force):
-        return f"{who} forces {card} on {other}."
-    if isinstance(move, Decline):
-        if before.offer_origin is OfferOrigin.STOCK and before.offered_by == player:
-            return f"{who} passes {card} to {other}."
-        if before.offer_origin is OfferOrigin.UPCARD and before.offered_by != player:
-            return f"{who} declines the upcard {card}; {other} may take it."
-        text = f"{who} declines {card}"
-        if after.phase is Phase.FORCE_DECISION:
-            return text + f"; it fits {who}'s table, so {other} may force it (R14b)."
-    else:
-        assert isinstance(move, Release)
-        text = f"{who} releases {card}"
-    return text + _turned(after, player, names)
-
-
-def _turned(after: State, player: int, names: tuple[str, str]) -> str:
-    """What follows a card's death: the next card turned up, or the end of the game."""
-    if after.offer is None:
-        return "; the stock is empty."
-    by = after.offered_by
-    who = " and" if by == player else f"; {names[by or 0]}"
-    return f"{who} turns up {after.offer.pretty()} (stock {len(after.stock)})."
-
-
 def _holding(state: State, player: int) -> str:
     hand = format_cards(state.hands[player], style="pretty", sort=True) or "-"
     return f"table {melds_text(state.tables[player])}; hand {hand}"
 
 
-_NAMES: Final = ("Greedy (seat 0)", "Random (seat 1)")
-_SHORT: Final = ("Greedy", "Random")
+def _names(agents: Sequence[str]) -> tuple[tuple[str, str], tuple[str, str]]:
+    """The long and short names of two agents by seat, ``Greedy (seat 0)`` and
+    ``Greedy``, the same in ``demo``, its matches and ``simulate`` (``Greedy 0`` and
+    ``Greedy 1`` when both seats hold the same agent)."""
+    short = (agents[0].capitalize(), agents[1].capitalize())
+    if short[0] == short[1]:
+        short = (f"{short[0]} 0", f"{short[1]} 1")
+    return (f"{short[0]} (seat 0)", f"{short[1]} (seat 1)"), short
+
+
+def _demo_agents(args: argparse.Namespace, seed: int) -> tuple[Agent, Agent]:
+    return (agent_factory(args.agents[0])(seed), agent_factory(args.agents[1])(seed))
 
 
 def _demo(args: argparse.Namespace, out: TextIO) -> int:
@@ -158,24 +152,24 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
     rules: Rules = args.rules
     state = State.new(args.seed, rules=rules, dealer=0)
     seed = state.seed if state.seed is not None else 0
-    agents: tuple[Agent, Agent] = (GreedyAgent(), RandomAgent(seed))
-    names, short = _NAMES, _SHORT
+    agents = _demo_agents(args, seed)
+    names, short = _names(args.agents)
     where = f"seed {state.seed}" + ("" if rules == CLASSIC else f", rules {rules.to_notation()}")
     say(f"Conquian demo, {where}: {names[0]} deals to {names[1]}.")
     for seat in (0, 1):
         say(f"{short[seat]}'s hand: {_hand_text(state.hands[seat])}", indent="  ")
-    turner = state.offered_by or 0
-    say(f"{short[turner]} turns up {_offer_card(state)} (stock {len(state.stock)}).", "  ")
+    say(f"{narrate_start(state, names=short)} (stock {len(state.stock)}).", indent="  ")
     say("")
     player: int | None
     while (player := state.to_move) is not None:
         move = agents[player].choose(state.observation(player), state.legal_moves())
         after = state.apply(move, player=player)
-        say(_narrate(state, move, after, short), indent="     ", first=f"{after.ply:3}. ")
+        told = _with_stock(narrate(state, move, names=short), state, after)
+        say(told, indent="     ", first=f"{after.ply:3}. ")
         if after.tables[player] != state.tables[player] and after.to_move is not None:
             say(f"{short[player]}: {_holding(after, player)}", indent="       ")
         state = after
-    outcome = state.outcome()
+    outcome = state.outcome
     assert outcome is not None
     say("")
     if outcome.winner is None:
@@ -187,8 +181,13 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def _offer_card(state: State) -> str:
-    return state.offer.pretty() if state.offer is not None else "-"
+def _with_stock(told: str, before: State, after: State) -> str:
+    """A move's narration ended as a sentence, with the stock left when the move made a
+    card turn up."""
+    turned = after.offer is not None and after.offer_origin is not OfferOrigin.DISCARD
+    if turned and after.offer != before.offer:
+        told += f" (stock {len(after.stock)})"
+    return told if told.endswith(("!", ".", "?")) else told + "."
 
 
 def _hand_text(cards: frozenset[Card]) -> str:
@@ -196,14 +195,15 @@ def _hand_text(cards: frozenset[Card]) -> str:
 
 
 def _demo_match(args: argparse.Namespace, out: TextIO) -> int:
-    """A match of ``args.games`` games (a cap with points scoring), a line a game."""
+    """A match of ``args.games`` games (a cap with points scoring), a row a game."""
     rules: Rules = args.rules
     try:
         match = Match.new(args.seed, rules=rules, games=args.games)
     except ConquianError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    agents: tuple[Agent, Agent] = (GreedyAgent(), RandomAgent(match.seed))
+    agents = _demo_agents(args, match.seed)
+    names, short = _names(args.agents)
     points = rules.scoring is Scoring.POINTS
     length = (
         f"to {rules.target} points (at most {args.games} games)"
@@ -212,9 +212,10 @@ def _demo_match(args: argparse.Namespace, out: TextIO) -> int:
     )
     say = _Say(out)
     say(f"Conquian match {length}, seed {match.seed}, rules {rules.to_notation()}:")
-    say(f"{_NAMES[0]} against {_NAMES[1]}.", indent="  ")
+    say(f"{names[0]} against {names[1]}.", indent="  ")
     say("")
-    say(_GAME_ROW.format("Game", "Dealer", "Result", "Settled", "Score"))
+    row = _game_row(short)
+    say(row.format("Game", "Dealer", "Result", "Settled", "Score"))
     while not match.is_over:
         finished = len(match.completed)
         while len(match.completed) == finished:  # play the current game to its end
@@ -223,18 +224,21 @@ def _demo_match(args: argparse.Namespace, out: TextIO) -> int:
             assert player is not None
             move = agents[player].choose(state.observation(player), state.legal_moves())
             match.play(move, player=player)
-        say(_game_line(match.completed[-1], points))
+        say(_game_line(match.completed[-1], points, short, row))
     final = match.result()
     assert final is not None
     say("")
-    say(_match_line(final, len(match.completed)))
+    say(_match_line(final, len(match.completed), names))
     return EXIT_OK
 
 
-_GAME_ROW: Final = "{:>4}  {:<6}  {:<26}  {:<22}  {}"
+def _game_row(short: tuple[str, str]) -> str:
+    """The format of a match's rows, with columns as wide as the agents' names need."""
+    name = max(map(len, short))
+    return f"{{:>4}}  {{:<{max(6, name)}}}  {{:<{max(16, name + 15)}}}  {{:<22}}  {{}}"
 
 
-def _game_line(result: GameResult, points: bool) -> str:
+def _game_line(result: GameResult, points: bool, short: tuple[str, str], row: str) -> str:
     """One finished game of a match as a row: dealer, outcome, settlement, running score."""
     winner, stake = result.outcome.winner, result.stake
     moves = count(result.plies, "move")
@@ -249,25 +253,25 @@ def _game_line(result: GameResult, points: bool) -> str:
         else:
             settled = "nothing paid"
     else:
-        outcome = f"{_SHORT[winner]} out, {moves}"
+        outcome = f"{short[winner]} out, {moves}"
         gain = result.change[winner]
         if points or stake is None:
-            settled = f"{_SHORT[winner]} +{count(gain, 'point')}"
+            settled = f"+{count(gain, 'point')}"
         elif gain != stake:
-            settled = f"{_SHORT[winner]} wins {stake} + pool {gain - stake}"
+            settled = f"wins {stake} + pool {gain - stake}"
         else:
-            settled = f"{_SHORT[winner]} wins {stake}"
+            settled = f"wins {stake}"
     first, second = result.scores
-    return _GAME_ROW.format(
-        result.index + 1, _SHORT[result.dealer], outcome, settled, f"{first:,} to {second:,}"
+    return row.format(
+        result.index + 1, short[result.dealer], outcome, settled, f"{first:,} to {second:,}"
     )
 
 
-def _match_line(result: MatchResult, games: int) -> str:
+def _match_line(result: MatchResult, games: int, names: tuple[str, str]) -> str:
     first, second = result.scores
     if result.winner is None:
         return f"The match is tied after {games} games, {first} to {second}."
-    return f"{_NAMES[result.winner]} wins the match after {games} games, {first} to {second}."
+    return f"{names[result.winner]} wins the match after {games} games, {first} to {second}."
 
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -286,7 +290,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
         if bar is not None:
             bar.clear()
     say = _Say(out)
-    names = tuple(f"{agent.capitalize()} (seat {seat})" for seat, agent in enumerate(args.agents))
+    names, _ = _names(args.agents)
     workers = count(args.workers, "worker") if args.workers else "a worker a core"
     say(f"{names[0]} against {names[1]}, seed {args.seed:,}")
     say(
@@ -306,25 +310,36 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def _count(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a count is 0 or more, not {text}")
+def _whole(text: str, low: int, high: int, what: str) -> int:
+    """``text`` as a whole number from ``low`` to ``high``, else an argparse error saying
+    ``what`` it must be and showing a cut excerpt of the text."""
+    stripped = text.strip()
+    if not stripped.isascii() or not stripped.lstrip("-").isdigit() or len(stripped) > 30:
+        raise argparse.ArgumentTypeError(f"{what}, not {describe(text, 30)}")
+    value = int(stripped)
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"{what}, not {describe(text, 30)}")
     return value
+
+
+def _workers(text: str) -> int:
+    return _whole(text, 0, 4096, "workers is a whole number from 0 (one per core) to 4096")
+
+
+def _simulated_games(text: str) -> int:
+    return _whole(text, 1, 10**9, "games is a whole number from 1 to 1000000000")
+
+
+def _deals(text: str) -> int:
+    return _whole(text, 1, 10**6, "deals is a whole number from 1 to 1000000")
 
 
 def _seed(text: str) -> int:
-    value = int(text)
-    if not 0 <= value < 1 << 64:
-        raise argparse.ArgumentTypeError(f"a seed is from 0 to 2**64 - 1, not {text}")
-    return value
+    return _whole(text, 0, (1 << 64) - 1, "a seed is a whole number from 0 to 2**64 - 1")
 
 
 def _games(text: str) -> int:
-    value = int(text)
-    if not 1 <= value <= MAX_GAMES:
-        raise argparse.ArgumentTypeError(f"a match has 1 to {MAX_GAMES} games, not {text}")
-    return value
+    return _whole(text, 1, MAX_GAMES, f"a match has 1 to {MAX_GAMES} games")
 
 
 def _rules(text: str) -> Rules:
@@ -334,13 +349,20 @@ def _rules(text: str) -> Rules:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(prog: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m conquian",
+        prog=prog,
         description="Conquian, the oldest rummy game.",
         epilog="Rule numbers in the output refer to the rules in the documentation: "
         + "; ".join(f"{tag} {topic}" for tag, topic in RULE_TOPICS.items())
         + ". Red cards are printed in red on a terminal; set NO_COLOR to turn colour off.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--ascii",
+        action="store_true",
+        help="write suits as letters (7h), not symbols (7♥); automatic when the output "
+        "cannot show the symbols",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     meld = commands.add_parser(
@@ -353,12 +375,18 @@ def _parser() -> argparse.ArgumentParser:
     meld.add_argument(
         "--split", action="store_true", help="print every way to split CARDS into melds"
     )
+    meld.add_argument(
+        "--lang",
+        choices=sorted(LANGUAGES),
+        default=None,
+        help="write the cards by their full names in this language",
+    )
     meld.set_defaults(run=_meld)
     demo = commands.add_parser(
         "demo",
         help="watch a game or a match between two bots",
-        description="Play a game between a greedy bot and a random bot, move by move, or "
-        "with --games N a match of N games, a line a game.",
+        description="Play a game between two bots (greedy and random unless --agents says "
+        "otherwise), move by move, or with --games N a match of N games, a row a game.",
     )
     demo.add_argument("--seed", type=_seed, default=None, help="deal from this seed")
     demo.add_argument(
@@ -374,40 +402,162 @@ def _parser() -> argparse.ArgumentParser:
         type=_games,
         default=1,
         metavar="N",
-        help="play a match of N games, a line a game (1: one game, move by move); "
+        help="play a match of N games, a row a game (1: one game, move by move); "
         "with points scoring, N is the most games",
     )
+    _two_agents(demo)
     demo.set_defaults(run=_demo)
+    play = commands.add_parser(
+        "play",
+        help="play against a bot in the terminal",
+        description="Play Conquian against a bot. Answer with a number, a move, or 'build' "
+        "to build a take card by card; help, hint, undo, save FILE and quit work at every "
+        "prompt. Reads standard input line by line, so it can be driven through a pipe.",
+    )
+    play_cli.add_arguments(play, seed=_seed, rules=_rules, games=_games, default_rules=CLASSIC)
+    play.set_defaults(run=play_cli.run)
     sim = commands.add_parser(
         "simulate",
         help="play many games between two agents and count the results",
         description="Play GAMES games between two agents (the dealer alternates) and print "
-        "the wins and draws with 95%% confidence intervals. The result depends only on "
+        "the wins and draws with 95% confidence intervals. The result depends only on "
         "the seed, not on the number of workers.",
     )
-    sim.add_argument("--games", type=_count, default=1000, help="games to play (1000)")
-    sim.add_argument("--workers", type=_count, default=1, help="processes; 0 for one a core")
+    sim.add_argument("--games", type=_simulated_games, default=1000, help="games to play (1000)")
+    sim.add_argument("--workers", type=_workers, default=1, help="processes; 0 for one a core")
     sim.add_argument("--seed", type=_seed, default=0, help="the run's seed (0)")
-    sim.add_argument(
-        "--agents",
-        nargs=2,
-        default=["greedy", "random"],
-        choices=["greedy", "random"],
-        metavar="AGENT",
-        help="the two agents, greedy or random (greedy random)",
-    )
+    _two_agents(sim)
     sim.add_argument("--quiet", action="store_true", help="no progress display")
     sim.set_defaults(run=_simulate)
+    ladder = commands.add_parser(
+        "arena",
+        help="rate agents: every pair plays the same deals, seats swapped",
+        description="Play every pair of AGENTS on the same deals, each deal twice with the "
+        "seats swapped, and print each pair's score (a win 1, a draw 1/2) with its 95% "
+        "interval and a Bradley-Terry rating per agent (Elo scale, random at 0). The "
+        "result depends only on the seed, not on the number of workers.",
+    )
+    ladder.add_argument(
+        "--agents",
+        type=arena.agent_list,
+        default=("random", "greedy", "search"),
+        metavar="A,B,...",
+        help=f"agents separated by commas, from {', '.join(AGENTS)} (random,greedy,search)",
+    )
+    ladder.add_argument("--deals", type=_deals, default=100, help="deals a pair (100)")
+    ladder.add_argument(
+        "--rules",
+        type=_rules,
+        default=CLASSIC,
+        metavar="RULES",
+        help="a preset (classic, foster, bicycle) or rules text (classic)",
+    )
+    ladder.add_argument("--seed", type=_seed, default=0, help="the run's seed (0)")
+    ladder.add_argument("--workers", type=_workers, default=1, help="processes; 0 for one a core")
+    ladder.add_argument("--json", metavar="FILE", help="also save the results as JSON")
+    ladder.add_argument("--quiet", action="store_true", help="no progress display")
+    ladder.set_defaults(run=arena.run_command)
     return parser
 
 
-def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
-    args = _parser().parse_args(argv)
-    run = args.run
+def _two_agents(parser: argparse.ArgumentParser) -> None:
+    """The ``--agents A B`` option of demo and simulate."""
+    parser.add_argument(
+        "--agents",
+        nargs=2,
+        default=["greedy", "random"],
+        choices=list(AGENTS),
+        metavar="AGENT",
+        help=f"the two agents, from {', '.join(AGENTS)} (greedy random)",
+    )
+
+
+EXIT_INTERNAL = 3
+EXIT_INTERRUPTED = 130
+_SUIT_LETTERS: Final = str.maketrans("♣♦♥♠", "cdhs")
+
+
+class _Letters(io.TextIOBase):
+    """A text stream that writes suit symbols as letters (``7♥`` as ``7h``), and any
+    other character its target cannot encode as ``?``."""
+
+    def __init__(self, target: TextIO) -> None:
+        self._target = target
+        self._encoding = getattr(target, "encoding", None) or "ascii"
+
+    def write(self, text: str) -> int:
+        letters = text.translate(_SUIT_LETTERS)
+        try:
+            letters.encode(self._encoding)
+        except (UnicodeEncodeError, LookupError):
+            letters = letters.encode("ascii", "replace").decode("ascii")
+        return self._target.write(letters)
+
+    def flush(self) -> None:
+        self._target.flush()
+
+    def isatty(self) -> bool:
+        """Whether the target is a terminal (colour stays on with letters)."""
+        isatty = getattr(self._target, "isatty", None)
+        return bool(isatty is not None and isatty())
+
+
+def _shows_symbols(stream: TextIO) -> bool:
+    """Whether ``stream`` can encode the suit symbols."""
+    encoding = getattr(stream, "encoding", None)
+    if encoding is None:
+        return True  # a StringIO or the like holds any text
     try:
-        code: int = run(args, out if out is not None else sys.stdout)
+        "♣♦♥♠".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def main(
+    argv: Sequence[str] | None = None, out: TextIO | None = None, *, prog: str = "conquian"
+) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code.
+
+    Suits are written as letters with ``--ascii`` or when the output cannot encode the
+    symbols. No error ends in a traceback: bad input exits 2 with a message, an
+    interruption 130, and a fault of the library 3 with a one-line report.
+
+    Args:
+        argv: The arguments, without the program name.
+        out: Where to write (default: standard output).
+        prog: The program name in usage lines (``python -m conquian`` passes its own).
+    """
+    target = out if out is not None else sys.stdout
+    if out is None:
+        _forgiving(sys.stdout)
+    _forgiving(sys.stderr)
+    try:
+        args = _parser(prog).parse_args(argv)
+        if args.ascii or not _shows_symbols(target):
+            target = _Letters(target)
+        code: int = args.run(args, target)
     except BrokenPipeError:  # the reader went away (``| head``): not an error of ours
         sys.stderr.close()
         return EXIT_OK
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except ConquianError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Exception as error:  # a fault of ours: a short report, never a traceback
+        print(
+            f"internal error ({type(error).__name__}): {describe(str(error), 150)}; "
+            "please report it with the command that caused it",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL
     return code
+
+
+def _forgiving(stream: TextIO) -> None:
+    """Let ``stream`` write what its encoding cannot (as escapes) instead of raising."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="backslashreplace")

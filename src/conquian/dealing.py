@@ -38,6 +38,7 @@ def check_seed(seed: object, what: str = "a seed") -> int:
     Raises:
         ConquianError: ``seed`` is not a whole number in range.
 
+    >>> from conquian.dealing import check_seed
     >>> check_seed(7)
     7
     """
@@ -47,7 +48,8 @@ def check_seed(seed: object, what: str = "a seed") -> int:
 
 
 def shuffled_indices(seed: int) -> list[int]:
-    """The card indices of :func:`deal_order`, top of the pack first (``seed`` checked)."""
+    """The card indices of :func:`~conquian.state.deal_order`, top of the pack first
+    (``seed`` checked)."""
     return SplitMix64(seed).shuffled(list(_INDICES))
 
 

@@ -15,16 +15,24 @@ InvalidCardError - '8h' is not a card: there is no rank '8' in the 40-card pack 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import enum
+from collections.abc import Callable, Iterable
+from itertools import islice
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # for the annotation only: cards is a layer above errors
+    from conquian.cards import Card
 
 __all__ = [
     "ConquianError",
     "IllegalMoveError",
     "InvalidCardError",
+    "InvalidMeldError",
     "InvalidMoveNotationError",
     "InvalidRecordError",
     "InvalidRulesError",
     "InvalidStateError",
+    "MeldProblem",
     "ParseError",
 ]
 
@@ -32,18 +40,26 @@ __all__ = [
 def describe(value: object, limit: int = 40) -> str:
     """A short, safe description of any value for an error message.
 
-    Text is quoted and cut to ``limit`` characters; huge numbers and containers are
-    described, never written out, so a message stays short and costs nothing to build
-    whatever a stranger sent (no deep recursion, no 4,300-digit conversion).
+    Text is quoted and cut to ``limit`` characters; a number of more than 24 digits is
+    cut to its first 20 and its length; containers are described, never written out, so
+    a message stays short and costs nothing to build whatever a stranger sent (no deep
+    recursion, no 4,300-digit conversion).
+
+    >>> describe("x" * 50, 5), describe(2**64), describe(10**30)
+    ("'xxxxx'...", '18446744073709551616', '10000000000000000000... (31 digits)')
     """
     if isinstance(value, str):
-        return repr(value[:limit]) + ("..." if len(value) > limit else "")
+        shown = repr(value[:limit])
+        if len(shown) > limit + 2:  # escapes such as \U0001e95a: cut what they spell out
+            return shown[: limit + 1] + "'..."
+        return shown + ("..." if len(value) > limit else "")
     if isinstance(value, bool) or value is None or isinstance(value, float):
         return repr(value)
     if isinstance(value, int):
-        return (
-            str(value) if -(10**18) < value < 10**18 else f"a number of {value.bit_length()} bits"
-        )
+        if value.bit_length() > 13_000:  # about 4,000 digits: str() is slow, then refused
+            return f"a number of {value.bit_length()} bits"
+        text = str(value)
+        return text if len(text) <= 24 else f"{text[:20]}... ({len(text.lstrip('-'))} digits)"
     if isinstance(value, list | tuple):
         return f"a {type(value).__name__} of {len(value)} items"
     if isinstance(value, dict):
@@ -65,6 +81,15 @@ def checked_text(
     if len(text) > limit:
         raise error(f"{what} is at most {limit} characters; this one has {len(text)}")
     return text
+
+
+def bounded_items(value: object, name: str, what: str, limit: int) -> tuple[Any, ...]:
+    """The first ``limit + 1`` items of the iterable argument ``value`` (so that a caller
+    sees an oversized one without reading it all), or :class:`TypeError` naming the
+    parameter ``name`` and ``what`` it expects when ``value`` is not iterable or is text."""
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise TypeError(f"{name} must be {what}, not {describe(value)}")
+    return tuple(islice(value, limit + 1))
 
 
 class ConquianError(ValueError):
@@ -116,3 +141,36 @@ class InvalidRecordError(ParseError):
     """A game record that cannot be read or replayed: malformed JSON, a missing or
     ill-typed field, an unknown format version, or a move that is not legal where it
     stands. The message names the field or the move number."""
+
+
+class MeldProblem(enum.Enum):
+    """Why cards are not a meld: the machine-readable reason of :class:`InvalidMeldError`."""
+
+    TOO_FEW_CARDS = "too_few_cards"
+    """Fewer than three cards (R4, R5)."""
+    TOO_MANY_CARDS = "too_many_cards"
+    """More cards than any meld can hold."""
+    MIXED_RANKS_AND_SUITS = "mixed_ranks_and_suits"
+    """Neither all of one rank (R4) nor all of one suit (R5)."""
+    GAP = "gap"
+    """One suit, but two cards next in order are not consecutive (R5)."""
+    DUPLICATE_CARD = "duplicate_card"
+    """The same card twice (the pack holds each card once, R1)."""
+    WRAPS_AROUND = "wraps_around"
+    """One suit, consecutive only if the king were next to the ace, like Q-K-A (R2)."""
+    SEQUENCE_TOO_LONG = "sequence_too_long"
+    """A sequence longer than the rules allow (R5, V4)."""
+
+
+class InvalidMeldError(ConquianError):
+    """Cards that do not form a valid meld (R4, R5).
+
+    Attributes:
+        reason: Why, as a :class:`MeldProblem`.
+        cards: The cards as given, in the order given.
+    """
+
+    def __init__(self, message: str, *, reason: MeldProblem, cards: tuple[Card, ...]) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.cards = cards

@@ -11,16 +11,26 @@ Decline()
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 import attrs
 
+from conquian import views
+from conquian._slots import set_slots_state, slots_state
 from conquian._version import __version__
 from conquian.cards import DECK, Card, format_cards
 from conquian.dealing import check_seed, deal_order
-from conquian.errors import ConquianError, IllegalMoveError, InvalidRecordError, describe
+from conquian.errors import (
+    ConquianError,
+    IllegalMoveError,
+    InvalidRecordError,
+    InvalidStateError,
+    bounded_items,
+    describe,
+)
 from conquian.moves import Decline, Force, LayDown, LegalMoves, Move, Release, Take, parse_move
 from conquian.rules import CLASSIC, Rules
-from conquian.state import Outcome, State
+from conquian.state import Outcome, Played, State
 
 __all__ = ["Game", "GameRecord"]
 
@@ -59,10 +69,13 @@ def _check_record(record: GameRecord) -> None:
 
 
 def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(cards)
+    # 41 at most: a deck of more is refused as not the 40 cards, without reading it all
+    return bounded_items(cards, "deck", "a sequence of the 40 Card values", 40)
 
 
 def _move_tuple(moves: Iterable[Move]) -> tuple[Move, ...]:
+    if isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
+        raise TypeError(f"moves must be a sequence of moves, not {describe(moves)}")
     return tuple(moves)
 
 
@@ -80,6 +93,7 @@ class GameRecord:
     Raises:
         InvalidRecordError: A field is of the wrong kind, the deck is not the 40 cards, or
             the deck is not the one dealt from the seed.
+        TypeError: ``deck`` or ``moves`` is not iterable.
     """
 
     rules: Rules
@@ -111,8 +125,8 @@ class GameRecord:
             except IllegalMoveError as error:
                 raise InvalidRecordError(f"move {number} {str(move)!r}: {error}") from None
             yield state
-        if self.result is not None and state.outcome() != self.result:
-            found = state.outcome() or "the game is not over"
+        if self.result is not None and state.outcome != self.result:
+            found = state.outcome or "the game is not over"
             raise InvalidRecordError(
                 f"field 'result': the record says {self.result}, but its moves give {found}"
             )
@@ -134,6 +148,8 @@ class Game:
     """
 
     __slots__ = ("_moves", "_states")
+    __getstate__ = slots_state  # pickling with protocols 0 and 1 too
+    __setstate__ = set_slots_state
 
     def __init__(self, state: State) -> None:
         if not isinstance(state, State):
@@ -187,8 +203,43 @@ class Game:
             deck=deck,
             moves=tuple(self._moves),
             seed=initial.seed,
-            result=self.state.outcome(),
+            result=self.state.outcome,
         )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game as JSON-ready data: its first state, every move (text and structured
+        fields, with the mover's table after it) and its current state (see
+        :data:`~conquian.views.GAME_SCHEMA`).
+
+        >>> game = Game.new(seed=7)
+        >>> _ = game.play("decline")
+        >>> Game.from_dict(game.to_dict()) == game
+        True
+        """
+        states = self._states
+        moves = [
+            views.move_to_dict(move, after.tables[before.to_move or 0])
+            for move, before, after in zip(self._moves, states[:-1], states[1:], strict=True)
+        ]
+        return views.game_to_dict(self.initial.to_dict(), moves, self.state.to_dict())
+
+    @classmethod
+    def from_dict(cls, data: object) -> Game:
+        """The game of :meth:`to_dict` data, every move replayed and checked.
+
+        Raises:
+            InvalidStateError: The data is not a game; the message names the field.
+        """
+        initial, moves, final = views.read_game(data)
+        game = cls(State.from_dict(initial))
+        for number, text in enumerate(moves, start=1):
+            try:
+                game.play(text)
+            except ConquianError as error:
+                raise InvalidStateError(f"a game: move {number}: {error}") from None
+        if game.state != State.from_dict(final):
+            raise InvalidStateError("a game: the moves do not lead to its state")
+        return game
 
     @property
     def state(self) -> State:
@@ -201,9 +252,20 @@ class Game:
         return self._states[0]
 
     @property
-    def history(self) -> tuple[Move, ...]:
-        """The moves played, in order."""
+    def history(self) -> tuple[Played, ...]:
+        """Every move of the current position's game with its player and the card it
+        answered, as :attr:`State.history <conquian.state.State.history>`."""
+        return self.state.history
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves played in this game object, in order (what :meth:`undo` takes back)."""
         return tuple(self._moves)
+
+    @property
+    def to_move(self) -> int | None:
+        """The player whose decision it is, or ``None`` when the game is over."""
+        return self.state.to_move
 
     @property
     def ply(self) -> int:
@@ -242,14 +304,15 @@ class Game:
         self._states.pop()
         return self._moves.pop()
 
+    @property
     def outcome(self) -> Outcome | None:
         """``None`` while the game runs, else who won and how."""
-        return self.state.outcome()
+        return self.state.outcome
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.state.outcome() is not None
+        return self.state.is_over
 
     def replay(self) -> Iterator[State]:
         """Every state of the game in order, the initial one first."""

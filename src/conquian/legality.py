@@ -12,6 +12,7 @@ message worded for the player to move (:data:`SECOND_PERSON`) or about him
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 import attrs
@@ -32,11 +33,33 @@ from conquian._position import (
 from conquian.cards import DECK, format_cards
 from conquian.errors import IllegalMoveError, describe
 from conquian.melds import Meld, MeldKind
-from conquian.moves import NO_DISCARD, Decline, Force, LayDown, Release, Take
+from conquian.moves import (
+    DECLINE,
+    FORCE,
+    NO_DISCARD,
+    RELEASE,
+    Decline,
+    Force,
+    LayDown,
+    LegalMoves,
+    Move,
+    MoveTuple,
+    Release,
+    Take,
+    TakeMoves,
+)
 from conquian.phases import OfferOrigin, Phase
 from conquian.rules import Forcing, Regrouping
 
-__all__ = ["SECOND_PERSON", "Voice", "check_move", "fits", "may_force"]
+__all__ = [
+    "SECOND_PERSON",
+    "Voice",
+    "check_move",
+    "fits",
+    "legal_moves",
+    "may_force",
+    "may_lay_down",
+]
 
 _OFFER: Final = Phase.OFFER
 _FORCED_TAKE: Final = Phase.FORCED_TAKE
@@ -109,15 +132,25 @@ def _not_in_hand(card_index: int, v: Voice) -> str:
     return f"{DECK[card_index]} is not in {v.your} hand"
 
 
+def _bad_player(player: object) -> Exception:
+    """The error for a ``player`` argument that is not the int 0 or 1."""
+    if player.__class__ is not int:
+        return TypeError(f"player must be 0 or 1 (an int), not {describe(player)}")
+    return ValueError(f"player must be 0 or 1, not {describe(player)}")
+
+
 def check_move(pos: Position, move: object, player: int | None, v: Voice) -> None:
-    """Raise :class:`IllegalMoveError` unless ``move`` (by ``player``, if given) is legal
-    in the position ``pos``; the message is worded in the voice ``v``."""
+    """Raise :class:`~conquian.errors.IllegalMoveError` unless ``move`` (by ``player``, if
+    given) is legal in the position ``pos``; the message is worded in the voice ``v``."""
     phase = pos[PHASE]
     if phase is _OVER:
         raise IllegalMoveError(f"the game is over: {pos[OUTCOME]}")
     mover = pos[TO_MOVE]
-    if player is not None and player != mover:
-        raise IllegalMoveError(f"it is player {mover}'s turn, not player {player}'s")
+    if player is not None:
+        if player.__class__ is not int or player not in (0, 1):
+            raise _bad_player(player)
+        if player != mover:
+            raise IllegalMoveError(f"it is player {mover}'s turn, not player {player}'s")
     if move.__class__ is Decline and phase is _OFFER:
         return  # the commonest move: declining an offer is always allowed (R11)
     if isinstance(move, Take):
@@ -263,3 +296,119 @@ def _check_arrangement(pos: Position, named: tuple[Meld, ...], new_table: int, v
         raise IllegalMoveError(
             f"the arrangement must hold exactly {v.your} new table: {expected} (R13)"
         )
+
+
+# ---------------------------------------------------------------- the legal moves
+
+_DECLINE_ONLY: Final = (DECLINE,)
+_DECLINE_FORCE: Final = (DECLINE, FORCE)
+_FORCE_OR_RELEASE: Final = MoveTuple((FORCE, RELEASE))
+_JUST_DECLINE: Final = MoveTuple(_DECLINE_ONLY)
+_JUST_DECLINE_FORCE: Final = MoveTuple(_DECLINE_FORCE)
+_NO_MOVES: Final = MoveTuple(())
+
+
+def legal_moves(pos: Position) -> LegalMoves:
+    """Every legal move of the position ``pos`` exactly once, in a fixed order, as a lazy
+    tuple-like sequence (what :meth:`State.legal_moves
+    <conquian.state.State.legal_moves>` returns; see there).
+
+    Takes come first, ordered by the laid cards (as a bit mask), then (under
+    regrouping borrow or none) by the named table, then by the discard in deck order;
+    then lay-downs (V3) by laid cards and table; then
+    :class:`~conquian.moves.Decline`, :class:`~conquian.moves.Force` and
+    :class:`~conquian.moves.Release` where the phase allows them. Empty when the
+    game is over. See :class:`~conquian.moves.LegalMoves`: counting the moves or
+    picking one does not build them all.
+    """
+    # The hot path of every search and simulation: written out, with few calls.
+    (
+        rules,
+        _,
+        _,
+        hands,
+        tables,
+        _,
+        offer,
+        origin,
+        by,
+        phase,
+        mover,
+        _,
+        _,
+        arrangements,
+        melds,
+    ) = pos
+    extra: tuple[Move, ...]
+    if phase is _OFFER:
+        # R14b case b: the opponent passed this card, and it fits his table (may_force
+        # decides; its cheap tests come first here, as most offers are discards).
+        if by != mover and origin is _STOCK and may_force(pos):
+            extra = _DECLINE_FORCE
+        else:
+            extra = _DECLINE_ONLY
+        if rules.meld_from_hand and may_lay_down(pos):
+            extra = (*_lay_downs(pos), *extra)
+    elif phase is _FORCED_TAKE:
+        extra = ()
+    elif phase is _FORCE_DECISION:
+        return _FORCE_OR_RELEASE
+    else:
+        return _NO_MOVES
+    table = tables[mover]
+    hand = hands[mover]
+    pool = table | hand
+    for partners in melds.partners[offer]:
+        if partners & pool == partners:
+            break
+    else:
+        # The quick reject, and most offers: no meld of three holds the offered card,
+        # so no take. Share one sequence per choice of simple moves.
+        if extra is _DECLINE_ONLY:
+            return _JUST_DECLINE
+        if extra is _DECLINE_FORCE:
+            return _JUST_DECLINE_FORCE
+        return MoveTuple(extra)
+    required = table | 1 << offer
+    laids = melds.extensions(required, hand)
+    if not laids:
+        if extra is _DECLINE_ONLY:
+            return _JUST_DECLINE
+        if extra is _DECLINE_FORCE:
+            return _JUST_DECLINE_FORCE
+    melds.remember_splits(required, laids)  # checking the take becomes a look-up
+    if arrangements is None:
+        return TakeMoves(hand, laids, extra)
+    takes, named = _arranged(pos, laids, 1 << offer)
+    return TakeMoves(hand, takes, extra, named)
+
+
+def _arranged(
+    pos: Position, candidates: Sequence[int], added: int
+) -> tuple[list[int], list[tuple[Meld, ...]]]:
+    """For regrouping borrow or none (V2): each laid mask of ``candidates`` (possible
+    under free regrouping) with every table the rules allow, adding ``added`` too."""
+    rules, _, _, _, _, _, _, _, _, _, player, _, _, arrangements, melds = pos
+    assert arrangements is not None
+    borrow = rules.regrouping is Regrouping.BORROW
+    laids: list[int] = []
+    tables: list[tuple[Meld, ...]] = []
+    for laid in candidates:
+        for table in melds.arrangements(arrangements[player], added | laid, borrow):
+            laids.append(laid)
+            tables.append(tuple(Meld.from_mask(meld) for meld in table))
+    return laids, tables
+
+
+def _lay_downs(pos: Position) -> list[LayDown]:
+    """Every lay-down (V3): each distinct non-empty set of hand cards whose addition
+    leaves the table splitting into melds (with each allowed table, under V2)."""
+    _, _, _, hands, tables, _, _, _, _, _, player, _, _, arrangements, melds = pos
+    candidates = [laid for laid in melds.extensions(tables[player], hands[player]) if laid]
+    if arrangements is None:
+        return [LayDown(_bits.cards_of(laid)) for laid in candidates]
+    laids, named = _arranged(pos, candidates, 0)
+    return [
+        LayDown(_bits.cards_of(laid), arrangement)
+        for laid, arrangement in zip(laids, named, strict=True)
+    ]

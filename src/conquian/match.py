@@ -25,20 +25,23 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import IO, Any, Final
 
 import attrs
 
 from conquian._rng import game_seed
+from conquian._slots import set_slots_state, slots_state
 from conquian._version import __version__
 from conquian.cards import Card, Rank
 from conquian.dealing import check_seed
-from conquian.errors import ConquianError, InvalidRecordError, describe
+from conquian.errors import ConquianError, InvalidRecordError, bounded_items, describe
 from conquian.game import Game, GameRecord
 from conquian.moves import LegalMoves, Move
 from conquian.notation import (
     MAX_RECORD_BYTES,
     check_envelope,
+    read_file,
     read_json,
     record_from_json,
     record_to_json,
@@ -81,32 +84,42 @@ MAX_MATCH_BYTES: Final = 8 * MAX_RECORD_BYTES
 # 2**1000 has 302 digits: no score of a match of MAX_GAMES games can be longer.
 _MAX_INT_DIGITS: Final = 310
 
-CARD_POINTS: Final[Mapping[Rank, int]] = {
-    Rank.ACE: 15,
-    Rank.TWO: 2,
-    Rank.THREE: 3,
-    Rank.FOUR: 4,
-    Rank.FIVE: 5,
-    Rank.SIX: 6,
-    Rank.SEVEN: 7,
-    Rank.JACK: 10,
-    Rank.QUEEN: 10,
-    Rank.KING: 10,
-}
+CARD_POINTS: Final[Mapping[Rank, int]] = MappingProxyType(
+    {
+        Rank.ACE: 15,
+        Rank.TWO: 2,
+        Rank.THREE: 3,
+        Rank.FOUR: 4,
+        Rank.FIVE: 5,
+        Rank.SIX: 6,
+        Rank.SEVEN: 7,
+        Rank.JACK: 10,
+        Rank.QUEEN: 10,
+        Rank.KING: 10,
+    }
+)
 """What a card left in the loser's hand scores, by rank (V6), 2-7 at face value, J Q K
-10 and A 15. A :class:`~conquian.cards.Rank`'s value is its place in the play order, not
-its points."""
+10 and A 15 (read-only). A :class:`~conquian.cards.Rank`'s value is its place in the play
+order, not its points."""
 
 
 def hand_points(cards: Iterable[Card]) -> int:
     """The points of cards left in a loser's hand (V6).
+
+    Raises:
+        TypeError: ``cards`` is not an iterable of at most 40 Card values.
 
     >>> from conquian import parse_cards
     >>> from conquian.match import hand_points
     >>> hand_points(parse_cards("Ac 2d 7h Js Qc Kd"))
     54
     """
-    return sum(CARD_POINTS[card.rank] for card in cards)
+    given = bounded_items(cards, "cards", "an iterable of Card values", 40)
+    if len(given) > 40 or not all(isinstance(card, Card) for card in given):
+        raise TypeError(
+            f"cards must be an iterable of at most 40 Card values, not {describe(cards)}"
+        )
+    return sum(CARD_POINTS[card.rank] for card in given)
 
 
 def _score_pair(scores: Iterable[int]) -> tuple[int, int]:
@@ -237,7 +250,7 @@ class MatchResult:
     winner: int | None
 
     def __str__(self) -> str:
-        first, second = self.scores
+        first, second = map(describe, self.scores)
         if self.winner is None:
             return f"tied at {first} to {second}"
         return f"player {self.winner} wins, {first} to {second}"
@@ -273,6 +286,8 @@ class Match:
     """
 
     __slots__ = ("_first_dealer", "_game", "_planned", "_results", "_rules", "_seed")
+    __getstate__ = slots_state  # pickling with protocols 0 and 1 too
+    __setstate__ = set_slots_state
 
     def __init__(self, seed: int, *, rules: Rules, games: int | None, first_dealer: int) -> None:
         if not isinstance(rules, Rules):
@@ -280,7 +295,9 @@ class Match:
         self._rules = rules
         self._seed = check_seed(seed, "a match seed")
         self._planned = _check_games(games, rules)
-        if isinstance(first_dealer, bool) or first_dealer not in (0, 1):
+        if first_dealer.__class__ is not int:
+            raise TypeError(f"first_dealer must be 0 or 1 (an int), not {describe(first_dealer)}")
+        if first_dealer not in (0, 1):
             raise ConquianError(f"the first dealer is player 0 or 1, not {describe(first_dealer)}")
         self._first_dealer = first_dealer
         self._results: list[GameResult] = []
@@ -307,6 +324,7 @@ class Match:
 
         Raises:
             ConquianError: A bad seed, rules, number of games or dealer.
+            TypeError: ``first_dealer`` is not an int.
 
         >>> from conquian.match import Match
         >>> Match.new(seed=1, games=2).game.initial.dealer
@@ -436,7 +454,7 @@ class Match:
     def _settle(self) -> None:
         """Settle the current game, which has just ended, and deal the next unless over."""
         state = self._game.state
-        outcome = state.outcome()
+        outcome = state.outcome
         assert outcome is not None
         before = self.standing
         loser_hand = state.hands[1 - outcome.winner] if outcome.winner is not None else ()
@@ -535,9 +553,9 @@ class Match:
                 game = Game.from_record(game_record)
             except InvalidRecordError as error:
                 raise InvalidRecordError(f"{where}, {error}") from None
-            if game_record.result != game.outcome():
+            if game_record.result != game.outcome:
                 raise InvalidRecordError(
-                    f"{where}, field 'result': the game ended, {game.outcome()}, and its "
+                    f"{where}, field 'result': the game ended, {game.outcome}, and its "
                     "result must say so"
                 )
             match._game = game
@@ -582,7 +600,8 @@ class Match:
 
 
 def _game_tuple(games: Iterable[GameRecord]) -> tuple[GameRecord, ...]:
-    return tuple(games)
+    # MAX_GAMES + 1 at most: more are refused by the record's own check, unread
+    return bounded_items(games, "games", "a sequence of GameRecord values", MAX_GAMES)
 
 
 @attrs.frozen
@@ -598,6 +617,7 @@ class MatchRecord:
 
     Raises:
         InvalidRecordError: A field is of the wrong kind.
+        TypeError: ``games`` is not iterable.
     """
 
     rules: Rules
@@ -625,9 +645,7 @@ class MatchRecord:
                 f"field 'games_planned': a whole number or none, not {describe(planned)}"
             )
         if len(self.games) > MAX_GAMES:
-            raise InvalidRecordError(
-                f"field 'games': at most {MAX_GAMES} games, not {len(self.games)}"
-            )
+            raise InvalidRecordError(f"field 'games': at most {MAX_GAMES} games, not more")
         for number, game in enumerate(self.games, 1):
             if not isinstance(game, GameRecord):
                 raise InvalidRecordError(f"game {number}: {describe(game)} is not a GameRecord")
@@ -658,9 +676,15 @@ _OPTIONAL: Final = ("result",)
 
 def match_to_json(record: MatchRecord | Match) -> dict[str, Any]:
     """The match record as JSON-ready data; each game as
-    :func:`~conquian.notation.record_to_json` gives it."""
+    :func:`~conquian.notation.record_to_json` gives it.
+
+    Raises:
+        TypeError: ``record`` is not a MatchRecord or a Match.
+    """
     if isinstance(record, Match):
         record = record.record()
+    if not isinstance(record, MatchRecord):
+        raise TypeError(f"record must be a MatchRecord or a Match, not {describe(record)}")
     result: dict[str, Any] | None = None
     if record.result is not None:
         result = {"scores": list(record.result.scores), "winner": record.result.winner}
@@ -710,8 +734,13 @@ def match_loads(text: str | bytes) -> MatchRecord:
 
 
 def match_load(fp: IO[str] | IO[bytes]) -> MatchRecord:
-    """Read a match record from a file (text or binary); see :func:`match_loads`."""
-    return match_loads(fp.read(MAX_MATCH_BYTES + 1))
+    """Read a match record from a file (text or binary); see :func:`match_loads`.
+
+    Raises:
+        TypeError: ``fp`` is not a readable file.
+        InvalidRecordError: As for :func:`match_loads`.
+    """
+    return match_loads(read_file(fp, MAX_MATCH_BYTES + 1))
 
 
 def _kind(value: object, kind: type) -> bool:
@@ -762,6 +791,8 @@ def match_from_json(data: object) -> MatchRecord:
         raise InvalidRecordError(
             f"field 'games': at most {MAX_GAMES} games, not {len(games_data)}"
         )
+    for number, game_data in enumerate(games_data, 1):
+        _check_deal(number, game_data, seed, first_dealer)
     games = []
     for number, game_data in enumerate(games_data, 1):
         try:
@@ -779,6 +810,26 @@ def match_from_json(data: object) -> MatchRecord:
     )
     Match.from_record(record)
     return record
+
+
+def _check_deal(number: int, data: object, seed: int, first_dealer: int) -> None:
+    """The cheap check of game ``number``'s seed and dealer, made for every game before
+    any game's moves are read: a record of many games that were not dealt by this match
+    is refused at once, not after replaying them."""
+    if not isinstance(data, dict):
+        return  # record_from_json says what is wrong with it
+    expected = game_seed(seed, number - 1)
+    if "seed" in data and data["seed"] != expected:
+        raise InvalidRecordError(
+            f"game {number}, field 'seed': game {number} of match seed {seed} is dealt from "
+            f"seed {expected}, not {describe(data['seed'])}"
+        )
+    dealer = first_dealer if number % 2 == 1 else 1 - first_dealer
+    if "dealer" in data and data["dealer"] != dealer:
+        raise InvalidRecordError(
+            f"game {number}, field 'dealer': game {number} is dealt by player {dealer}, "
+            "as the deal alternates (R9)"
+        )
 
 
 def _result(value: object) -> MatchResult | None:

@@ -6,7 +6,7 @@ Meld('6c7cJc')
 >>> Meld("5h 6h Jh")
 Traceback (most recent call last):
 ...
-conquian.melds.InvalidMeldError: 5h 6h Jh is not a sequence: 6h and Jh are not consecutive (R5)
+conquian.errors.InvalidMeldError: 5h 6h Jh is not a sequence: 6h and Jh are not consecutive (R5)
 >>> check_meld("Qh Kh Ah")
 <MeldProblem.WRAPS_AROUND: 'wraps_around'>
 >>> [" ".join(map(str, split)) for split in partitions("5c 6c 7c Jc Jh Js")]
@@ -27,9 +27,16 @@ import attrs
 
 from conquian import _bits
 from conquian.cards import DECK, Card, format_cards, parse_cards
-from conquian.errors import ConquianError, InvalidCardError, describe
-from conquian.rules import CLASSIC, Rules
+from conquian.errors import (
+    InvalidCardError,
+    InvalidMeldError,
+    MeldProblem,
+    bounded_items,
+    describe,
+)
+from conquian.rules import CLASSIC, Rules, check_rules
 
+# InvalidMeldError and MeldProblem live in conquian.errors; they stay importable from here.
 __all__ = [
     "InvalidMeldError",
     "Meld",
@@ -55,43 +62,12 @@ class MeldKind(enum.Enum):
     """Three or more consecutive cards of one suit (R5)."""
 
 
-class MeldProblem(enum.Enum):
-    """Why cards are not a meld: the machine-readable reason of :class:`InvalidMeldError`."""
-
-    TOO_FEW_CARDS = "too_few_cards"
-    """Fewer than three cards (R4, R5)."""
-    TOO_MANY_CARDS = "too_many_cards"
-    """More cards than any meld can hold."""
-    MIXED_RANKS_AND_SUITS = "mixed_ranks_and_suits"
-    """Neither all of one rank (R4) nor all of one suit (R5)."""
-    GAP = "gap"
-    """One suit, but two cards next in order are not consecutive (R5)."""
-    DUPLICATE_CARD = "duplicate_card"
-    """The same card twice (the pack holds each card once, R1)."""
-    WRAPS_AROUND = "wraps_around"
-    """One suit, consecutive only if the king were next to the ace, like Q-K-A (R2)."""
-    SEQUENCE_TOO_LONG = "sequence_too_long"
-    """A sequence longer than the rules allow (R5, V4)."""
-
-
-class InvalidMeldError(ConquianError):
-    """Cards that do not form a valid meld (R4, R5).
-
-    Attributes:
-        reason: Why, as a :class:`MeldProblem`.
-        cards: The cards as given, in the order given.
-    """
-
-    def __init__(self, message: str, *, reason: MeldProblem, cards: tuple[Card, ...]) -> None:
-        super().__init__(message)
-        self.reason = reason
-        self.cards = cards
-
-
 def _as_cards(cards: CardsLike) -> tuple[Card, ...]:
+    """The cards of a meld argument; of an oversized iterable, only the first 41 (enough
+    to know that they are no meld)."""
     if isinstance(cards, str):
         return parse_cards(cards, allow_duplicates=True)
-    result = tuple(cards)
+    result = bounded_items(cards, "cards", "text or an iterable of Card values", 40)
     for card in result:
         if not isinstance(card, Card):
             raise InvalidCardError(f"{describe(card)} is not a Card", token=describe(card))
@@ -100,7 +76,13 @@ def _as_cards(cards: CardsLike) -> tuple[Card, ...]:
 
 def _diagnose(cards: tuple[Card, ...], max_sequence: int) -> tuple[MeldProblem, str] | None:
     """The problem with ``cards`` as one meld, with a sentence, or ``None`` if valid."""
-    shown = format_cards(cards)
+    shown = format_cards(cards) if len(cards) <= 12 else format_cards(cards[:6]) + " ..."
+    if len(cards) > 40:
+        return (
+            MeldProblem.TOO_MANY_CARDS,
+            f"{shown} is not a meld: more than 40 cards, and no meld holds more than "
+            f"{max(4, max_sequence)}",
+        )
     if len(set(cards)) != len(cards):
         twice = next(card for card in cards if cards.count(card) > 1)
         return MeldProblem.DUPLICATE_CARD, f"{shown} is not a meld: {twice} appears twice"
@@ -150,24 +132,31 @@ def check_meld(cards: CardsLike, *, rules: Rules = CLASSIC) -> MeldProblem | Non
     """Why ``cards`` are not one meld, or ``None`` if they are. Never raises for bad melds.
 
     Raises:
-        InvalidCardError: ``cards`` is text that is not a list of cards.
+        InvalidCardError: ``cards`` is text that is not a list of cards, or holds a value
+            that is not a Card.
+        TypeError: ``cards`` is not text or an iterable, or ``rules`` is not a Rules.
 
     >>> check_meld("7h 7c 7s") is None
     True
     >>> check_meld("7h 7c")
     <MeldProblem.TOO_FEW_CARDS: 'too_few_cards'>
     """
-    found = _diagnose(_as_cards(cards), rules.max_sequence)
+    found = _diagnose(_as_cards(cards), check_rules(rules).max_sequence)
     return None if found is None else found[0]
 
 
 def is_meld(cards: CardsLike, *, rules: Rules = CLASSIC) -> bool:
     """Whether ``cards`` form one valid group (R4) or sequence (R5).
 
+    Raises:
+        InvalidCardError: ``cards`` is text that is not a list of cards, or holds a value
+            that is not a Card.
+        TypeError: ``cards`` is not text or an iterable, or ``rules`` is not a Rules.
+
     >>> is_meld("Ad 2d 3d"), is_meld("Qd Kd Ad"), is_meld("6s 7s Js")
     (True, False, True)
     """
-    found = _diagnose(_as_cards(cards), rules.max_sequence)
+    found = _diagnose(_as_cards(cards), check_rules(rules).max_sequence)
     return found is None
 
 
@@ -178,15 +167,21 @@ _MELD_CACHE: Final[dict[int, Meld]] = {}
 class Meld:
     """One valid meld: a group (R4) or a sequence (R5).
 
-    ``Meld(cards)`` takes cards or text and raises :class:`InvalidMeldError` when they are
-    not a meld under ``rules``. Two melds are equal when they hold the same cards; the
-    cards are kept in a canonical display order (sequences by rank, groups by suit).
+    ``Meld(cards)`` takes cards or text and raises
+    :class:`~conquian.errors.InvalidMeldError` when they are not a meld under ``rules``.
+    Two melds are equal when they hold the same cards; the cards are kept in a canonical
+    display order (sequences by rank, groups by suit).
     A meld is iterable over its cards.
 
     Attributes:
         cards: The cards in display order.
         kind: :attr:`MeldKind.GROUP` or :attr:`MeldKind.SEQUENCE`.
         mask: The cards as a 40-bit int, bit ``card.index`` per card (for fast code).
+
+    Raises:
+        InvalidMeldError: The cards are not one meld (more than 40 are refused unread).
+        InvalidCardError: Text that is not a list of cards, or a value that is not a Card.
+        TypeError: ``cards`` is not text or an iterable, or ``rules`` is not a Rules.
 
     >>> meld = Meld("Js 7s 6s")
     >>> meld.kind, str(meld), meld.pretty()
@@ -199,7 +194,7 @@ class Meld:
 
     def __init__(self, cards: CardsLike, *, rules: Rules = CLASSIC) -> None:
         given = _as_cards(cards)
-        problem = _diagnose(given, rules.max_sequence)
+        problem = _diagnose(given, check_rules(rules).max_sequence)
         if problem is not None:
             raise InvalidMeldError(problem[1], reason=problem[0], cards=given)
         mask = _bits.mask_of(given)
@@ -209,7 +204,7 @@ class Meld:
 
     @classmethod
     def parse(cls, text: str, *, rules: Rules = CLASSIC) -> Meld:
-        """Read a meld from text such as ``5h6h7h`` or ``J♣ J♥ J♠``."""
+        """Read a meld from text such as ``5h6h7h`` or ``J♣ J♥ J♠`` (see :class:`Meld`)."""
         return cls(text, rules=rules)
 
     @classmethod
@@ -219,12 +214,15 @@ class Meld:
         A fast path for code that works with masks: melds are shared, built once each.
 
         Raises:
+            TypeError: ``mask`` is not an int.
             InvalidMeldError: ``mask`` is not a meld under any rules (sequences up to 10).
         """
+        if mask.__class__ is not int:  # before the cache, where 7.0 would find 7's meld
+            raise TypeError(f"mask must be an int, not {describe(mask)}")
         meld = _MELD_CACHE.get(mask)
         if meld is None:
             if mask not in _bits.meld_table(10).meld_set:
-                if isinstance(mask, bool) or not isinstance(mask, int) or not 0 < mask < 1 << 40:
+                if not 0 < mask < 1 << 40:
                     raise InvalidMeldError(
                         f"{describe(mask)} is not a mask of cards",
                         reason=MeldProblem.TOO_FEW_CARDS,
@@ -267,12 +265,16 @@ class Meld:
 
 
 def _mask_of_distinct(items: Iterable[Card | Meld] | str) -> int:
-    """The mask of cards (or the cards of melds); a repeated card is an error."""
+    """The mask of cards (or the cards of melds); a repeated card is an error. Of an
+    oversized iterable only the first 41 items are read: they repeat a card."""
     if isinstance(items, str):
         return _bits.mask_of(parse_cards(items))
     mask = 0
-    for index, item in enumerate(items):
-        if isinstance(item, Meld):
+    given = bounded_items(items, "cards", "text or an iterable of Card or Meld values", 40)
+    for index, item in enumerate(given):
+        if item.__class__ is Card:  # the common case first: one class test
+            bits = 1 << item.index
+        elif isinstance(item, Meld):
             bits = item.mask
         elif isinstance(item, Card):
             bits = 1 << item.index
@@ -293,12 +295,16 @@ def can_partition(cards: Iterable[Card | Meld] | str, *, rules: Rules = CLASSIC)
     No cards at all split trivially (into no melds).
 
     Raises:
-        InvalidCardError: A card is given twice, or text is not a list of cards.
+        InvalidCardError: A card is given twice, a value is not a Card or Meld, or text is
+            not a list of cards.
+        TypeError: ``cards`` is not text or an iterable, or ``rules`` is not a Rules.
 
     >>> can_partition("5c 6c 7c Jc Jh Js"), can_partition("5c 6c 7c Jc Jh")
     (True, False)
     """
-    return _bits.meld_table(rules.max_sequence).can_partition(_mask_of_distinct(cards))
+    return _bits.meld_table(check_rules(rules).max_sequence).can_partition(
+        _mask_of_distinct(cards)
+    )
 
 
 def partitions(
@@ -310,14 +316,16 @@ def partitions(
     in :data:`~conquian.cards.DECK` order; splits are ordered by their first meld, longest first.
 
     Raises:
-        InvalidCardError: A card is given twice, or text is not a list of cards.
+        InvalidCardError: A card is given twice, a value is not a Card or Meld, or text is
+            not a list of cards.
+        TypeError: ``cards`` is not text or an iterable, or ``rules`` is not a Rules.
 
     >>> for split in partitions("5c 6c 7c Jc Jd Jh Js"):
     ...     print(*split)
     5c6c7cJc JdJhJs
     5c6c7c JcJdJhJs
     """
-    table = _bits.meld_table(rules.max_sequence)
+    table = _bits.meld_table(check_rules(rules).max_sequence)
     return [
         tuple(Meld.from_mask(meld) for meld in split)
         for split in table.partitions(_mask_of_distinct(cards))
@@ -328,17 +336,19 @@ def fits(card: Card, table: Iterable[Card | Meld] | str, *, rules: Rules = CLASS
     """Whether ``card`` fits a table: the table's cards plus it alone split into melds (R14a).
 
     Raises:
-        InvalidCardError: ``card`` is already on the table, or a card is given twice.
+        InvalidCardError: ``card`` is already on the table, a card is given twice, or a
+            value is not a Card or Meld.
+        TypeError: ``card`` is not a Card, ``table`` is not text or an iterable, or
+            ``rules`` is not a Rules.
 
     >>> from conquian import Card
     >>> fits(Card.parse("5c"), "6c 7c Jc"), fits(Card.parse("5h"), "6c 7c Jc")
     (True, False)
     """
-    mask = _mask_of_distinct([*_iter_items(table), card])
-    return _bits.meld_table(rules.max_sequence).fits(
-        mask & ~(1 << card.index), card.index, None, False
-    )
-
-
-def _iter_items(items: Iterable[Card | Meld] | str) -> Iterable[Card | Meld]:
-    return parse_cards(items) if isinstance(items, str) else items
+    if not isinstance(card, Card):
+        raise TypeError(f"card must be a Card, not {describe(card)}")
+    check_rules(rules)
+    mask = _mask_of_distinct(table)
+    if mask >> card.index & 1:
+        raise InvalidCardError(f"{card} is already on the table", token=str(card))
+    return _bits.meld_table(rules.max_sequence).fits(mask, card.index, None, False)

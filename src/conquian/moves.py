@@ -27,7 +27,6 @@ True
 from __future__ import annotations
 
 import bisect
-import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, SupportsIndex, TypeAlias, overload
@@ -35,9 +34,15 @@ from typing import Final, SupportsIndex, TypeAlias, overload
 import attrs
 
 from conquian import _bits
-from conquian._slots import new_instance, slot_setters
+from conquian._slots import new_instance, set_slots_state, slot_setters, slots_state
 from conquian.cards import DECK, Card, parse_cards
-from conquian.errors import ConquianError, InvalidMoveNotationError, checked_text, describe
+from conquian.errors import (
+    ConquianError,
+    InvalidMoveNotationError,
+    bounded_items,
+    checked_text,
+    describe,
+)
 from conquian.melds import Meld
 from conquian.rules import Rules
 
@@ -56,11 +61,28 @@ __all__ = [
 def _to_table(melds: Iterable[Meld] | None) -> tuple[Meld, ...] | None:
     if melds is None:
         return None
-    result = tuple(melds)
+    result = bounded_items(melds, "table", "an iterable of Meld values or None", 40)
     for meld in result:
         if not isinstance(meld, Meld):
-            raise TypeError(f"a table arrangement is a sequence of Meld values, not {meld!r}")
+            raise TypeError(f"table must hold Meld values, not {describe(meld)}")
+    if not result:
+        raise ValueError("table names the melds of the whole new table, so at least one")
+    if len(result) > 40:
+        raise ValueError("table names at most 40 melds")
     return result
+
+
+def _laid_mask(laid: Iterable[Card]) -> int:
+    """The mask of ``laid``, checked to be at most 40 Card values."""
+    cards = bounded_items(laid, "laid", "an iterable of Card values", 40)
+    if len(cards) > 40:
+        raise ValueError("laid holds at most 40 cards")
+    mask = 0
+    for card in cards:
+        if not isinstance(card, Card):
+            raise TypeError(f"laid must hold Card values, not {describe(card)}")
+        mask |= 1 << card.index
+    return mask
 
 
 @attrs.frozen(init=False, repr=False)
@@ -80,6 +102,7 @@ class Take:
     Raises:
         TypeError: An argument is not made of :class:`~conquian.cards.Card` or
             :class:`~conquian.melds.Meld` values.
+        ValueError: ``table`` names no meld, or ``laid`` holds more than 40 cards.
     """
 
     laid_mask: int
@@ -95,13 +118,9 @@ class Take:
         discard: Card | None = None,
         table: Iterable[Meld] | None = None,
     ) -> None:
-        mask = 0
-        for card in laid:
-            if not isinstance(card, Card):
-                raise TypeError(f"laid cards must be Card values, not {card!r}")
-            mask |= 1 << card.index
+        mask = _laid_mask(laid)
         if discard is not None and not isinstance(discard, Card):
-            raise TypeError(f"discard must be a Card or None, not {discard!r}")
+            raise TypeError(f"discard must be a Card or None, not {describe(discard)}")
         self.__attrs_init__(mask, -1 if discard is None else discard.index, _to_table(table))
 
     @property
@@ -180,6 +199,7 @@ class LayDown:
 
     Raises:
         TypeError: An argument is not made of Card or Meld values.
+        ValueError: ``laid`` holds no card (or more than 40), or ``table`` names no meld.
     """
 
     laid_mask: int
@@ -188,11 +208,9 @@ class LayDown:
     """The named split of the new table, or ``None`` for the engine's canonical one."""
 
     def __init__(self, laid: Iterable[Card], table: Iterable[Meld] | None = None) -> None:
-        mask = 0
-        for card in laid:
-            if not isinstance(card, Card):
-                raise TypeError(f"laid cards must be Card values, not {card!r}")
-            mask |= 1 << card.index
+        mask = _laid_mask(laid)
+        if not mask:
+            raise ValueError("a lay-down lays at least one card")
         self.__attrs_init__(mask, _to_table(table))
 
     @property
@@ -201,7 +219,7 @@ class LayDown:
         return _bits.card_set(self.laid_mask)
 
     def __str__(self) -> str:
-        text = "lay +" + ("".join(map(str, _bits.cards_of(self.laid_mask))) or "-")
+        text = "lay +" + "".join(map(str, _bits.cards_of(self.laid_mask)))
         if self.table is not None:
             text += " [" + " ".join(map(str, self.table)) + "]"
         return text
@@ -218,29 +236,30 @@ FORCE: Final = Force()
 RELEASE: Final = Release()
 
 _SIMPLE: Final[dict[str, Move]] = {"decline": DECLINE, "force": FORCE, "release": RELEASE}
-_TAKE_RE: Final = re.compile(
-    r"take(?:\s+\+(?P<laid>[^\s\[\]]+))?\s+(?:-(?P<discard>[^\s\[\]]+)|(?P<out>out))"
-    r"(?:\s*\[(?P<table>[^\[\]]*)\])?",
-    re.IGNORECASE,
-)
-_LAY_RE: Final = re.compile(
-    r"lay\s+\+(?P<laid>[^\s\[\]]+)(?:\s*\[(?P<table>[^\[\]]*)\])?", re.IGNORECASE
-)
 NO_DISCARD: Final = -1
 """The :attr:`Take.discard_index` of a take that goes out (it has no discard, R16)."""
 _ANY_RULES: Final = Rules(max_sequence=10)
 MAX_MOVE_TEXT: Final = 200
 """The longest move text :func:`parse_move` reads (a move is far shorter)."""
+_FORMS: Final = (
+    "decline, force, release, take [+CARDS] (-CARD | out) [[MELD ...]] or lay +CARDS [[MELD ...]]"
+)
 
 
 def parse_move(text: str) -> Move:
     """Read a move from its notation (see the module documentation).
 
     The result is a well-formed move; whether it is legal depends on the position
-    (:meth:`conquian.state.State.is_legal`).
+    (:meth:`conquian.state.State.is_legal`). Every move this accepts writes itself back
+    as text that reads to an equal move: ``parse_move(str(move)) == move``.
+
+    Args:
+        text: The move's notation; case, extra spaces and suit symbols do not matter.
 
     Raises:
-        InvalidMoveNotationError: The text is not a move; the message says why.
+        InvalidMoveNotationError: The text is not a move; the message says what is wrong
+            with it (an unknown word, a missing ``-`` before the discard, a card that is
+            not a card, an empty card list, an arrangement that is not closed, ...).
 
     >>> parse_move("  DECLINE ")
     Decline()
@@ -248,45 +267,105 @@ def parse_move(text: str) -> Move:
     Traceback (most recent call last):
     ...
     conquian.errors.InvalidMoveNotationError: 'take +Jh -Jh': Jh is both laid and discarded
+    >>> try:
+    ...     parse_move("take +JhJs 3d")
+    ... except InvalidMoveNotationError as error:
+    ...     print(error)
+    'take +JhJs 3d': '3d' is not -CARD, +CARDS or out (is a '-' missing before the discard?)
     """
     stripped = checked_text(text, "a move", MAX_MOVE_TEXT, InvalidMoveNotationError).strip()
-    lowered = stripped.lower()
-    simple = _SIMPLE.get(lowered)
+    simple = _SIMPLE.get(stripped.lower())
     if simple is not None:
         return simple
-    lay = _LAY_RE.fullmatch(stripped)
-    if lay is not None:
-        try:
-            return LayDown(parse_cards(lay["laid"]), _read_table(lay["table"]))
-        except ConquianError as error:
-            raise InvalidMoveNotationError(f"{describe(stripped)}: {error}") from None
-    match = _TAKE_RE.fullmatch(stripped)
-    if match is None:
-        raise InvalidMoveNotationError(
-            f"{describe(stripped)} is not a move: expected decline, force, release, "
-            "take [+CARDS] (-CARD | out) [[MELD ...]], or lay +CARDS [[MELD ...]]"
-        )
     try:
-        laid = parse_cards(match["laid"] or "")
-        discard = parse_cards(match["discard"])[0] if match["discard"] else None
-        if match["discard"] and len(parse_cards(match["discard"])) != 1:
-            raise InvalidMoveNotationError(f"{stripped!r}: discard exactly one card")
-        table = _read_table(match["table"])
-    except InvalidMoveNotationError:
-        raise
+        return _read_move(stripped)
     except ConquianError as error:
-        raise InvalidMoveNotationError(f"{stripped!r}: {error}") from None
+        quoted, reason = describe(stripped), str(error)
+        # A one-word text is already named by the reason; don't name it twice.
+        message = reason if reason.startswith(quoted) else f"{quoted}: {reason}"
+        raise InvalidMoveNotationError(message) from None
+
+
+def _read_move(text: str) -> Move:
+    """The move of stripped ``text`` that is not a simple move; errors say what is wrong
+    (the caller puts the text in front)."""
+    head, table = _split_table(text)
+    words = head.split()
+    if not words:
+        raise InvalidMoveNotationError(f"empty text is not a move; a move is {_FORMS}")
+    verb = words[0].lower()
+    if verb in _SIMPLE:
+        raise InvalidMoveNotationError(f"{verb} is a whole move: nothing may follow it")
+    if verb == "lay":
+        if len(words) != 2 or not words[1].startswith("+"):
+            raise InvalidMoveNotationError("a lay-down is lay +CARDS, the hand cards it lays down")
+        return LayDown(_read_cards(words[1][1:], "+"), table)
+    if verb != "take":
+        raise InvalidMoveNotationError(
+            f"{describe(words[0], 12)} is not a move; a move is {_FORMS}"
+        )
+    laid: tuple[Card, ...] = ()
+    discard: Card | None = None
+    end: str | None = None
+    for word in words[1:]:
+        if end is not None:
+            raise InvalidMoveNotationError(f"nothing may follow {end} but an arrangement in [ ]")
+        if word.startswith("+"):
+            if laid:
+                raise InvalidMoveNotationError("the laid cards are given once, as one +CARDS")
+            laid = _read_cards(word[1:], "+")
+        elif word.startswith("-"):
+            cards = _read_cards(word[1:], "-")
+            if len(cards) != 1:
+                raise InvalidMoveNotationError(f"a take discards one card, not {len(cards)}")
+            discard, end = cards[0], word
+        elif word.lower() == "out":
+            end = "out"
+        else:
+            raise InvalidMoveNotationError(
+                f"{describe(word, 12)} is not -CARD, +CARDS or out"
+                + (" (is a '-' missing before the discard?)" if _is_card(word) else "")
+            )
+    if end is None:
+        raise InvalidMoveNotationError("a take ends with -CARD (its discard) or out (R16)")
     if discard is not None and discard in laid:
-        raise InvalidMoveNotationError(f"{stripped!r}: {discard} is both laid and discarded")
-    return Take(laid=frozenset(laid), discard=discard, table=table)
+        raise InvalidMoveNotationError(f"{discard} is both laid and discarded")
+    return Take(laid, discard, table)
 
 
-def _read_table(text: str | None) -> tuple[Meld, ...] | None:
-    """The melds of an arrangement: any meld of any rules (sequences up to 10); the game's
-    rules decide whether it is allowed."""
-    if text is None:
-        return None
-    return tuple(Meld(word, rules=_ANY_RULES) for word in text.split())
+def _split_table(text: str) -> tuple[str, tuple[Meld, ...] | None]:
+    """The text before an arrangement ``[MELD ...]`` and the arrangement's melds: any
+    meld of any rules (sequences up to 10); the game's rules decide if it is allowed."""
+    start = text.find("[")
+    if start < 0:
+        if "]" in text:
+            raise InvalidMoveNotationError("']' closes no arrangement")
+        return text, None
+    inside, close, after = text[start + 1 :].partition("]")
+    if not close:
+        raise InvalidMoveNotationError("the arrangement opened with '[' is not closed with ']'")
+    if "[" in inside or after.strip():
+        raise InvalidMoveNotationError("a move names one arrangement [MELD ...], at its end")
+    words = inside.split()
+    if not words:
+        raise InvalidMoveNotationError("the arrangement [ ] names no meld")
+    return text[:start], tuple(Meld(word, rules=_ANY_RULES) for word in words)
+
+
+def _read_cards(text: str, sign: str) -> tuple[Card, ...]:
+    """The cards after a ``+`` or ``-`` sign: at least one."""
+    cards = parse_cards(text)
+    if not cards:
+        raise InvalidMoveNotationError(f"'{sign}' is followed by no card")
+    return cards
+
+
+def _is_card(word: str) -> bool:
+    try:
+        Card.parse(word)
+    except ConquianError:
+        return False
+    return True
 
 
 _TAKE_MEMO: Final = _bits.BoundedMemo[int, Take](_bits.OBJECT_MEMO_LIMIT, "takes")
@@ -383,6 +462,8 @@ class TakeMoves(LegalMoves):
     """Legal moves with takes, each built only when it is looked at."""
 
     __slots__ = ("_all", "_ends", "_extra", "_hand", "_laid_lookup", "_laids", "_tables", "_takes")
+    __getstate__ = slots_state  # pickling with protocols 0 and 1 too
+    __setstate__ = set_slots_state
 
     def __init__(
         self,

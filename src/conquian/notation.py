@@ -27,6 +27,7 @@ from collections.abc import Iterator, Mapping
 from importlib import resources
 from typing import IO, Any, Final
 
+from conquian._readonly import frozen_json
 from conquian.cards import DECK, format_cards, parse_cards
 from conquian.errors import ConquianError, InvalidRecordError, describe
 from conquian.game import Game, GameRecord
@@ -57,15 +58,19 @@ VERSION: Final = 1
 """The record format version this library writes and reads."""
 MAX_RECORD_BYTES: Final = 1 << 20
 """The largest record read, in characters (a real record is under 10 KiB)."""
-MAX_MOVES: Final = 5_000
-"""The most moves a record may hold (a classic game has fewer than 200)."""
+MAX_MOVES: Final = 121
+"""The most moves a record may hold, as no game under any rules lasts longer (the
+embedding page derives the bound); a record with more is refused before any is read."""
 _MAX_INT_DIGITS: Final = 20
 
-RECORD_SCHEMA: Final[Mapping[str, Any]] = json.loads(
-    resources.files("conquian").joinpath("record.schema.json").read_text(encoding="utf-8")
+RECORD_SCHEMA: Final[Mapping[str, Any]] = frozen_json(
+    json.loads(
+        resources.files("conquian").joinpath("record.schema.json").read_text(encoding="utf-8")
+    )
 )
-"""The JSON Schema (draft 2020-12) of a game record, for readers in other languages; the
-file ``record.schema.json`` shipped in the package.
+"""The JSON Schema (draft 2020-12) of a game record, for readers in other languages
+(read-only: ``dict`` and ``list`` values that refuse changes; ``json.dumps`` writes it
+as the schema file ``record.schema.json`` shipped in the package).
 
 :meta hide-value:
 """
@@ -75,9 +80,15 @@ _OPTIONAL: Final = ("result",)
 
 
 def record_to_json(record: GameRecord | Game) -> dict[str, Any]:
-    """The record as JSON-ready data (the shape of :data:`RECORD_SCHEMA`)."""
+    """The record as JSON-ready data (the shape of :data:`RECORD_SCHEMA`).
+
+    Raises:
+        TypeError: ``record`` is not a GameRecord or a Game.
+    """
     if isinstance(record, Game):
         record = record.record()
+    if not isinstance(record, GameRecord):
+        raise TypeError(f"record must be a GameRecord or a Game, not {describe(record)}")
     result: dict[str, Any] | None = None
     if record.result is not None:
         result = {"kind": record.result.kind.value, "winner": record.result.winner}
@@ -180,8 +191,25 @@ def loads(text: str | bytes) -> GameRecord:
 
 
 def load(fp: IO[str] | IO[bytes]) -> GameRecord:
-    """Read a record from a file (text or binary); see :func:`loads`."""
-    return loads(fp.read(MAX_RECORD_BYTES + 1))
+    """Read a record from a file (text or binary); see :func:`loads`.
+
+    Raises:
+        TypeError: ``fp`` is not a readable file.
+        InvalidRecordError: As for :func:`loads`.
+    """
+    return loads(read_file(fp, MAX_RECORD_BYTES + 1))
+
+
+def read_file(fp: object, limit: int) -> str | bytes:
+    """At most ``limit`` characters of the file ``fp``, or :class:`TypeError` if it is not a
+    readable file (shared by the record readers)."""
+    read = getattr(fp, "read", None)
+    if not callable(read):
+        raise TypeError(f"fp must be a file opened for reading, not {describe(fp)}")
+    text = read(limit)
+    if not isinstance(text, str | bytes):
+        raise TypeError(f"fp must be a file opened for reading; its read gave {describe(text)}")
+    return text
 
 
 def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
@@ -253,7 +281,8 @@ def record_from_json(data: object) -> GameRecord:
     moves_data = _field(data, "moves", list, "a list of moves")
     if len(moves_data) > MAX_MOVES:
         raise InvalidRecordError(
-            f"field 'moves': at most {MAX_MOVES} moves, not {len(moves_data)}"
+            f"field 'moves': at most {MAX_MOVES} moves (no game lasts longer), "
+            f"not {len(moves_data)}"
         )
     moves = []
     for number, text in enumerate(moves_data, 1):
@@ -262,7 +291,7 @@ def record_from_json(data: object) -> GameRecord:
         try:
             moves.append(parse_move(text))
         except ConquianError as error:
-            raise InvalidRecordError(f"move {number} {text[:60]!r}: {error}") from None
+            raise InvalidRecordError(f"move {number}: {error}") from None
     result = _result(data.get("result"))
     record = GameRecord(
         rules=rules,

@@ -8,15 +8,24 @@
 
 from __future__ import annotations
 
+from typing import Any, Final
+
 import attrs
 
-from conquian import _position
+from conquian import _position, views
+from conquian._position import Position
+from conquian.builder import TakeBuilder
 from conquian.cards import DECK, Card, sorted_cards
+from conquian.errors import IllegalMoveError
+from conquian.legality import SECOND_PERSON, check_move, legal_moves
 from conquian.melds import Meld
+from conquian.moves import LegalMoves, Move, MoveTuple, parse_move
 from conquian.phases import OfferOrigin, Outcome, Phase, Played
 from conquian.rules import Rules
 
 __all__ = ["Observation"]
+
+_NO_MOVES: Final = MoveTuple(())
 
 
 @attrs.frozen
@@ -86,6 +95,87 @@ class Observation:
         from conquian import svg  # lazily: the drawing layer sits above this one
 
         return svg.position(self)
+
+    def _stand_in(self) -> Position:
+        """A position this could be a view of (see :func:`conquian.views.stand_in_fields`);
+        its legal moves for this player are the true position's."""
+        return _position.build(views.stand_in_fields(self), self.rules)
+
+    def legal_moves(self) -> LegalMoves:
+        """The moves this player may make now: the state's legal moves when it is his
+        turn, else none. They depend only on what he sees.
+
+        >>> from conquian import State
+        >>> state = State.new(seed=7)
+        >>> state.observation(1).legal_moves() == state.legal_moves()
+        True
+        >>> len(state.observation(0).legal_moves())
+        0
+        """
+        if self.to_move != self.player:
+            return _NO_MOVES
+        return legal_moves(self._stand_in())
+
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether this player may make ``move`` (a move or its notation) now.
+
+        Raises:
+            InvalidMoveNotationError: ``move`` is text that is not a move.
+        """
+        if isinstance(move, str):
+            move = parse_move(move)
+        if self.to_move != self.player:
+            return False
+        try:
+            check_move(self._stand_in(), move, self.player, SECOND_PERSON)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def take_builder(self) -> TakeBuilder:
+        """A :class:`~conquian.builder.TakeBuilder` for this player's take, for a front end
+        that holds only its observation.
+
+        Raises:
+            IllegalMoveError: It is not this player's turn, or no card is offered to take.
+        """
+        phase, offer = self.phase, self.offer
+        if self.to_move != self.player:
+            raise IllegalMoveError(f"it is not player {self.player}'s turn")
+        if phase not in (Phase.OFFER, Phase.FORCED_TAKE) or offer is None:
+            raise IllegalMoveError(
+                f"no take can be built in phase {phase.value}: a take answers an offered "
+                "card (R11, R14b)"
+            )
+        return TakeBuilder.start(self.rules, self.hand, self.tables[self.player], offer)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The observation as JSON-ready data, described by
+        :data:`~conquian.views.OBSERVATION_SCHEMA` (see :mod:`conquian.views`).
+
+        >>> from conquian import State
+        >>> view = State.new(seed=7).observation(0)
+        >>> Observation.from_dict(view.to_dict()) == view
+        True
+        """
+        return views.observation_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Observation:
+        """The observation of :meth:`to_dict` data, checked: it must be a view of a
+        position that could occur.
+
+        Raises:
+            InvalidStateError: The data is not an observation; the message names the field.
+        """
+        observation = cls(**views.read_observation(data))
+        observation._stand_in()  # a view of no position that could occur is refused
+        return observation
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (R15, R16)."""
+        return self.outcome is not None
 
     @property
     def opponent(self) -> int:

@@ -15,9 +15,18 @@ from typing import Final
 import attrs
 
 from conquian.cards import Card
-from conquian.moves import Move
+from conquian.moves import Force, LayDown, Move, Release, Take
 
-__all__ = ["DRAWN", "WENT_OUT", "OfferOrigin", "Outcome", "OutcomeKind", "Phase", "Played"]
+__all__ = [
+    "DRAWN",
+    "WENT_OUT",
+    "Fate",
+    "OfferOrigin",
+    "Outcome",
+    "OutcomeKind",
+    "Phase",
+    "Played",
+]
 
 
 class Phase(enum.Enum):
@@ -86,19 +95,74 @@ WENT_OUT: Final = (Outcome(OutcomeKind.WENT_OUT, 0), Outcome(OutcomeKind.WENT_OU
 """The outcome of a game won by going out, by the winner (R16)."""
 
 
+class Fate(enum.Enum):
+    """What a move did with the offered card (see :attr:`Played.fate`)."""
+
+    TAKEN = "taken"
+    """The player took it onto his table (R11)."""
+    TAKEN_FORCED = "taken_forced"
+    """The player, forced, took it (R14b)."""
+    PASSED = "passed"
+    """The player passed the card he had turned up himself to the opponent (R11b), or the
+    non-dealer refused the upcard, which goes on to the dealer (V8)."""
+    DECLINED = "declined"
+    """The player refused the opponent's card for good (R11a), or the dealer his own
+    upcard (V8)."""
+    FORCED = "forced"
+    """The player forced the declined or passed card on the opponent (R14b)."""
+    RELEASED = "released"
+    """The player let the declined card go dead (R14b)."""
+    KEPT_ON_OFFER = "kept_on_offer"
+    """The player laid hand cards down first (V3); the card is still offered to him."""
+
+
 @attrs.frozen
 class Played:
-    """One entry of the public history: who moved, what was offered, and the move.
+    """One entry of the public history: who moved, which card was offered, where it came
+    from, in which phase, and the move. A narration or an animation of the whole game can
+    be made from the history alone (see :mod:`conquian.narration`): each entry says where
+    its card came from, and the next entry's card and origin say what was turned up.
 
     Attributes:
         player: The player who made the move.
         offer: The card that was offered (or forced) when the move was made.
         move: The move.
+        origin: Where the offered card came from: a discard, turned up from the stock, or
+            the dealer's upcard (V8).
+        offered_by: The player who discarded or turned up the offered card.
+        phase: The phase the move was made in (offer, force decision or forced take).
     """
 
     player: int
     offer: Card
     move: Move
+    origin: OfferOrigin
+    offered_by: int
+    phase: Phase
+
+    @property
+    def fate(self) -> Fate:
+        """What the move did with the offered card.
+
+        >>> from conquian import State
+        >>> state = State.new(seed=7)
+        >>> state.apply("decline").history[0].fate
+        <Fate.PASSED: 'passed'>
+        """
+        move = self.move
+        if isinstance(move, Take):
+            return Fate.TAKEN_FORCED if self.phase is Phase.FORCED_TAKE else Fate.TAKEN
+        if isinstance(move, Force):
+            return Fate.FORCED
+        if isinstance(move, Release):
+            return Fate.RELEASED
+        if isinstance(move, LayDown):
+            return Fate.KEPT_ON_OFFER
+        if self.origin is OfferOrigin.STOCK and self.offered_by == self.player:
+            return Fate.PASSED  # R11b: his own turned card goes to the opponent
+        if self.origin is OfferOrigin.UPCARD and self.offered_by != self.player:
+            return Fate.PASSED  # V8: the non-dealer refused the upcard; the dealer may take it
+        return Fate.DECLINED
 
     def __str__(self) -> str:
-        return f"{self.player}: {self.move} ({self.offer})"
+        return f"{self.player}: {self.move} ({self.offer}, {self.origin.value}:{self.offered_by})"

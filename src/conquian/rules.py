@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, Final
 
 import attrs
@@ -193,10 +194,13 @@ class Rules:
         Raises:
             InvalidRulesError: An unknown field, a value of the wrong type, or values that
                 make no sense together.
+            TypeError: ``base`` is not a :class:`Rules` or ``None``.
 
         >>> Rules.from_dict({"max_sequence": 10}).max_sequence
         10
         """
+        if base is not None:
+            check_rules(base, "base")
         if not isinstance(data, Mapping):
             raise InvalidRulesError(f"rules must be a mapping of fields, not {describe(data)}")
         fields = {field.name: field for field in _public_fields()}
@@ -205,7 +209,9 @@ class Rules:
             field = fields.get(name) if isinstance(name, str) else None
             if field is None:
                 known = ", ".join(fields)
-                raise InvalidRulesError(f"unknown rule {describe(name)}: the rules are {known}")
+                raise InvalidRulesError(
+                    f"unknown rule {describe(name, 20)}: the rules are {known}"
+                )
             values[name] = _typed(name, value, field.type)
         return attrs.evolve(base if base is not None else CLASSIC, **values)
 
@@ -284,12 +290,22 @@ from the hand after turning a card (V3), and sequences run up to 10 (V4).
 :meta hide-value:
 """
 
-PRESETS: Final[Mapping[str, Rules]] = {"classic": CLASSIC, "foster": FOSTER, "bicycle": BICYCLE}
-"""The named rule sets by their names, ``"classic"`` for :data:`CLASSIC`, ``"foster"``
-for :data:`FOSTER` and ``"bicycle"`` for :data:`BICYCLE`.
+PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
+    {"classic": CLASSIC, "foster": FOSTER, "bicycle": BICYCLE}
+)
+"""The named rule sets by their names, read-only; ``"classic"`` for :data:`CLASSIC`,
+``"foster"`` for :data:`FOSTER` and ``"bicycle"`` for :data:`BICYCLE`.
 
 :meta hide-value:
 """
+
+
+def check_rules(rules: object, name: str = "rules") -> Rules:
+    """``rules`` if it is a :class:`Rules`, else :class:`TypeError` naming the parameter
+    ``name`` (for the functions that take rules)."""
+    if rules.__class__ is not Rules:
+        raise TypeError(f"{name} must be a Rules value, not {describe(rules)}")
+    return rules
 
 
 def find_rules(name: str) -> Rules:

@@ -28,7 +28,7 @@ from conquian.errors import ConquianError, describe
 from conquian.rules import CLASSIC, Rules
 from conquian.state import State
 
-__all__ = ["AGENTS", "SimulationResult", "game_seed", "simulate"]
+__all__ = ["AGENTS", "SimulationResult", "agent_factory", "game_seed", "simulate"]
 
 _Factory = Callable[[int], Agent]  # builds an agent for one game from a seed
 
@@ -41,13 +41,29 @@ def _greedy_agent(seed: int) -> Agent:
     return GreedyAgent()
 
 
+def _heuristic_agent(seed: int) -> Agent:
+    from conquian.heuristic import HeuristicAgent
+
+    return HeuristicAgent()
+
+
+def _search_agent(seed: int) -> Agent:
+    from conquian.search import SearchAgent
+
+    return SearchAgent(seed)
+
+
 AGENTS: Final[dict[str, Callable[[int], Agent]]] = {
     "random": _random_agent,
     "greedy": _greedy_agent,
+    "heuristic": _heuristic_agent,
+    "search": _search_agent,
 }
 """The built-in agents by their names, each a function that builds an agent for one game
-from a seed; ``"random"`` builds a :class:`~conquian.agents.RandomAgent` seeded with it,
-``"greedy"`` a :class:`~conquian.agents.GreedyAgent`.
+from a seed: ``"random"`` a :class:`~conquian.agents.RandomAgent` seeded with it,
+``"greedy"`` a :class:`~conquian.agents.GreedyAgent`, ``"heuristic"`` a
+:class:`~conquian.heuristic.HeuristicAgent` and ``"search"`` a
+:class:`~conquian.search.SearchAgent` seeded with it.
 
 :meta hide-value:
 """
@@ -105,7 +121,16 @@ class SimulationResult:
         return "\n".join(lines)
 
 
-def _factory(agent: str | _Factory) -> _Factory:
+def agent_factory(agent: str | Callable[[int], Agent]) -> Callable[[int], Agent]:
+    """The factory of an agent given by name (see :data:`AGENTS`) or as a factory.
+
+    Raises:
+        ConquianError: No agent has that name, or ``agent`` is neither a name nor callable.
+
+    >>> from conquian.simulate import agent_factory
+    >>> type(agent_factory("search")(7)).__name__
+    'SearchAgent'
+    """
     if isinstance(agent, str):
         found = AGENTS.get(agent)
         if found is None:
@@ -128,7 +153,7 @@ def _play_range(
         deal = game_seed(seed, game)
         agents = [factories[seat](SplitMix64(deal ^ (seat + 1)).next64()) for seat in (0, 1)]
         final = play_game(State.new(deal, rules=rules, dealer=game % 2), agents)
-        outcome = final.outcome()
+        outcome = final.outcome
         assert outcome is not None
         plies += final.ply
         if outcome.winner is None:
@@ -183,7 +208,7 @@ def simulate(
         raise ConquianError(f"seed must be a whole number of at least 0, not {describe(seed)}")
     if len(agents) != 2:
         raise ConquianError(f"a game has two agents, not {len(agents)}")
-    factories = (_factory(agents[0]), _factory(agents[1]))
+    factories = (agent_factory(agents[0]), agent_factory(agents[1]))
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
         raise ConquianError(
             f"workers must be a whole number of at least 0, not {describe(workers)}"

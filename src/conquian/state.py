@@ -21,7 +21,7 @@ from typing import Any, Final, TypeAlias
 
 import attrs
 
-from conquian import _bits, _position
+from conquian import _bits, _position, views
 from conquian._position import (
     DEAD,
     DEALER,
@@ -42,39 +42,50 @@ from conquian._position import (
     Position,
 )
 from conquian._slots import HASH_CACHE, new_instance, slot_setters
+from conquian.builder import TakeBuilder
 from conquian.cards import DECK, Card, format_cards
 from conquian.dealing import check_seed, deal_order, shuffled_indices
-from conquian.errors import ConquianError, IllegalMoveError, InvalidCardError, describe
-from conquian.legality import SECOND_PERSON, Voice, check_move, fits, may_force, may_lay_down
+from conquian.errors import (
+    ConquianError,
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidStateError,
+    bounded_items,
+    describe,
+)
+from conquian.legality import (
+    SECOND_PERSON,
+    Voice,
+    check_move,
+    fits,
+    legal_moves,
+)
 from conquian.melds import Meld
 from conquian.moves import (
-    DECLINE,
-    FORCE,
     NO_DISCARD,
-    RELEASE,
     Decline,
     Force,
     LayDown,
     LegalMoves,
     Move,
-    MoveTuple,
     Release,
     Take,
-    TakeMoves,
 )
 from conquian.observation import Observation
 from conquian.phases import (
     DRAWN,
     WENT_OUT,
+    Fate,
     OfferOrigin,
     Outcome,
     OutcomeKind,
     Phase,
     Played,
 )
-from conquian.rules import CLASSIC, Forcing, Regrouping, Rules
+from conquian.rules import CLASSIC, Forcing, Regrouping, Rules, check_rules
 
 __all__ = [
+    "Fate",
     "Observation",
     "OfferOrigin",
     "Outcome",
@@ -89,12 +100,6 @@ __all__ = [
 # A move adds one small node instead of copying the whole history.
 _Log: TypeAlias = "tuple[_Log, Played] | None"
 
-_DECLINE_ONLY: Final = (DECLINE,)
-_DECLINE_FORCE: Final = (DECLINE, FORCE)
-_FORCE_OR_RELEASE: Final = MoveTuple((FORCE, RELEASE))
-_JUST_DECLINE: Final = MoveTuple(_DECLINE_ONLY)
-_JUST_DECLINE_FORCE: Final = MoveTuple(_DECLINE_FORCE)
-_NO_MOVES: Final = MoveTuple(())
 # Enum members held in module constants: reading Phase.OFFER costs as much as a mask test.
 _OFFER: Final = Phase.OFFER
 _FORCED_TAKE: Final = Phase.FORCED_TAKE
@@ -111,6 +116,15 @@ _FORCE_CHOICE: Final = -2  # the opponent may force the card on the decliner (R1
 _TABLE_MEMO: Final = _bits.BoundedMemo[tuple[int, int], tuple[Meld, ...]](
     _bits.OBJECT_MEMO_LIMIT, "tables"
 )
+
+
+def _as_move(move: Move | str) -> Move:
+    """A move given as a value or as its notation (read by :func:`parse_move`)."""
+    if isinstance(move, str):
+        from conquian.moves import parse_move
+
+        return parse_move(move)
+    return move
 
 
 def _canonical_table(mask: int, rules: Rules) -> tuple[Meld, ...]:
@@ -194,6 +208,7 @@ class State:
 
         Raises:
             ConquianError: The seed or the dealer is out of range.
+            TypeError: ``dealer`` is not an int, or ``rules`` is not a Rules.
         """
         if seed is None:
             seed = secrets.randbits(64)
@@ -211,17 +226,25 @@ class State:
             dealer: The dealing player, 0 or 1.
 
         Raises:
-            InvalidCardError: The deck is not the 40 cards, each exactly once.
+            InvalidCardError: The deck is not the 40 cards, each exactly once (a deck of
+                more is refused before it is read through).
+            TypeError: ``deck`` is not text or a sequence of cards, ``dealer`` is not an
+                int, or ``rules`` is not a Rules.
+            ConquianError: The dealer is not 0 or 1.
         """
         from conquian.cards import parse_cards
 
-        cards = parse_cards(deck) if isinstance(deck, str) else tuple(deck)
+        if isinstance(deck, str):
+            cards = parse_cards(deck)
+        else:
+            cards = bounded_items(deck, "deck", "text or a sequence of 40 Card values", 40)
         if any(not isinstance(card, Card) for card in cards):
-            raise InvalidCardError("a deck holds Card values only", token=repr(deck))
+            raise InvalidCardError("a deck holds Card values only", token=describe(deck))
         if len(set(cards)) != len(cards) or len(cards) != len(DECK):
             missing = sorted(set(DECK) - set(cards))
             raise InvalidCardError(
-                f"a deck is the 40 cards, each once; got {len(cards)} cards"
+                "a deck is the 40 cards, each once; got "
+                + (f"{len(cards)} cards" if len(cards) <= 40 else "more than 40 cards")
                 + (f", missing {format_cards(missing)}" if missing else ""),
                 token=str(len(cards)),
             )
@@ -230,9 +253,10 @@ class State:
     @classmethod
     def _deal(cls, indices: list[int], rules: Rules, dealer: int, seed: int | None) -> State:
         """Deal from the card indices ``indices``, top of the pack first."""
-        if not isinstance(rules, Rules):
-            raise ConquianError(f"rules must be a Rules value, not {describe(rules)}")
-        if dealer not in (0, 1) or isinstance(dealer, bool):
+        check_rules(rules)
+        if dealer.__class__ is not int:
+            raise TypeError(f"dealer must be 0 or 1 (an int), not {describe(dealer)}")
+        if dealer not in (0, 1):
             raise ConquianError(f"the dealer is player 0 or 1, not {describe(dealer)}")
         order = tuple(indices)
         starter = 1 - dealer
@@ -340,9 +364,15 @@ class State:
         entries.reverse()
         return tuple(entries)
 
+    @property
     def outcome(self) -> Outcome | None:
         """``None`` while the game runs, else who won and how."""
         return self._pos[OUTCOME]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (R15, R16)."""
+        return self._pos[PHASE] is _OVER
 
     # ------------------------------------------------------------------ rules
 
@@ -357,109 +387,65 @@ class State:
         game is over. See :class:`~conquian.moves.LegalMoves`: counting the moves or
         picking one does not build them all.
         """
-        # The hot path of every search and simulation: written out, with few calls.
-        pos = self._pos
-        (
-            rules,
-            _,
-            _,
-            hands,
-            tables,
-            _,
-            offer,
-            origin,
-            by,
-            phase,
-            mover,
-            _,
-            _,
-            arrangements,
-            melds,
-        ) = pos
-        extra: tuple[Move, ...]
-        if phase is _OFFER:
-            # R14b case b: the opponent passed this card, and it fits his table (may_force
-            # decides; its cheap tests come first here, as most offers are discards).
-            if by != mover and origin is _STOCK and may_force(pos):
-                extra = _DECLINE_FORCE
-            else:
-                extra = _DECLINE_ONLY
-            if rules.meld_from_hand and may_lay_down(pos):
-                extra = (*self._lay_downs(), *extra)
-        elif phase is _FORCED_TAKE:
-            extra = ()
-        elif phase is _FORCE_DECISION:
-            return _FORCE_OR_RELEASE
-        else:
-            return _NO_MOVES
-        table = tables[mover]
-        hand = hands[mover]
-        pool = table | hand
-        for partners in melds.partners[offer]:
-            if partners & pool == partners:
-                break
-        else:
-            # The quick reject, and most offers: no meld of three holds the offered card,
-            # so no take. Share one sequence per choice of simple moves.
-            if extra is _DECLINE_ONLY:
-                return _JUST_DECLINE
-            if extra is _DECLINE_FORCE:
-                return _JUST_DECLINE_FORCE
-            return MoveTuple(extra)
-        required = table | 1 << offer
-        laids = melds.extensions(required, hand)
-        if not laids:
-            if extra is _DECLINE_ONLY:
-                return _JUST_DECLINE
-            if extra is _DECLINE_FORCE:
-                return _JUST_DECLINE_FORCE
-        melds.remember_splits(required, laids)  # checking the take becomes a look-up
-        if arrangements is None:
-            return TakeMoves(hand, laids, extra)
-        takes, named = self._arranged(laids, 1 << offer)
-        return TakeMoves(hand, takes, extra, named)
+        return legal_moves(self._pos)
 
-    def _arranged(
-        self, candidates: Sequence[int], added: int
-    ) -> tuple[list[int], list[tuple[Meld, ...]]]:
-        """For regrouping borrow or none (V2): each laid mask of ``candidates`` (possible
-        under free regrouping) with every table the rules allow, adding ``added`` too."""
-        rules, _, _, _, _, _, _, _, _, _, player, _, _, arrangements, melds = self._pos
-        assert arrangements is not None
-        borrow = rules.regrouping is Regrouping.BORROW
-        laids: list[int] = []
-        tables: list[tuple[Meld, ...]] = []
-        for laid in candidates:
-            for table in melds.arrangements(arrangements[player], added | laid, borrow):
-                laids.append(laid)
-                tables.append(tuple(Meld.from_mask(meld) for meld in table))
-        return laids, tables
+    def take_builder(self) -> TakeBuilder:
+        """A :class:`~conquian.builder.TakeBuilder` for a take by the player to move, to
+        build one card at a time (see :mod:`conquian.builder`).
 
-    def _lay_downs(self) -> list[LayDown]:
-        """Every lay-down (V3): each distinct non-empty set of hand cards whose addition
-        leaves the table splitting into melds (with each allowed table, under V2)."""
-        _, _, _, hands, tables, _, _, _, _, _, player, _, _, arrangements, melds = self._pos
-        candidates = [laid for laid in melds.extensions(tables[player], hands[player]) if laid]
-        if arrangements is None:
-            return [LayDown(_bits.cards_of(laid)) for laid in candidates]
-        laids, named = self._arranged(candidates, 0)
-        return [
-            LayDown(_bits.cards_of(laid), arrangement)
-            for laid, arrangement in zip(laids, named, strict=True)
-        ]
+        Raises:
+            IllegalMoveError: No card is offered to take (the phase is a force decision or
+                the game is over).
+        """
+        phase, player, offer = self.phase, self.to_move, self.offer
+        if phase not in (Phase.OFFER, Phase.FORCED_TAKE) or player is None or offer is None:
+            raise IllegalMoveError(
+                f"no take can be built in phase {phase.value}: a take answers an offered "
+                "card (R11, R14b)"
+            )
+        return TakeBuilder.start(self.rules, self.hands[player], self.tables[player], offer)
 
-    def is_legal(self, move: Move, *, player: int | None = None) -> bool:
-        """Whether ``move`` (by ``player``, if given) is legal now."""
+    def lay_down_builder(self) -> TakeBuilder:
+        """A :class:`~conquian.builder.TakeBuilder` for a lay-down (V3) by the player to
+        move, finished with :meth:`~conquian.builder.TakeBuilder.lay_down`.
+
+        Raises:
+            IllegalMoveError: No lay-down is legal now.
+        """
+        player = self.to_move
+        if player is None or not any(isinstance(move, LayDown) for move in self.legal_moves()):
+            raise IllegalMoveError(
+                "no lay-down can be built now: only after turning up a stock card, before "
+                "taking or passing it, under meld_from_hand rules (V3)"
+            )
+        return TakeBuilder.start(self.rules, self.hands[player], self.tables[player], None)
+
+    def is_legal(self, move: Move | str, *, player: int | None = None) -> bool:
+        """Whether ``move`` (by ``player``, if given) is legal now.
+
+        Args:
+            move: A move or its notation (read as :meth:`apply` reads it).
+            player: If given, the player making the move.
+
+        Raises:
+            InvalidMoveNotationError: ``move`` is text that is not a move.
+            TypeError: ``player`` is not an int; ValueError: it is not 0 or 1.
+        """
         try:
-            check_move(self._pos, move, player, SECOND_PERSON)
+            check_move(self._pos, _as_move(move), player, SECOND_PERSON)
         except IllegalMoveError:
             return False
         return True
 
-    def explain_illegal(self, move: Move, *, player: int | None = None) -> str | None:
-        """Why ``move`` is illegal now, as a sentence, or ``None`` if it is legal."""
+    def explain_illegal(self, move: Move | str, *, player: int | None = None) -> str | None:
+        """Why ``move`` is illegal now, as a sentence, or ``None`` if it is legal.
+
+        Raises:
+            InvalidMoveNotationError: ``move`` is text that is not a move.
+            TypeError: ``player`` is not an int; ValueError: it is not 0 or 1.
+        """
         try:
-            check_move(self._pos, move, player, SECOND_PERSON)
+            check_move(self._pos, _as_move(move), player, SECOND_PERSON)
         except IllegalMoveError as error:
             return str(error)
         return None
@@ -476,13 +462,11 @@ class State:
         Raises:
             IllegalMoveError: The move is not legal now (the message says why).
             InvalidMoveNotationError: ``move`` is text that is not a move.
+            TypeError: ``player`` is not an int; ValueError: it is not 0 or 1.
         """
         if move.__class__ is Decline and player is None and self._pos[PHASE] is _OFFER:
             return self.apply_unchecked(move)  # always legal (R11): skip the full check
-        if isinstance(move, str):
-            from conquian.moves import parse_move
-
-            move = parse_move(move)
+        move = _as_move(move)
         check_move(self._pos, move, player, SECOND_PERSON)
         return self.apply_unchecked(move)
 
@@ -526,6 +510,9 @@ class State:
         _set_player(entry, mover)
         _set_offer(entry, DECK[offer])
         _set_move(entry, move)
+        _set_origin(entry, origin)
+        _set_offered_by(entry, by)
+        _set_phase(entry, self._pos[PHASE])
         state = new_instance(State)
         _set_log(state, (self._log, entry))
         _set_deck(state, self._deck)
@@ -721,6 +708,47 @@ class State:
 
         return svg.position(self)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data (see :mod:`conquian.views`,
+        :data:`~conquian.views.STATE_SCHEMA`): the position with the hidden cards, the seed,
+        the deck and the history, moves as text and structured fields.
+
+        >>> State.from_dict(State.new(seed=7).to_dict()) == State.new(seed=7)
+        True
+        """
+        return views.state_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> State:
+        """The state of :meth:`to_dict` data, checked: the position must be one that could
+        occur, and where the deck is given, the history must lead to it from the deal
+        (the state then keeps its history; without a deck it has none).
+
+        Raises:
+            InvalidStateError: The data is not a state; the message names the field.
+        """
+        parts = views.read_state(data)
+        state = cls.from_notation(parts.position)
+        if parts.deck is None:
+            return state
+        rules, dealer = state.rules, state.dealer
+        try:
+            if parts.seed is not None:
+                replayed = cls.new(parts.seed, rules=rules, dealer=dealer)
+                if replayed.deck != parts.deck:
+                    raise InvalidStateError("a state: the deck is not the one the seed deals")
+            else:
+                replayed = cls.from_deck(parts.deck, rules=rules, dealer=dealer)
+            for entry in parts.history:
+                replayed = replayed.apply(entry.move, player=entry.player)
+        except InvalidStateError:
+            raise
+        except ConquianError as error:
+            raise InvalidStateError(f"a state: its history: {error}") from None
+        if replayed != state or replayed.history != parts.history:
+            raise InvalidStateError("a state: the history from the deck does not lead to it")
+        return replayed
+
     def __repr__(self) -> str:
         return f"<State ply={self.ply} phase={self.phase.value} to_move={self.to_move}>"
 
@@ -744,4 +772,6 @@ class State:
 _set_pos, _set_log, _set_deck, _set_seed, _set_hash = slot_setters(
     State, "_pos", "_log", "_deck", "seed", HASH_CACHE
 )
-_set_player, _set_offer, _set_move = slot_setters(Played, "player", "offer", "move")
+_set_player, _set_offer, _set_move, _set_origin, _set_offered_by, _set_phase = slot_setters(
+    Played, "player", "offer", "move", "origin", "offered_by", "phase"
+)

@@ -34,8 +34,8 @@ from xml.sax.saxutils import escape
 
 from conquian.cards import Card, Rank, Suit
 from conquian.melds import Meld
-from conquian.moves import Decline, Force, LayDown, Release, Take
-from conquian.state import Observation, OfferOrigin, Phase, Played, State
+from conquian.moves import LayDown, Take
+from conquian.state import Fate, Observation, OfferOrigin, Phase, Played, State
 
 __all__ = [
     "DEFAULT_SIZE",
@@ -455,24 +455,26 @@ def table(melds: Iterable[Meld], *, style: PackStyle = "french", size: int = DEF
 
 
 def _move_words(played: Played, names: tuple[str, str], pack: PackStyle) -> str:
+    """The move of a history entry in the past tense, as its fate tells it."""
+
     def name(c: Card) -> str:
         return c.spanish() if pack == "spanish" else c.pretty()
 
-    who = names[played.player]
-    move, offer = played.move, name(played.offer)
+    who, other = names[played.player], names[1 - played.player]
+    move, offer, fate = played.move, name(played.offer), played.fate
     if isinstance(move, Take):
-        text = f"{who} took {offer}"
+        verb = "was forced to take" if fate is Fate.TAKEN_FORCED else "took"
+        text = f"{who} {verb} {offer}"
         if move.discard is None:
             return text + " and went out"
         return text + f", discarded {name(move.discard)}"
-    if isinstance(move, Decline):
-        return f"{who} declined {offer}"
-    if isinstance(move, Force):
-        return f"{who} forced {offer} on {names[1 - played.player]}"
-    if isinstance(move, Release):
-        return f"{who} released {offer}"
-    assert isinstance(move, LayDown)
-    return f"{who} laid down " + ", ".join(map(name, sorted(move.laid)))
+    if isinstance(move, LayDown):
+        return f"{who} laid down " + ", ".join(map(name, sorted(move.laid)))
+    return {
+        Fate.PASSED: f"{who} passed {offer} to {other}",
+        Fate.FORCED: f"{who} forced {offer} on {other}",
+        Fate.RELEASED: f"{who} released {offer}",
+    }.get(fate, f"{who} declined {offer}")
 
 
 def _origin_words(
@@ -526,7 +528,7 @@ def _view_of(source: object) -> _View:
 def _status(view: _View) -> str:
     """Whose decision it is and of what kind, or how the game ended."""
     source, names = view.source, view.names
-    outcome = source.outcome() if isinstance(source, State) else source.outcome
+    outcome = source.outcome
     if outcome is not None:
         if outcome.winner is None:
             return "Drawn: the stock ran out (R15)"

@@ -1,0 +1,408 @@
+"""The arena: a strength ladder of agents, every pair on the same deals with seats swapped.
+
+Each pair of agents plays every deal twice, once from each seat, so neither is helped by
+the cards or by dealing (deal ``d`` is dealt from :func:`~conquian.simulate.game_seed`
+(seed, d), with player ``d % 2`` dealing, R9; the agent in seat ``s`` is built from the
+first SplitMix64 output of that deal's seed XOR ``s + 1``). A game scores 1 for a win, ½ for a draw
+and 0 for a loss. Each pair's score comes with a 95% confidence interval, computed over
+the deals (the two games of a deal are one sample, as they share the cards), and every
+agent gets a rating on the Elo scale from a Bradley–Terry fit of all the games, anchored
+with ``random`` at 0 (or the first agent when ``random`` is not playing).
+
+The results depend only on the agents, the deals, the rules and the seed, never on the
+number of worker processes.
+
+>>> from conquian.arena import arena
+>>> result = arena(["random", "greedy"], deals=20, seed=1)
+>>> pair = result.pairs[0]
+>>> pair.games, pair.wins + pair.losses + pair.draws
+(40, 40)
+>>> result.ratings["random"], result.ratings["greedy"] > 0
+(0.0, True)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any, Final, TextIO
+
+import attrs
+
+from conquian._rng import SplitMix64, game_seed
+from conquian.agents import play_game
+from conquian.errors import ConquianError, describe
+from conquian.rules import CLASSIC, Rules
+from conquian.simulate import AGENTS, agent_factory
+from conquian.state import State
+
+__all__ = ["ArenaResult", "PairResult", "agent_list", "arena", "bradley_terry", "run_command"]
+
+_Z95: Final = 1.959964
+_PRIOR_GAMES: Final = 1.0  # a virtual draw per pair, so an unbeaten agent's rating is finite
+_TASK_DEALS: Final = 25  # deals per task handed to a worker
+
+
+@attrs.frozen
+class PairResult:
+    """The games between two agents, counted for the first one.
+
+    Attributes:
+        first: The first agent's name.
+        second: The second agent's name.
+        wins: Games the first agent won.
+        losses: Games the second agent won.
+        draws: Games drawn (R15).
+        deal_scores: The first agent's points on each deal (0 to 2: both games of it).
+    """
+
+    first: str
+    second: str
+    wins: int
+    losses: int
+    draws: int
+    deal_scores: tuple[float, ...] = attrs.field(repr=False)
+
+    @property
+    def games(self) -> int:
+        """The number of games played, two a deal."""
+        return self.wins + self.losses + self.draws
+
+    @property
+    def score(self) -> float:
+        """The first agent's share of the points (a win 1, a draw ½)."""
+        return (self.wins + self.draws / 2) / self.games if self.games else 0.5
+
+    def interval(self, z: float = _Z95) -> tuple[float, float]:
+        """A confidence interval of :attr:`score` (95% for the default ``z``).
+
+        A normal interval over the deals: the two games of a deal share the cards, so the
+        deal, not the game, is the independent sample.
+        """
+        n = len(self.deal_scores)
+        if n < 2:
+            return (0.0, 1.0)
+        shares = [points / 2 for points in self.deal_scores]
+        mean = sum(shares) / n
+        variance = sum((share - mean) ** 2 for share in shares) / (n - 1)
+        half = z * math.sqrt(variance / n)
+        return (max(0.0, mean - half), min(1.0, mean + half))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The counts, score and interval as JSON-ready data."""
+        low, high = self.interval()
+        return {
+            "agents": [self.first, self.second],
+            "games": self.games,
+            "wins": self.wins,
+            "losses": self.losses,
+            "draws": self.draws,
+            "score": self.score,
+            "interval95": [low, high],
+        }
+
+
+@attrs.frozen
+class ArenaResult:
+    """A whole ladder run. Equal results have equal games (the time is not compared).
+
+    Attributes:
+        agents: The agents' names, in the order given.
+        rules: The rules of every game.
+        deals: Deals each pair played (each twice).
+        seed: The run's seed.
+        pairs: Every pair's games, in the order of the agents (``agents[i]`` first for
+            ``i < j``).
+        ratings: Each agent's Bradley–Terry rating on the Elo scale, ``random`` (or the
+            first agent) at 0.
+        seconds: Wall-clock time of the run.
+    """
+
+    agents: tuple[str, ...]
+    rules: Rules
+    deals: int
+    seed: int
+    pairs: tuple[PairResult, ...]
+    ratings: dict[str, float] = attrs.field(hash=False)
+    seconds: float = attrs.field(eq=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The run as JSON-ready data (what ``arena --json`` writes)."""
+        return {
+            "agents": list(self.agents),
+            "rules": self.rules.to_notation(),
+            "deals": self.deals,
+            "seed": self.seed,
+            "pairs": [pair.to_dict() for pair in self.pairs],
+            "ratings": dict(self.ratings),
+            "anchor": _anchor(self.agents),
+            "seconds": self.seconds,
+        }
+
+    def __str__(self) -> str:
+        width = max(12, *(len(a) + len(b) + 4 for a, b in _pairs(self.agents)))
+        lines = [
+            f"{self.deals} deals a pair, each played twice (seats swapped), "
+            f"rules {self.rules.to_notation()}, seed {self.seed}",
+            "",
+            f"{'pair':<{width}} {'games':>6} {'wins':>6} {'draws':>6} {'losses':>6} "
+            f"{'score':>7}  95% interval",
+        ]
+        for pair in self.pairs:
+            low, high = pair.interval()
+            name = f"{pair.first} vs {pair.second}"
+            lines.append(
+                f"{name:<{width}} {pair.games:>6} {pair.wins:>6} {pair.draws:>6} "
+                f"{pair.losses:>6} {pair.score:>7.1%}  {low:.1%} to {high:.1%}"
+            )
+        lines += ["", f"rating (Bradley-Terry, Elo scale, {_anchor(self.agents)} = 0)"]
+        for name in sorted(self.agents, key=lambda a: -self.ratings[a]):
+            lines.append(f"  {name:<{width - 2}} {self.ratings[name]:>+7.0f}")
+        return "\n".join(lines)
+
+
+def _anchor(agents: Sequence[str]) -> str:
+    return "random" if "random" in agents else agents[0]
+
+
+def _pairs(agents: Sequence[str]) -> list[tuple[str, str]]:
+    return [(a, b) for i, a in enumerate(agents) for b in agents[i + 1 :]]
+
+
+def bradley_terry(
+    pairs: Sequence[PairResult], anchor: str, *, prior: float = _PRIOR_GAMES
+) -> dict[str, float]:
+    """Bradley–Terry ratings on the Elo scale (400 points: 10 to 1 odds), ``anchor`` at 0.
+
+    A draw counts half a win to each side. Each pair also gets ``prior`` virtual games,
+    drawn, so that an agent that never lost still has a finite rating.
+
+    Args:
+        pairs: The games, any number of pairs among any agents.
+        anchor: The agent rated 0.
+        prior: Virtual drawn games added to each pair.
+
+    Raises:
+        ConquianError: ``anchor`` played no game here.
+
+    >>> from conquian.arena import PairResult, bradley_terry
+    >>> even = PairResult("a", "b", 30, 10, 0, ())
+    >>> round(bradley_terry([even], "a")["b"])
+    -185
+    """
+    names: list[str] = []
+    for pair in pairs:
+        for name in (pair.first, pair.second):
+            if name not in names:
+                names.append(name)
+    if anchor not in names:
+        raise ConquianError(f"the anchor {describe(anchor)} played no game")
+    points = dict.fromkeys(names, 0.0)
+    games: dict[tuple[str, str], float] = {}
+    for pair in pairs:
+        n = pair.games + prior
+        points[pair.first] += pair.wins + pair.draws / 2 + prior / 2
+        points[pair.second] += pair.losses + pair.draws / 2 + prior / 2
+        for key in ((pair.first, pair.second), (pair.second, pair.first)):
+            games[key] = games.get(key, 0.0) + n
+    strength = dict.fromkeys(names, 1.0)
+    for _ in range(10_000):  # the MM iteration of Hunter (2004); converges in a few hundred
+        new = {}
+        for name in names:
+            total = sum(
+                n / (strength[name] + strength[other])
+                for (one, other), n in games.items()
+                if one == name
+            )
+            new[name] = points[name] / total if total else strength[name]
+        scale = new[anchor]
+        new = {name: value / scale for name, value in new.items()}
+        change = max(abs(math.log(new[name] / strength[name])) for name in names)
+        strength = new
+        if change < 1e-12:
+            break
+    return {name: 400 * math.log10(strength[name]) + 0.0 for name in names}
+
+
+def _play_deals(
+    first: str, second: str, low: int, high: int, seed: int, rules: Rules
+) -> list[tuple[float, float]]:
+    """Deals ``low`` to ``high - 1`` between two agents: the first agent's points in the
+    game where it sits in seat 0, and in the game where it sits in seat 1."""
+    factories = (agent_factory(first), agent_factory(second))
+    results = []
+    for deal in range(low, high):
+        deal_seed = game_seed(seed, deal)
+        points = []
+        for first_seat in (0, 1):
+            agents = [
+                factories[seat if first_seat == 0 else 1 - seat](
+                    SplitMix64(deal_seed ^ (seat + 1)).next64()
+                )
+                for seat in (0, 1)
+            ]
+            final = play_game(State.new(deal_seed, rules=rules, dealer=deal % 2), agents)
+            outcome = final.outcome
+            assert outcome is not None
+            if outcome.winner is None:
+                points.append(0.5)
+            else:
+                points.append(1.0 if outcome.winner == first_seat else 0.0)
+        results.append((points[0], points[1]))
+    return results
+
+
+def arena(
+    agents: Sequence[str],
+    *,
+    deals: int = 100,
+    rules: Rules = CLASSIC,
+    seed: int = 0,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> ArenaResult:
+    """Play every pair of ``agents`` on the same ``deals`` deals, each deal twice.
+
+    Args:
+        agents: At least two distinct agent names (see
+            :data:`~conquian.simulate.AGENTS`).
+        deals: Deals each pair plays; each is played twice, seats swapped.
+        rules: The rules of every game.
+        seed: The run's seed: deal ``d`` is dealt from ``game_seed(seed, d)``.
+        workers: Processes to use (0 for one per core). The result does not depend on it.
+        progress: Called with (games done, games) as the work advances.
+
+    Returns:
+        The pairs' results and the agents' ratings.
+
+    Raises:
+        ConquianError: Fewer than two agents, an unknown or repeated name, or a bad count.
+    """
+    names = tuple(agents)
+    if len(names) < 2:
+        raise ConquianError(f"an arena needs at least two agents, not {len(names)}")
+    for name in names:
+        if not isinstance(name, str) or name not in AGENTS:
+            raise ConquianError(
+                f"no agent is called {describe(name)}: the agents are {', '.join(AGENTS)}"
+            )
+    if len(set(names)) != len(names):
+        raise ConquianError(f"each agent plays once in an arena: {', '.join(names)}")
+    for what, value in (("deals", deals), ("seed", seed), ("workers", workers)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ConquianError(
+                f"{what} must be a whole number of at least 0, not {describe(value)}"
+            )
+    if not isinstance(rules, Rules):
+        raise ConquianError(f"rules must be a Rules value, not {describe(rules)}")
+    workers = workers or os.cpu_count() or 1
+    start = time.perf_counter()
+    pairs = _pairs(names)
+    tasks = [
+        (index, low, min(low + _TASK_DEALS, deals))
+        for index in range(len(pairs))
+        for low in range(0, deals, _TASK_DEALS)
+    ]
+    scores: list[dict[int, list[tuple[float, float]]]] = [{} for _ in pairs]
+    total = 2 * deals * len(pairs)
+    done = 0
+    if workers == 1 or len(tasks) <= 1:
+        for index, low, high in tasks:
+            scores[index][low] = _play_deals(*pairs[index], low, high, seed, rules)
+            done += 2 * (high - low)
+            if progress is not None:
+                progress(done, total)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {
+                pool.submit(_play_deals, *pairs[index], low, high, seed, rules): (index, low, high)
+                for index, low, high in tasks
+            }
+            for future in as_completed(futures):
+                index, low, high = futures[future]
+                scores[index][low] = future.result()
+                done += 2 * (high - low)
+                if progress is not None:
+                    progress(done, total)
+    results = []
+    for (first, second), by_task in zip(pairs, scores, strict=True):
+        games = [points for low in sorted(by_task) for points in by_task[low]]
+        flat = [p for deal in games for p in deal]
+        results.append(
+            PairResult(
+                first,
+                second,
+                wins=flat.count(1.0),
+                losses=flat.count(0.0),
+                draws=flat.count(0.5),
+                deal_scores=tuple(a + b for a, b in games),
+            )
+        )
+    return ArenaResult(
+        agents=names,
+        rules=rules,
+        deals=deals,
+        seed=seed,
+        pairs=tuple(results),
+        ratings=bradley_terry(results, _anchor(names)),
+        seconds=time.perf_counter() - start,
+    )
+
+
+# ---------------------------------------------------------------------- command line
+
+
+def run_command(args: argparse.Namespace, out: TextIO) -> int:
+    """Run ``arena`` with parsed command-line arguments; the exit code."""
+    show = sys.stderr.isatty() and not args.quiet
+
+    def progress(done: int, total: int) -> None:
+        if show:
+            print(f"\r{done:,}/{total:,} games", end="", file=sys.stderr, flush=True)
+
+    result = arena(
+        args.agents,
+        deals=args.deals,
+        rules=args.rules,
+        seed=args.seed,
+        workers=args.workers,
+        progress=progress,
+    )
+    if show:
+        print(file=sys.stderr)
+    print(result, file=out)
+    if args.json is not None:
+        with open(args.json, "w", encoding="utf-8") as file:
+            json.dump(result.to_dict(), file, indent=2)
+            file.write("\n")
+    return 0
+
+
+def agent_list(text: str) -> tuple[str, ...]:
+    """Read the command line's ``--agents A,B,...``: at least two different registered
+    names, separated by commas.
+
+    Raises:
+        argparse.ArgumentTypeError: An unknown name, or fewer than two different agents.
+
+    >>> from conquian.arena import agent_list
+    >>> agent_list("random, greedy,search")
+    ('random', 'greedy', 'search')
+    """
+    names = tuple(name.strip() for name in text.split(",") if name.strip())
+    unknown = [name for name in names if name not in AGENTS]
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"no agent is called {unknown[0]!r}: the agents are {', '.join(AGENTS)}"
+        )
+    if len(names) < 2 or len(set(names)) != len(names):
+        raise argparse.ArgumentTypeError(
+            "give at least two different agents, such as greedy,search"
+        )
+    return names

@@ -1,0 +1,451 @@
+"""Building a take (or a lay-down) one card at a time, as a front end does with clicks.
+
+A take with several melds can have hundreds of variants (laid cards, discard, table); a
+front end should not offer them as a list. :meth:`State.take_builder
+<conquian.state.State.take_builder>` returns a :class:`TakeBuilder`, an immutable value
+that knows, at each step, which hand cards may be added so that a legal take is still
+reachable, whether the selection is complete, which discards remain (or whether the take
+goes out), and the resulting table. Every step is one of four kinds — add a card, remove
+a card, discard a card, go out — plus, under rules where the arrangement of the table
+matters (V2 borrow or none), choosing one of the offered arrangements. Each step answers
+from a small search over the cards: no step lists every take.
+
+>>> from conquian import State
+>>> builder = State.new(seed=0).take_builder()
+>>> builder.offer, sorted(builder.addable)
+(Card.parse('4d'), [Card.parse('2d'), Card.parse('3d'), Card.parse('5d')])
+>>> builder = builder.add("3d").add("5d")
+>>> builder.is_complete, builder.table
+(True, (Meld('3d4d5d'),))
+>>> builder.discard("Kh")
+parse_move('take +3d5d -Kh')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+import attrs
+
+from conquian import _bits
+from conquian.cards import DECK, Card, format_cards
+from conquian.errors import IllegalMoveError, describe
+from conquian.melds import Meld
+from conquian.moves import LayDown, Take
+from conquian.rules import Regrouping, Rules
+
+__all__ = ["TakeBuilder"]
+
+
+def _completable(table: _bits.MeldTable, required: int, avail: int, memo: dict[int, bool]) -> bool:
+    """Whether some subset ``U`` of ``avail`` makes ``required | U`` split into melds.
+
+    Recurses on the lowest required card: some meld holds it, inside required | avail."""
+    if not required:
+        return True
+    key = required << 40 | avail
+    known = memo.get(key)
+    if known is not None:
+        return known
+    pool = required | avail
+    result = False
+    if table.coverable(pool) & required == required:
+        for meld in table.containing[(required & -required).bit_length() - 1]:
+            if meld & pool == meld and _completable(table, required & ~meld, avail & ~meld, memo):
+                result = True
+                break
+    memo[key] = result
+    return result
+
+
+def _grows(
+    table: _bits.MeldTable,
+    melds: tuple[int, ...],
+    required: int,
+    avail: int,
+    borrowed: int,
+    memo: dict[int, bool],
+) -> bool:
+    """V2 (borrow or none): whether the old ``melds`` can each stay whole and grow by
+    cards of ``required | avail`` (never the ``borrowed`` card), leaving the rest of
+    ``required`` to new melds that may use more of ``avail``."""
+    if not melds:
+        return _completable(table, required, avail, memo)
+    meld, rest = melds[0], melds[1:]
+    pool = (required | avail) & ~borrowed
+    for bigger in table.containing[(meld & -meld).bit_length() - 1]:
+        if bigger & meld == meld and bigger & ~meld & ~pool == 0:
+            grown = bigger & ~meld
+            if _grows(table, rest, required & ~grown, avail & ~grown, borrowed, memo):
+                return True
+    return False
+
+
+def _borrow_variants(old: tuple[int, ...], borrow: bool) -> list[tuple[tuple[int, ...], int]]:
+    """The old table as it stands, and with borrow (V2) each way to take one card out of a
+    group of four or an end of a sequence of four or more: (melds, borrowed card)."""
+    variants: list[tuple[tuple[int, ...], int]] = [(old, 0)]
+    if borrow:
+        for i, meld in enumerate(old):
+            if meld.bit_count() < 4:
+                continue
+            low = meld & -meld
+            is_group = meld & (_bits.RANK_SPREAD << (low.bit_length() - 1) % 10) == meld
+            cards = (
+                [1 << c for c in _bits.indices(meld)]
+                if is_group
+                else [low, 1 << (meld.bit_length() - 1)]
+            )
+            for card in cards:
+                variants.append(((*old[:i], meld & ~card, *old[i + 1 :]), card))
+    return variants
+
+
+_TAKE: Final = "take"
+_LAY: Final = "lay"
+_NO_OFFER: Final = -1
+
+
+@attrs.frozen(repr=False)
+class TakeBuilder:
+    """A take (or, under V3, a lay-down) being built one card at a time. Immutable: each
+    step returns a new builder.
+
+    Build one with :meth:`State.take_builder <conquian.state.State.take_builder>` or
+    :meth:`Observation.take_builder <conquian.state.Observation.take_builder>`
+    (or :meth:`State.lay_down_builder <conquian.state.State.lay_down_builder>`). It needs
+    only what the player to move sees: the rules, his hand and table, and the offered
+    card. Equal builders are at the same step of the same position.
+
+    The steps:
+
+    * :meth:`add` a card of :attr:`addable` (a legal move is still reachable),
+      :meth:`remove` a card of :attr:`selected`;
+    * once :attr:`is_complete`, under rules where the table's arrangement matters (V2
+      borrow or none) and there is more than one, :meth:`arrange` with one of
+      :attr:`arrangements`;
+    * then finish: :meth:`discard` a card of :attr:`discards`, or :meth:`go_out` when
+      :attr:`can_go_out` (or :meth:`lay_down` for a lay-down builder). These return the
+      move, which is legal in the builder's position.
+
+    Every legal take of the position is reached this way, and nothing else is.
+    """
+
+    rules: Rules
+    """The rules of the game."""
+    _hand: int = attrs.field(alias="_hand")
+    _old: tuple[int, ...] = attrs.field(alias="_old")
+    _offer: int = attrs.field(alias="_offer")
+    _selected: int = attrs.field(alias="_selected")
+    _chosen: tuple[int, ...] | None = attrs.field(alias="_chosen")
+
+    @classmethod
+    def start(
+        cls,
+        rules: Rules,
+        hand: Iterable[Card],
+        table: Iterable[Meld],
+        offer: Card | None,
+    ) -> TakeBuilder:
+        """An empty builder for the player to move: a take of ``offer``, or a lay-down
+        (V3) when ``offer`` is ``None``. Whether a take or lay-down is allowed now is for
+        the caller to say (:meth:`State.take_builder
+        <conquian.state.State.take_builder>` checks it).
+
+        Args:
+            rules: The rules of the game.
+            hand: The player's hand.
+            table: The player's table, as melds.
+            offer: The offered card, or ``None`` to build a lay-down.
+
+        Raises:
+            TypeError: An argument is not made of the right values.
+        """
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules value, not {describe(rules)}")
+        melds = tuple(table)
+        if not all(isinstance(meld, Meld) for meld in melds):
+            raise TypeError("a table is a sequence of Meld values")
+        if offer is not None and not isinstance(offer, Card):
+            raise TypeError(f"the offer is a Card or None, not {describe(offer)}")
+        old = tuple(sorted((meld.mask for meld in melds), key=_lowest))
+        index = _NO_OFFER if offer is None else offer.index
+        return cls(rules, _bits.mask_of(hand), old, index, 0, None)
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def kind(self) -> str:
+        """``"take"``, or ``"lay"`` for a lay-down (V3)."""
+        return _LAY if self._offer == _NO_OFFER else _TAKE
+
+    @property
+    def _added(self) -> int:
+        """The offered card's bit for a take; nothing for a lay-down."""
+        return 0 if self._offer == _NO_OFFER else 1 << self._offer
+
+    @property
+    def _free(self) -> bool:
+        return self.rules.regrouping is Regrouping.FREE
+
+    @property
+    def _melds(self) -> _bits.MeldTable:
+        return _bits.meld_table(self.rules.max_sequence)
+
+    @property
+    def _table_mask(self) -> int:
+        mask = 0
+        for meld in self._old:
+            mask |= meld
+        return mask
+
+    def _reachable(self, selected: int) -> bool:
+        """Whether a legal move lays every card of ``selected`` (and maybe more)."""
+        table = self._melds
+        avail = self._hand & ~selected
+        memo: dict[int, bool] = {}
+        if self.kind == _LAY and not selected:
+            return any(self._reachable(selected | 1 << i) for i in _bits.indices(avail))
+        if self._free:
+            required = self._table_mask | self._added | selected
+            return _completable(table, required, avail, memo)
+        borrow = self.rules.regrouping is Regrouping.BORROW
+        new = self._added | selected
+        return any(
+            _grows(table, melds, new | borrowed, avail, borrowed, memo)
+            for melds, borrowed in _borrow_variants(self._old, borrow)
+        )
+
+    @property
+    def offer(self) -> Card | None:
+        """The offered card, which a take puts on the table (``None`` for a lay-down)."""
+        return None if self._offer == _NO_OFFER else DECK[self._offer]
+
+    @property
+    def hand(self) -> frozenset[Card]:
+        """The player's hand, the selected cards included."""
+        return _bits.card_set(self._hand)
+
+    @property
+    def selected(self) -> frozenset[Card]:
+        """The hand cards chosen so far to lay down."""
+        return _bits.card_set(self._selected)
+
+    @property
+    def is_possible(self) -> bool:
+        """Whether any legal move can be built from here."""
+        return self._reachable(self._selected)
+
+    @property
+    def addable(self) -> frozenset[Card]:
+        """The hand cards that may be added next, such that a legal move is still
+        reachable (R6, R13; V2 under borrow or none)."""
+        found = 0
+        for index in _bits.indices(self._hand & ~self._selected):
+            if self._reachable(self._selected | 1 << index):
+                found |= 1 << index
+        return _bits.card_set(found)
+
+    @property
+    def _tables(self) -> list[tuple[int, ...]]:
+        """The tables the rules allow for the selection (empty if it is incomplete)."""
+        new = self._added | self._selected
+        if self.kind == _LAY and not self._selected:
+            return []
+        if self._free:
+            split = self._melds.one_partition(self._table_mask | new)
+            return [] if split is None else [tuple(sorted(split, key=_lowest))]
+        borrow = self.rules.regrouping is Regrouping.BORROW
+        return self._melds.arrangements(self._old, new, borrow)
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether the selection is one a legal move lays, so the move can be finished (after
+        :meth:`arrange`, where :attr:`needs_arrangement`)."""
+        return bool(self._tables)
+
+    @property
+    def arrangements(self) -> tuple[tuple[Meld, ...], ...]:
+        """The tables the player may choose for a complete selection, under rules where
+        the arrangement matters (V2 borrow or none); empty under free regrouping, where
+        the table is not chosen (R13), and while the selection is incomplete."""
+        if self._free:
+            return ()
+        return tuple(tuple(Meld.from_mask(meld) for meld in table) for table in self._tables)
+
+    @property
+    def needs_arrangement(self) -> bool:
+        """Whether :meth:`arrange` must be called before finishing: the selection is
+        complete, the rules let the player arrange his table, and no arrangement is
+        chosen yet (one allowed arrangement is chosen by itself)."""
+        return self._chosen is None and not self._free and len(self._tables) > 1
+
+    @property
+    def table(self) -> tuple[Meld, ...] | None:
+        """The player's table after the move (the chosen arrangement, the only allowed one,
+        or the canonical split under free regrouping), or ``None`` while incomplete or
+        while an arrangement must still be chosen."""
+        if self._chosen is not None:
+            return tuple(Meld.from_mask(meld) for meld in self._chosen)
+        tables = self._tables
+        if len(tables) != 1:
+            return None
+        return tuple(Meld.from_mask(meld) for meld in tables[0])
+
+    @property
+    def discards(self) -> frozenset[Card]:
+        """The cards that may be discarded to finish the take (the hand cards not laid,
+        once the selection is complete and arranged); empty when the take goes out."""
+        if self.kind != _TAKE or self.table is None:
+            return frozenset()
+        return _bits.card_set(self._hand & ~self._selected)
+
+    @property
+    def can_go_out(self) -> bool:
+        """Whether the take lays every hand card, so it goes out (R16)."""
+        return self.kind == _TAKE and self.table is not None and not self._hand & ~self._selected
+
+    # ------------------------------------------------------------------ steps
+
+    def add(self, card: Card | str) -> TakeBuilder:
+        """The builder with ``card`` (a card or its text) added to the selection.
+
+        Raises:
+            IllegalMoveError: The card is not in :attr:`addable`; the message says why.
+            InvalidCardError: ``card`` is text that is not a card.
+        """
+        found = _card(card)
+        bit = 1 << found.index
+        if not self._hand & bit:
+            raise IllegalMoveError(f"{found} is not in your hand")
+        if self._selected & bit:
+            raise IllegalMoveError(f"{found} is already chosen")
+        if not self._reachable(self._selected | bit):
+            chosen = format_cards(_bits.cards_of(self._selected | bit | self._added))
+            raise IllegalMoveError(
+                f"{found} cannot be added: no legal table holds {chosen} (R6, R13)"
+            )
+        return attrs.evolve(self, _selected=self._selected | bit, _chosen=None)
+
+    def remove(self, card: Card | str) -> TakeBuilder:
+        """The builder with ``card`` taken out of the selection.
+
+        Raises:
+            IllegalMoveError: The card is not selected.
+        """
+        found = _card(card)
+        bit = 1 << found.index
+        if not self._selected & bit:
+            raise IllegalMoveError(f"{found} is not chosen")
+        return attrs.evolve(self, _selected=self._selected & ~bit, _chosen=None)
+
+    def arrange(self, table: int | Iterable[Meld]) -> TakeBuilder:
+        """The builder with the table arranged as ``table``: one of :attr:`arrangements`,
+        or its position in that tuple.
+
+        Raises:
+            IllegalMoveError: The selection is incomplete, or the table is not one of the
+                allowed arrangements (V2).
+        """
+        tables = self._tables
+        if not tables or self._free:
+            raise IllegalMoveError(
+                "no arrangement to choose: the selection is incomplete, or the rules "
+                "arrange the table themselves (R13)"
+            )
+        if isinstance(table, int) and not isinstance(table, bool):
+            if not 0 <= table < len(tables):
+                raise IllegalMoveError(
+                    f"there are {len(tables)} arrangements, numbered 0 to {len(tables) - 1}, "
+                    f"not {table}"
+                )
+            chosen = tables[table]
+        else:
+            if isinstance(table, (bool, int)):
+                raise TypeError(f"a table is an index or melds, not {describe(table)}")
+            melds = tuple(table)
+            if any(not isinstance(meld, Meld) for meld in melds):
+                raise TypeError("a table arrangement is a sequence of Meld values")
+            chosen = tuple(sorted((meld.mask for meld in melds), key=_lowest))
+            if chosen not in tables:
+                raise IllegalMoveError(
+                    "these rules do not allow that table: it must be one of the arrangements (V2)"
+                )
+        return attrs.evolve(self, _chosen=chosen)
+
+    def _finish_table(self) -> tuple[Meld, ...] | None:
+        """The table a finished move names (``None`` under free regrouping)."""
+        if self.kind == _TAKE and self.table is None:
+            if self.needs_arrangement:
+                raise IllegalMoveError("choose the table first: see arrangements (V2)")
+            chosen = format_cards(_bits.cards_of(self._selected | self._added))
+            raise IllegalMoveError(f"the selection is not complete: {chosen} (R6)")
+        if self._free:
+            return None
+        return self.table
+
+    def discard(self, card: Card | str) -> Take:
+        """The finished take, discarding ``card``.
+
+        Raises:
+            IllegalMoveError: The selection is not complete or arranged, or the card is not
+                one of :attr:`discards`.
+        """
+        if self.kind != _TAKE:
+            raise IllegalMoveError("a lay-down has no discard: finish it with lay_down()")
+        table = self._finish_table()
+        found = _card(card)
+        if found not in self.discards:
+            raise IllegalMoveError(
+                f"{found} cannot be discarded: the discards are "
+                f"{format_cards(sorted(self.discards)) or 'none (the take goes out)'}"
+            )
+        return Take(self.selected, found, table)
+
+    def go_out(self) -> Take:
+        """The finished take that lays every hand card and goes out (R16).
+
+        Raises:
+            IllegalMoveError: The take does not lay every card, or is not complete.
+        """
+        if self.kind != _TAKE:
+            raise IllegalMoveError("a lay-down does not go out: finish it with lay_down()")
+        table = self._finish_table()
+        if not self.can_go_out:
+            rest = format_cards(_bits.cards_of(self._hand & ~self._selected))
+            raise IllegalMoveError(f"to go out, every card is laid down; left: {rest} (R16)")
+        return Take(self.selected, None, table)
+
+    def lay_down(self) -> LayDown:
+        """The finished lay-down (V3), for a builder of :meth:`State.lay_down_builder
+        <conquian.state.State.lay_down_builder>`.
+
+        Raises:
+            IllegalMoveError: This builds a take, or the selection is not complete.
+        """
+        if self.kind != _LAY:
+            raise IllegalMoveError("this builds a take: finish it with discard() or go_out()")
+        if self.needs_arrangement:
+            raise IllegalMoveError("choose the table first: see arrangements (V2)")
+        if self.table is None:
+            chosen = format_cards(_bits.cards_of(self._selected)) or "nothing"
+            raise IllegalMoveError(f"the selection is not complete: {chosen} (R6, V3)")
+        return LayDown(self.selected, None if self._free else self.table)
+
+    def __repr__(self) -> str:
+        chosen = format_cards(_bits.cards_of(self._selected)) or "-"
+        offer = "-" if self.offer is None else str(self.offer)
+        return f"<TakeBuilder {self.kind} offer={offer} selected={chosen}>"
+
+
+def _lowest(mask: int) -> int:
+    return mask & -mask
+
+
+def _card(card: Card | str) -> Card:
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return Card.parse(card)
+    raise TypeError(f"a card is a Card or its text, not {describe(card)}")

@@ -1,0 +1,371 @@
+"""Moves told in words, in any supported language, about a player or to him ("you").
+
+:func:`narrate` tells one move from the state it was played in, with what followed (a
+card that died, the next card turned up, the end of the game) and any rearrangement of
+the mover's table ("7♠ moved from 7♣7♥7♠7♦ to a new meld 5♠6♠7♠").
+:func:`narrate_history` tells a whole game from its public history alone, one line a
+move. The words come from the tables of :mod:`conquian.languages`; nothing else in the
+library narrates.
+
+>>> from conquian.narration import narrate
+>>> from conquian import State
+>>> state = State.new(seed=7)
+>>> narrate(state, state.legal_moves()[-1], names=("Ann", "Bob"))
+'Bob passes K♦ to Ann'
+>>> narrate(state, state.legal_moves()[-1], lang="es", viewer=1, names=("Ana", "Bea"))
+'Pasas K♦ a Ana'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from conquian import _bits, _position
+from conquian.cards import Card, format_cards
+from conquian.errors import ConquianError, describe
+from conquian.languages import Language, find_language
+from conquian.melds import Meld
+from conquian.moves import LayDown, Move, Take
+from conquian.rules import CLASSIC, Rules
+from conquian.state import Fate, Observation, OfferOrigin, Phase, Played, State
+from conquian.views import stand_in_fields, tables_after
+
+__all__ = [
+    "CARD_STYLES",
+    "describe_origin",
+    "narrate",
+    "narrate_history",
+    "narrate_start",
+]
+
+CARD_STYLES: Final = ("pretty", "short", "name")
+"""The ways narration writes cards (with suit symbols ``7♥``, in letters ``7h`` for
+terminals that cannot print symbols, or by full name in the narration's language)."""
+
+_DEFAULT_NAMES: Final = ("player 0", "player 1")
+
+
+class _Voice:
+    """Fills in the phrases of one language for one viewer."""
+
+    def __init__(
+        self, lang: str | Language, names: Sequence[str], viewer: int | None, style: str
+    ) -> None:
+        self.language = find_language(lang)
+        if len(names) != 2 or not all(isinstance(name, str) for name in names):
+            raise TypeError(f"names are two strings, not {describe(names)}")
+        if viewer is not None and (viewer not in (0, 1) or isinstance(viewer, bool)):
+            raise ConquianError(f"the viewer is player 0, 1 or None, not {describe(viewer)}")
+        if style not in CARD_STYLES:
+            raise ValueError(f"unknown card style {style!r}: {', '.join(CARD_STYLES)}")
+        self.names = tuple(names)
+        self.viewer = viewer
+        self.style = style
+
+    def other(self, player: int) -> str:
+        """``player`` named as the object of a sentence ("passes 7h to you")."""
+        if player == self.viewer:
+            return self.language.phrase("you_object")
+        return self.names[player]
+
+    def say(self, key: str, player: int | None = None, **values: object) -> str:
+        """The phrase ``key`` about ``player`` (its ``.you`` form when he is the viewer)."""
+        if player is not None and player == self.viewer:
+            key += ".you"
+        elif player is not None:
+            values["who"] = self.names[player]
+        return self.language.phrase(key, **values)
+
+    def card(self, card: Card) -> str:
+        if self.style == "pretty":
+            return card.pretty()
+        if self.style == "short":
+            return str(card)
+        return card.name(self.language)
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        ordered = sorted(cards)
+        if self.style == "name":
+            return format_cards(ordered, lang=self.language)
+        return " ".join(map(self.card, ordered))
+
+    def meld(self, meld: Meld) -> str:
+        if self.style == "name":
+            return "(" + format_cards(meld, lang=self.language) + ")"
+        return "".join(map(self.card, meld))
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _rearrangements(old: Sequence[Meld], new: Sequence[Meld], voice: _Voice) -> list[str]:
+    """Cards of the old table that now stand in another meld, as phrases."""
+    told = []
+    for meld in old:
+        holders = [other for other in new if other.mask & meld.mask]
+        if len(holders) <= 1:
+            continue  # the meld stayed whole (maybe grown)
+        keeper = max(
+            holders, key=lambda other: ((other.mask & meld.mask).bit_count(), -other.mask)
+        )
+        for other in holders:
+            if other is keeper:
+                continue
+            moved = _bits.cards_of(other.mask & meld.mask)
+            was_old = any(o.mask & other.mask for o in old if o is not meld)
+            target = (
+                voice.meld(other)
+                if was_old
+                else voice.language.phrase("new_meld", meld=voice.meld(other))
+            )
+            told.append(
+                voice.language.phrase(
+                    "moved", cards=voice.cards(moved), old=voice.meld(meld), new=target
+                )
+            )
+    return told
+
+
+def _sentence(
+    entry: Played,
+    old_table: Sequence[Meld],
+    new_table: Sequence[Meld],
+    voice: _Voice,
+) -> str:
+    """The move of ``entry`` in words (without what followed)."""
+    player, move, card = entry.player, entry.move, voice.card(entry.offer)
+    other = voice.other(1 - player)
+    fate = entry.fate
+    moved = _rearrangements(old_table, new_table, voice)
+    if isinstance(move, Take):
+        key = "forced_take" if fate is Fate.TAKEN_FORCED else "take"
+        parts = [voice.say(key, player, card=card)]
+        if move.laid:
+            parts.append(voice.say("lays", player, cards=voice.cards(move.laid)))
+        if move.discard is None:
+            # Going out ends the sentence: what moved on the table is told before it.
+            text = ", ".join(parts + moved) + " " + voice.say("goes_out", player)
+            return _capital(text)
+        parts.append(voice.say("discards", player, card=voice.card(move.discard)))
+        text = ", ".join(parts)
+    elif isinstance(move, LayDown):
+        text = voice.say("lay_down", player, cards=voice.cards(move.laid), card=card)
+    elif fate is Fate.PASSED:
+        key = "decline_upcard" if entry.origin is OfferOrigin.UPCARD else "pass"
+        text = voice.say(key, player, card=card, other=other)
+    elif fate is Fate.DECLINED:
+        text = voice.say("decline", player, card=card)
+    elif fate is Fate.FORCED:
+        text = voice.say("force", player, card=card, other=other)
+    else:
+        text = voice.say("release", player, card=card)
+    if moved:
+        text += "; " + "; ".join(moved)
+    return _capital(text)
+
+
+def _turn_up(card: Card, origin: OfferOrigin, by: int, voice: _Voice) -> str:
+    key = "upcard" if origin is OfferOrigin.UPCARD else "turn_up"
+    return _capital(voice.say(key, by, card=voice.card(card)))
+
+
+def narrate(
+    state: State | Observation,
+    move: Move | str,
+    *,
+    lang: str | Language = "en",
+    names: Sequence[str] = _DEFAULT_NAMES,
+    viewer: int | None = None,
+    style: str = "pretty",
+    aftermath: bool = True,
+) -> str:
+    """Tell ``move``, played in ``state``, in words, with what followed it.
+
+    The text names the cards laid and discarded, passes, forces and releases, any cards
+    of the mover's table that moved to another meld (R13, V2), the card that died and the
+    card turned up next, and the end of the game.
+
+    Args:
+        state: The state the move was played in, or the mover's observation of it (a
+            front end holding only its view); with an observation only the move is told,
+            as what follows it is not known yet.
+        move: A legal move there, or its notation.
+        lang: The language (``en``, ``es``, ``nl``, ``de``).
+        names: The two players' names.
+        viewer: The player the text is addressed to (``you``), or ``None`` to tell it in
+            the third person.
+        style: How cards are written: ``pretty`` (``7♥``), ``short`` (``7h``) or
+            ``name`` (full names in ``lang``).
+        aftermath: Also tell what followed (a dead card, the next card turned up, a
+            draw). ``False`` tells only the move, as a front end labels a choice (the next
+            card is hidden until the move is made).
+
+    Returns:
+        One or more sentences, separated by ``". "``.
+
+    Raises:
+        IllegalMoveError: The move is not legal in ``state``.
+        ConquianError: The game is over, or ``lang`` or ``viewer`` is unknown.
+
+    >>> from conquian.narration import narrate
+    >>> state = State.new(seed=7)
+    >>> narrate(state.apply("decline"), "decline", names=("Ann", "Bob"), style="short")
+    'Ann declines Kd. Kd is dead. Ann turns up Qh'
+    """
+    voice = _Voice(lang, names, viewer, style)
+    if state.to_move is None:
+        raise ConquianError("the game is over: there is no move to narrate")
+    if isinstance(state, Observation):
+        if state.to_move != state.player:
+            raise ConquianError(f"it is not player {state.player}'s move to narrate")
+        # A position the view could be of: the move and the mover's table are the same.
+        fields = stand_in_fields(state)
+        state = State.from_notation(_position.join(_position.POSITION_TAG, fields))
+        aftermath = False
+    after = state.apply(move)
+    entry = after.history[-1]
+    player = entry.player
+    lines = [_sentence(entry, state.tables[player], after.tables[player], voice)]
+    if aftermath:
+        lines.extend(_aftermath(entry, after, voice))
+    return ". ".join(lines)
+
+
+def describe_origin(
+    view: State | Observation,
+    *,
+    lang: str | Language = "en",
+    names: Sequence[str] = _DEFAULT_NAMES,
+    viewer: int | None = None,
+) -> str:
+    """Where the offered card of a state or an observation came from, in words: a
+    discard, turned up, passed, or the upcard, and by whom (empty when nothing is
+    offered).
+
+    >>> from conquian.narration import describe_origin
+    >>> describe_origin(State.new(seed=7), names=("Ann", "Bob"), viewer=0)
+    'turned up by Bob'
+    """
+    voice = _Voice(lang, names, viewer, "pretty")
+    origin, by, to_move = view.offer_origin, view.offered_by, view.to_move
+    if origin is None or by is None:
+        return ""
+    if origin is OfferOrigin.DISCARD:
+        key = "from_discard"
+    elif origin is OfferOrigin.UPCARD:
+        key = "from_upcard"
+    elif by != to_move and view.phase is Phase.OFFER:
+        key = "from_pass"
+    else:
+        key = "from_stock"
+    return voice.say(key, by)
+
+
+def narrate_start(
+    state: State,
+    *,
+    lang: str | Language = "en",
+    names: Sequence[str] = _DEFAULT_NAMES,
+    viewer: int | None = None,
+    style: str = "pretty",
+) -> str:
+    """The first card of a game turned up (R10, or the upcard of V8), in words.
+
+    >>> from conquian.narration import narrate_start
+    >>> narrate_start(State.new(seed=7), names=("Ann", "Bob"))
+    'Bob turns up K♦'
+    """
+    voice = _Voice(lang, names, viewer, style)
+    first = state.history[0] if state.history else None
+    offer = first.offer if first is not None else state.offer
+    origin = first.origin if first is not None else state.offer_origin
+    by = first.offered_by if first is not None else state.offered_by
+    if offer is None or origin is None or by is None:
+        return ""
+    return _turn_up(offer, origin, by, voice)
+
+
+def _aftermath(entry: Played, after: State, voice: _Voice) -> list[str]:
+    """What followed the move: a dead card, the next card turned up, the end."""
+    lines = []
+    offer, origin, by = after.offer, after.offer_origin, after.offered_by
+    died = entry.offer in after.dead
+    if died:
+        lines.append(_capital(voice.language.phrase("dies", card=voice.card(entry.offer))))
+    turned = origin is not None and origin is not OfferOrigin.DISCARD
+    if offer is not None and turned and by is not None and offer != entry.offer:
+        assert origin is not None
+        lines.append(_turn_up(offer, origin, by, voice))
+    outcome = after.outcome
+    if outcome is not None and outcome.winner is None:
+        lines.append(_capital(voice.language.phrase("drawn")))
+    return lines
+
+
+def narrate_history(
+    history: Sequence[Played],
+    *,
+    rules: Rules = CLASSIC,
+    lang: str | Language = "en",
+    names: Sequence[str] = _DEFAULT_NAMES,
+    viewer: int | None = None,
+    style: str = "pretty",
+) -> list[str]:
+    """Tell a game from its public history alone (:attr:`State.history
+    <conquian.state.State.history>` or an observation's ``history``), one line a
+    move.
+
+    Each line tells the card turned up before the move (when a new card was turned up),
+    the move itself, and the rearrangement of the mover's table. Tables are rebuilt from
+    the history: the ``rules`` give their canonical split under free regrouping (R13).
+
+    Args:
+        history: The entries, oldest first, from the start of the game.
+        rules: The game's rules.
+        lang: The language (``en``, ``es``, ``nl``, ``de``).
+        names: The two players' names.
+        viewer: The player addressed as ``you``, or ``None`` for the third person.
+        style: How cards are written (see :data:`CARD_STYLES`).
+
+    Raises:
+        ConquianError: ``lang`` or ``viewer`` is unknown.
+
+    >>> from conquian.narration import narrate_history
+    >>> from conquian.agents import GreedyAgent, play_game
+    >>> final = play_game(State.new(seed=7), [GreedyAgent(), GreedyAgent()])
+    >>> narrate_history(final.history, names=("Ann", "Bob"))[:2]
+    ['Bob turns up K♦. Bob passes K♦ to Ann', 'Ann declines K♦. K♦ is dead']
+    """
+    voice = _Voice(lang, names, viewer, style)
+    lines = []
+    before: tuple[tuple[Meld, ...], tuple[Meld, ...]] = ((), ())
+    for index, (entry, after) in enumerate(
+        zip(history, tables_after(history, rules), strict=True)
+    ):
+        parts = []
+        previous = history[index - 1] if index else None
+        if (previous is None or entry.offer != previous.offer) and (
+            entry.origin is not OfferOrigin.DISCARD
+        ):
+            parts.append(_turn_up(entry.offer, entry.origin, entry.offered_by, voice))
+        player = entry.player
+        parts.append(_sentence(entry, before[player], after[player], voice))
+        following = history[index + 1] if index + 1 < len(history) else None
+        if _died(entry, following):
+            parts.append(_capital(voice.language.phrase("dies", card=voice.card(entry.offer))))
+        lines.append(". ".join(parts))
+        before = after
+    return lines
+
+
+def _died(entry: Played, following: Played | None) -> bool:
+    """Whether the card of ``entry`` died by its move: it was released, or refused for
+    good and the next move answers another card (the last refusal of a history is told
+    as dying only if it was a release: it may still await a force decision)."""
+    if entry.fate is Fate.RELEASED:
+        return True
+    if entry.fate is not Fate.DECLINED or following is None:
+        return False
+    return following.offer != entry.offer

@@ -1,0 +1,485 @@
+"""``python -m conquian play``: a person plays a bot in the terminal.
+
+The person is player 0 and the bot player 1; the deal alternates between games (R9).
+Each turn shows the person's hand (grouped by suit, so melds are easy to see), both
+tables, the offered card and where it came from, the stock and the dead cards, and the
+legal choices, numbered. An answer is a number, a move in notation (``take +JhJs -3d``,
+``decline``), or ``build`` to build a take card by card (:mod:`conquian.builder`);
+``help``, ``hint``, ``undo``, ``save FILE`` and ``quit`` work at every prompt. Every
+move is told by :mod:`conquian.narration` in the chosen language. The whole program reads
+standard input line by line, so it can be driven through a pipe: answering ``1`` at every
+prompt plays a game to its end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import Final, TextIO
+
+from conquian import notation
+from conquian.agents import Agent
+from conquian.builder import TakeBuilder
+from conquian.cards import Card, Suit
+from conquian.errors import ConquianError
+from conquian.languages import LANGUAGES, Language, find_language
+from conquian.match import Match
+from conquian.melds import Meld
+from conquian.moves import Move, Take, parse_move
+from conquian.narration import describe_origin, narrate, narrate_start
+from conquian.rules import Rules, Scoring
+from conquian.simulate import AGENTS
+from conquian.state import State
+
+__all__ = ["add_arguments", "run"]
+
+HUMAN: Final = 0
+BOT: Final = 1
+EXIT_OK: Final = 0
+EXIT_EOF: Final = 3
+EXIT_INTERRUPTED: Final = 130
+MAX_LISTED_TAKES: Final = 9
+"""Takes listed one by one; with more, one choice builds the take card by card."""
+
+_RED: Final = "\x1b[31m"
+_BOLD: Final = "\x1b[1m"
+_RESET: Final = "\x1b[0m"
+
+
+class _EndOfInputError(Exception):
+    """Standard input ended before the game did."""
+
+
+class _QuitRequestError(Exception):
+    """The person typed quit."""
+
+
+class _UndoRequestError(Exception):
+    """The person asked to go back to his previous decision."""
+
+
+def add_arguments(
+    parser: argparse.ArgumentParser,
+    *,
+    seed: Callable[[str], int],
+    rules: Callable[[str], Rules],
+    games: Callable[[str], int],
+    default_rules: Rules,
+) -> None:
+    """Add the options of ``play`` to ``parser`` (the argument types are the CLI's)."""
+    parser.add_argument(
+        "--bot",
+        default="greedy",
+        choices=sorted(AGENTS),
+        help="the bot to play against, from the agent registry (greedy)",
+    )
+    parser.add_argument(
+        "--rules",
+        type=rules,
+        default=default_rules,
+        metavar="RULES",
+        help="a preset (classic, foster, bicycle) or rules text (classic)",
+    )
+    parser.add_argument("--seed", type=seed, default=None, help="deal from this seed")
+    parser.add_argument(
+        "--lang", choices=sorted(LANGUAGES), default="en", help="the language (en)"
+    )
+    parser.add_argument(
+        "--ascii", action="store_true", help="letters instead of suit symbols (7h, not 7♥)"
+    )
+    parser.add_argument(
+        "--games", type=games, default=1, metavar="N", help="play a match of N games (1)"
+    )
+
+
+class _Screen:
+    """Writes to the terminal: the words of the language, cards as symbols or letters,
+    colour when the output is a terminal and ``NO_COLOR`` is not set."""
+
+    def __init__(self, out: TextIO, language: Language, ascii_only: bool, bot: str) -> None:
+        self.out = out
+        self.language = language
+        encoding = getattr(out, "encoding", None) or "utf-8"
+        try:
+            "♣♦♥♠".encode(encoding)
+            symbols = True
+        except (UnicodeEncodeError, LookupError):
+            symbols = False
+        self.style = "short" if ascii_only or not symbols else "pretty"
+        isatty = getattr(out, "isatty", None)
+        self.colour = bool(isatty and isatty()) and not os.environ.get("NO_COLOR")
+        self.names = ("you", bot)
+
+    def say(self, key: str, **values: object) -> str:
+        return self.language.phrase(key, **values)
+
+    def line(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def card(self, card: Card) -> str:
+        text = card.pretty() if self.style == "pretty" else str(card)
+        if self.colour and card.suit in (Suit.HEARTS, Suit.DIAMONDS):
+            return f"{_RED}{text}{_RESET}"
+        return text
+
+    def cards(self, cards: Sequence[Card] | frozenset[Card], *, grouped: bool = False) -> str:
+        ordered = sorted(cards)
+        if not ordered:
+            return self.say("none")
+        if not grouped:
+            return " ".join(map(self.card, ordered))
+        by_suit = [[card for card in ordered if card.suit is suit] for suit in Suit]
+        return "   ".join(" ".join(map(self.card, group)) for group in by_suit if group)
+
+    def meld(self, meld: Meld) -> str:
+        return "".join(self.card(card) for card in meld)
+
+    def table(self, melds: Sequence[Meld]) -> str:
+        return "  ".join(map(self.meld, melds)) if melds else self.say("none")
+
+    def bold(self, text: str) -> str:
+        return f"{_BOLD}{text}{_RESET}" if self.colour else text
+
+    def tell(self, state: State, move: Move, *, aftermath: bool = True) -> str:
+        return narrate(
+            state,
+            move,
+            lang=self.language,
+            names=self.names,
+            viewer=HUMAN,
+            style=self.style,
+            aftermath=aftermath,
+        )
+
+
+class _Session:
+    """One run of ``play``: a match (of one game or more) between the person and a bot."""
+
+    def __init__(self, args: argparse.Namespace, inp: TextIO, out: TextIO) -> None:
+        self.inp = inp
+        isatty = getattr(inp, "isatty", None)
+        self.interactive = bool(isatty and isatty())
+        self.screen = _Screen(out, find_language(args.lang), args.ascii, args.bot.capitalize())
+        self.match = Match.new(args.seed, rules=args.rules, games=args.games)
+        self.bot_name = args.bot
+        self.bot = self._agent(0)
+        self.show_score = args.games > 1
+
+    def _agent(self, index: int) -> Agent:
+        return AGENTS[self.bot_name]((self.match.seed + index) % (1 << 64))
+
+    # ------------------------------------------------------------------ input
+
+    def ask(self, prompt: str) -> str:
+        """One line of input; the global commands are handled here."""
+        while True:
+            print(self.screen.bold(prompt), end="", file=self.screen.out, flush=True)
+            line = self.inp.readline()
+            if not line:
+                self.screen.line()
+                raise _EndOfInputError
+            answer = line.strip()
+            if not self.interactive:
+                self.screen.line(answer)  # echo piped answers so the transcript reads well
+            word, _, rest = answer.partition(" ")
+            command = word.lower()
+            if command == "help":
+                self.screen.line(self.screen.say("help"))
+            elif command == "quit":
+                raise _QuitRequestError
+            elif command == "undo":
+                raise _UndoRequestError
+            elif command == "hint":
+                state = self.match.state
+                move = self._agent(1).choose(state.observation(HUMAN), state.legal_moves())
+                self.screen.line(
+                    self.screen.say("hint", move=self.screen.tell(state, move, aftermath=False))
+                )
+            elif command == "save":
+                self.save(rest.strip())
+            elif answer:
+                return answer
+
+    def save(self, path: str) -> None:
+        if not path:
+            self.screen.line(self.screen.say("save_failed", reason="save FILE"))
+            return
+        try:
+            with open(path, "w", encoding="utf-8") as file:
+                notation.dump(self.match.game, file)
+        except (OSError, ConquianError) as error:
+            self.screen.line(self.screen.say("save_failed", reason=error))
+            return
+        self.screen.line(self.screen.say("saved", path=path))
+
+    # ------------------------------------------------------------------ showing
+
+    def show(self, state: State) -> None:
+        screen, view = self.screen, state.observation(HUMAN)
+        screen.line()
+        screen.line(f"{_capital(screen.say('hand'))}: {screen.cards(view.hand, grouped=True)}")
+        screen.line(f"{_capital(screen.say('table.you'))}: {screen.table(view.tables[HUMAN])}")
+        bot_table = screen.say("table", who=screen.names[BOT])
+        screen.line(f"{_capital(bot_table)}: {screen.table(view.tables[BOT])}")
+        if view.offer is not None:
+            origin = describe_origin(view, lang=screen.language, names=screen.names, viewer=HUMAN)
+            offer = screen.say("offer", card=screen.card(view.offer), origin=origin)
+            screen.line(_capital(offer))
+        screen.line(
+            f"{_capital(screen.say('stock', count=view.stock_size))}   "
+            f"{screen.say('dead', cards=screen.cards(view.dead))}"
+        )
+
+    # ------------------------------------------------------------------ deciding
+
+    def choices(self, state: State) -> list[tuple[str, Move | None]]:
+        """The numbered choices: each take (or one choice that builds it when there are
+        many), then the other moves. ``None`` stands for building a take."""
+        moves = state.legal_moves()
+        takes = [move for move in moves if isinstance(move, Take)]
+        listed: list[tuple[str, Move | None]] = []
+        offer = state.offer
+        if len(takes) > MAX_LISTED_TAKES and offer is not None:
+            label = self.screen.say("option_build", card=self.screen.card(offer), count=len(takes))
+            listed.append((label, None))
+        else:
+            listed.extend((self.screen.tell(state, take, aftermath=False), take) for take in takes)
+        listed.extend(
+            (self.screen.tell(state, move, aftermath=False), move)
+            for move in moves
+            if not isinstance(move, Take)
+        )
+        return listed
+
+    def decide(self, state: State) -> Move:
+        """The person's move, asked until it is legal."""
+        screen = self.screen
+        options = self.choices(state)
+        screen.line(_capital(screen.say("choices")))
+        self.list_options(options)
+        while True:
+            answer = self.ask(_capital(screen.say("prompt", first=1, last=len(options))))
+            if answer.isdigit():
+                index = int(answer) - 1
+                if not 0 <= index < len(options):
+                    screen.line(screen.say("range", first=1, last=len(options)))
+                    continue
+                move = options[index][1]
+                if move is None:
+                    built = self.build(state)
+                    if built is None:
+                        screen.line(screen.say("choices"))
+                        self.list_options(options)
+                        continue
+                    return built
+                return move
+            if answer.lower() == "build":
+                try:
+                    built = self.build(state)
+                except ConquianError as error:
+                    screen.line(screen.say("illegal", reason=error))
+                    continue
+                if built is not None:
+                    return built
+                continue
+            try:
+                move = parse_move(answer)
+            except ConquianError as error:
+                screen.line(screen.say("bad", reason=error))
+                continue
+            why = state.explain_illegal(move, player=HUMAN)
+            if why is None:
+                return move
+            screen.line(screen.say("illegal", reason=why))
+
+    def list_options(self, options: Sequence[tuple[str, object]]) -> None:
+        for number, (label, _) in enumerate(options, start=1):
+            self.screen.line(f"  {number}. {_capital(label)}")
+
+    def build(self, state: State) -> Move | None:
+        """A take built card by card, or ``None`` if the person goes back."""
+        screen = self.screen
+        builder = state.take_builder()
+        while True:
+            options: list[tuple[str, Callable[[], TakeBuilder | Move]]] = []
+            if builder.needs_arrangement:
+                for index, table in enumerate(builder.arrangements):
+                    label = screen.say("option_arrange", melds=screen.table(table))
+                    options.append((label, _arrange(builder, index)))
+            elif builder.is_complete:
+                if builder.can_go_out:
+                    options.append((screen.say("option_out"), builder.go_out))
+                for card in sorted(builder.discards):
+                    options.append(
+                        (
+                            screen.say("option_discard", card=screen.card(card)),
+                            _discard(builder, card),
+                        )
+                    )
+            if not builder.needs_arrangement:
+                for card in sorted(builder.addable):
+                    options.append(
+                        (screen.say("option_add", card=screen.card(card)), _add(builder, card))
+                    )
+            for card in sorted(builder.selected):
+                options.append(
+                    (screen.say("option_remove", card=screen.card(card)), _remove(builder, card))
+                )
+            screen.line(_capital(screen.say("chosen", cards=screen.cards(builder.selected))))
+            if builder.table is not None:
+                shown = screen.table(builder.table)
+                screen.line(f"{_capital(screen.say('table.you'))}: {shown}")
+            self.list_options(options)
+            screen.line(f"  0. {_capital(screen.say('option_back'))}")
+            answer = self.ask(_capital(screen.say("prompt_take")))
+            step: TakeBuilder | Move
+            try:
+                if answer.isdigit():
+                    index = int(answer)
+                    if index == 0:
+                        return None
+                    if index > len(options):
+                        screen.line(screen.say("range", first=0, last=len(options)))
+                        continue
+                    step = options[index - 1][1]()
+                elif answer.lower() in ("back", "cancel"):
+                    return None
+                elif answer.lower() == "out":
+                    step = builder.go_out()
+                elif answer.startswith("-"):
+                    step = builder.discard(answer[1:].strip())
+                else:
+                    card = Card.parse(answer)
+                    step = builder.remove(card) if card in builder.selected else builder.add(card)
+            except ConquianError as error:
+                screen.line(screen.say("illegal", reason=error))
+                continue
+            if isinstance(step, TakeBuilder):
+                builder = step
+            else:
+                return step
+
+    # ------------------------------------------------------------------ playing
+
+    def undo(self) -> bool:
+        """Back to the person's previous decision in this game; whether there was one."""
+        if not any(entry.player == HUMAN for entry in self.match.state.history):
+            return False
+        while True:
+            last = self.match.state.history[-1]  # read afresh: each undo changes it
+            self.match.undo()
+            if last.player == HUMAN:
+                return True
+
+    def play_game(self) -> None:
+        """Play the current game of the match to its end."""
+        screen = self.screen
+        index = self.match.game_index
+        state = self.match.state
+        if self.show_score:
+            screen.line()
+            screen.line(screen.bold(_capital(screen.say("game_number", n=index + 1))))
+        screen.line(_capital(screen.say("seed", seed=self.match.seed)))
+        dealer_line = (
+            screen.say("deals.you")
+            if state.dealer == HUMAN
+            else screen.say("deals", who=screen.names[BOT])
+        )
+        screen.line(_capital(dealer_line))
+        screen.line(
+            narrate_start(
+                state, lang=screen.language, names=screen.names, viewer=HUMAN, style=screen.style
+            )
+        )
+        self.bot = self._agent(2 + index)
+        while self.match.game_index == index and not self.match.is_over:
+            state = self.match.state
+            player = state.to_move
+            assert player is not None
+            if player == BOT:
+                move = self.bot.choose(state.observation(BOT), state.legal_moves())
+            else:
+                self.show(state)
+                try:
+                    move = self.decide(state)
+                except _UndoRequestError:
+                    screen.line(screen.say("undone" if self.undo() else "nothing_to_undo"))
+                    continue
+            screen.line(_capital(screen.tell(state, move)))
+            self.match.play(move, player=player)
+        self.show_end(index)
+
+    def show_end(self, index: int) -> None:
+        screen = self.screen
+        result = self.match.completed[index]
+        final = list(result.record.replay())[-1]
+        screen.line()
+        for player in (HUMAN, BOT):
+            key = "hands.you" if player == HUMAN else "hands"
+            hand = _capital(
+                screen.say(key, who=screen.names[player], cards=screen.cards(final.hands[player]))
+            )
+            screen.line(f"{hand}   |   {screen.table(final.tables[player])}")
+        winner = result.outcome.winner
+        if winner is None:
+            screen.line(screen.bold(_capital(screen.say("result_draw"))))
+        elif winner == HUMAN:
+            screen.line(screen.bold(_capital(screen.say("result_win.you"))))
+        else:
+            screen.line(screen.bold(_capital(screen.say("result_win", who=screen.names[BOT]))))
+        if self.show_score:
+            scores = result.scores
+            line = screen.say("score", a=scores[0], b=scores[1], bot=screen.names[BOT])
+            if self.match.rules.scoring is Scoring.STAKES and not self.match.is_over:
+                line += "   " + screen.say("stake", stake=self.match.standing.stake)
+            screen.line(_capital(line))
+
+    def run(self) -> int:
+        while not self.match.is_over:
+            self.play_game()
+        if self.show_score:
+            self.screen.line(_capital(self.screen.say("match_over")))
+        return EXIT_OK
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _add(builder: TakeBuilder, card: Card) -> Callable[[], TakeBuilder]:
+    return lambda: builder.add(card)
+
+
+def _remove(builder: TakeBuilder, card: Card) -> Callable[[], TakeBuilder]:
+    return lambda: builder.remove(card)
+
+
+def _discard(builder: TakeBuilder, card: Card) -> Callable[[], Move]:
+    return lambda: builder.discard(card)
+
+
+def _arrange(builder: TakeBuilder, index: int) -> Callable[[], TakeBuilder]:
+    return lambda: builder.arrange(index)
+
+
+def run(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -> int:
+    """Run ``play`` with parsed ``args``, reading answers from ``inp`` (standard input).
+
+    Returns:
+        0 when the match was played to its end or the person quit, 3 when the input
+        ended first, 130 on Ctrl-C.
+    """
+    session = _Session(args, sys.stdin if inp is None else inp, out)
+    try:
+        return session.run()
+    except _EndOfInputError:
+        print(session.screen.say("eof"), file=sys.stderr, flush=True)
+        return EXIT_EOF
+    except _QuitRequestError:
+        session.screen.line(session.screen.say("quit"))
+        return EXIT_OK
+    except KeyboardInterrupt:
+        session.screen.line()
+        return EXIT_INTERRUPTED

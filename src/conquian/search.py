@@ -1,0 +1,266 @@
+"""A search agent: determinized Monte Carlo search over the cards its player cannot see.
+
+:class:`SearchAgent` sees only its :class:`~conquian.state.Observation`. For each
+decision with more than one legal move it repeatedly samples a *world*: a full position
+that agrees with everything its player has seen (his hand, both tables, the offered card,
+the dead cards, both hand sizes and the stock size), with the unseen cards dealt at random
+between the opponent's hand and the stock. In each world it plays every candidate move and
+then the rest of the game with a fast playout policy (:class:`~conquian.heuristic.HeuristicAgent`
+for both players), and scores the end: a win 1, a draw ½, a loss 0. Every candidate is
+played in the same worlds, so their scores differ by the move, not by the luck of the
+sample. The move with the best mean score is chosen.
+
+The true hidden cards never enter the search: the agent rebuilds each world from the
+observation's own position text, so two states that give the same observation give the
+same worlds, and the same move for the same seed.
+
+>>> from conquian import State
+>>> from conquian.agents import GreedyAgent, play_game
+>>> from conquian.search import SearchAgent
+>>> agent = SearchAgent(seed=1, iterations=40)
+>>> final = play_game(State.new(seed=3), [agent, GreedyAgent()])
+>>> final.outcome is not None
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Sequence
+from typing import Final
+
+from conquian import _position
+from conquian._rng import SplitMix64
+from conquian.agents import Agent
+from conquian.cards import DECK, Card
+from conquian.errors import ConquianError
+from conquian.heuristic import HeuristicAgent
+from conquian.moves import Move, Take
+from conquian.state import Observation, Phase, State
+
+__all__ = ["DEFAULT_ITERATIONS", "SearchAgent", "sample_world"]
+
+DEFAULT_ITERATIONS: Final = 80
+"""The playouts of a decision by default, chosen so that the median decision with a choice
+takes under 100 ms on the development machine (see the benchmark)."""
+_MAX_TAKES: Final = 4  # takes searched: the heuristic's best few
+_MAX_SEED: Final = (1 << 64) - 1
+_CARD_TEXT: Final = tuple(str(card) for card in DECK)
+
+
+class SearchAgent:
+    """Determinized Monte Carlo search over the unseen cards (see the module docstring).
+
+    Args:
+        seed: The agent's seed (0 to 2**64 - 1). A decision depends only on the seed, the
+            observation and the budget, so the agent is reproducible and may be shared.
+        iterations: Playouts per decision (the budget), at least 1; split evenly among the
+            candidate moves, a world at a time.
+        seconds: If given, a time budget instead: playouts continue, a world at a time,
+            until this many seconds have passed (not reproducible; at least one world).
+        max_takes: How many takes are searched: the best few by the heuristic's ranking
+            (every other kind of move is always searched).
+        policy: The playout policy for both players (default
+            :class:`~conquian.heuristic.HeuristicAgent`).
+
+    Raises:
+        ValueError: A budget or seed out of range, or of the wrong type.
+
+    >>> from conquian.search import SearchAgent
+    >>> SearchAgent(seed=7, iterations=100)
+    SearchAgent(seed=7, iterations=100)
+    """
+
+    __slots__ = ("_iterations", "_max_takes", "_policy", "_seconds", "_seed")
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        iterations: int = DEFAULT_ITERATIONS,
+        seconds: float | None = None,
+        max_takes: int = _MAX_TAKES,
+        policy: Agent | None = None,
+    ) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MAX_SEED:
+            raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
+        for name, value in (("iterations", iterations), ("max_takes", max_takes)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"{name} must be a whole number of at least 1, not {value!r}")
+        if seconds is not None and (
+            isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0
+        ):
+            raise ValueError(f"seconds must be a positive number or None, not {seconds!r}")
+        self._seed = seed
+        self._iterations = iterations
+        self._seconds = seconds
+        self._max_takes = max_takes
+        self._policy: Agent = policy if policy is not None else HeuristicAgent()
+
+    def __repr__(self) -> str:
+        budget = (
+            f"seconds={self._seconds}"
+            if self._seconds is not None
+            else f"iterations={self._iterations}"
+        )
+        return f"SearchAgent(seed={self._seed}, {budget})"
+
+    def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
+        """The move with the best mean playout score over sampled worlds.
+
+        A single legal move, or a take that goes out (R16), is returned at once.
+
+        Raises:
+            ConquianError: ``legal_moves`` is empty, or the game is over.
+        """
+        if not legal_moves:
+            raise ConquianError("no legal move to choose from")
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        if observation.to_move != observation.player:
+            raise ConquianError(f"player {observation.player} is not to move")
+        candidates = self._candidates(observation, legal_moves)
+        if len(candidates) == 1:
+            return candidates[0]
+        totals = [0.0] * len(candidates)
+        worlds = _Worlds(observation, self._seed)
+        me = observation.player
+        policy = self._policy
+        deadline = None if self._seconds is None else time.perf_counter() + self._seconds
+        played = 0
+        while True:
+            world = worlds.sample()
+            for i, move in enumerate(candidates):
+                totals[i] += _playout(world.apply_unchecked(move), me, policy)
+            played += len(candidates)
+            if deadline is None:
+                if played >= self._iterations:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        best = max(range(len(candidates)), key=totals.__getitem__)
+        return candidates[best]
+
+    def _candidates(self, observation: Observation, legal_moves: Sequence[Move]) -> list[Move]:
+        """The moves searched: a take that goes out alone, else the heuristic's best few
+        takes and every other move, in legal-move order."""
+        takes = [move for move in legal_moves if isinstance(move, Take)]
+        for take in takes:
+            if take.discard is None:
+                return [take]  # R16: going out wins at once
+        kept = set(HeuristicAgent().ranked(observation, takes)[: self._max_takes])
+        return [move for move in legal_moves if not isinstance(move, Take) or move in kept]
+
+
+def sample_world(observation: Observation, seed: int) -> State:
+    """A full position that agrees with ``observation``, the unseen cards dealt at random.
+
+    The observing player's hand, both tables, the offered card, the dead cards, the hand
+    sizes and the stock size are the observation's; the cards the player has not seen are
+    shuffled (from ``seed`` and the observation) between the opponent's hand and the
+    stock. This is how :class:`SearchAgent` samples its worlds. The world has no history.
+
+    Args:
+        observation: What one player may know, in a game that is not over.
+        seed: A whole number from 0 to 2**64 - 1.
+
+    Raises:
+        ConquianError: The game is over.
+        ValueError: ``seed`` is out of range.
+
+    >>> from conquian import State
+    >>> from conquian.search import sample_world
+    >>> state = State.new(seed=5)
+    >>> world = sample_world(state.observation(1), seed=2)
+    >>> (
+    ...     world.hands[1] == state.hands[1],
+    ...     world.observation(1).to_notation() == (state.observation(1).to_notation()),
+    ... )
+    (True, True)
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MAX_SEED:
+        raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
+    if observation.offer is None:
+        raise ConquianError("the game is over: there is no hidden card to deal")
+    return _Worlds(observation, seed).sample()
+
+
+class _Worlds:
+    """Positions that agree with an observation, the unseen cards dealt at random."""
+
+    __slots__ = ("_head", "_opponent_first", "_opponent_size", "_rng", "_tail", "_unseen")
+
+    def __init__(self, observation: Observation, seed: int) -> None:
+        me = observation.player
+        view = observation.to_notation()
+        digest = int.from_bytes(hashlib.blake2b(view.encode(), digest_size=8).digest(), "big")
+        self._rng = SplitMix64(seed ^ digest)
+        self._unseen = sorted(card.index for card in observation.unseen)
+        self._opponent_size = observation.hand_sizes[1 - me]
+        origin = observation.offer_origin
+        offer = observation.offer
+        assert origin is not None
+        assert offer is not None
+        cards = _position.cards_text
+        self._head = _position.join(
+            _position.POSITION_TAG,
+            {
+                "rules": observation.rules.to_notation(),
+                "dealer": str(observation.dealer),
+                "ply": str(observation.ply),
+                "phase": observation.phase.value,
+                "to_move": str(observation.to_move),
+                "offer": str(offer),
+                "from": f"{origin.value}:{observation.offered_by}",
+            },
+        )
+        self._opponent_first = me == 1
+        mine = cards(sorted(observation.hand, key=_index))
+        self._tail = (
+            mine,
+            _position.join(
+                "",
+                {
+                    "table0": _position.table_text(observation.tables[0]),
+                    "table1": _position.table_text(observation.tables[1]),
+                    "dead": cards(observation.dead),
+                    "result": _position.NONE,
+                },
+            ),
+        )
+
+    def sample(self) -> State:
+        """A position with the unseen cards shuffled into the opponent's hand and stock."""
+        shuffled = self._rng.shuffled(list(self._unseen))
+        size = self._opponent_size
+        text = _CARD_TEXT
+        theirs = "".join(text[i] for i in sorted(shuffled[:size])) or _position.NONE
+        stock = "".join(text[i] for i in shuffled[size:]) or _position.NONE
+        mine, rest = self._tail
+        hands = (theirs, mine) if self._opponent_first else (mine, theirs)
+        return State.from_notation(
+            f"{self._head} stock={stock} hand0={hands[0]} hand1={hands[1]}{rest}"
+        )
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+def _playout(state: State, me: int, policy: Agent) -> float:
+    """Play ``state`` out with ``policy`` for both players: 1 if ``me`` wins, ½ a draw."""
+    while True:
+        if state.phase is Phase.OVER:
+            outcome = state.outcome
+            assert outcome is not None
+            if outcome.winner is None:
+                return 0.5
+            return 1.0 if outcome.winner == me else 0.0
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            state = state.apply_unchecked(moves[0])
+            continue
+        player = state.to_move
+        assert player is not None
+        state = state.apply_unchecked(policy.choose(state.observation(player), moves))

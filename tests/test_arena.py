@@ -1,0 +1,192 @@
+"""Tests of conquian.arena: the ladder plays every pair on the same deals, seats swapped,
+and its table, ratings and JSON say what happened."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from conquian import CLASSIC, PRESETS, ConquianError, State
+from conquian.agents import Agent, GreedyAgent, RandomAgent, play_game
+from conquian.arena import ArenaResult, PairResult, arena, bradley_terry
+from conquian.cli import main
+from conquian.simulate import game_seed
+from engine_bruteforce import splitmix64
+
+
+@pytest.fixture(scope="module")
+def small() -> ArenaResult:
+    return arena(["random", "greedy", "heuristic"], deals=6, seed=4)
+
+
+def test_every_pair_plays_every_deal_twice(small: ArenaResult) -> None:
+    assert [(p.first, p.second) for p in small.pairs] == [
+        ("random", "greedy"),
+        ("random", "heuristic"),
+        ("greedy", "heuristic"),
+    ]
+    for pair in small.pairs:
+        assert pair.games == 12
+        assert len(pair.deal_scores) == 6
+        assert sum(pair.deal_scores) == pair.wins + pair.draws / 2
+
+
+def test_r9_a_deal_is_played_from_both_seats_with_its_dealer() -> None:
+    """Deal d is dealt from game_seed(seed, d) with player d % 2 dealing; the first agent
+    sits in seat 0, then in seat 1."""
+    result = arena(["random", "greedy"], deals=3, seed=2)
+    expected = []
+    for deal in range(3):
+        points = 0.0
+        for first_seat in (0, 1):
+            seed = game_seed(2, deal)
+            agents: list[Agent] = [GreedyAgent(), GreedyAgent()]
+            # The agent in seat s is built from the first SplitMix64 output of seed ^ (s + 1).
+            agents[first_seat] = RandomAgent(next(splitmix64(seed ^ (first_seat + 1))))
+            outcome = play_game(State.new(seed, dealer=deal % 2), agents).outcome
+            assert outcome is not None
+            points += 0.5 if outcome.winner is None else float(outcome.winner == first_seat)
+        expected.append(points)
+    assert result.pairs[0].deal_scores == tuple(expected)
+
+
+def test_the_table_shows_each_pair_and_each_rating(small: ArenaResult) -> None:
+    text = str(small)
+    lines = text.splitlines()
+    assert lines[0] == "6 deals a pair, each played twice (seats swapped), rules classic, seed 4"
+    for pair in small.pairs:
+        low, high = pair.interval()
+        row = next(line for line in lines if line.startswith(f"{pair.first} vs {pair.second} "))
+        assert row.split()[3:8] == [
+            str(pair.games),
+            str(pair.wins),
+            str(pair.draws),
+            str(pair.losses),
+            f"{pair.score:.1%}",
+        ]
+        assert row.endswith(f"{low:.1%} to {high:.1%}")
+    assert "rating (Bradley-Terry, Elo scale, random = 0)" in lines
+    assert small.ratings["random"] == 0.0
+    assert lines[-1].split()[0] == min(small.ratings, key=small.ratings.__getitem__)
+
+
+def test_the_results_do_not_depend_on_the_workers() -> None:
+    one = arena(["random", "greedy"], deals=30, seed=9)
+    two = arena(["random", "greedy"], deals=30, seed=9, workers=2)
+    assert one == two
+    assert arena(["random", "greedy"], deals=30, seed=10) != one
+
+
+def test_the_interval_is_over_deals() -> None:
+    """Two deals scoring 2 and 0 points: mean ½, sample deviation 0.707 over 2 deals."""
+    pair = PairResult("a", "b", wins=2, losses=2, draws=0, deal_scores=(2.0, 0.0))
+    half = 1.959964 * math.sqrt(0.5 / 2)
+    assert pair.score == 0.5
+    assert pair.interval() == pytest.approx((max(0.0, 0.5 - half), min(1.0, 0.5 + half)))
+    steady = PairResult("a", "b", wins=0, losses=0, draws=4, deal_scores=(1.0, 1.0))
+    assert steady.interval() == (0.5, 0.5)
+
+
+def test_bradley_terry_gives_the_elo_odds() -> None:
+    """30 to 10 is odds of 3: 400 log10(3) = 190.8 Elo points; the virtual drawn game
+    (prior) pulls it in to 30.5 to 10.5."""
+    pair = PairResult("a", "b", wins=30, losses=10, draws=0, deal_scores=())
+    assert bradley_terry([pair], "b", prior=0)["a"] == pytest.approx(400 * math.log10(3))
+    assert bradley_terry([pair], "b")["a"] == pytest.approx(400 * math.log10(30.5 / 10.5))
+    ratings = bradley_terry(
+        [
+            PairResult("a", "b", 20, 20, 0, ()),
+            PairResult("b", "c", 20, 20, 0, ()),
+            PairResult("a", "c", 0, 0, 40, ()),
+        ],
+        "a",
+    )
+    assert ratings == pytest.approx({"a": 0.0, "b": 0.0, "c": 0.0})
+    with pytest.raises(ConquianError, match="anchor"):
+        bradley_terry([pair], "z")
+
+
+def test_the_json_holds_the_whole_table(small: ArenaResult) -> None:
+    data = small.to_dict()
+    assert data["agents"] == ["random", "greedy", "heuristic"]
+    assert (data["rules"], data["deals"], data["seed"]) == ("classic", 6, 4)
+    assert data["anchor"] == "random"
+    assert data["ratings"] == small.ratings
+    first = data["pairs"][0]
+    assert first["agents"] == ["random", "greedy"]
+    assert first["games"] == 12
+    assert first["interval95"] == list(small.pairs[0].interval())
+    json.dumps(data)
+
+
+@pytest.mark.parametrize("rules_name", sorted(PRESETS))
+def test_the_command_runs_a_small_ladder(rules_name: str, tmp_path: Path) -> None:
+    saved = tmp_path / "ladder.json"
+    out = io.StringIO()
+    code = main(
+        [
+            "arena",
+            "--agents",
+            "greedy,search",
+            "--deals",
+            "1",
+            "--rules",
+            rules_name,
+            "--json",
+            str(saved),
+            "--quiet",
+        ],
+        out=out,
+    )
+    assert code == 0
+    text = out.getvalue()
+    assert text.startswith(
+        f"1 deals a pair, each played twice (seats swapped), rules {rules_name}"
+    )
+    assert "greedy vs search" in text
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    assert data["pairs"][0]["games"] == 2
+    assert data["ratings"]["greedy"] == 0.0
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--agents", "greedy,nobody"], "no agent is called 'nobody'"),
+        (["--agents", "greedy"], "at least two different agents"),
+        (["--agents", "greedy,greedy"], "at least two different agents"),
+        (["--deals", "-1"], "deals is a whole number from 1 to 1000000"),
+    ],
+)
+def test_the_command_refuses_bad_arguments(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["arena", *argv])
+    assert stop.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("agents", "kwargs", "message"),
+    [
+        (["greedy"], {}, "at least two agents"),
+        (["greedy", "nobody"], {}, "no agent is called"),
+        (["greedy", "greedy"], {}, "each agent plays once"),
+        (["greedy", "random"], {"deals": -1}, "deals must be"),
+        (["greedy", "random"], {"rules": "classic"}, "rules must be"),
+    ],
+)
+def test_bad_arena_arguments_are_refused(
+    agents: list[str], kwargs: dict[str, object], message: str
+) -> None:
+    with pytest.raises(ConquianError, match=message):
+        arena(agents, **kwargs)  # type: ignore[arg-type]
+
+
+def test_the_default_rules_are_classic(small: ArenaResult) -> None:
+    assert small.rules == CLASSIC

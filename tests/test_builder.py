@@ -1,0 +1,179 @@
+"""Building a take one card at a time (R6, R11, R13, R16; V2, V3): every legal take is
+reached through the builder's steps, and nothing else is."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conquian import DECK, Card, IllegalMoveError, LayDown, Meld, Move, State, Take, parse_cards
+from conquian.builder import TakeBuilder
+from conquian.rules import PRESETS
+from engine_bruteforce import random_game
+from strategies import RULE_SETS
+
+
+def built_moves(start: TakeBuilder) -> set[Move]:
+    """Every move reachable from ``start`` by adding cards, arranging and finishing;
+    checks on the way that every step the builder offers leads to a finished move."""
+    moves: set[Move] = set()
+    seen: set[frozenset[Card]] = set()
+    todo = [start]
+    while todo:
+        builder = todo.pop()
+        if builder.selected in seen:
+            continue
+        seen.add(builder.selected)
+        if not builder.is_possible:
+            assert builder is start, "an impossible step was offered"
+            assert not builder.addable
+            assert not builder.is_complete
+            continue
+        assert builder.is_complete or builder.addable, "a dead end was offered"
+        if builder.is_complete:
+            arranged = (
+                [builder.arrange(i) for i in range(len(builder.arrangements))]
+                if builder.needs_arrangement
+                else [builder]
+            )
+            for done in arranged:
+                assert done.table is not None
+                if done.kind == "lay":
+                    moves.add(done.lay_down())
+                elif done.can_go_out:
+                    assert not done.discards
+                    moves.add(done.go_out())
+                else:
+                    assert done.discards
+                    moves.update(done.discard(card) for card in done.discards)
+        todo.extend(builder.add(card) for card in builder.addable)
+    return moves
+
+
+def positions(rules_index: int, seed: int) -> list[State]:
+    rules = RULE_SETS[rules_index]
+    return list(random_game(State.new(seed, rules=rules), seed, greed=0.6))[::3]
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, len(RULE_SETS) - 1), st.integers(0, 2**32))
+def test_builder_reaches_exactly_the_legal_takes_and_lay_downs(
+    rules_index: int, seed: int
+) -> None:
+    for state in positions(rules_index, seed):
+        legal = state.legal_moves()
+        takes = {move for move in legal if isinstance(move, Take)}
+        if state.phase.value in ("offer", "forced_take"):
+            assert built_moves(state.take_builder()) == takes, state.to_notation()
+        else:
+            assert not takes
+            with pytest.raises(IllegalMoveError):
+                state.take_builder()
+        lay_downs = {move for move in legal if isinstance(move, LayDown)}
+        if lay_downs:
+            assert built_moves(state.lay_down_builder()) == lay_downs, state.to_notation()
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_builder_matches_legal_takes_on_every_preset(name: str) -> None:
+    rules = PRESETS[name]
+    checked = 0
+    for seed in range(6):
+        for state in random_game(State.new(seed, rules=rules), seed, greed=0.7):
+            if state.phase.value in ("offer", "forced_take"):
+                takes = {move for move in state.legal_moves() if isinstance(move, Take)}
+                assert built_moves(state.take_builder()) == takes
+                checked += len(takes)
+    assert checked > 50
+
+
+def position(hand0: str, hand1: str, offer: str, table1: str = "-") -> State:
+    """Player 1 to decide on ``offer``, turned up by him; the rest of the pack is stock."""
+    used = set(parse_cards(hand0 + " " + hand1 + " " + offer))
+    if table1 != "-":
+        used |= set(parse_cards(table1.replace(",", " ")))
+    stock = "".join(str(card) for card in DECK if card not in used)
+    return State.from_notation(
+        f"conquian/1 rules=classic dealer=0 ply=0 phase=offer to_move=1 offer={offer} "
+        f"from=stock:1 stock={stock} hand0={hand0} hand1={hand1} table0=- "
+        f"table1={table1} dead=- result=-"
+    )
+
+
+# 4c offered; the hand holds clubs around it and a group of 2s.
+RICH = position("7h7s5sJcQcKc6s3s4sAd", "2c3c5c6c7c2s2hJs7dAc", "4c")
+
+
+def test_r6_steps_of_a_take_with_a_run() -> None:
+    builder = RICH.take_builder()
+    assert builder.offer == Card.parse("4c")
+    assert builder.is_possible
+    assert not builder.is_complete
+    # 2s and 2h too: they may go down as a group with 2c while 4c joins a run.
+    assert builder.addable == frozenset(parse_cards("Ac 2c 3c 5c 6c 7c 2s 2h"))
+    builder = builder.add("3c").add("5c")
+    assert builder.is_complete
+    assert builder.table == (Meld(parse_cards("3c4c5c")),)
+    assert Card.parse("2s") in builder.discards
+    assert Card.parse("3c") not in builder.discards
+    move = builder.discard("Js")
+    assert move == Take(parse_cards("3c5c"), Card.parse("Js"))
+    assert RICH.is_legal(move)
+
+
+def test_r13_a_take_may_hold_two_melds() -> None:
+    builder = RICH.take_builder().add("2s")
+    assert not builder.is_complete
+    # With 2s chosen, the group of 2s needs 2c and 2h, so Ac can no longer go down (its
+    # run would need 2c); 4c then needs 3c and 5c.
+    assert builder.addable == frozenset(parse_cards("2c 2h 3c 5c 6c 7c"))
+    builder = builder.add("2h").add("2c")
+    assert not builder.is_complete
+    assert builder.addable == frozenset(parse_cards("3c 5c 6c 7c"))
+    builder = builder.add("3c").add("5c")
+    assert builder.table == (Meld(parse_cards("2c2h2s")), Meld(parse_cards("3c4c5c")))
+    builder = builder.add("6c").add("7c")
+    assert builder.addable == frozenset()
+    builder = builder.remove("2s").remove("2h").add("Ac")
+    assert builder.table == (Meld(parse_cards("Ac2c3c4c5c6c7c")),)
+    assert builder.discards == frozenset(parse_cards("2s 2h Js 7d"))
+
+
+def test_r16_a_take_that_lays_every_card_goes_out() -> None:
+    state = position("7h7s5sJcQcKc6s3s4sAd", "2c3c5c6c2s2h2d", "4c", table1="JdQdKd")
+    builder = state.take_builder()
+    for card in parse_cards("2c 2s 2h 2d 3c 5c"):
+        builder = builder.add(card)
+    assert builder.is_complete
+    assert not builder.can_go_out
+    builder = builder.add("6c")
+    assert builder.can_go_out
+    assert not builder.discards
+    assert builder.go_out() == Take(parse_cards("2c3c5c6c2s2h2d"), None)
+    assert state.is_legal(builder.go_out())
+
+
+def test_steps_are_immutable_and_remove_undoes_add() -> None:
+    start = RICH.take_builder()
+    added = start.add("5c")
+    assert start.selected == frozenset()
+    assert added.remove("5c") == start
+
+
+def test_bad_steps_are_typed_errors_with_reasons() -> None:
+    builder = RICH.take_builder()
+    with pytest.raises(IllegalMoveError, match="7h is not in your hand"):
+        builder.add("7h")
+    with pytest.raises(IllegalMoveError, match="Js cannot be added"):
+        builder.add("Js")
+    with pytest.raises(IllegalMoveError, match="5c is not chosen"):
+        builder.remove("5c")
+    with pytest.raises(IllegalMoveError, match="not complete"):
+        builder.discard("Js")
+    with pytest.raises(IllegalMoveError, match="not complete"):
+        builder.go_out()
+    with pytest.raises(IllegalMoveError, match="cannot be discarded"):
+        builder.add("5c").add("6c").discard("5c")
+    with pytest.raises(TypeError):
+        builder.add(7)  # type: ignore[arg-type]

@@ -1,0 +1,111 @@
+"""Tests of conquian.heuristic: discards that keep the opponent hungry, forcing (R14b)."""
+
+from __future__ import annotations
+
+import pytest
+
+from conquian import (
+    DECK,
+    PRESETS,
+    ConquianError,
+    Force,
+    Release,
+    State,
+    Take,
+    parse_cards,
+    parse_move,
+)
+from conquian.agents import Agent, GreedyAgent
+from conquian.heuristic import HeuristicAgent
+from test_agents import checked_game
+
+
+def position(
+    *,
+    phase: str = "offer",
+    to_move: int = 0,
+    offer: str,
+    origin: str,
+    hands: tuple[str, str],
+    tables: tuple[str, str],
+    dead: str = "-",
+    stock: str | None = None,
+) -> State:
+    """A classic position from its cards; the stock is every other card in deck order
+    unless given."""
+    used = parse_cards(" ".join([offer, *hands, *tables, dead]).replace(".", " ").replace("-", ""))
+    if stock is None:
+        stock = "".join(str(card) for card in DECK if card not in used)
+    return State.from_notation(
+        f"conquian/1 rules=classic dealer=0 ply=12 phase={phase} to_move={to_move} "
+        f"offer={offer} from={origin} stock={stock} hand0={hands[0]} hand1={hands[1]} "
+        f"table0={tables[0]} table1={tables[1]} dead={dead} result=-"
+    )
+
+
+def test_r14a_it_keeps_a_card_that_fits_the_opponents_table() -> None:
+    """4c fits the opponent's 5c 6c 7c (R14a): he could take it with nothing from his hand.
+    Greedy throws it (no 2c 3c 4d 4h 4s are left for it), the heuristic throws Kd."""
+    state = position(
+        offer="Jd",
+        origin="discard:1",
+        hands=("4cKdJhJs", "7d2s3d5h6s2d7h"),
+        tables=("AdAhAs.QcQdQh", "5c6c7c"),
+        dead="4d4h4s2c3cKs",
+    )
+    view, moves = state.observation(0), state.legal_moves()
+    assert GreedyAgent().choose(view, moves) == parse_move("take +JhJs -4c")
+    assert HeuristicAgent().choose(view, moves) == parse_move("take +JhJs -Kd")
+
+
+def force_decision(hand1: str, table1: str) -> State:
+    """Player 1 declined player 0's discard 4c, which fits his 5c 6c 7c (R14b case a)."""
+    return position(
+        phase="force_decision",
+        offer="4c",
+        origin="discard:0",
+        hands=("2h3h4h5h", hand1),
+        tables=("AdAhAs.QcQdQh", table1),
+    )
+
+
+def test_r14b_it_forces_an_opponent_with_a_full_hand() -> None:
+    state = force_decision("7d2s3dJcQs2d7h", "5c6c7c")
+    assert HeuristicAgent().choose(state.observation(0), state.legal_moves()) == Force()
+
+
+def test_r14b_it_releases_to_an_opponent_near_going_out() -> None:
+    state = force_decision("7d2s3dJc", "5c6c7c.KcKhKs")
+    assert HeuristicAgent().choose(state.observation(0), state.legal_moves()) == Release()
+    assert (
+        HeuristicAgent(force_hand=4).choose(state.observation(0), state.legal_moves()) == Force()
+    )
+
+
+def test_it_ranks_going_out_first() -> None:
+    state = position(
+        offer="Jd",
+        origin="discard:1",
+        hands=("JhJs", "7d2s3d5h6s2d7h"),
+        tables=("AdAhAs.2c3c4c5c6c", "KcKdKh"),
+    )
+    takes = [move for move in state.legal_moves() if isinstance(move, Take)]
+    assert HeuristicAgent().ranked(state.observation(0), takes)[0].goes_out
+
+
+@pytest.mark.parametrize("rules_name", sorted(PRESETS))
+def test_every_move_of_a_heuristic_game_is_legal(rules_name: str) -> None:
+    for seed in range(6):
+        final, _ = checked_game(
+            State.new(seed, rules=PRESETS[rules_name]), [HeuristicAgent(), HeuristicAgent(3)]
+        )
+        assert final.outcome is not None
+
+
+def test_it_is_an_agent_and_checks_its_argument() -> None:
+    assert isinstance(HeuristicAgent(), Agent)
+    assert repr(HeuristicAgent(4)) == "HeuristicAgent(force_hand=4)"
+    with pytest.raises(ValueError, match="force_hand"):
+        HeuristicAgent("5")  # type: ignore[arg-type]
+    with pytest.raises(ConquianError, match="no legal move"):
+        HeuristicAgent().choose(State.new(1).observation(1), ())

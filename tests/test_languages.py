@@ -1,0 +1,115 @@
+"""Card names in English, Spanish, Dutch and German (R1), and the language tables."""
+
+from __future__ import annotations
+
+import pytest
+
+from conquian import DECK, Card, ConquianError, InvalidCardError, format_cards, parse_cards
+from conquian.languages import LANGUAGES, Language, find_language
+
+# The names of the issue, written out rather than taken from the tables under test.
+NAMES = {
+    "en": (
+        ("ace", "2", "3", "4", "5", "6", "7", "jack", "queen", "king"),
+        ("clubs", "diamonds", "hearts", "spades"),
+    ),
+    "es": (
+        ("as", "2", "3", "4", "5", "6", "7", "sota", "caballo", "rey"),
+        ("bastos", "oros", "copas", "espadas"),
+    ),
+    "nl": (
+        ("aas", "2", "3", "4", "5", "6", "7", "boer", "vrouw", "heer"),
+        ("klaveren", "ruiten", "harten", "schoppen"),
+    ),
+    "de": (
+        ("Ass", "2", "3", "4", "5", "6", "7", "Bube", "Dame", "König"),
+        ("Kreuz", "Karo", "Herz", "Pik"),
+    ),
+}
+
+
+@pytest.mark.parametrize("code", sorted(NAMES))
+def test_r1_rank_and_suit_names_of_each_language(code: str) -> None:
+    ranks, suits = NAMES[code]
+    for card in DECK:
+        assert card.rank.word(code) == ranks[card.rank.value - 1]
+        assert card.suit.word(code) == suits[card.suit.value]
+
+
+def test_r1_full_names_in_every_language() -> None:
+    queen = Card.parse("Qh")
+    assert queen.name() == queen.name("en") == "queen of hearts"
+    assert queen.name("es") == "caballo de copas"
+    assert queen.name("nl") == "vrouw van harten"
+    assert queen.name("de") == "Herz-Dame"
+    assert Card.parse("Ad").name("es") == "as de oros"
+
+
+@pytest.mark.parametrize("code", sorted(NAMES))
+def test_r1_every_full_name_parses_back_in_any_case(code: str) -> None:
+    for card in DECK:
+        name = card.name(code)
+        for form in (name, name.upper(), name.lower(), name.title(), f"  {name} "):
+            assert Card.parse(form) == card, form
+
+
+def test_r1_german_names_read_with_a_space_or_a_hyphen() -> None:
+    assert Card.parse("Pik Bube") == Card.parse("pik-bube") == Card.parse("Js")
+    assert Card.parse("Herz-7") == Card.parse("7h")
+
+
+def test_r1_every_name_is_unambiguous() -> None:
+    seen: dict[str, Card] = {}
+    for code in LANGUAGES:
+        for card in DECK:
+            key = card.name(code).casefold()
+            assert seen.setdefault(key, card) == card, key
+    assert len(seen) == len(LANGUAGES) * len(DECK)  # no two cards share a name anywhere
+
+
+@pytest.mark.parametrize("code", sorted(NAMES))
+def test_format_cards_with_lang_round_trips(code: str) -> None:
+    text = format_cards(DECK, lang=code)
+    assert text.count(", ") == len(DECK) - 1
+    assert parse_cards(text) == DECK
+    assert format_cards(DECK, style="name", lang=code) == text
+
+
+def test_format_cards_name_style_defaults_to_english() -> None:
+    assert format_cards(parse_cards("Ac Ks"), style="name") == "ace of clubs, king of spades"
+
+
+def test_names_and_notation_mix_in_a_comma_list() -> None:
+    assert parse_cards("7h, sota de espadas, Herz-Dame") == parse_cards("7h Js Qh")
+
+
+def test_unknown_names_are_typed_errors_naming_the_token() -> None:
+    with pytest.raises(InvalidCardError, match="'queen of stars' is not a card"):
+        Card.parse("queen of stars")
+    with pytest.raises(InvalidCardError) as caught:
+        parse_cards("ace of clubs, Herz-Zehn")
+    assert caught.value.token == "Herz-Zehn"
+    assert caught.value.index == 1
+
+
+def test_unknown_language_is_a_typed_error() -> None:
+    with pytest.raises(ConquianError, match="no language has the code 'fr'"):
+        Card.parse("7h").name("fr")
+    with pytest.raises(ValueError, match="lang writes full names"):
+        format_cards(DECK, style="pretty", lang="de")
+
+
+def test_find_language_is_case_insensitive_and_returns_tables() -> None:
+    assert find_language(" DE ") is LANGUAGES["de"]
+    assert find_language(LANGUAGES["nl"]) is LANGUAGES["nl"]
+    assert sorted(LANGUAGES) == ["de", "en", "es", "nl"]
+
+
+@pytest.mark.parametrize("code", sorted(NAMES))
+def test_every_language_has_every_phrase(code: str) -> None:
+    language = LANGUAGES[code]
+    assert isinstance(language, Language)
+    assert set(language.phrases) == set(LANGUAGES["en"].phrases)
+    assert language.phrase("stock", count=7).endswith("7")
+    with pytest.raises(TypeError):
+        language.phrases["stock"] = "x"  # type: ignore[index]

@@ -1,0 +1,183 @@
+"""``python -m conquian play``: whole games driven through standard input."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import conquian
+from conquian.cli import main
+from conquian.languages import LANGUAGES
+
+ENDINGS = {
+    "en": ("You win!", "Greedy wins", "Drawn game"),
+    "es": ("¡Ganas!", "Gana Greedy", "Partida empatada"),
+    "nl": ("Je wint!", "Greedy wint", "Remise"),
+    "de": ("Du gewinnst!", "Greedy gewinnt", "Unentschieden"),
+}
+
+
+class Piped(io.StringIO):
+    """Standard input from a pipe: not a terminal."""
+
+    def isatty(self) -> bool:
+        return False
+
+
+def play(argv: list[str], answers: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
+    monkeypatch.setattr(sys, "stdin", Piped(answers))
+    out = io.StringIO()
+    code = main(["play", *argv], out=out)
+    return code, out.getvalue()
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_answering_1_at_every_prompt_finishes_a_game_in_every_language(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, text = play(["--seed", "9", "--lang", lang], "1\n" * 500, monkeypatch)
+    assert code == 0
+    assert text.rstrip().splitlines()[-1] in ENDINGS[lang], text[-400:]
+    assert "♥" in text or "♦" in text or "♣" in text or "♠" in text
+
+
+def test_ascii_writes_letters(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, text = play(["--seed", "4", "--ascii", "--rules", "bicycle"], "1\n" * 500, monkeypatch)
+    assert code == 0
+    assert not any(symbol in text for symbol in "♣♦♥♠")
+    assert text.rstrip().splitlines()[-1] in ENDINGS["en"]
+
+
+def test_a_match_shows_the_running_score_and_stakes(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, text = play(
+        ["--seed", "2", "--games", "3", "--bot", "random"], "1\n" * 2000, monkeypatch
+    )
+    assert code == 0
+    assert text.count("Match score: you") == 3
+    assert "stake: " in text
+    assert "Game 3" in text
+    assert text.rstrip().endswith("The match is over")
+
+
+def test_a_match_score_speaks_the_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = [
+        "--seed",
+        "3",
+        "--games",
+        "2",
+        "--lang",
+        "nl",
+        "--rules",
+        "classic,scoring:points,target:60",
+    ]
+    code, text = play(argv, "1\n" * 2000, monkeypatch)
+    assert code == 0
+    assert "Stand: jij " in text
+    assert " you " not in text
+
+
+def test_the_bots_hand_is_shown_only_at_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, text = play(["--seed", "9"], "1\n" * 500, monkeypatch)
+    assert code == 0
+    assert text.count("Greedy's hand:") == 1
+    before_end = text[: text.index("Greedy's hand:")]
+    assert "Your hand:" in before_end
+
+
+def test_a_turn_shows_hand_tables_offer_stock_dead_and_choices(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, text = play(["--seed", "4"], "quit\n", monkeypatch)
+    assert code == 0
+    turn = text[text.index("Your hand:") :]
+    for words in ("Your table:", "Greedy's table:", "Offered:", "Stock:", "dead:", "1. "):
+        assert words in turn
+    assert "Seed 4 (replay with --seed 4)" in text
+    assert text.rstrip().endswith("game abandoned")
+
+
+def test_moves_as_text_bad_input_help_and_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    answers = "frobnicate\n99\ntake +Ks -2c\nhelp\nhint\ndecline\nquit\n"
+    code, text = play(["--seed", "4"], answers, monkeypatch)
+    assert code == 0
+    assert "not understood: 'frobnicate'" in text
+    assert "not understood: 'frobnicate' is not a move;" in text
+    assert "not understood: answer a number from 1 to " in text
+    assert "not legal: " in text
+    assert "answer with a number" in text
+    assert "the bot would play: " in text
+    assert "You decline" in text or "You pass" in text
+
+
+def test_undo_goes_back_to_the_previous_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, text = play(["--seed", "4"], "undo\ndecline\nundo\nquit\n", monkeypatch)
+    assert code == 0
+    assert "nothing to undo yet" in text
+    assert "back to your previous decision" in text
+
+
+def test_undo_after_the_bot_has_answered_returns_to_the_same_offer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seed 7: the person declines the passed J♣, turns up 4♣ and takes it; the bot then
+    # declines the discard and passes its own turned card. Undo takes back the bot's moves
+    # and the person's take, and offers 4♣ again.
+    code, text = play(["--seed", "7"], "decline\ntake +4d4h -6c\nundo\nquit\n", monkeypatch)
+    assert code == 0
+    assert "back to your previous decision" in text
+    after_undo = text[text.index("back to your previous decision") :]
+    assert "Offered: 4♣ (turned up by you)" in after_undo
+    assert "Your table: -" in after_undo
+    assert "error" not in text
+
+
+def test_save_writes_the_game_record(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    code, text = play(["--seed", "4"], f"decline\nsave {path}\nquit\n", monkeypatch)
+    assert code == 0
+    assert f"game saved to {path}" in text
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["format"] == "conquian-game"
+    assert record["moves"][-1] == "decline"
+
+
+def test_a_take_is_built_card_by_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Seed 9 (foster): 3h is offered with 23 takes; build A-h 2h, then discard.
+    code, text = play(
+        ["--seed", "9", "--rules", "foster", "--bot", "random"],
+        "build\nAh\n2h\n-2c\nquit\n",
+        monkeypatch,
+    )
+    assert code == 0
+    assert "Take 3♥: choose the cards to lay down (23 ways)" in text
+    assert "Chosen: A♥ 2♥" in text
+    assert "You take 3♥, lay down A♥ 2♥, discard 2♣" in text
+
+
+def test_end_of_input_is_a_clear_line_and_a_nonzero_exit() -> None:
+    package_root = str(Path(conquian.__file__).resolve().parent.parent)
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
+    done = subprocess.run(
+        [sys.executable, "-m", "conquian", "play", "--seed", "4"],
+        input=b"1\n",
+        capture_output=True,
+        env=env,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 3
+    assert done.stderr.decode("utf-8") == "end of input: the game was not finished\n"
+    assert b"Traceback" not in done.stdout
+
+
+def test_play_respects_no_color_and_plain_pipes(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, text = play(["--seed", "4"], "quit\n", monkeypatch)
+    assert code == 0
+    assert "\x1b[" not in text

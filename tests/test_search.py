@@ -1,0 +1,233 @@
+"""Tests of conquian.search: the search agent sees only its observation, is reproducible,
+plays legal moves under every preset, and spends nothing on forced choices."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from conquian import (
+    PRESETS,
+    ConquianError,
+    Move,
+    Observation,
+    State,
+    Take,
+)
+from conquian.agents import Agent, GreedyAgent, play_game
+from conquian.heuristic import HeuristicAgent
+from conquian.search import DEFAULT_ITERATIONS, SearchAgent, sample_world
+from test_agents import checked_game
+from test_heuristic import position
+
+SMALL = 24  # playouts per decision in these tests: enough to search, cheap to run
+
+
+def with_hidden_cards_swapped(state: State) -> State:
+    """The same position seen by the player to move, with the opponent's hand and the
+    stock dealt differently: the unseen cards in reverse order."""
+    mover = state.to_move
+    assert mover is not None
+    opponent_hand = sorted(state.hands[1 - mover], key=lambda card: card.index)
+    unseen = [*opponent_hand, *state.stock]
+    unseen.reverse()
+    size = len(opponent_hand)
+    text = state.to_notation()
+    fields = dict(word.split("=", 1) for word in text.split()[1:])
+    fields[f"hand{1 - mover}"] = "".join(map(str, unseen[:size])) or "-"
+    fields["stock"] = "".join(map(str, unseen[size:])) or "-"
+    return State.from_notation(
+        " ".join(["conquian/1", *(f"{key}={value}" for key, value in fields.items())])
+    )
+
+
+def positions_with_a_choice(seed: int, rules_name: str, count: int) -> list[State]:
+    """Positions from a game between Greedy players where the mover has several moves."""
+    found: list[State] = []
+    state = State.new(seed, rules=PRESETS[rules_name])
+    greedy = GreedyAgent()
+    while (player := state.to_move) is not None and len(found) < count:
+        moves = state.legal_moves()
+        if len(moves) > 1:
+            found.append(State.from_notation(state.to_notation()))
+        state = state.apply(greedy.choose(state.observation(player), moves))
+    return found
+
+
+class CountingPolicy:
+    """A playout policy that counts its calls and plays like Greedy."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.greedy = GreedyAgent()
+
+    def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
+        self.calls += 1
+        return self.greedy.choose(observation, legal_moves)
+
+
+# ====================================================================== seeing only the view
+
+
+@pytest.mark.parametrize("rules_name", sorted(PRESETS))
+def test_two_states_with_the_same_observation_get_the_same_move(rules_name: str) -> None:
+    """The agent's move depends on the observation and its seed, never on the hidden cards:
+    the opponent's hand and the stock dealt otherwise give the same move."""
+    positions = [p for seed in (3, 8) for p in positions_with_a_choice(seed, rules_name, 3)]
+    assert positions
+    for state in positions:
+        other = with_hidden_cards_swapped(state)
+        mover = state.to_move
+        assert mover is not None
+        assert other.observation(mover) == state.observation(mover)
+        assert (other.hands, other.stock) != (state.hands, state.stock)
+        for seed in (0, 5):
+            first = SearchAgent(seed, iterations=SMALL).choose(
+                state.observation(mover), state.legal_moves()
+            )
+            second = SearchAgent(seed, iterations=SMALL).choose(
+                other.observation(mover), other.legal_moves()
+            )
+            assert first == second
+
+
+@pytest.mark.parametrize("rules_name", sorted(PRESETS))
+def test_a_sampled_world_agrees_with_the_observation(rules_name: str) -> None:
+    """Every sampled world shows the observer exactly what he saw; only the unseen cards
+    move, between the opponent's hand and the stock."""
+    for state in positions_with_a_choice(4, rules_name, 4):
+        mover = state.to_move
+        assert mover is not None
+        seen = state.observation(mover)
+        hidden = state.hands[1 - mover] | frozenset(state.stock)
+        worlds = [sample_world(seen, seed) for seed in range(6)]
+        for world in worlds:
+            assert world.observation(mover).to_notation() == seen.to_notation()
+            assert world.hands[1 - mover] | frozenset(world.stock) == hidden
+            assert world.legal_moves() == state.legal_moves()
+        if len(hidden) > 1:
+            assert len({(w.hands[1 - mover], w.stock) for w in worlds}) > 1
+
+
+def test_a_world_of_a_finished_game_is_refused() -> None:
+    final = play_game(State.new(2), [GreedyAgent(), GreedyAgent()])
+    with pytest.raises(ConquianError, match="over"):
+        sample_world(final.observation(0), 1)
+
+
+# ====================================================================== reproducible
+
+
+def test_the_same_seed_plays_the_same_game() -> None:
+    def game(seed: int) -> tuple[Move, ...]:
+        final = play_game(State.new(21), [SearchAgent(seed, iterations=SMALL), HeuristicAgent()])
+        return tuple(entry.move for entry in final.history)
+
+    assert game(1) == game(1)
+
+
+def test_a_decision_does_not_depend_on_earlier_decisions() -> None:
+    """The agent keeps no state: a decision is a function of (seed, observation, budget)."""
+    state = positions_with_a_choice(3, "classic", 3)[-1]
+    mover = state.to_move
+    assert mover is not None
+    fresh = SearchAgent(9, iterations=SMALL)
+    used = SearchAgent(9, iterations=SMALL)
+    for earlier in positions_with_a_choice(8, "classic", 3):
+        player = earlier.to_move
+        assert player is not None
+        used.choose(earlier.observation(player), earlier.legal_moves())
+    view, moves = state.observation(mover), state.legal_moves()
+    assert used.choose(view, moves) == fresh.choose(view, moves)
+
+
+# ====================================================================== legal in every preset
+
+
+@pytest.mark.parametrize("rules_name", sorted(PRESETS))
+def test_every_move_of_a_search_game_is_legal(rules_name: str) -> None:
+    """Checked by the wrapper of test_agents: each move is one of the legal moves, chosen
+    from the player's own observation, under each preset's rules."""
+    final, wrapped = checked_game(
+        State.new(13, rules=PRESETS[rules_name]),
+        [SearchAgent(2, iterations=SMALL), SearchAgent(3, iterations=SMALL)],
+    )
+    assert final.outcome is not None
+    assert all(agent.moves > 0 for agent in wrapped)
+
+
+def test_a_time_budget_also_plays_legal_moves() -> None:
+    final, _ = checked_game(State.new(17), [SearchAgent(seconds=0.002), GreedyAgent()])
+    assert final.outcome is not None
+
+
+# ====================================================================== what it costs
+
+
+def test_a_single_legal_move_costs_no_playout() -> None:
+    state = State.new(7)
+    assert len(state.legal_moves()) == 1
+    policy = CountingPolicy()
+    agent = SearchAgent(iterations=50, policy=policy)
+    assert agent.choose(state.observation(1), state.legal_moves()) == state.legal_moves()[0]
+    assert policy.calls == 0
+
+
+def test_r16_a_take_that_goes_out_is_chosen_without_search() -> None:
+    """Taking Jd with Jh Js lays down the last hand cards: 11 on the table, a win (R16)."""
+    state = position(
+        offer="Jd",
+        origin="discard:1",
+        hands=("JhJs", "7d2s3d5h6s2d7h"),
+        tables=("AdAhAs.2c3c4c5c6c", "KcKdKh"),
+    )
+    policy = CountingPolicy()
+    move = SearchAgent(iterations=50, policy=policy).choose(
+        state.observation(0), state.legal_moves()
+    )
+    assert isinstance(move, Take)
+    assert move.goes_out
+    assert policy.calls == 0
+
+
+def test_the_budget_is_spent_on_playouts() -> None:
+    """A decision between several moves plays out about ``iterations`` games."""
+    state = positions_with_a_choice(3, "classic", 1)[0]
+    mover = state.to_move
+    assert mover is not None
+    policy = CountingPolicy()
+    SearchAgent(iterations=30, policy=policy).choose(state.observation(mover), state.legal_moves())
+    assert policy.calls > 30  # each playout asks the policy at least once
+
+
+# ====================================================================== arguments
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"seed": -1},
+        {"seed": 2**64},
+        {"seed": True},
+        {"iterations": 0},
+        {"iterations": 2.5},
+        {"seconds": 0},
+        {"seconds": "1"},
+        {"max_takes": 0},
+    ],
+)
+def test_a_bad_budget_or_seed_is_refused(kwargs: dict[str, object]) -> None:
+    with pytest.raises(ValueError, match=f"^{next(iter(kwargs))} must be"):
+        SearchAgent(**kwargs)  # type: ignore[arg-type]
+
+
+def test_it_is_an_agent_with_a_plain_repr() -> None:
+    assert isinstance(SearchAgent(), Agent)
+    assert repr(SearchAgent(3)) == f"SearchAgent(seed=3, iterations={DEFAULT_ITERATIONS})"
+    assert repr(SearchAgent(seconds=0.5)) == "SearchAgent(seed=0, seconds=0.5)"
+
+
+def test_an_empty_move_list_is_refused() -> None:
+    with pytest.raises(ConquianError, match="no legal move"):
+        SearchAgent().choose(State.new(1).observation(1), ())

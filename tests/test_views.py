@@ -1,0 +1,187 @@
+"""JSON views of observations, states and games: round trips, the schema, and the
+observation's own legal moves."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped,import-not-found,unused-ignore]
+
+from conquian import (
+    ConquianError,
+    Game,
+    IllegalMoveError,
+    InvalidStateError,
+    Observation,
+    State,
+    parse_move,
+)
+from conquian.narration import narrate
+from conquian.views import GAME_SCHEMA, OBSERVATION_SCHEMA, STATE_SCHEMA, move_to_dict
+from engine_bruteforce import random_game
+from strategies import RULE_SETS
+
+VALIDATORS = {
+    name: Draft202012Validator(schema)
+    for name, schema in (
+        ("observation", OBSERVATION_SCHEMA),
+        ("state", STATE_SCHEMA),
+        ("game", GAME_SCHEMA),
+    )
+}
+
+
+def through_json(data: dict[str, Any]) -> Any:
+    return json.loads(json.dumps(data))
+
+
+def test_schemas_are_valid_json_schemas() -> None:
+    for schema in (OBSERVATION_SCHEMA, STATE_SCHEMA, GAME_SCHEMA):
+        Draft202012Validator.check_schema(schema)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda rules: rules.to_notation())
+def test_views_round_trip_and_validate_through_a_game(rules: Any) -> None:
+    seed = 11
+    states = list(random_game(State.new(seed, rules=rules), seed, greed=0.6))
+    game = Game(states[0])
+    for move in (after.history[-1].move for after in states[1:]):
+        game.play(move)
+    for state in [*states[::6], states[-1]]:
+        for player in (0, 1):
+            view = state.observation(player)
+            data = through_json(view.to_dict())
+            VALIDATORS["observation"].validate(data)
+            assert Observation.from_dict(data) == view
+            assert "hands" not in data
+            assert "stock" not in data
+            # The observing player's moves are the state's when it is his turn.
+            moves = view.legal_moves()
+            assert list(moves) == (list(state.legal_moves()) if state.to_move == player else [])
+        data = through_json(state.to_dict())
+        VALIDATORS["state"].validate(data)
+        again = State.from_dict(data)
+        assert again == state
+        assert again.history == state.history
+        assert again.seed == state.seed
+    data = through_json(game.to_dict())
+    VALIDATORS["game"].validate(data)
+    assert Game.from_dict(data) == game
+
+
+def test_moves_appear_as_text_and_structured_fields() -> None:
+    state = State.new(seed=0)
+    after = state.apply("take +3d5d -Kh")
+    entry = after.to_dict()["history"][0]
+    assert entry == {
+        "player": 1,
+        "offer": "4d",
+        "origin": "stock",
+        "offered_by": 1,
+        "phase": "offer",
+        "fate": "taken",
+        "move": {
+            "text": "take +3d5d -Kh",
+            "kind": "take",
+            "laid": ["3d", "5d"],
+            "discard": "Kh",
+            "goes_out": False,
+            "table": [["3d", "4d", "5d"]],
+        },
+    }
+    assert move_to_dict(parse_move("force")) == {"text": "force", "kind": "force"}
+    assert move_to_dict(parse_move("lay +5c5h5s"))["laid"] == ["5c", "5h", "5s"]
+
+
+def test_a_position_read_from_notation_has_no_deck_and_no_history() -> None:
+    state = State.from_notation(State.new(seed=3).apply("decline").to_notation())
+    data = through_json(state.to_dict())
+    assert data["deck"] is None
+    assert data["history"] == []
+    VALIDATORS["state"].validate(data)
+    assert State.from_dict(data) == state
+
+
+def test_observation_is_legal_answers_for_its_player_only() -> None:
+    state = State.new(seed=0)
+    mover = state.observation(1)
+    assert mover.is_legal("take +3d5d -Kh")
+    assert mover.is_legal(parse_move("decline"))
+    assert not mover.is_legal("take +3d -Kh")
+    assert not state.observation(0).is_legal("decline")
+
+
+def bad(data: dict[str, Any], path: list[Any], value: Any) -> dict[str, Any]:
+    changed = copy.deepcopy(data)
+    target = changed
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return changed
+
+
+def test_bad_state_data_is_a_typed_error_naming_the_field() -> None:
+    data = through_json(State.new(seed=0).apply("take +3d5d -Kh").to_dict())
+    cases = [
+        (bad(data, ["format"], "conquian-game"), "format"),
+        (bad(data, ["hands", 0], ["7h", "7h"]), "hands"),
+        (bad(data, ["dealer"], 2), "dealer"),
+        (bad(data, ["phase"], "sleeping"), "phase"),
+        (bad(data, ["stock"], data["stock"][1:]), "missing"),
+        (bad(data, ["history", 0, "move", "text"], "take +2d3d -Kh"), "history"),
+        (bad(data, ["seed"], 1), "seed"),
+        ({k: v for k, v in data.items() if k != "ply"}, "'ply' is missing"),
+        (bad(data, ["tables", 1], [["3d", "4d", "6d"]]), "tables"),
+    ]
+    for changed, words in cases:
+        with pytest.raises(InvalidStateError, match=words):
+            State.from_dict(changed)
+    with pytest.raises(InvalidStateError, match="JSON object"):
+        State.from_dict([1, 2])
+
+
+def test_bad_observation_data_is_a_typed_error() -> None:
+    data = through_json(State.new(seed=0).observation(1).to_dict())
+    with pytest.raises(InvalidStateError, match="hand_sizes"):
+        Observation.from_dict(bad(data, ["hand_sizes"], [10, 9]))
+    with pytest.raises(InvalidStateError, match="unseen"):
+        Observation.from_dict(bad(data, ["stock_size"], 3))
+    with pytest.raises(InvalidStateError, match="player"):
+        Observation.from_dict(bad(data, ["player"], True))
+
+
+def test_bad_game_data_is_a_typed_error() -> None:
+    game = Game.new(seed=0)
+    game.play("take +3d5d -Kh")
+    data = through_json(game.to_dict())
+    with pytest.raises(InvalidStateError, match="move 1"):
+        Game.from_dict(bad(data, ["moves", 0, "text"], "force"))
+    with pytest.raises(InvalidStateError, match="do not lead"):
+        Game.from_dict(bad(data, ["moves"], []))
+
+
+def test_an_observation_builds_the_states_takes() -> None:
+    from test_builder import built_moves
+
+    for rules in RULE_SETS[:6]:
+        for state in list(random_game(State.new(5, rules=rules), 5, greed=0.6))[::4]:
+            player = state.to_move
+            if player is None or state.phase.value == "force_decision":
+                continue
+            view = state.observation(player)
+            takes = {move for move in state.legal_moves() if type(move).__name__ == "Take"}
+            assert built_moves(view.take_builder()) == takes
+            with pytest.raises(IllegalMoveError, match="not player"):
+                state.observation(1 - player).take_builder()
+
+
+def test_narration_from_the_movers_observation_tells_only_the_move() -> None:
+    state = State.new(seed=7).apply("decline")
+    view = state.observation(0)
+    assert narrate(view, "decline", names=("Ann", "Bob")) == "Ann declines K♦"
+    assert narrate(state, "decline", names=("Ann", "Bob")).startswith("Ann declines K♦. ")
+    with pytest.raises(ConquianError, match="not player 1's move"):
+        narrate(state.observation(1), "decline")
