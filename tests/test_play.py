@@ -181,3 +181,34 @@ def test_play_respects_no_color_and_plain_pipes(monkeypatch: pytest.MonkeyPatch)
     code, text = play(["--seed", "4"], "quit\n", monkeypatch)
     assert code == 0
     assert "\x1b[" not in text
+
+
+def test_tables_show_each_meld_in_brackets(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, text = play(["--seed", "4"], "1\n1\nquit\n", monkeypatch)
+    assert code == 0
+    assert "Greedy's table: [A♦ A♥ A♠]\n" in text
+    assert "Greedy's table: [5♣ 5♦ 5♥] [A♦ A♥ A♠]\n" in text
+
+
+class Terminal(io.StringIO):
+    """Standard output on a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_red_cards_are_red_on_a_terminal_in_every_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("NO_COLOR", "FORCE_COLOR", "TERM"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(sys, "stdin", Piped("1\nquit\n"))
+    out = Terminal()
+    assert main(["play", "--seed", "4"], out=out) == 0
+    text = out.getvalue()
+    red, reset = "\x1b[31m", "\x1b[0m"
+    assert f"Greedy turns up {red}A♦{reset}\n" in text  # the narration too
+    assert f"Greedy's table: [{red}A♦{reset} {red}A♥{reset} A♠]\n" in text
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setattr(sys, "stdin", Piped("quit\n"))
+    out = Terminal()
+    assert main(["play", "--seed", "4"], out=out) == 0
+    assert "\x1b[" not in out.getvalue()

@@ -14,12 +14,12 @@ prompt plays a game to its end.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
 from conquian import notation
+from conquian._terminal import paint, wants_color
 from conquian.agents import Agent
 from conquian.builder import TakeBuilder
 from conquian.cards import Card, Suit
@@ -96,7 +96,8 @@ def add_arguments(
 
 class _Screen:
     """Writes to the terminal: the words of the language, cards as symbols or letters,
-    colour when the output is a terminal and ``NO_COLOR`` is not set."""
+    colour when the output is a terminal and ``NO_COLOR`` is not set (as the rest of the
+    command line decides it)."""
 
     def __init__(self, out: TextIO, language: Language, ascii_only: bool, bot: str) -> None:
         self.out = out
@@ -108,8 +109,7 @@ class _Screen:
         except (UnicodeEncodeError, LookupError):
             symbols = False
         self.style = "short" if ascii_only or not symbols else "pretty"
-        isatty = getattr(out, "isatty", None)
-        self.colour = bool(isatty and isatty()) and not os.environ.get("NO_COLOR")
+        self.colour = wants_color(out)
         self.names = ("you", bot)
 
     def say(self, key: str, **values: object) -> str:
@@ -134,16 +134,17 @@ class _Screen:
         return "   ".join(" ".join(map(self.card, group)) for group in by_suit if group)
 
     def meld(self, meld: Meld) -> str:
-        return "".join(self.card(card) for card in meld)
+        return "[" + " ".join(self.card(card) for card in meld) + "]"
 
     def table(self, melds: Sequence[Meld]) -> str:
-        return "  ".join(map(self.meld, melds)) if melds else self.say("none")
+        """Melds in brackets, so that where one ends and the next begins is plain."""
+        return " ".join(map(self.meld, melds)) if melds else self.say("none")
 
     def bold(self, text: str) -> str:
         return f"{_BOLD}{text}{_RESET}" if self.colour else text
 
     def tell(self, state: State, move: Move, *, aftermath: bool = True) -> str:
-        return narrate(
+        told = narrate(
             state,
             move,
             lang=self.language,
@@ -152,6 +153,7 @@ class _Screen:
             style=self.style,
             aftermath=aftermath,
         )
+        return paint(told, self.colour and self.style == "pretty")
 
 
 class _Session:
@@ -388,11 +390,10 @@ class _Session:
             else screen.say("deals", who=screen.names[BOT])
         )
         screen.line(_capital(dealer_line))
-        screen.line(
-            narrate_start(
-                state, lang=screen.language, names=screen.names, viewer=HUMAN, style=screen.style
-            )
+        first = narrate_start(
+            state, lang=screen.language, names=screen.names, viewer=HUMAN, style=screen.style
         )
+        screen.line(paint(first, screen.colour and screen.style == "pretty"))
         self.bot = self._agent(2 + index)
         while self.match.game_index == index and not self.match.is_over:
             state = self.match.state
