@@ -111,7 +111,7 @@ def test_moves_as_text_bad_input_help_and_hint(monkeypatch: pytest.MonkeyPatch) 
     assert "not understood: answer a number from 1 to " in text
     assert "not legal: " in text
     assert "answer with a number" in text
-    assert "the bot would play: " in text
+    assert "The bot would play: you " in text
     assert "You decline" in text or "You pass" in text
 
 

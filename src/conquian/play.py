@@ -196,9 +196,9 @@ class _Session:
             elif command == "hint":
                 state = self.match.state
                 move = self._agent(1).choose(state.observation(HUMAN), state.legal_moves())
-                self.screen.line(
-                    self.screen.say("hint", move=self.screen.tell(state, move, aftermath=False))
-                )
+                told = self.screen.tell(state, move, aftermath=False)
+                hint = self.screen.say("hint", move=told[:1].lower() + told[1:])
+                self.screen.line(_capital(hint))
             elif command == "save":
                 self.save(rest.strip())
             elif answer:
@@ -297,8 +297,9 @@ class _Session:
             screen.line(screen.say("illegal", reason=why))
 
     def list_options(self, options: Sequence[tuple[str, object]]) -> None:
+        width = len(str(len(options)))  # numbers right-aligned: " 9." above "10."
         for number, (label, _) in enumerate(options, start=1):
-            self.screen.line(f"  {number}. {_capital(label)}")
+            self.screen.line(f"  {number:>{width}}. {_capital(label)}")
 
     def build(self, state: State) -> Move | None:
         """A take built card by card, or ``None`` if the person goes back."""
@@ -334,7 +335,8 @@ class _Session:
                 shown = screen.table(builder.table)
                 screen.line(f"{_capital(screen.say('table.you'))}: {shown}")
             self.list_options(options)
-            screen.line(f"  0. {_capital(screen.say('option_back'))}")
+            width = len(str(len(options)))
+            screen.line(f"  {0:>{width}}. {_capital(screen.say('option_back'))}")
             answer = self.ask(_capital(screen.say("prompt_take")))
             step: TakeBuilder | Move
             try:
