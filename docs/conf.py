@@ -83,8 +83,9 @@ if os.environ.get("CONQUIAN_INTERSPHINX"):
     intersphinx_mapping["python"] = ("https://docs.python.org/3", None)
 
 # State's constructor takes its internal fields (``_deck``, ``_hands``, ...): states are
-# built with State.new() or State.from_deck(), so the reference shows no signature.
-_NO_SIGNATURE = frozenset({"conquian.state.State"})
+# built with State.new() or State.from_deck(), so the reference shows no signature, and
+# lists no parameters; the same for a TakeBuilder (State.take_builder(), TakeBuilder.start()).
+_NO_SIGNATURE = frozenset({"conquian.state.State", "conquian.builder.TakeBuilder"})
 
 
 def _hide_signature(
@@ -97,12 +98,15 @@ def _hide_signature(
     return_annotation: str | None,
 ) -> tuple[str, str | None] | None:
     if name in _NO_SIGNATURE:
+        # The parameter types autodoc recorded for the description (typehints) go too.
+        app.env.temp_data.get("annotations", {}).pop(name, None)
         return "", return_annotation
     return None
 
 
 def setup(app: Sphinx) -> None:
-    app.connect("autodoc-process-signature", _hide_signature)
+    # After autodoc's own handler (priority 500) has recorded the parameter types.
+    app.connect("autodoc-process-signature", _hide_signature, priority=600)
 
 
 # -- doctest -----------------------------------------------------------------

@@ -67,7 +67,7 @@ def _meld(args: argparse.Namespace, out: TextIO) -> int:
     try:
         cards = parse_cards(text, allow_duplicates=not args.split)
     except ParseError as error:
-        print(f"error: {explain_rules(str(error))}", file=sys.stderr)
+        _error(explain_rules(str(error)))
         return EXIT_BAD_INPUT
     shown = _cards_text(cards, args.lang)
     if args.split:
@@ -101,6 +101,14 @@ def _melds_text(melds: Sequence[Meld], lang: str | None) -> str:
     if lang is None:
         return melds_text(melds)
     return " ".join(_cards_text(meld, lang) for meld in melds)
+
+
+def _error(message: str) -> None:
+    """``error: message`` on standard error, wrapped to 80 columns as the output is."""
+    text = textwrap.fill(
+        f"error: {message}", width=_COLUMNS, subsequent_indent="  ", break_on_hyphens=False
+    )
+    print(text, file=sys.stderr)
 
 
 class _Say:
@@ -200,7 +208,7 @@ def _demo_match(args: argparse.Namespace, out: TextIO) -> int:
     try:
         match = Match.new(args.seed, rules=rules, games=args.games)
     except ConquianError as error:
-        print(f"error: {error}", file=sys.stderr)
+        _error(str(error))
         return EXIT_BAD_INPUT
     agents = _demo_agents(args, match.seed)
     names, short = _names(args.agents)
@@ -544,7 +552,7 @@ def main(
         print("interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except ConquianError as error:
-        print(f"error: {error}", file=sys.stderr)
+        _error(str(error))
         return EXIT_BAD_INPUT
     except Exception as error:  # a fault of ours: a short report, never a traceback
         print(
