@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import doctest
+import enum
 import os
+import re
 import sys
 from importlib import metadata
 from pathlib import Path
 
+import attrs
 from sphinx.application import Sphinx
 
 project = "conquian"
@@ -88,6 +91,35 @@ if os.environ.get("CONQUIAN_INTERSPHINX"):
 _NO_SIGNATURE = frozenset({"conquian.state.State", "conquian.builder.TakeBuilder"})
 
 
+# Defaults are shown as written in the source (autodoc_preserve_defaults), with two
+# exceptions that would read as noise: attrs writes its classes' __init__ with defaults
+# such as ``attr_dict['players'].default``, shown here as the field's value; and a private
+# constant (``_DEFAULT_NAMES``) is shown as its value, which a reader can use.
+_ATTRS_DEFAULT = re.compile(r"attr_dict\['(\w+)'\]\.default")
+_PRIVATE_DEFAULT = re.compile(r"(?<==)(_[A-Z][A-Z0-9_]*)\b")
+
+
+def _value_text(value: object) -> str:
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__name__}.{value.name}"
+    return repr(value)
+
+
+def _readable_defaults(obj: object, signature: str) -> str:
+    if attrs.has(obj):  # type: ignore[arg-type]
+        fields = attrs.fields_dict(obj)  # type: ignore[arg-type]
+        signature = _ATTRS_DEFAULT.sub(
+            lambda match: _value_text(fields[match.group(1)].default), signature
+        )
+    module = sys.modules.get(getattr(obj, "__module__", "") or "")
+    if module is not None:
+        signature = _PRIVATE_DEFAULT.sub(
+            lambda match: _value_text(getattr(module, match.group(1), match.group(1))),
+            signature,
+        )
+    return signature
+
+
 def _hide_signature(
     app: Sphinx,
     what: str,
@@ -101,6 +133,8 @@ def _hide_signature(
         # The parameter types autodoc recorded for the description (typehints) go too.
         app.env.temp_data.get("annotations", {}).pop(name, None)
         return "", return_annotation
+    if signature:
+        return _readable_defaults(obj, signature), return_annotation
     return None
 
 
