@@ -522,7 +522,11 @@ GERMAN: Final = _check_table(
 LANGUAGES: Final[Mapping[str, Language]] = MappingProxyType(
     {language.code: language for language in (ENGLISH, SPANISH, DUTCH, GERMAN)}
 )
-"""The supported languages by code (``en``, ``es``, ``nl``, ``de``)."""
+"""The supported languages by code (``"en"``, ``"es"``, ``"nl"`` and ``"de"``), each a
+:class:`Language` with its card names and phrases.
+
+:meta hide-value:
+"""
 
 
 def find_language(code: str | Language) -> Language:

@@ -53,7 +53,10 @@ VIEWS_SCHEMA: Final[Mapping[str, Any]] = json.loads(
     resources.files("conquian").joinpath("views.schema.json").read_text(encoding="utf-8")
 )
 """The whole schema file, with every definition (card, meld, move, entry, observation,
-state, game) under ``$defs``."""
+state, game) under ``$defs``.
+
+:meta hide-value:
+"""
 
 
 def _schema_of(name: str) -> Mapping[str, Any]:
@@ -61,11 +64,20 @@ def _schema_of(name: str) -> Mapping[str, Any]:
 
 
 OBSERVATION_SCHEMA: Final = _schema_of("observation")
-"""The JSON Schema of :meth:`Observation.to_dict <conquian.state.Observation.to_dict>`."""
+"""The JSON Schema of :meth:`Observation.to_dict <conquian.state.Observation.to_dict>`.
+
+:meta hide-value:
+"""
 STATE_SCHEMA: Final = _schema_of("state")
-"""The JSON Schema of :meth:`State.to_dict <conquian.state.State.to_dict>`."""
+"""The JSON Schema of :meth:`State.to_dict <conquian.state.State.to_dict>`.
+
+:meta hide-value:
+"""
 GAME_SCHEMA: Final = _schema_of("game")
-"""The JSON Schema of :meth:`Game.to_dict <conquian.game.Game.to_dict>`."""
+"""The JSON Schema of :meth:`Game.to_dict <conquian.game.Game.to_dict>`.
+
+:meta hide-value:
+"""
 
 _KINDS: Final[dict[type, str]] = {
     Take: "take",
