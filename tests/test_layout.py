@@ -95,8 +95,9 @@ def typing_only(module: ast.Module) -> set[int]:
 def conquian_imports(module: ast.Module) -> list[tuple[str, list[str]]]:
     """(imported module, names) for each import of the package, lazy ones included."""
     found: list[tuple[str, list[str]]] = []
+    annotations_only = typing_only(module)
     for node in ast.walk(module):
-        if id(node) in typing_only(module):
+        if id(node) in annotations_only:
             continue  # an import for annotations only, never run
 
         if (
@@ -136,8 +137,9 @@ def test_a_module_imports_only_the_layers_below_it(module: str) -> None:
     level = LAYERS.index(module)
     parsed = tree(module)
     hooks = {id(node) for hook in display_hooks(parsed) for node in ast.walk(hook)}
+    annotations_only = typing_only(parsed)
     for node in ast.walk(parsed):
-        if not isinstance(node, ast.Import | ast.ImportFrom) or id(node) in typing_only(parsed):
+        if not isinstance(node, ast.Import | ast.ImportFrom) or id(node) in annotations_only:
             continue
         for imported, names in conquian_imports(ast.Module(body=[node], type_ignores=[])):
             if id(node) in hooks and (imported, names) == ("svg", ["svg"]):
