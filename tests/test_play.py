@@ -212,3 +212,15 @@ def test_red_cards_are_red_on_a_terminal_in_every_line(monkeypatch: pytest.Monke
     out = Terminal()
     assert main(["play", "--seed", "4"], out=out) == 0
     assert "\x1b[" not in out.getvalue()
+
+
+@pytest.mark.parametrize("argv", [["--ascii", "play"], ["play", "--ascii"]])
+def test_ascii_before_or_after_the_command_writes_letters(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", Piped("1\nquit\n"))
+    out = io.StringIO()
+    assert main([*argv, "--seed", "4"], out=out) == 0
+    text = out.getvalue()
+    assert "Greedy's table: [Ad Ah As]" in text
+    assert not any(symbol in text for symbol in "♣♦♥♠")

@@ -369,6 +369,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     parser.add_argument(
         "--ascii",
         action="store_true",
+        dest="letters",  # not "ascii": play's own --ascii default would overwrite it
         help="write suits as letters (7h), not symbols (7♥); automatic when the output "
         "cannot show the symbols",
     )
@@ -542,7 +543,7 @@ def main(
     _forgiving(sys.stderr)
     try:
         args = _parser(prog).parse_args(argv)
-        if args.ascii or not _shows_symbols(target):
+        if args.letters or getattr(args, "ascii", False) or not _shows_symbols(target):
             target = _Letters(target)
         code: int = args.run(args, target)
     except BrokenPipeError:  # the reader went away (``| head``): not an error of ours
