@@ -300,7 +300,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     say = _Say(out)
     names, _ = _names(args.agents)
     workers = count(args.workers, "worker") if args.workers else "a worker a core"
-    say(f"{names[0]} against {names[1]}, seed {args.seed:,}")
+    say(f"{names[0]} against {names[1]}, seed {args.seed}")  # a seed is retyped: no commas
     say(
         f"{count(result.games, 'game')}, {count(result.plies, 'move')} in "
         f"{result.seconds:,.2f} s ({result.games_per_second:,.0f} games/s, {workers})"
