@@ -309,13 +309,20 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     label = max(map(len, names)) + 1
     for seat in (0, 1):
         low, high = result.interval(seat)
+        wins = result.wins[seat]
         say(
-            f"{names[seat] + ':':<{label}} {result.wins[seat]:>{width},} wins, "
+            f"{names[seat] + ':':<{label}} {wins:>{width},} {_noun(wins, 'win')} "
             f"{result.rate(seat):6.1%} (95% interval {low:.1%} to {high:.1%})"
         )
     share = result.draws / result.games if result.games else 0.0
-    say(f"{'Draws:':<{label}} {result.draws:>{width},} games, {share:6.1%} (R15)")
+    draws = result.draws
+    say(f"{'Draws:':<{label}} {draws:>{width},} {_noun(draws, 'game')} {share:6.1%} (R15)")
     return EXIT_OK
+
+
+def _noun(value: int, noun: str) -> str:
+    """``noun,`` for a count, plural unless one, padded so the next column lines up."""
+    return f"{noun + ('' if value == 1 else 's') + ',':<6}"
 
 
 def _whole(text: str, low: int, high: int, what: str) -> int:
