@@ -320,3 +320,15 @@ def test_simulate_accepts_every_registered_agent() -> None:
     code, output = run("simulate", "--games", "2", "--agents", "search", "heuristic", "--quiet")
     assert code == 0
     assert output.startswith("Search (seat 0) against Heuristic (seat 1), seed 0\n2 games")
+
+
+def test_simulate_counts_one_win_in_the_singular_and_lines_up_the_percentages() -> None:
+    code, output = run("simulate", "--games", "50", "--seed", "1234567", "--quiet")
+    assert code == 0
+    lines = output.splitlines()
+    assert lines[0] == "Greedy (seat 0) against Random (seat 1), seed 1234567"
+    assert lines[2:] == [
+        "Greedy (seat 0): 27 wins,   54.0% (95% interval 40.4% to 67.0%)",
+        "Random (seat 1):  1 win,     2.0% (95% interval 0.4% to 10.5%)",
+        "Draws:           22 games,  44.0% (R15: a draw)",
+    ]
