@@ -32,6 +32,7 @@ LAYERS = (
     "phases",
     "_position",
     "legality",
+    "transitions",
     "views",
     "observation",
     "dealing",
