@@ -40,6 +40,7 @@ LAYERS = (
     "narration",
     "game",
     "notation",
+    "scoring",
     "match_record",
     "match",
     "agents",
