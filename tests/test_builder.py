@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from conquian import DECK, Card, IllegalMoveError, LayDown, Meld, Move, State, Take, parse_cards
 from conquian.builder import TakeBuilder
 from conquian.rules import PRESETS
-from engine_bruteforce import random_game
+from helpers import random_game
 from strategies import RULE_SETS
 
 

@@ -21,7 +21,7 @@ from conquian import (
 )
 from conquian.narration import narrate
 from conquian.views import GAME_SCHEMA, OBSERVATION_SCHEMA, STATE_SCHEMA, move_to_dict
-from engine_bruteforce import random_game
+from helpers import random_game
 from strategies import RULE_SETS
 
 VALIDATORS = {
