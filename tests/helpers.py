@@ -1,6 +1,6 @@
 """Helpers shared by the test modules: decks that deal chosen hands, seeded random games,
-the documented deal written again, agents checked move by move, and the check of an
-engine position against the model of :mod:`bruteforce`.
+the documented deal written again, agents checked move by move, the moves a take builder
+reaches, and the check of an engine position against the model of :mod:`bruteforce`.
 
 Test modules import from here (and from :mod:`bruteforce` and :mod:`strategies`), never
 from one another.
@@ -45,12 +45,14 @@ from conquian import (
     parse_cards,
 )
 from conquian.agents import Agent, play_game
+from conquian.builder import TakeBuilder
 from conquian.notation import MAX_MOVES
 
 __all__ = [
     "MAX_MOVES",
     "Checked",
     "borrows",
+    "built_moves",
     "cards",
     "check_position",
     "checked_game",
@@ -264,6 +266,43 @@ def check_position(state: State, model: Position, stats: Counter[str]) -> None:
     for player in (0, 1):
         size = len(table_cards(state, player))
         stats["max table"] = max(stats["max table"], size)
+
+
+def built_moves(start: TakeBuilder) -> set[Move]:
+    """Every move reachable from ``start`` by adding cards, arranging and finishing;
+    checks on the way that every step the builder offers leads to a finished move."""
+    moves: set[Move] = set()
+    seen: set[frozenset[Card]] = set()
+    todo = [start]
+    while todo:
+        builder = todo.pop()
+        if builder.selected in seen:
+            continue
+        seen.add(builder.selected)
+        if not builder.is_possible:
+            assert builder is start, "an impossible step was offered"
+            assert not builder.addable
+            assert not builder.is_complete
+            continue
+        assert builder.is_complete or builder.addable, "a dead end was offered"
+        if builder.is_complete:
+            arranged = (
+                [builder.arrange(i) for i in range(len(builder.arrangements))]
+                if builder.needs_arrangement
+                else [builder]
+            )
+            for done in arranged:
+                assert done.table is not None
+                if done.kind == "lay":
+                    moves.add(done.lay_down())
+                elif done.can_go_out:
+                    assert not done.discards
+                    moves.add(done.go_out())
+                else:
+                    assert done.discards
+                    moves.update(done.discard(card) for card in done.discards)
+        todo.extend(builder.add(card) for card in builder.addable)
+    return moves
 
 
 # ---------------------------------------------------------------- agents and positions
