@@ -52,7 +52,7 @@ from conquian.dealing import check_seed, deal_order, deal_position, deck_indices
 from conquian.errors import ConquianError, IllegalMoveError, InvalidStateError, describe
 from conquian.legality import SECOND_PERSON, Voice, check_move, legal_moves
 from conquian.melds import Meld
-from conquian.moves import Decline, LayDown, LegalMoves, Move
+from conquian.moves import Decline, LayDown, LegalMoves, Move, parse_move
 from conquian.observation import Observation
 from conquian.phases import (
     PHASE_OFFER,
@@ -65,7 +65,7 @@ from conquian.phases import (
     Played,
 )
 from conquian.rules import CLASSIC, Rules
-from conquian.transitions import next_position
+from conquian.transitions import advance
 
 __all__ = [
     "Fate",
@@ -90,11 +90,7 @@ _TABLE_MEMO: Final = _bits.BoundedMemo[tuple[int, int], tuple[Meld, ...]](
 
 def _as_move(move: Move | str) -> Move:
     """A move given as a value or as its notation (read by :func:`parse_move`)."""
-    if isinstance(move, str):
-        from conquian.moves import parse_move
-
-        return parse_move(move)
-    return move
+    return parse_move(move) if isinstance(move, str) else move
 
 
 def _canonical_table(mask: int, rules: Rules) -> tuple[Meld, ...]:
@@ -388,7 +384,8 @@ class State:
         """
         if move.__class__ is Decline and player is None and self._pos[PHASE] is PHASE_OFFER:
             return self.apply_unchecked(move)  # always legal (R11): skip the full check
-        move = _as_move(move)
+        if isinstance(move, str):  # not through _as_move: a call saved on the hot path
+            move = parse_move(move)
         check_move(self._pos, move, player, SECOND_PERSON)
         return self.apply_unchecked(move)
 
@@ -424,19 +421,11 @@ class State:
         >>> state.apply_unchecked(state.legal_moves()[0]) == state.apply(state.legal_moves()[0])
         True
         """
-        # The hot path of every search and simulation: the new state and its history entry
-        # are built by setting their slots (see conquian._slots).
-        pos = self._pos
-        _, _, _, _, _, _, offer, origin, by, phase, mover, _, _, _, _ = pos
-        entry = new_instance(Played)
-        _set_player(entry, mover)
-        _set_offer(entry, DECK[offer])
-        _set_move(entry, move)
-        _set_origin(entry, origin)
-        _set_offered_by(entry, by)
-        _set_phase(entry, phase)
+        # The hot path of every search and simulation: the new state is built by setting
+        # its slots (see conquian._slots).
+        pos, entry = advance(self._pos, move)
         state = new_instance(State)
-        _set_pos(state, next_position(pos, move))
+        _set_pos(state, pos)
         _set_log(state, (self._log, entry))
         _set_deck(state, self._deck)
         _set_seed(state, self.seed)
@@ -554,11 +543,8 @@ class State:
         return "\n".join(lines)
 
 
-# The engine builds one State and one history entry per move by setting their slots
-# (see conquian._slots): attrs' checked __init__ costs twice as much.
+# The engine builds one State per move by setting its slots (see conquian._slots): attrs'
+# checked __init__ costs twice as much.
 _set_pos, _set_log, _set_deck, _set_seed, _set_hash = slot_setters(
     State, "_pos", "_log", "_deck", "seed", HASH_CACHE
-)
-_set_player, _set_offer, _set_move, _set_origin, _set_offered_by, _set_phase = slot_setters(
-    Played, "player", "offer", "move", "origin", "offered_by", "phase"
 )

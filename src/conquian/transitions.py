@@ -1,10 +1,10 @@
 """Transitions: the position after a move, the other half of the phase machine.
 
 :mod:`conquian.legality` says which moves may be played in a position; this module says
-what each one does (R11–R16, V3, V8): :func:`next_position` takes a position tuple (see
-``conquian._position``) and a legal move and returns the next position. It checks
-nothing: :class:`~conquian.state.State` checks the move first (or, in
-:meth:`~conquian.state.State.apply_unchecked`, trusts its caller) and keeps the history.
+what each one does (R11–R16, V3, V8): :func:`advance` takes a position tuple (see
+``conquian._position``) and a legal move and returns the next position and the move's
+history entry. It checks nothing: :class:`~conquian.state.State` checks the move first
+(or, in :meth:`~conquian.state.State.apply_unchecked`, trusts its caller).
 
 >>> from conquian import State
 >>> State.new(seed=7).apply("decline").phase
@@ -17,6 +17,8 @@ from typing import Final
 
 from conquian import _bits
 from conquian._position import NO_CARD, NO_PLAYER, ORIGIN, RULES, Position
+from conquian._slots import new_instance, slot_setters
+from conquian.cards import DECK
 from conquian.legality import fits
 from conquian.moves import NO_DISCARD, Decline, Force, LayDown, Move, Release, Take
 from conquian.phases import (
@@ -30,23 +32,34 @@ from conquian.phases import (
     PHASE_OFFER,
     PHASE_OVER,
     WENT_OUT,
+    Played,
 )
 
-__all__ = ["next_position"]
+__all__ = ["advance"]
 
 # Who turns up the next card after a decline (see _declined_by), besides a player:
 _NO_TURN: Final = -1  # the card does not die now: nobody turns a card
 _FORCE_CHOICE: Final = -2  # the opponent may force the card on the decliner (R14b case a)
 
 
-def next_position(pos: Position, move: Move) -> Position:
-    """The position after ``move``, which must be legal in ``pos`` (unchecked).
+def advance(pos: Position, move: Move) -> tuple[Position, Played]:
+    """The position after ``move``, which must be legal in ``pos`` (unchecked), and the
+    move's entry in the public history.
 
     The hot path of every search and simulation: one tuple is built, the parts that do
-    not change are shared with ``pos``.
+    not change are shared with ``pos``, and the history entry is built by setting its
+    slots (see ``conquian._slots``). The entry is made here, where the position is
+    already unpacked, to save the caller a second reading of it.
     """
-    (rules, dealer, stock, hands, tables, dead, offer, origin, by, _, mover, ply, _, arr,
+    (rules, dealer, stock, hands, tables, dead, offer, origin, by, phase, mover, ply, _, arr,
      engine_melds) = pos  # fmt: skip
+    entry = new_instance(Played)
+    _set_player(entry, mover)
+    _set_offer(entry, DECK[offer])
+    _set_move(entry, move)
+    _set_origin(entry, origin)
+    _set_offered_by(entry, by)
+    _set_phase(entry, phase)
     kind = move.__class__
     if kind is Decline or kind is Force or kind is Release:
         # Who turns up the next card if the offered card dies now.
@@ -72,15 +85,15 @@ def next_position(pos: Position, move: Move) -> Position:
             turner = 1 - mover  # Release (R14b): it dies; the decliner turns the next card.
         if turner == _NO_TURN:
             return (rules, dealer, stock, hands, tables, dead, offer, origin, by,
-                    next_phase, 1 - mover, ply + 1, None, arr, engine_melds)  # fmt: skip
+                    next_phase, 1 - mover, ply + 1, None, arr, engine_melds), entry  # fmt: skip
         if not stock:
             # R15: a card died and no card can be turned: the game is drawn.
             return (rules, dealer, stock, hands, tables, (*dead, offer), NO_CARD, None,
                     NO_PLAYER, PHASE_OVER, NO_PLAYER, ply + 1, DRAWN, arr,
-                    engine_melds)  # fmt: skip
+                    engine_melds), entry  # fmt: skip
         return (rules, dealer, stock[1:], hands, tables, (*dead, offer), stock[0],
                 ORIGIN_STOCK, turner, PHASE_OFFER, turner, ply + 1, None, arr,
-                engine_melds)  # fmt: skip
+                engine_melds), entry  # fmt: skip
     assert isinstance(move, (Take, LayDown))
     laid = move.laid_mask
     hand = hands[mover] & ~laid
@@ -94,7 +107,7 @@ def next_position(pos: Position, move: Move) -> Position:
         hands = (hand, hands[1]) if mover == 0 else (hands[0], hand)
         tables = (table, tables[1]) if mover == 0 else (tables[0], table)
         return (rules, dealer, stock, hands, tables, dead, offer, origin, by,
-                PHASE_OFFER, mover, ply + 1, None, arr, engine_melds)  # fmt: skip
+                PHASE_OFFER, mover, ply + 1, None, arr, engine_melds), entry  # fmt: skip
     assert isinstance(move, Take)
     discard = move.discard_index
     table |= 1 << offer
@@ -104,11 +117,11 @@ def next_position(pos: Position, move: Move) -> Position:
         hands = (hand, hands[1]) if mover == 0 else (hands[0], hand)
         return (rules, dealer, stock, hands, tables, dead, NO_CARD, None, NO_PLAYER,
                 PHASE_OVER, NO_PLAYER, ply + 1, WENT_OUT[mover], arr,
-                engine_melds)  # fmt: skip
+                engine_melds), entry  # fmt: skip
     hand &= ~(1 << discard)
     hands = (hand, hands[1]) if mover == 0 else (hands[0], hand)
     return (rules, dealer, stock, hands, tables, dead, discard, ORIGIN_DISCARD, mover,
-            PHASE_OFFER, 1 - mover, ply + 1, None, arr, engine_melds)  # fmt: skip
+            PHASE_OFFER, 1 - mover, ply + 1, None, arr, engine_melds), entry  # fmt: skip
 
 
 def _declined_by(pos: Position, mover: int) -> int:
@@ -122,3 +135,10 @@ def _declined_by(pos: Position, mover: int) -> int:
     ) and fits(pos, mover):
         return _FORCE_CHOICE
     return mover
+
+
+# The entry of each move is built by setting its slots (see conquian._slots): attrs'
+# checked __init__ costs twice as much.
+_set_player, _set_offer, _set_move, _set_origin, _set_offered_by, _set_phase = slot_setters(
+    Played, "player", "offer", "move", "origin", "offered_by", "phase"
+)
