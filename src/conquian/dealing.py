@@ -88,6 +88,7 @@ def deck_indices(deck: Sequence[Card] | str) -> tuple[int, ...]:
             is refused before it is read through).
         TypeError: ``deck`` is not text or a sequence of cards.
 
+    >>> from conquian.dealing import deal_order, deck_indices
     >>> deck_indices(deal_order(1))[:3]
     (11, 2, 16)
     """

@@ -15,10 +15,10 @@ Decline()
 >>> match.scores, match.game.ply, match.is_over
 ((0, 0), 1, False)
 
-A match is saved as a :class:`~conquian.match_record.MatchRecord` (the format lives in
-:mod:`conquian.match_record`, the scoring in :mod:`conquian.scoring`); :func:`match_dumps`
+A match is saved as a :class:`~conquian.match_record.MatchRecord`; :func:`match_dumps`
 and :func:`match_loads` write and read its JSON, and reading replays and checks every
-game. Every public name of those two modules can be imported from here too.
+game. The scoring lives in :mod:`conquian.scoring` and the record format in
+:mod:`conquian.match_record`; every public name of both can be imported from here too.
 """
 
 from __future__ import annotations
@@ -144,8 +144,8 @@ class Match:
     (seed, i) by ``first_dealer`` when ``i`` is even and by the other player when it is
     odd (R9). With stakes scoring the match lasts a fixed number of games; with points
     scoring it lasts until a player reaches ``rules.target`` (or until the optional cap
-    of games, or :data:`MAX_GAMES`). Play goes through :meth:`play`, which settles each
-    game as it ends and deals the next one.
+    of games, or :data:`~conquian.match_record.MAX_GAMES`). Play goes through
+    :meth:`play`, which settles each game as it ends and deals the next one.
 
     Two matches are equal when they have the same rules, seed, first dealer, planned
     games, finished games and current game.
@@ -359,7 +359,8 @@ class Match:
     # ------------------------------------------------------------------ records
 
     def record(self) -> MatchRecord:
-        """This match as a :class:`MatchRecord`: every game dealt so far, and the result."""
+        """This match as a :class:`~conquian.match_record.MatchRecord`: every game dealt so
+        far, and the result."""
         games = [result.record for result in self._results]
         if not self.is_over:
             games.append(self._game.record())

@@ -62,6 +62,7 @@ def game_dealer(first_dealer: int, index: int) -> int:
     """The dealer of game ``index`` (counted from 0) of a match whose first game
     ``first_dealer`` dealt: the deal alternates (R9).
 
+    >>> from conquian.match_record import game_dealer
     >>> [game_dealer(1, index) for index in range(4)]
     [1, 0, 1, 0]
     """

@@ -4,10 +4,11 @@ A :class:`State` holds everything about a game in progress: the deck order it wa
 from, hands, tables, the offered card, the stock, the dead cards and the public history.
 :meth:`State.apply` returns a new state and never changes the old one.
 
-The state is the face of the phase machine, whose parts live below it: the deal in
-:mod:`conquian.dealing`, which moves are legal (and why not) in :mod:`conquian.legality`,
-the position after a move in :mod:`conquian.transitions`, the position string in
-``conquian._position``, and one player's view in :mod:`conquian.observation`.
+The state is the face of the phase machine, whose parts live in the modules below it
+(see :ref:`layout`): the deal in ``conquian.dealing``, which moves are legal (and why
+not) in ``conquian.legality``, the position after a move in ``conquian.transitions``,
+the position string in ``conquian._position``, and one player's view in
+``conquian.observation``.
 
 >>> from conquian import State, Phase
 >>> state = State.new(seed=7)

@@ -7,8 +7,10 @@ history entry. It checks nothing: :class:`~conquian.state.State` checks the move
 (or, in :meth:`~conquian.state.State.apply_unchecked`, trusts its caller).
 
 >>> from conquian import State
->>> State.new(seed=7).apply("decline").phase
-<Phase.OFFER: 'offer'>
+>>> state = State.new(seed=7)
+>>> passed = state.apply("decline")  # R11b: he passes the card he turned up
+>>> passed.to_move, passed.offer == state.offer, passed.history[-1].fate.value
+(0, True, 'passed')
 """
 
 from __future__ import annotations
