@@ -2,7 +2,7 @@
 
 Run it from a checkout (one core is used; keep the machine otherwise idle)::
 
-    python benchmarks/bench.py            # full size, about a minute and a half
+    python benchmarks/bench.py            # full size, several minutes (459 s on 2 shared cores)
     python benchmarks/bench.py --quick    # small sizes, a few seconds (CI runs this)
     python benchmarks/bench.py --peer .peer-venv/bin/python   # side by side with OpenSpiel
 
@@ -15,7 +15,8 @@ What is measured:
    ``partitions`` on the 11-card set with the most splits found by search;
 2. ``legal_moves()`` µs per call over every decision of random games, over the decisions
    where a take is possible, and on the worst case found (10-card hand, empty table, an
-   offered card that fits 297 ways), in a fresh process (cold caches) and warm;
+   offered card that may be taken 297 ways: 298 legal moves with the decline), in a fresh
+   process (cold caches) and warm;
 3. random self-play: every decision generates the full legal-move list, one move is
    picked uniformly with a seeded generator and applied; decisions/s and games/s;
 4. ``State.apply`` (checked) and ``observation()`` µs per call, and the public calls
@@ -404,6 +405,7 @@ def main() -> None:
     if args.cold_worst:
         print(cold_worst_us())
         return
+    started = time.perf_counter()
     quick = args.quick
     runs = 3 if quick else 5
     figures: dict[str, float] = {}
@@ -613,6 +615,8 @@ def main() -> None:
             f"{agent_games} games against greedy; 90th percentile {p90:.3f} ms; median CPU "
             f"time {cpu:.3f} ms), {single:.4f} ms with one legal move"
         )
+    figures["suite_s"] = time.perf_counter() - started
+    print(f"the suite ran for {figures['suite_s']:,.0f} s")
     print("BENCH " + " ".join(f"{key}={value:.6g}" for key, value in figures.items()))
 
 

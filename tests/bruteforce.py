@@ -1,38 +1,101 @@
-"""An independent, slow definition of melds and partitions, to hold the fast code to.
+"""An independent, slow model of melds and of the engine: the referee the fast code is
+held to under every rule set.
 
-Nothing here is imported from :mod:`conquian` except the public :class:`Card`,
-:class:`Rank` and :class:`Suit` types. The definitions are read straight off RULES.md:
+Nothing here uses :mod:`conquian._bits` or the meld logic of :mod:`conquian.melds`: only
+the public value types (:class:`Card`, :class:`Rank`, :class:`Suit`, :class:`Rules`, the
+moves and the enums that name phases and offer origins) are imported, :class:`Meld` only
+to turn the model's tables into engine moves and back, and every rule is read straight
+off the rules (``docs/rules.rst``):
 
 - R2: the play order is the list :data:`PLAY_ORDER`; positions in it are list indices,
-  not the values of :class:`Rank`, so a mistake in ``Rank`` cannot hide here.
-- R4: a group is 3 or 4 cards of one rank, of different suits.
-- R5: a sequence is 3 to ``max_sequence`` cards of one suit whose positions in the play
-  order are consecutive, with no wrapping (R2).
-- R6: a partition is a set of disjoint melds whose union is all the cards. Instead of
-  enumerating every set partition (Bell(11) = 678,570 of them for 11 cards), the block
-  holding the first remaining card is chosen among every subset of the remaining cards
-  that holds it and is a meld, then the rest is split recursively. Every set partition
-  whose blocks are all melds is found exactly once this way.
-- R14a: a card fits a table when the table's cards plus that card have a partition.
+  not the values of :class:`Rank`, so a mistake in ``Rank`` cannot hide here. Inside the
+  model a card is a small int of its own (its suit's place in :data:`SUIT_ORDER` and its
+  rank's place in the play order), never ``Card.index``.
+- R4, R5, V4: :func:`is_meld` checks one candidate meld literally: a group is 3 or 4
+  cards of one rank, of different suits; a sequence is 3 to ``max_sequence`` cards of one
+  suit whose places in the play order are consecutive, with no wrapping.
+- R6: :func:`can_split` asks whether a set of cards splits into melds. The card that
+  comes first in a fixed order must lie in some block; every block holding it is tried
+  (groups: it plus any two or three cards of its rank; sequences: every window of the
+  play order through it, all of whose cards are present), each block is re-checked with
+  :func:`is_meld`, and the rest is split recursively. Results are memoized by frozenset.
+  :func:`splits` lists every such split (every set partition into melds, each once).
+- R13, V2: :func:`allowed_tables` lists the tables a player may arrange when cards join
+  his table: under ``free`` any split; under ``none`` and ``borrow`` every split of the
+  old and new cards, kept when it passes :func:`keeps_melds` (each old meld whole inside
+  one new meld, no new meld holding two old melds) or, under ``borrow``,
+  :func:`borrows_one` (the same with one card moved out of a group of four, or off an end
+  of a sequence of four or more, into a new meld that holds no other old card). The model
+  keeps each player's table as a set of melds (:attr:`Position.melds`) under those rules.
+  R14a: :func:`fits` asks whether the table alone takes a card: some allowed table holds
+  the old melds and that card.
+- R11, R12, R13, R14a, R14b, V1, V3: :func:`legal` lists the moves of a
+  :class:`Position` by trying every subset of the hand (``2 ** len(hand)`` of them), and
+  under ``none`` and ``borrow`` every allowed table for each; :func:`allows` checks one
+  move (under free regrouping a take may also name any split of its new table, R13).
+- R8, R10, R11, R14b, R15, R16, V7, V8: :func:`deal` and :func:`play` are the phase
+  machine, written as a plain state transition over sets of cards.
+
+Under V3 and V8 together, the dealer offered the upcard he turned himself may lay cards
+down first (V3: "after turning up a stock card"): the rules are silent on the
+combination, and model and engine take the literal reading.
+
+The helpers that play games and build decks for the tests are in :mod:`helpers`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import dataclasses
+from collections.abc import Iterable, Sequence
 from itertools import combinations
+from typing import TypeAlias, TypeVar
 
-from conquian import Card, Rank, Suit
+from conquian import (
+    Card,
+    Decline,
+    Force,
+    Forcing,
+    LayDown,
+    Meld,
+    Move,
+    OfferOrigin,
+    Phase,
+    Rank,
+    Regrouping,
+    Release,
+    Rules,
+    State,
+    Suit,
+    Take,
+)
 
 __all__ = [
     "PLAY_ORDER",
     "SUIT_ORDER",
-    "Split",
-    "bf_fits",
-    "bf_is_meld",
-    "bf_partitions",
+    "BFMove",
+    "BFTable",
+    "Position",
+    "allowed_tables",
+    "allows",
+    "borrowed_card",
+    "borrows_one",
+    "can_split",
     "cyclically_consecutive",
+    "deal",
+    "fits",
+    "from_bf",
+    "from_state",
+    "is_meld",
+    "keeps_melds",
+    "legal",
+    "legal_lay_downs",
+    "legal_takes",
     "linearly_consecutive",
+    "mismatches",
+    "play",
     "position",
+    "splits",
+    "to_bf",
 ]
 
 PLAY_ORDER: tuple[Rank, ...] = (
@@ -51,9 +114,6 @@ PLAY_ORDER: tuple[Rank, ...] = (
 
 SUIT_ORDER: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 """The canonical suit order (clubs, diamonds, hearts, spades)."""
-
-Split = frozenset[frozenset[Card]]
-"""One partition: a set of melds, each a set of cards."""
 
 
 def position(rank: Rank) -> int:
@@ -76,44 +136,607 @@ def cyclically_consecutive(ranks: Sequence[Rank]) -> bool:
     )
 
 
-def bf_is_meld(cards: Sequence[Card], max_sequence: int = 8) -> bool:
-    """R4 or R5, read literally. ``cards`` may hold a card twice (then it is no meld)."""
-    if len(set(cards)) != len(cards):
-        return False  # R1: the pack holds each card once.
-    ranks = [card.rank for card in cards]
-    suits = [card.suit for card in cards]
-    is_group = len(cards) in (3, 4) and len(set(ranks)) == 1 and len(set(suits)) == len(cards)
-    is_sequence = (
-        3 <= len(cards) <= max_sequence and len(set(suits)) == 1 and linearly_consecutive(ranks)
+BFTable: TypeAlias = frozenset[frozenset[Card]]
+"""A table as the set of its melds, each the set of its cards."""
+
+BFMove: TypeAlias = tuple[str, frozenset[Card], Card | None, BFTable | None]
+"""A move as plain data: ``("take", laid, discard, table)`` (``discard`` is ``None`` when
+he goes out), ``("lay", laid, None, table)`` (V3), or ``(name, frozenset(), None, None)``
+for ``"decline"``, ``"force"`` and ``"release"``. ``table`` is the new table's melds under
+regrouping ``none`` and ``borrow`` (V2), and ``None`` under ``free`` regrouping (R13)."""
+
+DECLINE_BF: BFMove = ("decline", frozenset(), None, None)
+FORCE_BF: BFMove = ("force", frozenset(), None, None)
+RELEASE_BF: BFMove = ("release", frozenset(), None, None)
+
+
+# Inside the model a card is a small int of its own, 10 * suit + place: the suit's
+# position in SUIT_ORDER and the rank's position in PLAY_ORDER (so nothing of Card.index or of
+# Rank's values is used). Ints only make the sets cheap to hash.
+_CODE: dict[Card, int] = {
+    Card(rank, suit): 10 * SUIT_ORDER.index(suit) + PLAY_ORDER.index(rank)
+    for suit in SUIT_ORDER
+    for rank in PLAY_ORDER
+}
+_CARD: dict[int, Card] = {code: card for card, code in _CODE.items()}
+
+_T = TypeVar("_T")
+_Codes: TypeAlias = frozenset[int]
+_Split: TypeAlias = frozenset[_Codes]
+
+
+def _codes(cards: Iterable[Card]) -> _Codes:
+    return frozenset(_CODE[card] for card in cards)
+
+
+def _cards(codes: Iterable[int]) -> frozenset[Card]:
+    return frozenset(_CARD[code] for code in codes)
+
+
+def _order_key(card: Card) -> int:
+    return _CODE[card]
+
+
+# ---------------------------------------------------------------- melds (R2, R4, R5, R6)
+
+
+def _is_meld_codes(block: Sequence[int], max_sequence: int) -> bool:
+    if len(set(block)) != len(block):
+        return False
+    places = {code % 10 for code in block}
+    suits = {code // 10 for code in block}
+    if len(block) in (3, 4) and len(places) == 1 and len(suits) == len(block):
+        return True  # R4
+    if not 3 <= len(block) <= max_sequence or len(suits) != 1:
+        return False
+    ordered = sorted(places)  # R5, R2: one unbroken run of the play order, no wrapping
+    return len(ordered) == len(block) and ordered == list(range(ordered[0], ordered[-1] + 1))
+
+
+def is_meld(cards: Iterable[Card], max_sequence: int = 8) -> bool:
+    """R4 (a group: 3 or 4 cards of one rank, different suits) or R5 (a sequence: 3 to
+    ``max_sequence`` cards of one suit, consecutive in the play order, no wrapping)."""
+    return _is_meld_codes([_CODE[card] for card in cards], max_sequence)
+
+
+def _blocks_with(first: int, pool: _Codes, max_sequence: int) -> list[_Codes]:
+    """Every candidate meld inside ``pool`` that holds ``first``, each checked by R4/R5."""
+    blocks: list[_Codes] = []
+    same_rank = [code for code in pool if code % 10 == first % 10 and code != first]
+    for size in (2, 3):
+        for others in combinations(same_rank, size):
+            blocks.append(frozenset((first, *others)))
+    suit = first - first % 10
+    here = low = high = first % 10
+    while low > 0 and suit + low - 1 in pool:
+        low -= 1
+    while high < 9 and suit + high + 1 in pool:
+        high += 1
+    # Every window of the unbroken run low..high (in one suit) that holds ``first``.
+    for start in range(low, here + 1):
+        for stop in range(here, high + 1):
+            blocks.append(frozenset(suit + place for place in range(start, stop + 1)))
+    return [block for block in blocks if _is_meld_codes(sorted(block), max_sequence)]
+
+
+_SPLIT_MEMO: dict[tuple[_Codes, int], bool] = {}
+_SPLITS_MEMO: dict[tuple[_Codes, int], tuple[_Split, ...]] = {}
+_MEMO_LIMIT = 1 << 20
+
+
+def _split(pool: _Codes, max_sequence: int) -> bool:
+    key = (pool, max_sequence)
+    known = _SPLIT_MEMO.get(key)
+    if known is not None:
+        return known
+    if not pool:
+        result = True
+    else:
+        first = min(pool)  # it must lie in some block; try every block that holds it
+        result = any(
+            _split(pool - block, max_sequence) for block in _blocks_with(first, pool, max_sequence)
+        )
+    if len(_SPLIT_MEMO) >= _MEMO_LIMIT:
+        _SPLIT_MEMO.clear()
+    _SPLIT_MEMO[key] = result
+    return result
+
+
+def _splits(pool: _Codes, max_sequence: int) -> tuple[_Split, ...]:
+    """Every set partition of ``pool`` into melds, each once: the block that holds the
+    first card is one of the melds with it (:func:`_blocks_with`), the rest recursively."""
+    key = (pool, max_sequence)
+    known = _SPLITS_MEMO.get(key)
+    if known is not None:
+        return known
+    if not pool:
+        result: tuple[_Split, ...] = (frozenset(),)
+    else:
+        first = min(pool)
+        result = tuple(
+            rest | {block}
+            for block in _blocks_with(first, pool, max_sequence)
+            for rest in _splits(pool - block, max_sequence)
+        )
+    if len(_SPLITS_MEMO) >= _MEMO_LIMIT:
+        _SPLITS_MEMO.clear()
+    _SPLITS_MEMO[key] = result
+    return result
+
+
+def can_split(cards: Iterable[Card], max_sequence: int = 8) -> bool:
+    """R6: whether the distinct ``cards`` split into disjoint melds (no cards do)."""
+    return _split(_codes(cards), max_sequence)
+
+
+def splits(cards: Iterable[Card], max_sequence: int = 8) -> set[BFTable]:
+    """R6: every split of the distinct ``cards`` into disjoint melds."""
+    return {
+        frozenset(_cards(block) for block in split)
+        for split in _splits(_codes(cards), max_sequence)
+    }
+
+
+# ---------------------------------------------------------------- regrouping (R13, V2)
+
+
+def keeps_melds(old: Iterable[frozenset[Card]], table: BFTable) -> bool:
+    """V2 ``none``: every old meld lies whole inside one meld of the new ``table``, and no
+    new meld holds two old melds (so a new card joins one old meld or forms new melds)."""
+    old_melds = list(old)
+    for meld in table:
+        if sum(1 for before in old_melds if before <= meld) > 1:
+            return False
+    return all(any(before <= meld for meld in table) for before in old_melds)
+
+
+def _lendable(meld: frozenset[Card]) -> list[Card]:
+    """V2 ``borrow``: the cards that may be borrowed from ``meld``: any card of a group of
+    four, an end card of a sequence of four or more, nothing from a meld of three."""
+    if len(meld) < 4:
+        return []
+    if len({card.rank for card in meld}) == 1:
+        return sorted(meld, key=_order_key)
+    ordered = sorted(meld, key=_order_key)
+    return [ordered[0], ordered[-1]]
+
+
+def borrowed_card(old: Iterable[frozenset[Card]], table: BFTable) -> Card | None:
+    """V2 ``borrow``: the one card that ``table`` moves out of an old meld as that rule
+    allows, or ``None`` when no single lendable card explains it (see :func:`borrows_one`)."""
+    old_melds = list(old)
+    old_cards = frozenset(card for meld in old_melds for card in meld)
+    for i, meld in enumerate(old_melds):
+        for card in _lendable(meld):
+            home = next((new for new in table if card in new), None)
+            if home is None or home & old_cards != {card}:
+                continue  # the borrowed card goes into a new meld, with no other old card
+            rest = [*old_melds[:i], meld - {card}, *old_melds[i + 1 :]]
+            if keeps_melds(rest, table):
+                return card
+    return None
+
+
+def borrows_one(old: Iterable[frozenset[Card]], table: BFTable) -> bool:
+    """V2 ``borrow``, beyond :func:`keeps_melds`: exactly one card moves out of an old
+    group of four (any card) or sequence of four or more (an end card) into a new meld
+    holding no other old card; every other old meld, and the rest of the lender, stays
+    whole inside one new meld, and no new meld holds two of them."""
+    return borrowed_card(old, table) is not None
+
+
+def _is_allowed(rules: Rules, old: Iterable[frozenset[Card]], table: BFTable) -> bool:
+    """Whether the split ``table`` of the old and new cards is allowed by V2."""
+    if rules.regrouping is Regrouping.FREE:
+        return True
+    old_melds = list(old)
+    if keeps_melds(old_melds, table):
+        return True
+    return rules.regrouping is Regrouping.BORROW and borrows_one(old_melds, table)
+
+
+def allowed_tables(
+    rules: Rules, old: Iterable[frozenset[Card]], new: Iterable[Card]
+) -> set[BFTable]:
+    """R13, V2: every table the player may arrange from his old melds ``old`` and the new
+    cards ``new``: every split of all those cards into melds that the regrouping rule
+    allows (by brute force: the splits are listed, then filtered)."""
+    old_melds = list(old)
+    pool = _codes(card for meld in old_melds for card in meld) | _codes(new)
+    found: set[BFTable] = set()
+    for split in _splits(pool, rules.max_sequence):
+        table = frozenset(_cards(block) for block in split)
+        if _is_allowed(rules, old_melds, table):
+            found.add(table)
+    return found
+
+
+def fits(
+    card: Card,
+    table: Iterable[Card],
+    max_sequence: int = 8,
+    *,
+    rules: Rules | None = None,
+    melds: BFTable | None = None,
+) -> bool:
+    """R14a: the table's cards plus ``card`` alone split into melds — under V2 ``none`` and
+    ``borrow`` (given ``rules`` and the table's ``melds``), into a table the rule allows."""
+    if rules is None or rules.regrouping is Regrouping.FREE:
+        return can_split({*table, card}, max_sequence if rules is None else rules.max_sequence)
+    assert melds is not None
+    return bool(allowed_tables(rules, melds, [card]))
+
+
+# ---------------------------------------------------------------- the phase machine
+
+
+@dataclasses.dataclass(frozen=True)
+class Position:
+    """A position of the model, every field public and plain. ``melds`` holds each
+    player's table as melds under regrouping ``none`` and ``borrow`` (V2), else ``None``
+    (under free regrouping only the cards matter, R13)."""
+
+    rules: Rules
+    hands: tuple[frozenset[Card], frozenset[Card]]
+    tables: tuple[frozenset[Card], frozenset[Card]]
+    stock: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    offer: Card | None
+    origin: OfferOrigin | None
+    offered_by: int | None
+    phase: Phase
+    to_move: int | None
+    winner: int | None = None
+    drawn: bool = False
+    melds: tuple[BFTable, BFTable] | None = None
+
+
+def deal(deck: Sequence[Card], rules: Rules, dealer: int) -> Position:
+    """R8: the non-dealer is dealt first, one card at a time (V7: two at a time), then the
+    dealer, in turn; R10: the non-dealer turns the top stock card, offered to him. V8: the
+    dealer turns it, and it is offered to the non-dealer."""
+    starter = 1 - dealer
+    size = rules.hand_size
+    batch = rules.deal_batch
+    packets = [deck[start : start + batch] for start in range(0, 2 * size, batch)]
+    dealt = [
+        frozenset(card for packet in packets[0::2] for card in packet),
+        frozenset(card for packet in packets[1::2] for card in packet),
+    ]
+    hands = (dealt[0], dealt[1]) if starter == 0 else (dealt[1], dealt[0])
+    upcard = rules.initial_upcard
+    return Position(
+        rules=rules,
+        hands=hands,
+        tables=(frozenset(), frozenset()),
+        stock=tuple(deck[2 * size + 1 :]),
+        dead=(),
+        offer=deck[2 * size],
+        origin=OfferOrigin.UPCARD if upcard else OfferOrigin.STOCK,
+        offered_by=dealer if upcard else starter,
+        phase=Phase.OFFER,
+        to_move=starter,
+        melds=None if rules.regrouping is Regrouping.FREE else (frozenset(), frozenset()),
     )
-    return is_group or is_sequence
 
 
-def _splits(cards: tuple[Card, ...], max_sequence: int) -> Iterator[Split]:
-    if not cards:
-        yield frozenset()
-        return
-    first, rest = cards[0], cards[1:]
-    for size in range(2, len(rest) + 1):
-        for others in combinations(rest, size):
-            block = (first, *others)
-            if not bf_is_meld(block, max_sequence):
-                continue
-            remaining = tuple(card for card in rest if card not in others)
-            for split in _splits(remaining, max_sequence):
-                yield split | {frozenset(block)}
+def _as_table(melds: Iterable[Iterable[Card]]) -> BFTable:
+    return frozenset(frozenset(meld) for meld in melds)
 
 
-def bf_partitions(cards: Sequence[Card], max_sequence: int = 8) -> list[Split]:
-    """Every split of the distinct ``cards`` into melds (R6), as a list without repeats.
+def from_state(state: State) -> Position:
+    """The model's reading of an engine state's public fields (to compare with :func:`deal`)."""
+    tables = tuple(frozenset(card for meld in table for card in meld) for table in state.tables)
+    outcome = state.outcome
+    melds = None
+    if state.rules.regrouping is not Regrouping.FREE:
+        melds = (_as_table(state.tables[0]), _as_table(state.tables[1]))
+    return Position(
+        rules=state.rules,
+        hands=state.hands,
+        tables=(tables[0], tables[1]),
+        stock=state.stock,
+        dead=state.dead,
+        offer=state.offer,
+        origin=state.offer_origin,
+        offered_by=state.offered_by,
+        phase=state.phase,
+        to_move=state.to_move,
+        winner=None if outcome is None else outcome.winner,
+        drawn=outcome is not None and outcome.is_draw,
+        melds=melds,
+    )
 
-    No cards at all have exactly one split, the empty one.
+
+def _fits_table(position: Position, player: int, card: Card) -> bool:
+    """R14a (and V2): ``card`` fits ``player``'s table in ``position``."""
+    melds = None if position.melds is None else position.melds[player]
+    return fits(card, position.tables[player], rules=position.rules, melds=melds)
+
+
+def _forcing_case_a(position: Position) -> bool:
+    """V1: may the opponent force the card the player to move declines (R14b case a)?"""
+    forcing = position.rules.forcing
+    if forcing is Forcing.DECLINED:
+        return True
+    return forcing is Forcing.DISCARDS_ONLY and position.origin is OfferOrigin.DISCARD
+
+
+def _placements(
+    position: Position, added: frozenset[Card], *, prune: bool, need_laid: bool
+) -> list[tuple[frozenset[Card], BFTable | None]]:
+    """Every (laid hand cards, new table) with which ``added`` and the laid cards join the
+    table of the player to move (R13, V2): the table is ``None`` under free regrouping.
+    ``need_laid``: at least one hand card is laid (V3).
+
+    With ``prune=False`` every subset of the hand is tried, none skipped.
     """
-    if len(set(cards)) != len(cards):
-        raise ValueError("bf_partitions needs distinct cards")
-    return list(_splits(tuple(cards), max_sequence))
+    player = position.to_move
+    assert player is not None
+    rules = position.rules
+    table = position.tables[player]
+    everything = _codes(table | position.hands[player] | added)
+    base = _codes(table | added)
+    # A laid card lies in some meld of the new table, so inside ``everything``: a hand
+    # card in no meld there is never laid, and only the other cards' subsets are tried.
+    hand = sorted(position.hands[player], key=_order_key)
+    usable = [
+        card
+        for card in hand
+        if not prune or _blocks_with(_CODE[card], everything, rules.max_sequence)
+    ]
+    codes = [_CODE[card] for card in usable]
+    found: list[tuple[frozenset[Card], BFTable | None]] = []
+    for size in range(1 if need_laid else 0, len(usable) + 1):
+        for chosen in combinations(range(len(usable)), size):
+            if not _split(base.union([codes[i] for i in chosen]), rules.max_sequence):
+                continue  # R6: not even a free split (R13) exists
+            laid = frozenset(usable[i] for i in chosen)
+            if position.melds is None:
+                found.append((laid, None))
+                continue
+            for arranged in allowed_tables(rules, position.melds[player], laid | added):
+                found.append((laid, arranged))
+    return found
 
 
-def bf_fits(card: Card, table: Sequence[Card], max_sequence: int = 8) -> bool:
-    """R14a: the table's cards plus ``card`` alone can be split into melds."""
-    return bool(bf_partitions([*table, card], max_sequence))
+def legal_takes(position: Position, *, prune: bool = True) -> set[BFMove]:
+    """R11 Take, R12, R13, V2: every (laid, discard, table) the player to move may choose.
+
+    With ``prune=False`` every subset of the hand is tried, none skipped.
+    """
+    player = position.to_move
+    offer = position.offer
+    assert player is not None
+    assert offer is not None
+    hand = position.hands[player]
+    takes: set[BFMove] = set()
+    for laid, table in _placements(position, frozenset([offer]), prune=prune, need_laid=False):
+        rest = sorted(hand - laid, key=_order_key)
+        if not rest:
+            takes.add(("take", laid, None, table))  # R16: he goes out.
+        for discard in rest:
+            takes.add(("take", laid, discard, table))
+    return takes
+
+
+def _may_lay_down(position: Position) -> bool:
+    """V3: the player to move turned up the offered card from the stock himself (R10,
+    R11a; V8's upcard, offered back to the dealer who turned it, counts too)."""
+    return (
+        position.rules.meld_from_hand
+        and position.phase is Phase.OFFER
+        and position.origin in (OfferOrigin.STOCK, OfferOrigin.UPCARD)
+        and position.offered_by == position.to_move
+    )
+
+
+def legal_lay_downs(position: Position, *, prune: bool = True) -> set[BFMove]:
+    """V3: every non-empty set of hand cards (with each allowed table, V2) the player to
+    move may lay down before deciding on the card he turned up; none if he may not."""
+    if not _may_lay_down(position):
+        return set()
+    return {
+        ("lay", laid, None, table)
+        for laid, table in _placements(position, frozenset(), prune=prune, need_laid=True)
+    }
+
+
+def legal(position: Position) -> set[BFMove]:
+    """Every legal move of ``position``, by the phase rules of R11, R14b and V1–V8."""
+    if position.phase is Phase.OVER:
+        return set()
+    if position.phase is Phase.FORCE_DECISION:
+        return {FORCE_BF, RELEASE_BF}
+    moves = legal_takes(position)
+    if position.phase is Phase.FORCED_TAKE:
+        return moves
+    moves.add(DECLINE_BF)
+    moves |= legal_lay_downs(position)
+    passer = position.offered_by
+    assert passer is not None
+    assert position.offer is not None
+    if (
+        position.rules.forcing is Forcing.DECLINED
+        and position.origin is OfferOrigin.STOCK
+        and passer != position.to_move
+        and _fits_table(position, passer, position.offer)
+    ):
+        moves.add(FORCE_BF)  # R14b case b: force a passed card back on the passer.
+    return moves
+
+
+def allows(position: Position, move: BFMove) -> bool:
+    """Whether ``move`` is legal in ``position`` (without listing every take): a move of
+    :func:`legal`, or under free regrouping a take or lay-down of :func:`legal` naming any
+    split of its new table into melds (R13: every split is the same position)."""
+    kind, laid, discard, table = move
+    if kind not in ("take", "lay") or position.phase in (Phase.OVER, Phase.FORCE_DECISION):
+        return move in legal(position)
+    player, offer = position.to_move, position.offer
+    assert player is not None
+    assert offer is not None
+    if kind == "lay" and (not laid or discard is not None or not _may_lay_down(position)):
+        return False
+    hand = position.hands[player]
+    rest = hand - laid
+    added = laid | {offer} if kind == "take" else laid
+    if kind == "take" and (discard not in rest if discard is not None else rest):
+        return False
+    if not laid <= hand:
+        return False
+    new_cards = position.tables[player] | added
+    if table is None:
+        return position.melds is None and can_split(new_cards, position.rules.max_sequence)
+    return (
+        frozenset(card for meld in table for card in meld) == new_cards
+        and sum(len(meld) for meld in table) == len(new_cards)
+        and all(is_meld(meld, position.rules.max_sequence) for meld in table)
+        and (position.melds is None or _is_allowed(position.rules, position.melds[player], table))
+    )
+
+
+def _dies(position: Position, turner: int) -> Position:
+    """R11a: the card dies and ``turner`` (the decliner; V8: the non-dealer after the
+    upcard) turns the next stock card; R15 if there is none."""
+    assert position.offer is not None
+    dead = (*position.dead, position.offer)
+    if not position.stock:
+        return dataclasses.replace(
+            position,
+            dead=dead,
+            offer=None,
+            origin=None,
+            offered_by=None,
+            phase=Phase.OVER,
+            to_move=None,
+            drawn=True,
+        )
+    return dataclasses.replace(
+        position,
+        dead=dead,
+        offer=position.stock[0],
+        stock=position.stock[1:],
+        origin=OfferOrigin.STOCK,
+        offered_by=turner,
+        phase=Phase.OFFER,
+        to_move=turner,
+    )
+
+
+def _pair(values: tuple[_T, _T], player: int, value: _T) -> tuple[_T, _T]:
+    return (value, values[1]) if player == 0 else (values[0], value)
+
+
+def play(position: Position, move: BFMove) -> Position:
+    """The position after ``move``, which must be in :func:`legal`."""
+    assert allows(position, move), move
+    player = position.to_move
+    offer = position.offer
+    assert player is not None
+    assert offer is not None
+    kind, laid, discard, table = move
+    if kind in ("take", "lay"):
+        added = laid | {offer} if kind == "take" else laid
+        hand = position.hands[player] - laid - ({discard} if discard is not None else set())
+        hands = _pair(position.hands, player, hand)
+        tables = _pair(position.tables, player, position.tables[player] | added)
+        melds = position.melds
+        if melds is not None:  # V2: the named table; under free regrouping only the cards
+            assert table is not None
+            melds = _pair(melds, player, table)
+        changed = dataclasses.replace(position, hands=hands, tables=tables, melds=melds)
+        if kind == "lay":  # V3: the cards go down; the turned card is still his to decide.
+            return changed
+        if discard is None:  # R16
+            return dataclasses.replace(
+                changed,
+                offer=None,
+                origin=None,
+                offered_by=None,
+                phase=Phase.OVER,
+                to_move=None,
+                winner=player,
+            )
+        return dataclasses.replace(
+            changed,
+            offer=discard,
+            origin=OfferOrigin.DISCARD,
+            offered_by=player,
+            phase=Phase.OFFER,
+            to_move=1 - player,
+        )
+    if kind == "force":  # R14b: case a (decision) or case b (a passed card).
+        return dataclasses.replace(position, phase=Phase.FORCED_TAKE, to_move=1 - player)
+    if kind == "release":  # R14b case a: the decliner's card dies.
+        return _dies(position, turner=1 - player)
+    # Decline.
+    if position.origin is OfferOrigin.UPCARD:
+        if position.offered_by != player:  # V8: the non-dealer refused; the dealer may take it.
+            return dataclasses.replace(position, to_move=1 - player)
+        return _dies(position, turner=1 - player)  # V8: dead; the non-dealer turns the next.
+    if position.origin is OfferOrigin.STOCK and position.offered_by == player:
+        return dataclasses.replace(position, to_move=1 - player)  # R11b: a pass.
+    if _forcing_case_a(position) and _fits_table(position, player, offer):
+        return dataclasses.replace(position, phase=Phase.FORCE_DECISION, to_move=1 - player)
+    return _dies(position, turner=player)
+
+
+# ---------------------------------------------------------------- talking to the engine
+
+
+_ANY_LENGTH = Rules(max_sequence=10)
+
+
+def _table_bf(melds: Iterable[Meld] | None) -> BFTable | None:
+    return None if melds is None else _as_table(melds)
+
+
+def to_bf(move: Move) -> BFMove:
+    """An engine move as model data (a named arrangement as a set of melds)."""
+    if isinstance(move, Take):
+        return ("take", move.laid, move.discard, _table_bf(move.table))
+    if isinstance(move, LayDown):
+        return ("lay", move.laid, None, _table_bf(move.table))
+    if isinstance(move, Decline):
+        return DECLINE_BF
+    if isinstance(move, Force):
+        return FORCE_BF
+    assert isinstance(move, Release)
+    return RELEASE_BF
+
+
+def _engine_table(table: BFTable | None) -> tuple[Meld, ...] | None:
+    """The melds in the engine's order: by their first card in deck order."""
+    if table is None:
+        return None
+    melds = [Meld(sorted(meld), rules=_ANY_LENGTH) for meld in table]
+    return tuple(sorted(melds, key=lambda meld: min(meld.cards)))
+
+
+def from_bf(move: BFMove) -> Move:
+    """Model data as an engine move."""
+    kind, laid, discard, table = move
+    if kind == "take":
+        return Take(laid, discard, _engine_table(table))
+    if kind == "lay":
+        return LayDown(laid, _engine_table(table))
+    simple: dict[str, Move] = {"decline": Decline(), "force": Force(), "release": Release()}
+    return simple[kind]
+
+
+def mismatches(position: Position, state: State) -> list[str]:
+    """The fields where the engine's public view differs from the model (empty if none)."""
+    seen = from_state(state)
+    problems = []
+    for field in dataclasses.fields(Position):
+        engine, model = getattr(seen, field.name), getattr(position, field.name)
+        if engine != model:
+            problems.append(f"{field.name}: engine {engine!r}, model {model!r}")
+    for player, table in enumerate(state.tables):
+        for meld in table:
+            if not is_meld(meld, position.rules.max_sequence):
+                problems.append(f"player {player}'s table shows {meld}, not a meld")
+        if sum(len(meld) for meld in table) != len(seen.tables[player]):
+            problems.append(f"player {player}'s table shows a card twice")
+    return problems

@@ -4,7 +4,7 @@ played games and their records; JSON values and mutations of JSON records.
 Cards are built from :class:`Rank` and :class:`Suit` here (not taken from ``DECK``), and
 melds from the play order of :mod:`bruteforce`, so the strategies do not lean on the code
 they test. Games are played by the engine (they are positions that can occur), with moves
-chosen by :func:`engine_bruteforce.steered_choice`.
+chosen by :func:`helpers.steered_choice`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from bruteforce import PLAY_ORDER, SUIT_ORDER
 from conquian import Card, Forcing, Game, Regrouping, Rules, find_rules
-from engine_bruteforce import PLY_BOUND, steered_choice
+from conquian.dealing import MAX_SEED
+from helpers import MAX_MOVES, steered_choice
 
 __all__ = [
     "ALL_CARDS",
@@ -208,13 +209,13 @@ def played_games(draw: st.DrawFn, *, finished: bool | None = None) -> Game:
     """
     rules = draw(rule_sets())
     game = Game.new(
-        draw(st.integers(min_value=0, max_value=2**64 - 1)),
+        draw(st.integers(min_value=0, max_value=MAX_SEED)),
         rules=rules,
         dealer=draw(st.sampled_from([0, 1])),
     )
     if finished is None:
         finished = draw(st.booleans())
-    stop = PLY_BOUND if finished else draw(st.integers(min_value=0, max_value=PLY_BOUND))
+    stop = MAX_MOVES if finished else draw(st.integers(min_value=0, max_value=MAX_MOVES))
     greed = draw(st.sampled_from([0.0, 0.5, 0.9]))
     rng = random.Random(draw(st.integers(min_value=0, max_value=2**32 - 1)))
     while not game.is_over and game.ply < stop:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,7 +12,6 @@ from conquian import (
     Decline,
     Force,
     Move,
-    Observation,
     Phase,
     Release,
     State,
@@ -23,36 +20,7 @@ from conquian import (
     parse_move,
 )
 from conquian.agents import Agent, GreedyAgent, RandomAgent, play_game
-from engine_bruteforce import PLY_BOUND, deck_for, random_game, splitmix64
-
-
-class Checked:
-    """Wraps an agent: checks that it sees its own observation and answers legally."""
-
-    def __init__(self, agent: Agent, state_of: list[State]) -> None:
-        self.agent = agent
-        self.state_of = state_of
-        self.moves = 0
-
-    def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
-        state = self.state_of[0]
-        assert state.ply < PLY_BOUND
-        assert observation.player == state.to_move
-        assert observation == state.observation(observation.player)
-        assert tuple(legal_moves) == state.legal_moves()
-        move = self.agent.choose(observation, legal_moves)
-        assert move in legal_moves
-        self.moves += 1
-        self.state_of[0] = state.apply(move)
-        return move
-
-
-def checked_game(state: State, agents: Sequence[Agent]) -> tuple[State, list[Checked]]:
-    current = [state]
-    wrapped = [Checked(agent, current) for agent in agents]
-    final = play_game(state, wrapped)
-    assert final == current[0]
-    return final, wrapped
+from helpers import MAX_MOVES, checked_game, deck_for, random_game, splitmix64
 
 
 def test_both_bots_are_agents() -> None:
@@ -188,7 +156,7 @@ def test_agents_only_play_legal_moves_and_games_end(
     assert final.outcome is not None
     assert final.to_move is None
     assert final.ply == wrapped[0].moves + wrapped[1].moves
-    assert final.ply <= PLY_BOUND
+    assert final.ply <= MAX_MOVES
 
 
 def test_play_game_returns_a_finished_game_unchanged() -> None:

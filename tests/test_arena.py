@@ -15,7 +15,7 @@ from conquian.agents import Agent, GreedyAgent, RandomAgent, play_game
 from conquian.arena import ArenaResult, PairResult, arena, bradley_terry
 from conquian.cli import main
 from conquian.simulate import game_seed
-from engine_bruteforce import splitmix64
+from helpers import splitmix64
 
 
 @pytest.fixture(scope="module")

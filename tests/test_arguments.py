@@ -46,7 +46,7 @@ from conquian import (
 from conquian.agents import GreedyAgent, RandomAgent, play_game
 from conquian.game import GameRecord
 from conquian.match import CARD_POINTS, Match, MatchRecord, hand_points, match_dumps, match_load
-from engine_bruteforce import random_game
+from helpers import random_game
 
 STATE = State.new(seed=7)
 RECORD = notation.loads(notation.dumps(Game.new(seed=7)))

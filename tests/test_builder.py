@@ -7,48 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conquian import DECK, Card, IllegalMoveError, LayDown, Meld, Move, State, Take, parse_cards
-from conquian.builder import TakeBuilder
+from conquian import DECK, Card, IllegalMoveError, LayDown, Meld, State, Take, parse_cards
 from conquian.rules import PRESETS
-from engine_bruteforce import random_game
+from helpers import built_moves, random_game
 from strategies import RULE_SETS
-
-
-def built_moves(start: TakeBuilder) -> set[Move]:
-    """Every move reachable from ``start`` by adding cards, arranging and finishing;
-    checks on the way that every step the builder offers leads to a finished move."""
-    moves: set[Move] = set()
-    seen: set[frozenset[Card]] = set()
-    todo = [start]
-    while todo:
-        builder = todo.pop()
-        if builder.selected in seen:
-            continue
-        seen.add(builder.selected)
-        if not builder.is_possible:
-            assert builder is start, "an impossible step was offered"
-            assert not builder.addable
-            assert not builder.is_complete
-            continue
-        assert builder.is_complete or builder.addable, "a dead end was offered"
-        if builder.is_complete:
-            arranged = (
-                [builder.arrange(i) for i in range(len(builder.arrangements))]
-                if builder.needs_arrangement
-                else [builder]
-            )
-            for done in arranged:
-                assert done.table is not None
-                if done.kind == "lay":
-                    moves.add(done.lay_down())
-                elif done.can_go_out:
-                    assert not done.discards
-                    moves.add(done.go_out())
-                else:
-                    assert done.discards
-                    moves.update(done.discard(card) for card in done.discards)
-        todo.extend(builder.add(card) for card in builder.addable)
-    return moves
 
 
 def positions(rules_index: int, seed: int) -> list[State]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pickle
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -19,6 +18,7 @@ from hypothesis.stateful import (
     rule,
 )
 
+from bruteforce import Position, can_split, deal, legal, mismatches, play, to_bf
 from conquian import (
     CLASSIC,
     DECK,
@@ -42,19 +42,7 @@ from conquian import (
     find_rules,
 )
 from conquian.agents import GreedyAgent, play_game
-from engine_bruteforce import (
-    PLY_BOUND,
-    Position,
-    can_split,
-    deal,
-    dealt,
-    legal,
-    mismatches,
-    play,
-    random_game,
-    steered_choice,
-    to_bf,
-)
+from helpers import MAX_MOVES, dealt, random_game, snapshot, steered_choice
 
 RULE_SETS = [
     CLASSIC,
@@ -72,11 +60,6 @@ RULE_SETS = [
     Rules(deal_batch=2),
 ]
 """The rule sets the state machine deals from: every preset among them."""
-
-
-def snapshot(state: State) -> State:
-    copy: State = pickle.loads(pickle.dumps(state))
-    return copy
 
 
 def table_cards(state: State, player: int) -> list[Card]:
@@ -144,7 +127,7 @@ def test_game_replays_every_state_and_reports_the_outcome() -> None:
     game = Game.new(seed=11)
     while not game.is_over:
         game.play(most_laid(game.legal_moves()))
-        assert game.ply <= PLY_BOUND
+        assert game.ply <= MAX_MOVES
     states = list(game.replay())
     assert len(states) == game.ply + 1
     assert states[0] == game.initial
@@ -172,7 +155,7 @@ def stalling_choice(rng: random.Random, moves: Sequence[Move]) -> Move:
 
 def longest_games(rules: Rules, seeds: int) -> int:
     """The longest of random, greedy and stalling games from ``seeds`` deals, each checked
-    against :data:`PLY_BOUND` at every ply."""
+    against :data:`MAX_MOVES` at every ply."""
     longest = 0
     for seed in range(seeds):
         start = State.new(seed, rules=rules, dealer=seed % 2)
@@ -185,16 +168,16 @@ def longest_games(rules: Rules, seeds: int) -> int:
         state = start
         while state.to_move is not None:
             state = state.apply(stalling_choice(rng, state.legal_moves()))
-            assert state.ply <= PLY_BOUND
+            assert state.ply <= MAX_MOVES
         lengths.append(state.ply)
-        assert max(lengths) <= PLY_BOUND
+        assert max(lengths) <= MAX_MOVES
         longest = max(longest, *lengths)
     return longest
 
 
 @pytest.mark.parametrize("hand_size", [1, 4, 10, 13, 19])
 def test_no_game_lasts_longer_than_the_ply_bound(hand_size: int) -> None:
-    """Random, greedy and stalling games all end within :data:`PLY_BOUND` plies."""
+    """Random, greedy and stalling games all end within :data:`MAX_MOVES` plies."""
     longest = max(
         longest_games(Rules(hand_size=hand_size), 25),
         longest_games(Rules(hand_size=hand_size, forcing=Forcing.OFF), 25),
@@ -214,7 +197,7 @@ def test_no_game_lasts_longer_than_the_ply_bound(hand_size: int) -> None:
     ids=Rules.to_notation,
 )
 def test_no_game_lasts_longer_than_the_ply_bound_under_every_rule_set(rules: Rules) -> None:
-    """V1-V8 keep every game within :data:`PLY_BOUND`: V3's lay-downs too (see its
+    """V1-V8 keep every game within :data:`MAX_MOVES`: V3's lay-downs too (see its
     derivation), with stalling games that lay down the fewest cards whenever they may."""
     longest = longest_games(rules, 15)
     assert longest >= 2 * (40 - 2 * rules.hand_size)
@@ -230,7 +213,7 @@ def test_the_lemmas_of_the_ply_bound_hold() -> None:
             moves = state.legal_moves()
             move = stalling_choice(rng, moves) if seed % 2 else rng.choice(moves)
             state = state.apply(move)
-            assert state.ply <= PLY_BOUND
+            assert state.ply <= MAX_MOVES
         check_lemmas(state)
 
 
@@ -246,7 +229,7 @@ def episodes(state: State) -> list[tuple[Card, list[Move]]]:
 
 
 def check_lemmas(state: State) -> Counter[str]:
-    """The lemmas of :data:`PLY_BOUND` in a finished game, V3's and V8's included: each
+    """The lemmas of :data:`MAX_MOVES` in a finished game, V3's and V8's included: each
     card has one episode; in it at most 3 (stock) or 2 (discard) moves are neither takes
     nor lay-downs, and it ends with its only take, if any; per player the takes with a
     discard and the lay-downs number at most h; at most 2h + 1 takes in a game."""
@@ -301,7 +284,7 @@ def test_the_lemmas_of_the_ply_bound_hold_under_the_variants(rules: Rules) -> No
             moves = state.legal_moves()
             move = stalling_choice(rng, moves) if seed % 2 else steered_choice(rng, moves, 0.5)
             state = state.apply(move)
-            assert state.ply <= PLY_BOUND
+            assert state.ply <= MAX_MOVES
         lay_downs += check_lemmas(state)["lay-downs"]
     assert (lay_downs > 20) == rules.meld_from_hand
 
@@ -311,7 +294,7 @@ def test_the_lemmas_of_the_ply_bound_hold_under_the_variants(rules: Rules) -> No
 
 class GameMachine(RuleBasedStateMachine):
     """Random play, undo and illegal moves on a :class:`Game`, checked at every step
-    against the independent model of :mod:`engine_bruteforce`."""
+    against the independent model of :mod:`bruteforce`."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -470,7 +453,7 @@ class GameMachine(RuleBasedStateMachine):
 
     @invariant()
     def the_game_is_not_longer_than_the_bound(self) -> None:
-        assert self.game.ply <= PLY_BOUND
+        assert self.game.ply <= MAX_MOVES
         if self.over:
             outcome = self.game.outcome
             assert outcome is not None

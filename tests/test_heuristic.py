@@ -5,48 +5,23 @@ from __future__ import annotations
 import pytest
 
 from conquian import (
-    DECK,
     PRESETS,
     ConquianError,
     Force,
     Release,
     State,
     Take,
-    parse_cards,
     parse_move,
 )
 from conquian.agents import Agent, GreedyAgent
 from conquian.heuristic import HeuristicAgent
-from test_agents import checked_game
-
-
-def position(
-    *,
-    phase: str = "offer",
-    to_move: int = 0,
-    offer: str,
-    origin: str,
-    hands: tuple[str, str],
-    tables: tuple[str, str],
-    dead: str = "-",
-    stock: str | None = None,
-) -> State:
-    """A classic position from its cards; the stock is every other card in deck order
-    unless given."""
-    used = parse_cards(" ".join([offer, *hands, *tables, dead]).replace(".", " ").replace("-", ""))
-    if stock is None:
-        stock = "".join(str(card) for card in DECK if card not in used)
-    return State.from_notation(
-        f"conquian/1 rules=classic dealer=0 ply=12 phase={phase} to_move={to_move} "
-        f"offer={offer} from={origin} stock={stock} hand0={hands[0]} hand1={hands[1]} "
-        f"table0={tables[0]} table1={tables[1]} dead={dead} result=-"
-    )
+from helpers import checked_game, classic_position
 
 
 def test_r14a_it_keeps_a_card_that_fits_the_opponents_table() -> None:
     """4c fits the opponent's 5c 6c 7c (R14a): he could take it with nothing from his hand.
     Greedy throws it (no 2c 3c 4d 4h 4s are left for it), the heuristic throws Kd."""
-    state = position(
+    state = classic_position(
         offer="Jd",
         origin="discard:1",
         hands=("4cKdJhJs", "7d2s3d5h6s2d7h"),
@@ -60,7 +35,7 @@ def test_r14a_it_keeps_a_card_that_fits_the_opponents_table() -> None:
 
 def force_decision(hand1: str, table1: str) -> State:
     """Player 1 declined player 0's discard 4c, which fits his 5c 6c 7c (R14b case a)."""
-    return position(
+    return classic_position(
         phase="force_decision",
         offer="4c",
         origin="discard:0",
@@ -83,7 +58,7 @@ def test_r14b_it_releases_to_an_opponent_near_going_out() -> None:
 
 
 def test_it_ranks_going_out_first() -> None:
-    state = position(
+    state = classic_position(
         offer="Jd",
         origin="discard:1",
         hands=("JhJs", "7d2s3d5h6s2d7h"),

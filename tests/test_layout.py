@@ -32,6 +32,7 @@ LAYERS = (
     "phases",
     "_position",
     "legality",
+    "transitions",
     "views",
     "observation",
     "dealing",
@@ -39,6 +40,7 @@ LAYERS = (
     "narration",
     "game",
     "notation",
+    "scoring",
     "match_record",
     "match",
     "agents",
@@ -183,3 +185,17 @@ def test_the_scan_finds_a_private_name_from_another_module() -> None:
     bad = ast.parse("from conquian.state import _check\nrules._melds.can_partition(0)\n")
     assert conquian_imports(bad) == [("state", ["_check"])]
     assert "_melds" not in defined_names(bad)
+
+
+TESTS = Path(__file__).resolve().parent
+
+
+@pytest.mark.parametrize("path", sorted(TESTS.glob("*.py")), ids=lambda path: path.name)
+def test_no_test_module_imports_another(path: Path) -> None:
+    """Shared test code lives in the helper modules (helpers, bruteforce, strategies)."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            assert not node.module.startswith("test_"), f"{path.name} imports {node.module}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                assert not alias.name.startswith("test_"), f"{path.name} imports {alias.name}"

@@ -38,10 +38,9 @@ from conquian.match import (
     match_to_json,
     settle,
 )
+from conquian.phases import DRAWN
 from conquian.rules import DrawSettlement, Scoring
 from conquian.simulate import game_seed
-
-DRAW = Outcome(OutcomeKind.DRAWN, None)
 
 
 def win(player: int) -> Outcome:
@@ -100,7 +99,7 @@ def test_v5_draw_draw_then_player_1_wins(
     rules = stakes(mode)
     standing = Standing()
     seen = []
-    for outcome in (DRAW, DRAW, win(1)):
+    for outcome in (DRAWN, DRAWN, win(1)):
         seen.append(standing.stake)
         standing = settle(standing, outcome, rules)
     assert seen == stakes_played
@@ -109,9 +108,9 @@ def test_v5_draw_draw_then_player_1_wins(
 
 def test_v5_pool_counters_between_draws() -> None:
     rules = stakes(DrawSettlement.POOL)
-    once = settle(Standing(), DRAW, rules)
+    once = settle(Standing(), DRAWN, rules)
     assert once == Standing((-1, -1), stake=1, pool=2)
-    twice = settle(once, DRAW, rules)
+    twice = settle(once, DRAWN, rules)
     assert twice == Standing((-2, -2), stake=1, pool=4)
     assert settle(twice, win(0), rules) == Standing((3, -3), stake=1, pool=0)
 
@@ -119,7 +118,7 @@ def test_v5_pool_counters_between_draws() -> None:
 def test_v5_the_stake_resets_after_a_win() -> None:
     for mode in (DrawSettlement.DOUBLE_NEXT, DrawSettlement.CARRY_FORWARD):
         rules = stakes(mode)
-        standing = settle(settle(Standing(), DRAW, rules), win(0), rules)
+        standing = settle(settle(Standing(), DRAWN, rules), win(0), rules)
         assert standing.stake == 1
         assert settle(standing, win(0), rules).scores == (standing.scores[0] + 1, -3)
 
@@ -127,10 +126,10 @@ def test_v5_the_stake_resets_after_a_win() -> None:
 def test_r18_a_win_pays_one_stake_and_a_draw_nothing() -> None:
     rules = Rules()
     assert settle(Standing(), win(0), rules) == Standing((1, -1))
-    assert settle(Standing((1, -1)), DRAW, rules) == Standing((1, -1))
+    assert settle(Standing((1, -1)), DRAWN, rules) == Standing((1, -1))
 
 
-outcomes = st.lists(st.sampled_from([DRAW, win(0), win(1)]), max_size=40)
+outcomes = st.lists(st.sampled_from([DRAWN, win(0), win(1)]), max_size=40)
 
 
 @given(st.sampled_from(list(DrawSettlement)), outcomes)
@@ -165,7 +164,7 @@ def test_v6_the_winner_scores_the_losers_hand_and_a_draw_nothing() -> None:
     rules = POINTS_100
     standing = settle(Standing((5, 7)), win(1), rules, loser_hand=parse_cards("Ac Jd 3h"))
     assert standing == Standing((5, 7 + 28))
-    assert settle(standing, DRAW, rules) == standing
+    assert settle(standing, DRAWN, rules) == standing
 
 
 def test_v6_a_played_game_scores_the_cards_left_in_the_losers_hand() -> None:
@@ -291,9 +290,14 @@ def test_bad_seeds_are_refused() -> None:
         Match.new(1 << 64, games=1)
 
 
-def test_a_points_match_needs_no_number_of_games() -> None:
-    assert Match.new(1, rules=POINTS_100).games_planned is None
-    assert Match.new(1, rules=POINTS_100, games=3).games_planned == 3
+def test_v6_a_points_match_needs_no_number_of_games() -> None:
+    """V6: without a number of games, a points match lasts until a player reaches the
+    target, and not a game longer."""
+    match = played(seed=1, games=None, rules=Rules(scoring=Scoring.POINTS, target=30))
+    assert match.games_planned is None
+    assert match.is_over
+    assert max(match.scores) >= 30
+    assert all(max(result.scores) < 30 for result in match.completed[:-1])
 
 
 def test_undo_within_the_current_game_only() -> None:

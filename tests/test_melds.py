@@ -10,12 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import bruteforce
 from bruteforce import (
     SUIT_ORDER,
-    Split,
-    bf_fits,
-    bf_is_meld,
-    bf_partitions,
+    BFTable,
     cyclically_consecutive,
     linearly_consecutive,
     position,
@@ -56,7 +54,7 @@ HEARTS = ["Ah", "2h", "3h", "4h", "5h", "6h", "7h", "Jh", "Qh", "Kh"]
 """A whole suit in play order (R2)."""
 
 
-def as_split(split: tuple[Meld, ...]) -> Split:
+def as_split(split: tuple[Meld, ...]) -> BFTable:
     """A split from :func:`partitions` as a set of sets of cards, like the brute force."""
     return frozenset(frozenset(meld.cards) for meld in split)
 
@@ -381,7 +379,7 @@ def test_r14a_a_card_already_on_the_table_is_an_error() -> None:
 @given(meld_like_lists(), max_sequences())
 def test_is_meld_agrees_with_the_brute_force(cards: list[Card], max_sequence: int) -> None:
     rules = Rules(max_sequence=max_sequence)
-    expected = bf_is_meld(cards, max_sequence)
+    expected = bruteforce.is_meld(cards, max_sequence)
     assert is_meld(cards, rules=rules) is expected
     assert (check_meld(cards, rules=rules) is None) is expected
     assert is_meld(format_cards(cards), rules=rules) is expected
@@ -391,7 +389,7 @@ def test_is_meld_agrees_with_the_brute_force(cards: list[Card], max_sequence: in
 def test_meld_raises_exactly_when_not_a_meld(cards: list[Card], max_sequence: int) -> None:
     rules = Rules(max_sequence=max_sequence)
     reason = check_meld(cards, rules=rules)
-    if bf_is_meld(cards, max_sequence):
+    if bruteforce.is_meld(cards, max_sequence):
         meld = Meld(cards, rules=rules)
         assert reason is None
         assert set(meld.cards) == set(cards)
@@ -447,7 +445,7 @@ def test_partitions_agree_with_the_brute_force(cards: list[Card], max_sequence: 
     rules = Rules(max_sequence=max_sequence)
     found = partitions(cards, rules=rules)
     splits = [as_split(split) for split in found]
-    expected = bf_partitions(cards, max_sequence)
+    expected = bruteforce.splits(cards, max_sequence)
     assert len(set(splits)) == len(splits), "a split is listed twice"
     assert set(splits) == set(expected)
     assert can_partition(cards, rules=rules) is bool(expected)
@@ -476,8 +474,8 @@ def test_r6_separate_melds_always_split(max_sequence: int, data: st.DataObject) 
 def test_fits_agrees_with_the_brute_force(table_card: tuple[list[Card], Card], ms: int) -> None:
     table, card = table_card
     rules = Rules(max_sequence=ms)
-    assert fits(card, table, rules=rules) is bf_fits(card, table, ms)
-    assert fits(card, format_cards(table), rules=rules) is bf_fits(card, table, ms)
+    assert fits(card, table, rules=rules) is bruteforce.fits(card, table, ms)
+    assert fits(card, format_cards(table), rules=rules) is bruteforce.fits(card, table, ms)
 
 
 # --- Properties: text forms round-trip --------------------------------------------------

@@ -15,11 +15,11 @@ from collections.abc import Iterator
 
 import pytest
 
+from bruteforce import BFMove, from_bf, play, to_bf
+from bruteforce import deal as model_deal
 from conquian import State, _bits
 from conquian.rules import CLASSIC
-from engine_bruteforce import BFMove, from_bf, play, to_bf
-from engine_bruteforce import deal as model_deal
-from test_state import check_position
+from helpers import check_position
 
 SMALL_LIMIT = 40
 

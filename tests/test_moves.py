@@ -31,7 +31,7 @@ from conquian import (
     parse_move,
 )
 from conquian.moves import DECLINE
-from engine_bruteforce import random_game
+from helpers import random_game
 
 
 def take(laid: str = "", discard: str | None = None, table: str | None = None) -> Take:

@@ -19,7 +19,7 @@ from conquian import (
 from conquian.languages import LANGUAGES
 from conquian.narration import narrate, narrate_history
 from conquian.rules import find_rules
-from engine_bruteforce import random_game
+from helpers import random_game
 from strategies import RULE_SETS
 
 NAMES = ("Ann", "Bob")

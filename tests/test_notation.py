@@ -3,7 +3,7 @@
 A position string is one line: the tag ``conquian/1`` and then ``key=value`` words for
 the rules, dealer, ply, phase, player to move, offered card and its origin, stock (in
 order), both hands, both tables (melds joined by dots), the dead cards (in order) and the
-result. The scenarios are dealt with :func:`engine_bruteforce.deck_for` (player 0 deals,
+result. The scenarios are dealt with :func:`helpers.deck_for` (player 0 deals,
 so player 1 moves first, R10); the properties play random games under every rule set of
 :data:`strategies.RULE_SETS`.
 """
@@ -36,21 +36,19 @@ from conquian import (
     parse_cards,
     partitions,
 )
-from engine_bruteforce import deck_for, random_game
+from conquian._position import POSITION_TAG, VIEW_TAG
+from helpers import deck_for, play_all, random_game
 from strategies import RULE_SETS, played_games
-
-TAG = "conquian/1"
-VIEW_TAG = "conquian-view/1"
 
 
 def fields_of(text: str) -> dict[str, str]:
     """The ``key=value`` words of a position or view string, by key (the tag dropped)."""
     tag, *words = text.split(" ")
-    assert tag in (TAG, VIEW_TAG)
+    assert tag in (POSITION_TAG, VIEW_TAG)
     return dict(word.split("=", 1) for word in words)
 
 
-def written(fields: dict[str, str], tag: str = TAG) -> str:
+def written(fields: dict[str, str], tag: str = POSITION_TAG) -> str:
     return " ".join([tag, *(f"{key}={value}" for key, value in fields.items())])
 
 
@@ -59,12 +57,6 @@ def changed(state: State, changes: dict[str, str]) -> str:
     fields = fields_of(state.to_notation())
     assert set(changes) <= set(fields), changes
     return written({**fields, **changes})
-
-
-def play_all(state: State, *moves: str) -> State:
-    for move in moves:
-        state = state.apply(move)
-    return state
 
 
 # ====================================================================== scenarios
@@ -181,7 +173,7 @@ def test_r16_a_won_game_names_the_winner() -> None:
 def check_round_trip(state: State) -> None:
     text = state.to_notation()
     assert "\n" not in text
-    assert text.startswith(TAG + " ")
+    assert text.startswith(POSITION_TAG + " ")
     back = State.from_notation(text)
     assert back == state
     assert hash(back) == hash(state)
@@ -529,7 +521,10 @@ OFFERED_TEXT = OFFERED.to_notation()
 
 # The words of the line: the tag, then each known field exactly once.
 MALFORMED = {
-    "wrong tag": (OFFERED_TEXT.replace(TAG, "conquian/2"), "a position starts with 'conquian/1'"),
+    "wrong tag": (
+        OFFERED_TEXT.replace(POSITION_TAG, "conquian/2"),
+        "a position starts with 'conquian/1'",
+    ),
     "a view string": (
         OFFERED.observation(0).to_notation(),
         "a position starts with 'conquian/1', not 'conquian-view/1'",

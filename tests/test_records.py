@@ -37,7 +37,7 @@ from conquian import (
     parse_move,
 )
 from conquian.game import GameRecord
-from engine_bruteforce import deck_for
+from helpers import deck_for
 from strategies import played_games
 
 VALIDATOR = Draft202012Validator(notation.RECORD_SCHEMA)

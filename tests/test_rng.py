@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from conquian import _rng
 from conquian._rng import SplitMix64
-from engine_bruteforce import splitmix64
+from helpers import splitmix64
 
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
 

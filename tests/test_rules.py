@@ -26,10 +26,6 @@ def test_r16_cards_to_go_out_is_hand_size_plus_one(hand_size: int, to_go_out: in
     assert Rules(hand_size=hand_size).cards_to_go_out == to_go_out
 
 
-def test_r16_classic_player_goes_out_with_11_cards() -> None:
-    assert CLASSIC.cards_to_go_out == 11
-
-
 @pytest.mark.parametrize("max_sequence", range(3, 11))
 def test_v4_max_sequence_from_3_to_10(max_sequence: int) -> None:
     assert Rules(max_sequence=max_sequence).max_sequence == max_sequence

@@ -18,8 +18,7 @@ from conquian import (
 from conquian.agents import Agent, GreedyAgent, play_game
 from conquian.heuristic import HeuristicAgent
 from conquian.search import DEFAULT_ITERATIONS, SearchAgent, sample_world
-from test_agents import checked_game
-from test_heuristic import position
+from helpers import checked_game, classic_position
 
 SMALL = 24  # playouts per decision in these tests: enough to search, cheap to run
 
@@ -176,7 +175,7 @@ def test_a_single_legal_move_costs_no_playout() -> None:
 
 def test_r16_a_take_that_goes_out_is_chosen_without_search() -> None:
     """Taking Jd with Jh Js lays down the last hand cards: 11 on the table, a win (R16)."""
-    state = position(
+    state = classic_position(
         offer="Jd",
         origin="discard:1",
         hands=("JhJs", "7d2s3d5h6s2d7h"),

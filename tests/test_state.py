@@ -1,22 +1,37 @@
 """Tests of conquian.state: the deal, the phase machine, legal moves and observations.
 
-The rule scenarios are written in card notation: :func:`engine_bruteforce.deck_for`
+The rule scenarios are written in card notation: :func:`helpers.deck_for`
 builds the deck that deals the hands and stock a test names, with player 0 dealing, so
 player 1 (the non-dealer) moves first (R10). The exactness tests hold the engine to the
-slow, independent model of :mod:`engine_bruteforce` on thousands of positions.
+slow, independent model of :mod:`bruteforce` on thousands of positions.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import pickle
 import random
 from collections import Counter
 from collections.abc import Sequence
 
-import attrs
 import pytest
 
+from bruteforce import (
+    PLAY_ORDER,
+    SUIT_ORDER,
+    allows,
+    can_split,
+    deal,
+    fits,
+    from_bf,
+    from_state,
+    is_meld,
+    legal,
+    legal_lay_downs,
+    legal_takes,
+    mismatches,
+    play,
+    splits,
+    to_bf,
+)
 from conquian import (
     CLASSIC,
     DECK,
@@ -44,42 +59,25 @@ from conquian import (
     parse_cards,
     parse_move,
 )
-from engine_bruteforce import (
-    PLAY_ORDER,
-    PLY_BOUND,
-    SUITS,
-    BFTable,
-    Position,
-    allows,
-    borrowed_card,
-    can_split,
-    deal,
+from helpers import (
+    MAX_MOVES,
+    borrows,
+    cards,
+    check_position,
     dealt,
     deck_for,
-    fits,
-    from_bf,
-    from_state,
-    is_meld,
-    keeps_melds,
-    legal,
-    legal_lay_downs,
-    legal_takes,
-    mismatches,
-    play,
+    free_laid_sets,
+    play_all,
     random_game,
     reference_deal,
+    snapshot,
     splitmix64,
-    splits,
     steered_choice,
-    to_bf,
+    table_cards,
 )
 
 DECLINE, FORCE, RELEASE = Decline(), Force(), Release()
 FOSTER, BICYCLE = find_rules("foster"), find_rules("bicycle")
-
-
-def cards(text: str) -> frozenset[Card]:
-    return frozenset(parse_cards(text))
 
 
 def card(text: str) -> Card:
@@ -88,22 +86,6 @@ def card(text: str) -> Card:
 
 def take(text: str) -> Move:
     return parse_move(text)
-
-
-def table_cards(state: State, player: int) -> frozenset[Card]:
-    return frozenset(c for meld in state.tables[player] for c in meld)
-
-
-def play_all(state: State, *moves: str) -> State:
-    for move in moves:
-        state = state.apply(move)
-    return state
-
-
-def snapshot(state: State) -> State:
-    """An independent copy of ``state`` (to prove that nothing changed it)."""
-    copy: State = pickle.loads(pickle.dumps(state))
-    return copy
 
 
 # ====================================================================== the deal (R8)
@@ -654,87 +636,6 @@ EXACTNESS_RUNS = [
 ]
 
 
-def table_order(table: tuple[Meld, ...] | None) -> tuple[int, ...]:
-    return () if table is None else tuple(meld.mask for meld in table)
-
-
-def take_order(move: Move) -> tuple[int, tuple[int, ...], int]:
-    """The documented order of takes: by the laid cards (as a mask), then (V2) by the named
-    table (its melds' masks, each table's melds by their first card), then by the discard."""
-    assert isinstance(move, Take)
-    mask = sum(1 << c.index for c in move.laid)
-    return mask, table_order(move.table), -1 if move.discard is None else move.discard.index
-
-
-def lay_order(move: Move) -> tuple[int, tuple[int, ...]]:
-    assert isinstance(move, LayDown)
-    return sum(1 << c.index for c in move.laid), table_order(move.table)
-
-
-def old_melds(state: State) -> BFTable:
-    player = state.to_move
-    assert player is not None
-    return frozenset(frozenset(meld) for meld in state.tables[player])
-
-
-def borrows(state: State, moves: Sequence[Move]) -> list[Move]:
-    """The takes and lay-downs of ``moves`` whose table borrows a card (V2)."""
-    if state.rules.regrouping is not Regrouping.BORROW or state.to_move is None:
-        return []
-    before = old_melds(state)
-    found: list[Move] = []
-    for move in moves:
-        if isinstance(move, Take | LayDown):
-            assert move.table is not None
-            table = frozenset(frozenset(meld) for meld in move.table)
-            if borrowed_card(before, table) is not None:
-                assert not keeps_melds(before, table)
-                found.append(move)
-    return found
-
-
-def free_laid_sets(model: Position) -> set[frozenset[Card]]:
-    """The laid sets of the takes that free regrouping (R13) would allow in ``model``."""
-    free = attrs.evolve(model.rules, regrouping=Regrouping.FREE)
-    as_free = dataclasses.replace(model, rules=free, melds=None)
-    return {laid for _, laid, _, _ in legal_takes(as_free)}
-
-
-def check_position(state: State, model: Position, stats: Counter[str]) -> None:
-    """The engine's view and legal moves equal the model's, in the documented order."""
-    assert mismatches(model, state) == []
-    moves = state.legal_moves()
-    assert moves == state.legal_moves()  # deterministic
-    assert len(moves) == len(set(moves))  # no move twice
-    expected = legal(model)
-    assert {to_bf(move) for move in moves} == expected
-    takes = [move for move in moves if isinstance(move, Take)]
-    assert takes == sorted(takes, key=take_order)
-    assert list(moves[: len(takes)]) == takes
-    lays = [move for move in moves if isinstance(move, LayDown)]
-    assert lays == sorted(lays, key=lay_order)
-    assert list(moves[len(takes) : len(takes) + len(lays)]) == lays
-    others = [type(move) for move in moves[len(takes) + len(lays) :]]
-    assert others in ([], [Decline], [Decline, Force], [Force, Release])
-    assert not lays or others[0] is Decline
-    stats[state.phase.value] += 1
-    stats["takes"] += len(takes)
-    stats["max takes"] = max(stats["max takes"], len(takes))
-    stats["force back"] += others == [Decline, Force]
-    stats["empty hand"] += state.to_move is not None and not state.hands[state.to_move]
-    stats["positions"] += 1
-    stats["lay-down offers"] += bool(lays)
-    stats["borrow offers"] += bool(borrows(state, [*takes, *lays]))
-    stats["upcard offers"] += state.offer_origin is OfferOrigin.UPCARD
-    if state.rules.regrouping is not Regrouping.FREE and takes:
-        # V2: takes that free regrouping would allow but this rule refuses.
-        laid_sets = {move[1] for move in expected if move[0] == "take"}
-        stats["refused regroupings"] += laid_sets != free_laid_sets(model)
-    for player in (0, 1):
-        size = len(table_cards(state, player))
-        stats["max table"] = max(stats["max table"], size)
-
-
 def variant_choice(rng: random.Random, state: State, moves: Sequence[Move], greed: float) -> Move:
     """:func:`steered_choice`, but a borrowing take (V2) when there is one, most times."""
     borrowing = borrows(state, moves)
@@ -771,7 +672,7 @@ def test_legal_moves_equal_the_brute_force(
             move = variant_choice(rng, state, state.legal_moves(), greed)
             count_played(state, move, stats)
             state, model = state.apply(move), play(model, to_bf(move))
-            assert state.ply <= PLY_BOUND
+            assert state.ply <= MAX_MOVES
         outcome = state.outcome
         assert outcome is not None
         outcomes[outcome.kind] += 1
@@ -814,12 +715,12 @@ def random_melds(rng: random.Random, rules: Rules, room: int) -> list[list[Card]
     while room - len(used) >= 3 and (not melds or rng.random() < 0.75):
         if rng.random() < 0.5:
             rank = rng.choice(PLAY_ORDER)
-            meld = [Card(rank, suit) for suit in rng.sample(SUITS, rng.choice([3, 4, 4]))]
+            meld = [Card(rank, suit) for suit in rng.sample(SUIT_ORDER, rng.choice([3, 4, 4]))]
         else:
             length = rng.choice([3, 4, 4, 5, 6])
             length = min(length, rules.max_sequence)
             start = rng.randrange(len(PLAY_ORDER) - length + 1)
-            suit = rng.choice(SUITS)
+            suit = rng.choice(SUIT_ORDER)
             meld = [Card(rank, suit) for rank in PLAY_ORDER[start : start + length]]
         if len(used) + len(meld) <= room and not used & set(meld):
             used.update(meld)
@@ -1156,7 +1057,7 @@ def test_the_observation_of_a_bad_player_is_refused() -> None:
 
 
 def test_the_splitting_model_agrees_on_known_tables() -> None:
-    """The model's R6 check itself, on the examples of RULES.md."""
+    """The model's R6 check itself, on the examples of the rules (docs/rules.rst)."""
     assert can_split(cards("5c 6c 7c Jc Jh Js"))
     assert not can_split(cards("5c 6c 7c Jc Jh"))
     assert not can_split(cards("Qh Kh Ah"))  # R2: nothing wraps

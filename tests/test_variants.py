@@ -1,8 +1,8 @@
-"""The named variants of RULES.md section V, one clause at a time (V1-V4, V7, V8), the
-presets, position strings under every preset, and rules that clash.
+"""The named variants of the rules (docs/rules.rst, section V), one clause at a time
+(V1-V4, V7, V8), the presets, position strings under every preset, and rules that clash.
 
 Scenarios are written in card notation. Player 0 deals, so player 1 (the non-dealer)
-moves first (R10). :func:`engine_bruteforce.deck_for` builds a deck that deals the named
+moves first (R10). :func:`helpers.deck_for` builds a deck that deals the named
 hands and stock; :func:`turned` builds a position where player 1 has just turned up a
 stock card, with the table and hand a test names. V5 and V6 (settling draws, scoring)
 concern a match, not a game: ``tests/test_match.py`` holds them.
@@ -39,22 +39,12 @@ from conquian import (
     parse_cards,
     parse_move,
 )
-from engine_bruteforce import deck_for, random_game
+from helpers import cards, deck_for, play_all, random_game
 
 FOSTER, BICYCLE = find_rules("foster"), find_rules("bicycle")
 NONE = Rules(regrouping=Regrouping.NONE)
 BORROW = Rules(regrouping=Regrouping.BORROW)
 DECLINE, FORCE, RELEASE = Decline(), Force(), Release()
-
-
-def cards(text: str) -> frozenset[Card]:
-    return frozenset(parse_cards(text))
-
-
-def play_all(state: State, *moves: str) -> State:
-    for move in moves:
-        state = state.apply(move)
-    return state
 
 
 def texts(state: State) -> list[str]:
@@ -573,7 +563,8 @@ def test_v8_the_dealer_takes_the_upcard_after_the_non_dealer_declines() -> None:
 
 
 def test_the_presets_have_the_documented_values() -> None:
-    """RULES.md V: classic is every first value; foster and bicycle as documented."""
+    """The variants (V, docs/rules.rst): classic is every first value; foster and bicycle
+    as documented."""
     assert set(PRESETS) == {"classic", "foster", "bicycle"}
     assert Rules() == CLASSIC
     assert CLASSIC.to_dict() == {

@@ -21,7 +21,7 @@ from conquian import (
 )
 from conquian.narration import narrate
 from conquian.views import GAME_SCHEMA, OBSERVATION_SCHEMA, STATE_SCHEMA, move_to_dict
-from engine_bruteforce import random_game
+from helpers import built_moves, random_game
 from strategies import RULE_SETS
 
 VALIDATORS = {
@@ -164,8 +164,6 @@ def test_bad_game_data_is_a_typed_error() -> None:
 
 
 def test_an_observation_builds_the_states_takes() -> None:
-    from test_builder import built_moves
-
     for rules in RULE_SETS[:6]:
         for state in list(random_game(State.new(5, rules=rules), 5, greed=0.6))[::4]:
             player = state.to_move

@@ -199,13 +199,41 @@ Position: TypeAlias = tuple[
 ]
 
 
-# ---------------------------------------------------------------- reading a position
+# ---------------------------------------------------------------- writing a position
 
 
 def result_text(outcome: Outcome | None) -> str:
     if outcome is None:
         return NONE
     return "draw" if outcome.winner is None else str(outcome.winner)
+
+
+def write(pos: Position, tables: tuple[tuple[Meld, ...], tuple[Meld, ...]]) -> str:
+    """The position string of ``pos`` (see :doc:`/notation`), its tables split into
+    ``tables`` as the state shows them."""
+    rules, dealer, stock, hands, _, dead, offer, origin, by, phase, mover, ply, outcome, _, _ = pos
+    return join(
+        POSITION_TAG,
+        {
+            "rules": rules.to_notation(),
+            "dealer": str(dealer),
+            "ply": str(ply),
+            "phase": phase.value,
+            "to_move": NONE if phase is Phase.OVER else str(mover),
+            "offer": NONE if offer == NO_CARD else str(DECK[offer]),
+            "from": NONE if origin is None else f"{origin.value}:{by}",
+            "stock": cards_text(DECK[i] for i in stock),
+            "hand0": mask_text(hands[0]),
+            "hand1": mask_text(hands[1]),
+            "table0": table_text(tables[0]),
+            "table1": table_text(tables[1]),
+            "dead": cards_text(DECK[i] for i in dead),
+            "result": result_text(outcome),
+        },
+    )
+
+
+# ---------------------------------------------------------------- reading a position
 
 
 def build(fields: dict[str, str], rules: Rules) -> Position:

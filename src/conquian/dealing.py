@@ -1,4 +1,5 @@
-"""Dealing: seeds, the deterministic shuffle and the deck order a game is dealt from.
+"""Dealing: seeds, the deterministic shuffle, the deck order a game is dealt from, and
+the position the deal gives (R8, R10, V7, V8).
 
 The shuffle is SplitMix64 with a Fisher–Yates pass (see :doc:`/embedding`), so a seed
 gives the same deck on every machine and Python version.
@@ -10,17 +11,30 @@ gives the same deck on every machine and Python version.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
+from conquian import _bits
+from conquian._position import Position
 from conquian._rng import SplitMix64
-from conquian.cards import DECK, Card
-from conquian.errors import ConquianError, describe
+from conquian.cards import DECK, Card, format_cards, parse_cards
+from conquian.errors import ConquianError, InvalidCardError, bounded_items, describe
+from conquian.phases import OfferOrigin, Phase
+from conquian.rules import Regrouping, Rules, check_rules
 
-__all__ = ["MAX_SEED", "check_seed", "deal_order", "shuffled_indices"]
+__all__ = [
+    "MAX_SEED",
+    "check_seed",
+    "deal_order",
+    "deal_position",
+    "deck_indices",
+    "shuffled_indices",
+]
 
 MAX_SEED: Final = (1 << 64) - 1
 """The largest deal seed (seeds are whole numbers from 0 to 2**64 - 1)."""
 _INDICES: Final = tuple(range(len(DECK)))
+_BIT: Final = tuple(1 << i for i in range(len(DECK)))
 
 
 def check_seed(seed: object, what: str = "a seed") -> int:
@@ -66,3 +80,70 @@ def deal_order(seed: int) -> tuple[Card, ...]:
     (Card.parse('2d'), Card.parse('3c'), Card.parse('7d'))
     """
     return tuple(DECK[i] for i in shuffled_indices(check_seed(seed)))
+
+
+def deck_indices(deck: Sequence[Card] | str) -> tuple[int, ...]:
+    """The card indices of an explicit deck order, top of the pack first, checked.
+
+    Raises:
+        InvalidCardError: The deck is not the 40 cards, each exactly once (a deck of more
+            is refused before it is read through).
+        TypeError: ``deck`` is not text or a sequence of cards.
+
+    >>> from conquian.dealing import deal_order, deck_indices
+    >>> deck_indices(deal_order(1))[:3]
+    (11, 2, 16)
+    """
+    if isinstance(deck, str):
+        cards = parse_cards(deck)
+    else:
+        cards = bounded_items(deck, "deck", "text or a sequence of 40 Card values", 40)
+    if any(not isinstance(card, Card) for card in cards):
+        raise InvalidCardError("a deck holds Card values only", token=describe(deck))
+    if len(set(cards)) != len(cards) or len(cards) != len(DECK):
+        missing = sorted(set(DECK) - set(cards))
+        raise InvalidCardError(
+            "a deck is the 40 cards, each once; got "
+            + (f"{len(cards)} cards" if len(cards) <= 40 else "more than 40 cards")
+            + (f", missing {format_cards(missing)}" if missing else ""),
+            token=str(len(cards)),
+        )
+    return tuple(card.index for card in cards)
+
+
+def deal_position(order: tuple[int, ...], rules: Rules, dealer: int) -> Position:
+    """The position (see ``conquian._position``) dealt by ``dealer`` from the card indices
+    ``order``, top of the pack first: the hands, the stock and the first offer.
+
+    Raises:
+        TypeError: ``dealer`` is not an int, or ``rules`` is not a Rules.
+        ConquianError: The dealer is not 0 or 1.
+    """
+    check_rules(rules)
+    if dealer.__class__ is not int:
+        raise TypeError(f"dealer must be 0 or 1 (an int), not {describe(dealer)}")
+    if dealer not in (0, 1):
+        raise ConquianError(f"the dealer is player 0 or 1, not {describe(dealer)}")
+    starter = 1 - dealer
+    # R8: one card at a time (V7: or two), non-dealer first.
+    batch = rules.deal_batch
+    stock_pos = 2 * rules.hand_size
+    if batch == 1:
+        first, second = order[0:stock_pos:2], order[1:stock_pos:2]
+    else:
+        first = tuple(order[i] for i in range(stock_pos) if i // batch % 2 == 0)
+        second = tuple(order[i] for i in range(stock_pos) if i // batch % 2 == 1)
+    hands = [0, 0]
+    hands[starter] = sum(map(_BIT.__getitem__, first))
+    hands[dealer] = sum(map(_BIT.__getitem__, second))
+    # R10: the non-dealer turns the top stock card; it is offered to him. V8: the dealer
+    # turns it, and it is offered to the non-dealer.
+    origin, turner = (
+        (OfferOrigin.UPCARD, dealer) if rules.initial_upcard else (OfferOrigin.STOCK, starter)
+    )
+    arrangements = None if rules.regrouping is Regrouping.FREE else ((), ())
+    return (
+        rules, dealer, order[stock_pos + 1 :], (hands[0], hands[1]), (0, 0), (),
+        order[stock_pos], origin, turner, Phase.OFFER, starter, 0, None, arrangements,
+        _bits.meld_table(rules.max_sequence),
+    )  # fmt: skip

@@ -48,8 +48,16 @@ from conquian.moves import (
     Take,
     TakeMoves,
 )
-from conquian.phases import OfferOrigin, Phase
-from conquian.rules import Forcing, Regrouping
+from conquian.phases import (
+    FORCING_DECLINED,
+    ORIGIN_DISCARD,
+    ORIGIN_STOCK,
+    PHASE_FORCE_DECISION,
+    PHASE_FORCED_TAKE,
+    PHASE_OFFER,
+    PHASE_OVER,
+    REGROUPING_BORROW,
+)
 
 __all__ = [
     "SECOND_PERSON",
@@ -60,14 +68,6 @@ __all__ = [
     "may_force",
     "may_lay_down",
 ]
-
-_OFFER: Final = Phase.OFFER
-_FORCED_TAKE: Final = Phase.FORCED_TAKE
-_FORCE_DECISION: Final = Phase.FORCE_DECISION
-_OVER: Final = Phase.OVER
-_STOCK: Final = OfferOrigin.STOCK
-_FORCE_DECLINED: Final = Forcing.DECLINED
-_BORROW: Final = Regrouping.BORROW
 
 
 @attrs.frozen
@@ -102,7 +102,7 @@ def fits(pos: Position, player: int) -> bool:
         table,
         pos[OFFER],
         None if arrangements is None else arrangements[player],
-        pos[RULES].regrouping is _BORROW,
+        pos[RULES].regrouping is REGROUPING_BORROW,
     )
 
 
@@ -112,10 +112,10 @@ def may_force(pos: Position) -> bool:
     that decides it, for legal moves and for the check of a Force."""
     rules, _, _, _, _, _, _, origin, by, phase, mover, _, _, _, _ = pos
     return (
-        phase is _OFFER
+        phase is PHASE_OFFER
         and by != mover
-        and origin is _STOCK
-        and rules.forcing is _FORCE_DECLINED
+        and origin is ORIGIN_STOCK
+        and rules.forcing is FORCING_DECLINED
         and fits(pos, by)
     )
 
@@ -143,7 +143,7 @@ def check_move(pos: Position, move: object, player: int | None, v: Voice) -> Non
     """Raise :class:`~conquian.errors.IllegalMoveError` unless ``move`` (by ``player``, if
     given) is legal in the position ``pos``; the message is worded in the voice ``v``."""
     phase = pos[PHASE]
-    if phase is _OVER:
+    if phase is PHASE_OVER:
         raise IllegalMoveError(f"the game is over: {pos[OUTCOME]}")
     mover = pos[TO_MOVE]
     if player is not None:
@@ -151,24 +151,24 @@ def check_move(pos: Position, move: object, player: int | None, v: Voice) -> Non
             raise _bad_player(player)
         if player != mover:
             raise IllegalMoveError(f"it is player {mover}'s turn, not player {player}'s")
-    if move.__class__ is Decline and phase is _OFFER:
+    if move.__class__ is Decline and phase is PHASE_OFFER:
         return  # the commonest move: declining an offer is always allowed (R11)
     if isinstance(move, Take):
-        if phase is _FORCE_DECISION:
+        if phase is PHASE_FORCE_DECISION:
             raise IllegalMoveError(_must_force_or_release(v))
         _check_take(pos, move, v)
     elif isinstance(move, Decline):
-        if phase is _FORCED_TAKE:
+        if phase is PHASE_FORCED_TAKE:
             raise IllegalMoveError(_must_take(v))
-        if phase is _FORCE_DECISION:
+        if phase is PHASE_FORCE_DECISION:
             raise IllegalMoveError(_must_force_or_release(v))
     elif isinstance(move, Force):
-        if phase is _FORCED_TAKE:
+        if phase is PHASE_FORCED_TAKE:
             raise IllegalMoveError(_must_take(v))
-        if phase is _OFFER and not may_force(pos):
+        if phase is PHASE_OFFER and not may_force(pos):
             raise IllegalMoveError(_why_no_force(pos, v))
     elif isinstance(move, Release):
-        if phase is not _FORCE_DECISION:
+        if phase is not PHASE_FORCE_DECISION:
             raise IllegalMoveError("nothing to release: no declined card awaits a force")
     elif isinstance(move, LayDown):
         _check_lay_down(pos, move, v)
@@ -180,7 +180,7 @@ def may_lay_down(pos: Position) -> bool:
     """V3: a player who turned up the offered card may lay down cards first (the dealer's
     upcard of V8 counts: he turned it up himself)."""
     rules, _, _, _, _, _, _, origin, by, _, mover, _, _, _, _ = pos
-    return rules.meld_from_hand and origin is not OfferOrigin.DISCARD and by == mover
+    return rules.meld_from_hand and origin is not ORIGIN_DISCARD and by == mover
 
 
 def _check_lay_down(pos: Position, move: LayDown, v: Voice) -> None:
@@ -189,7 +189,7 @@ def _check_lay_down(pos: Position, move: LayDown, v: Voice) -> None:
         raise IllegalMoveError(
             "these rules (meld_from_hand=false) let cards be laid down only with a take (R12)"
         )
-    if not may_lay_down(pos) or phase is not _OFFER:
+    if not may_lay_down(pos) or phase is not PHASE_OFFER:
         raise IllegalMoveError(
             f"{v.you} may lay down cards only after turning up a stock card, before "
             "taking or passing it (V3)"
@@ -206,9 +206,9 @@ def _check_lay_down(pos: Position, move: LayDown, v: Voice) -> None:
 def _why_no_force(pos: Position, v: Voice) -> str:
     rules, _, _, _, _, _, offer, origin, by, _, mover, _, _, _, _ = pos
     card = DECK[offer]
-    if rules.forcing is not Forcing.DECLINED:
+    if rules.forcing is not FORCING_DECLINED:
         return f"these rules (forcing={rules.forcing.value}) do not let {v.you} force {card}"
-    if origin is not OfferOrigin.STOCK or by == mover:
+    if origin is not ORIGIN_STOCK or by == mover:
         return f"{card} was not passed to {v.you}: only a passed card can be forced now (R14b)"
     return f"{card} does not fit {v.opponents} table, so it cannot be forced (R14a)"
 
@@ -263,7 +263,7 @@ def _check_new_table(
         raise IllegalMoveError(f"the table would not split into melds: {cards} (R6)")
     if named is not None and arrangements is not None:
         wanted = tuple(sorted((meld.mask for meld in named), key=_bits.lowest))
-        borrow = rules.regrouping is Regrouping.BORROW
+        borrow = rules.regrouping is REGROUPING_BORROW
         if wanted not in melds.arrangements(arrangements[player], added | laid, borrow):
             rule = (
                 "existing melds stay whole, but for one card borrowed from a group of "
@@ -340,18 +340,18 @@ def legal_moves(pos: Position) -> LegalMoves:
         melds,
     ) = pos
     extra: tuple[Move, ...]
-    if phase is _OFFER:
+    if phase is PHASE_OFFER:
         # R14b case b: the opponent passed this card, and it fits his table (may_force
         # decides; its cheap tests come first here, as most offers are discards).
-        if by != mover and origin is _STOCK and may_force(pos):
+        if by != mover and origin is ORIGIN_STOCK and may_force(pos):
             extra = _DECLINE_FORCE
         else:
             extra = _DECLINE_ONLY
         if rules.meld_from_hand and may_lay_down(pos):
             extra = (*_lay_downs(pos), *extra)
-    elif phase is _FORCED_TAKE:
+    elif phase is PHASE_FORCED_TAKE:
         extra = ()
-    elif phase is _FORCE_DECISION:
+    elif phase is PHASE_FORCE_DECISION:
         return _FORCE_OR_RELEASE
     else:
         return _NO_MOVES
@@ -390,7 +390,7 @@ def _arranged(
     under free regrouping) with every table the rules allow, adding ``added`` too."""
     rules, _, _, _, _, _, _, _, _, _, player, _, _, arrangements, melds = pos
     assert arrangements is not None
-    borrow = rules.regrouping is Regrouping.BORROW
+    borrow = rules.regrouping is REGROUPING_BORROW
     laids: list[int] = []
     tables: list[tuple[Meld, ...]] = []
     for laid in candidates:

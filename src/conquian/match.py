@@ -1,11 +1,12 @@
-"""Match play: a series of games with a running score, and match records as JSON.
+"""Match play: a series of games with a running score.
 
 A :class:`Match` deals one game after another from a single seed, alternating the deal
-(R9), and settles each finished game into a running score: stakes paid from the loser to
-the winner (R18), with a drawn game settled as the rules' ``draw_settlement`` says (V5),
-or points for the cards left in the loser's hand (V6). Like
-:class:`~conquian.game.Game`, it is a thin mutable facade: what it keeps (game records,
-:class:`GameResult` and :class:`Standing` values) is frozen.
+(R9), and settles each finished game into a running score with
+:func:`~conquian.scoring.settle`: stakes paid from the loser to the winner (R18), with a
+drawn game settled as the rules' ``draw_settlement`` says (V5), or points for the cards
+left in the loser's hand (V6). Like :class:`~conquian.game.Game`, it is a thin mutable
+facade: what it keeps (game records, :class:`GameResult` and
+:class:`~conquian.scoring.Standing` values) is frozen.
 
 >>> from conquian.match import Match
 >>> match = Match.new(seed=5, games=3)
@@ -14,40 +15,49 @@ Decline()
 >>> match.scores, match.game.ply, match.is_over
 ((0, 0), 1, False)
 
-The settlement arithmetic is one pure function, :func:`settle`, from a :class:`Standing`
-and a game's :class:`~conquian.state.Outcome` to the next standing. Match records are
-read and written by :func:`match_dumps` and :func:`match_loads`, which replay and check
-every game.
+A match is saved as a :class:`~conquian.match_record.MatchRecord`; :func:`match_dumps`
+and :func:`match_loads` write and read its JSON, and reading replays and checks every
+game. The scoring lives in :mod:`conquian.scoring` and the record format in
+:mod:`conquian.match_record`; every public name of both can be imported from here too.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Iterable, Mapping
-from types import MappingProxyType
-from typing import IO, Any, Final
+from typing import IO, Any
 
 import attrs
 
 from conquian._rng import game_seed
 from conquian._slots import set_slots_state, slots_state
-from conquian._version import __version__
-from conquian.cards import Card, Rank
 from conquian.dealing import check_seed
-from conquian.errors import ConquianError, InvalidRecordError, bounded_items, describe
+from conquian.errors import ConquianError, InvalidRecordError, describe
 from conquian.game import Game, GameRecord
-from conquian.moves import LegalMoves, Move
-from conquian.notation import (
-    MAX_RECORD_BYTES,
-    check_envelope,
-    read_file,
-    read_json,
-    record_from_json,
-    record_to_json,
+from conquian.match_record import (
+    MATCH_FORMAT,
+    MATCH_VERSION,
+    MAX_GAMES,
+    MAX_MATCH_BYTES,
+    MatchRecord,
+    game_dealer,
+    match_record_to_json,
+    read_match_json,
+    read_match_record,
 )
-from conquian.rules import CLASSIC, DrawSettlement, Rules, Scoring
-from conquian.state import Outcome, State
+from conquian.moves import LegalMoves, Move
+from conquian.notation import read_file
+from conquian.phases import Outcome
+from conquian.rules import CLASSIC, Rules, Scoring
+from conquian.scoring import (
+    BASE_STAKE,
+    CARD_POINTS,
+    MatchResult,
+    Standing,
+    hand_points,
+    settle,
+)
+from conquian.state import State
 
 __all__ = [
     "BASE_STAKE",
@@ -70,131 +80,6 @@ __all__ = [
     "match_to_json",
     "settle",
 ]
-
-BASE_STAKE: Final = 1
-"""The stake of a game that follows no draw (R18)."""
-MAX_GAMES: Final = 1000
-"""The most games a match may have, and a match record hold."""
-MATCH_FORMAT: Final = "conquian-match"
-"""The ``format`` field of every match record."""
-MATCH_VERSION: Final = 1
-"""The match record format version this library writes and reads."""
-MAX_MATCH_BYTES: Final = 8 * MAX_RECORD_BYTES
-"""The largest match record read, in characters (a game takes about 1 KiB)."""
-# 2**1000 has 302 digits: no score of a match of MAX_GAMES games can be longer.
-_MAX_INT_DIGITS: Final = 310
-
-CARD_POINTS: Final[Mapping[Rank, int]] = MappingProxyType(
-    {
-        Rank.ACE: 15,
-        Rank.TWO: 2,
-        Rank.THREE: 3,
-        Rank.FOUR: 4,
-        Rank.FIVE: 5,
-        Rank.SIX: 6,
-        Rank.SEVEN: 7,
-        Rank.JACK: 10,
-        Rank.QUEEN: 10,
-        Rank.KING: 10,
-    }
-)
-"""What a card left in the loser's hand scores, by rank (V6), 2-7 at face value, J Q K
-10 and A 15 (read-only). A :class:`~conquian.cards.Rank`'s value is its place in the play
-order, not its points."""
-
-
-def hand_points(cards: Iterable[Card]) -> int:
-    """The points of cards left in a loser's hand (V6).
-
-    Raises:
-        TypeError: ``cards`` is not an iterable of at most 40 Card values.
-
-    >>> from conquian import parse_cards
-    >>> from conquian.match import hand_points
-    >>> hand_points(parse_cards("Ac 2d 7h Js Qc Kd"))
-    54
-    """
-    given = bounded_items(cards, "cards", "an iterable of Card values", 40)
-    if len(given) > 40 or not all(isinstance(card, Card) for card in given):
-        raise TypeError(
-            f"cards must be an iterable of at most 40 Card values, not {describe(cards)}"
-        )
-    return sum(CARD_POINTS[card.rank] for card in given)
-
-
-def _score_pair(scores: Iterable[int]) -> tuple[int, int]:
-    first, second = scores
-    return (first, second)
-
-
-@attrs.frozen
-class Standing:
-    """Where a match stands between games: the scores, the next game's stake and the pool.
-
-    Equal standings have equal scores, stake and pool. Scores are net counters with
-    stakes scoring (what a player has won less what he has paid, so they sum to minus
-    the pool) and points with points scoring; the stake and the pool only matter for
-    stakes.
-
-    Attributes:
-        scores: Each player's score.
-        stake: What the next game is played for (R18, V5).
-        pool: The counters in the pool, which the next winner takes (V5 ``pool``).
-    """
-
-    scores: tuple[int, int] = attrs.field(default=(0, 0), converter=_score_pair)
-    stake: int = BASE_STAKE
-    pool: int = 0
-
-
-def settle(
-    standing: Standing, outcome: Outcome, rules: Rules, *, loser_hand: Iterable[Card] = ()
-) -> Standing:
-    """The standing after a game ends with ``outcome``.
-
-    With stakes scoring (R18), the loser pays the winner the stake, and the winner also
-    takes the pool; the next stake is then :data:`BASE_STAKE`. A draw settles as
-    ``rules.draw_settlement`` says (V5): ``none`` pays nothing; ``double_next`` doubles
-    the next stake (1, 2, 4, ... over successive draws); ``carry_forward`` adds the drawn
-    game's stake to the next one's (1, 2, 3, ...); ``pool`` takes one counter from each
-    player into the pool. With points scoring (V6), the winner scores
-    :func:`hand_points` of ``loser_hand`` and a draw scores nothing.
-
-    Args:
-        standing: The standing before the game.
-        outcome: How the game ended.
-        rules: The match's rules (their ``scoring`` and ``draw_settlement``).
-        loser_hand: The cards left in the loser's hand (used with points scoring).
-
-    >>> from conquian import Outcome, OutcomeKind, Rules
-    >>> from conquian.rules import DrawSettlement
-    >>> from conquian.match import Standing, settle
-    >>> rules = Rules(draw_settlement=DrawSettlement.DOUBLE_NEXT)
-    >>> drawn = settle(Standing(), Outcome(OutcomeKind.DRAWN, None), rules)
-    >>> drawn
-    Standing(scores=(0, 0), stake=2, pool=0)
-    >>> settle(drawn, Outcome(OutcomeKind.WENT_OUT, 1), rules)
-    Standing(scores=(-2, 2), stake=1, pool=0)
-    """
-    first, second = standing.scores
-    scores = [first, second]
-    winner = outcome.winner
-    if rules.scoring is Scoring.POINTS:
-        if winner is not None:
-            scores[winner] += hand_points(loser_hand)
-        return Standing(scores, stake=BASE_STAKE, pool=0)
-    if winner is not None:  # R18: the loser pays the stake; the winner takes the pool
-        scores[winner] += standing.stake + standing.pool
-        scores[1 - winner] -= standing.stake
-        return Standing(scores, stake=BASE_STAKE, pool=0)
-    mode = rules.draw_settlement
-    if mode is DrawSettlement.DOUBLE_NEXT:
-        return attrs.evolve(standing, stake=2 * standing.stake)
-    if mode is DrawSettlement.CARRY_FORWARD:
-        return attrs.evolve(standing, stake=standing.stake + BASE_STAKE)
-    if mode is DrawSettlement.POOL:
-        return Standing((first - 1, second - 1), stake=standing.stake, pool=standing.pool + 2)
-    return standing
 
 
 @attrs.frozen
@@ -237,25 +122,6 @@ class GameResult:
         return self.standing.scores
 
 
-@attrs.frozen
-class MatchResult:
-    """How a match ended. Equal results have equal scores and winner.
-
-    Attributes:
-        scores: Each player's final score.
-        winner: The player with the higher score, or ``None`` for a tie.
-    """
-
-    scores: tuple[int, int] = attrs.field(converter=_score_pair)
-    winner: int | None
-
-    def __str__(self) -> str:
-        first, second = map(describe, self.scores)
-        if self.winner is None:
-            return f"tied at {first} to {second}"
-        return f"player {self.winner} wins, {first} to {second}"
-
-
 def _check_games(games: object, rules: Rules) -> int | None:
     if games is None:
         if rules.scoring is Scoring.STAKES:
@@ -278,8 +144,8 @@ class Match:
     (seed, i) by ``first_dealer`` when ``i`` is even and by the other player when it is
     odd (R9). With stakes scoring the match lasts a fixed number of games; with points
     scoring it lasts until a player reaches ``rules.target`` (or until the optional cap
-    of games, or :data:`MAX_GAMES`). Play goes through :meth:`play`, which settles each
-    game as it ends and deals the next one.
+    of games, or :data:`~conquian.match_record.MAX_GAMES`). Play goes through
+    :meth:`play`, which settles each game as it ends and deals the next one.
 
     Two matches are equal when they have the same rules, seed, first dealer, planned
     games, finished games and current game.
@@ -347,7 +213,7 @@ class Match:
         >>> [match.dealer_of(index) for index in range(4)]
         [1, 0, 1, 0]
         """
-        return self._first_dealer if index % 2 == 0 else 1 - self._first_dealer
+        return game_dealer(self._first_dealer, index)
 
     # ------------------------------------------------------------------ reading
 
@@ -493,7 +359,8 @@ class Match:
     # ------------------------------------------------------------------ records
 
     def record(self) -> MatchRecord:
-        """This match as a :class:`MatchRecord`: every game dealt so far, and the result."""
+        """This match as a :class:`~conquian.match_record.MatchRecord`: every game dealt so
+        far, and the result."""
         games = [result.record for result in self._results]
         if not self.is_over:
             games.append(self._game.record())
@@ -599,79 +466,7 @@ class Match:
         return f"<Match game {self.game_index + 1}{planned}, {status}, scores {first}:{second}>"
 
 
-def _game_tuple(games: Iterable[GameRecord]) -> tuple[GameRecord, ...]:
-    # MAX_GAMES + 1 at most: more are refused by the record's own check, unread
-    return bounded_items(games, "games", "a sequence of GameRecord values", MAX_GAMES)
-
-
-@attrs.frozen
-class MatchRecord:
-    """A match as data: everything needed to replay it, every game as a
-    :class:`~conquian.game.GameRecord`.
-
-    It holds the rules, the seed, the first dealer, the planned games, every game dealt
-    so far (all finished but the last, which is finished only when the match is over),
-    and the result (``None`` while the match runs). Equal records hold equal data.
-    Building one checks each field's type; the games are checked when the record is
-    replayed by :meth:`Match.from_record` (which :func:`match_loads` does).
-
-    Raises:
-        InvalidRecordError: A field is of the wrong kind.
-        TypeError: ``games`` is not iterable.
-    """
-
-    rules: Rules
-    seed: int
-    first_dealer: int
-    games_planned: int | None
-    games: tuple[GameRecord, ...] = attrs.field(converter=_game_tuple)
-    result: MatchResult | None = None
-    library: str = __version__
-
-    def __attrs_post_init__(self) -> None:
-        if not isinstance(self.rules, Rules):
-            raise InvalidRecordError(f"field 'rules': a Rules value, not {describe(self.rules)}")
-        try:
-            check_seed(self.seed, "a match seed")
-        except ConquianError as error:
-            raise InvalidRecordError(f"field 'seed': {error}") from None
-        if isinstance(self.first_dealer, bool) or self.first_dealer not in (0, 1):
-            raise InvalidRecordError(
-                f"field 'first_dealer': 0 or 1, not {describe(self.first_dealer)}"
-            )
-        planned = self.games_planned
-        if planned is not None and (isinstance(planned, bool) or not isinstance(planned, int)):
-            raise InvalidRecordError(
-                f"field 'games_planned': a whole number or none, not {describe(planned)}"
-            )
-        if len(self.games) > MAX_GAMES:
-            raise InvalidRecordError(f"field 'games': at most {MAX_GAMES} games, not more")
-        for number, game in enumerate(self.games, 1):
-            if not isinstance(game, GameRecord):
-                raise InvalidRecordError(f"game {number}: {describe(game)} is not a GameRecord")
-        if self.result is not None and not isinstance(self.result, MatchResult):
-            raise InvalidRecordError(
-                f"field 'result': a MatchResult or none, not {describe(self.result)}"
-            )
-        if not isinstance(self.library, str):
-            raise InvalidRecordError(
-                f"field 'library': a version string, not {describe(self.library)}"
-            )
-
-
 # ---------------------------------------------------------------------- JSON
-
-_FIELDS: Final = (
-    "format",
-    "version",
-    "library",
-    "rules",
-    "seed",
-    "first_dealer",
-    "games_planned",
-    "games",
-)
-_OPTIONAL: Final = ("result",)
 
 
 def match_to_json(record: MatchRecord | Match) -> dict[str, Any]:
@@ -683,22 +478,7 @@ def match_to_json(record: MatchRecord | Match) -> dict[str, Any]:
     """
     if isinstance(record, Match):
         record = record.record()
-    if not isinstance(record, MatchRecord):
-        raise TypeError(f"record must be a MatchRecord or a Match, not {describe(record)}")
-    result: dict[str, Any] | None = None
-    if record.result is not None:
-        result = {"scores": list(record.result.scores), "winner": record.result.winner}
-    return {
-        "format": MATCH_FORMAT,
-        "version": MATCH_VERSION,
-        "library": record.library,
-        "rules": record.rules.to_dict(),
-        "seed": record.seed,
-        "first_dealer": record.first_dealer,
-        "games_planned": record.games_planned,
-        "games": [record_to_json(game) for game in record.games],
-        "result": result,
-    }
+    return match_record_to_json(record)
 
 
 def match_dumps(record: MatchRecord | Match, *, indent: int | None = None) -> str:
@@ -727,10 +507,7 @@ def match_loads(text: str | bytes) -> MatchRecord:
             games do not give. The message names the field, the game (counted from 1) and
             the move: ``game 3, move 17 'take ...': ...``.
     """
-    data = read_json(
-        text, max_chars=MAX_MATCH_BYTES, max_digits=_MAX_INT_DIGITS, what="a match record"
-    )
-    return match_from_json(data)
+    return match_from_json(read_match_json(text))
 
 
 def match_load(fp: IO[str] | IO[bytes]) -> MatchRecord:
@@ -743,107 +520,9 @@ def match_load(fp: IO[str] | IO[bytes]) -> MatchRecord:
     return match_loads(read_file(fp, MAX_MATCH_BYTES + 1))
 
 
-def _kind(value: object, kind: type) -> bool:
-    return isinstance(value, kind) and not (isinstance(value, bool) and kind is not bool)
-
-
 def match_from_json(data: object) -> MatchRecord:
-    """A match record from JSON-shaped data (as :func:`json.loads` returns); see
-    :func:`match_loads`."""
-    data = check_envelope(
-        data,
-        format_name=MATCH_FORMAT,
-        version=MATCH_VERSION,
-        fields=_FIELDS,
-        optional=_OPTIONAL,
-        what="match records",
-    )
-    library = data["library"]
-    if not isinstance(library, str):
-        raise InvalidRecordError(
-            f"field 'library': the writer's version as text, not {describe(library)}"
-        )
-    if not isinstance(data["rules"], dict):
-        raise InvalidRecordError(
-            f"field 'rules': an object of rule values, not {describe(data['rules'])}"
-        )
-    try:
-        rules = Rules.from_dict(data["rules"])
-    except ConquianError as error:
-        raise InvalidRecordError(f"field 'rules': {error}") from None
-    seed, first_dealer, planned = data["seed"], data["first_dealer"], data["games_planned"]
-    if not _kind(seed, int) or not 0 <= seed < 1 << 64:
-        raise InvalidRecordError(
-            f"field 'seed': a whole number from 0 to 2**64 - 1, not {describe(seed)}"
-        )
-    if not _kind(first_dealer, int) or first_dealer not in (0, 1):
-        raise InvalidRecordError(f"field 'first_dealer': 0 or 1, not {describe(first_dealer)}")
-    if planned is not None and not _kind(planned, int):
-        raise InvalidRecordError(
-            f"field 'games_planned': a whole number or null, not {describe(planned)}"
-        )
-    games_data = data["games"]
-    if not isinstance(games_data, list):
-        raise InvalidRecordError(
-            f"field 'games': a list of game records, not {describe(games_data)}"
-        )
-    if len(games_data) > MAX_GAMES:
-        raise InvalidRecordError(
-            f"field 'games': at most {MAX_GAMES} games, not {len(games_data)}"
-        )
-    for number, game_data in enumerate(games_data, 1):
-        _check_deal(number, game_data, seed, first_dealer)
-    games = []
-    for number, game_data in enumerate(games_data, 1):
-        try:
-            games.append(record_from_json(game_data))
-        except InvalidRecordError as error:
-            raise InvalidRecordError(f"game {number}, {error}") from None
-    record = MatchRecord(
-        rules=rules,
-        seed=seed,
-        first_dealer=first_dealer,
-        games_planned=planned,
-        games=tuple(games),
-        result=_result(data.get("result")),
-        library=library,
-    )
+    """A match record from JSON-shaped data (as :func:`json.loads` returns), every game
+    replayed and checked; see :func:`match_loads`."""
+    record = read_match_record(data)
     Match.from_record(record)
     return record
-
-
-def _check_deal(number: int, data: object, seed: int, first_dealer: int) -> None:
-    """The cheap check of game ``number``'s seed and dealer, made for every game before
-    any game's moves are read: a record of many games that were not dealt by this match
-    is refused at once, not after replaying them."""
-    if not isinstance(data, dict):
-        return  # record_from_json says what is wrong with it
-    expected = game_seed(seed, number - 1)
-    if "seed" in data and data["seed"] != expected:
-        raise InvalidRecordError(
-            f"game {number}, field 'seed': game {number} of match seed {seed} is dealt from "
-            f"seed {expected}, not {describe(data['seed'])}"
-        )
-    dealer = first_dealer if number % 2 == 1 else 1 - first_dealer
-    if "dealer" in data and data["dealer"] != dealer:
-        raise InvalidRecordError(
-            f"game {number}, field 'dealer': game {number} is dealt by player {dealer}, "
-            "as the deal alternates (R9)"
-        )
-
-
-def _result(value: object) -> MatchResult | None:
-    if value is None:
-        return None
-    shape = "field 'result': null or an object with scores (two whole numbers) and winner"
-    if not isinstance(value, dict) or set(value) != {"scores", "winner"}:
-        raise InvalidRecordError(shape)
-    scores, winner = value["scores"], value["winner"]
-    if (
-        not isinstance(scores, list)
-        or len(scores) != 2
-        or not all(_kind(score, int) for score in scores)
-        or not (winner is None or (_kind(winner, int) and winner in (0, 1)))
-    ):
-        raise InvalidRecordError(shape + " (0, 1 or null)")
-    return MatchResult((scores[0], scores[1]), winner)

@@ -16,6 +16,7 @@ import attrs
 
 from conquian.cards import Card
 from conquian.moves import Force, LayDown, Move, Release, Take
+from conquian.rules import Forcing, Regrouping
 
 __all__ = [
     "DRAWN",
@@ -166,3 +167,17 @@ class Played:
 
     def __str__(self) -> str:
         return f"{self.player}: {self.move} ({self.offer}, {self.origin.value}:{self.offered_by})"
+
+
+# The enum members the engine's hot paths compare with (legality and state import them),
+# as plain module names: a module global is one dictionary read where ``Phase.OFFER`` is
+# two (the class, then its attribute), and the engine makes such tests on every move.
+PHASE_OFFER: Final = Phase.OFFER
+PHASE_FORCE_DECISION: Final = Phase.FORCE_DECISION
+PHASE_FORCED_TAKE: Final = Phase.FORCED_TAKE
+PHASE_OVER: Final = Phase.OVER
+ORIGIN_STOCK: Final = OfferOrigin.STOCK
+ORIGIN_DISCARD: Final = OfferOrigin.DISCARD
+FORCING_DECLINED: Final = Forcing.DECLINED
+FORCING_DISCARDS_ONLY: Final = Forcing.DISCARDS_ONLY
+REGROUPING_BORROW: Final = Regrouping.BORROW

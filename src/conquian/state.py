@@ -1,8 +1,14 @@
-"""The immutable game position, its one phase machine, and what each player may see.
+"""The immutable game position: :class:`State`, the value that users of the engine hold.
 
 A :class:`State` holds everything about a game in progress: the deck order it was dealt
 from, hands, tables, the offered card, the stock, the dead cards and the public history.
 :meth:`State.apply` returns a new state and never changes the old one.
+
+The state is the face of the phase machine, whose parts live in the modules below it
+(see :ref:`layout`): the deal in ``conquian.dealing``, which moves are legal (and why
+not) in ``conquian.legality``, the position after a move in ``conquian.transitions``,
+the position string in ``conquian._position``, and one player's view in
+``conquian.observation``.
 
 >>> from conquian import State, Phase
 >>> state = State.new(seed=7)
@@ -29,7 +35,6 @@ from conquian._position import (
     HANDS,
     MELDS,
     NO_CARD,
-    NO_PLAYER,
     OFFER,
     OFFERED_BY,
     ORIGIN,
@@ -44,37 +49,15 @@ from conquian._position import (
 from conquian._slots import HASH_CACHE, new_instance, slot_setters
 from conquian.builder import TakeBuilder
 from conquian.cards import DECK, Card, format_cards
-from conquian.dealing import check_seed, deal_order, shuffled_indices
-from conquian.errors import (
-    ConquianError,
-    IllegalMoveError,
-    InvalidCardError,
-    InvalidStateError,
-    bounded_items,
-    describe,
-)
-from conquian.legality import (
-    SECOND_PERSON,
-    Voice,
-    check_move,
-    fits,
-    legal_moves,
-)
+from conquian.dealing import check_seed, deal_order, deal_position, deck_indices, shuffled_indices
+from conquian.errors import ConquianError, IllegalMoveError, InvalidStateError, describe
+from conquian.legality import SECOND_PERSON, Voice, check_move, legal_moves
 from conquian.melds import Meld
-from conquian.moves import (
-    NO_DISCARD,
-    Decline,
-    Force,
-    LayDown,
-    LegalMoves,
-    Move,
-    Release,
-    Take,
-)
+from conquian.moves import Decline, LayDown, LegalMoves, Move, parse_move
 from conquian.observation import Observation
 from conquian.phases import (
-    DRAWN,
-    WENT_OUT,
+    PHASE_OFFER,
+    PHASE_OVER,
     Fate,
     OfferOrigin,
     Outcome,
@@ -82,7 +65,8 @@ from conquian.phases import (
     Phase,
     Played,
 )
-from conquian.rules import CLASSIC, Forcing, Regrouping, Rules, check_rules
+from conquian.rules import CLASSIC, Rules
+from conquian.transitions import advance
 
 __all__ = [
     "Fate",
@@ -100,19 +84,6 @@ __all__ = [
 # A move adds one small node instead of copying the whole history.
 _Log: TypeAlias = "tuple[_Log, Played] | None"
 
-# Enum members held in module constants: reading Phase.OFFER costs as much as a mask test.
-_OFFER: Final = Phase.OFFER
-_FORCED_TAKE: Final = Phase.FORCED_TAKE
-_FORCE_DECISION: Final = Phase.FORCE_DECISION
-_OVER: Final = Phase.OVER
-_STOCK: Final = OfferOrigin.STOCK
-_DISCARD: Final = OfferOrigin.DISCARD
-_FORCE_DECLINED: Final = Forcing.DECLINED
-_DISCARDS_ONLY: Final = Forcing.DISCARDS_ONLY
-_BIT: Final = tuple(1 << i for i in range(len(DECK)))
-# Who turns up the next card after a decline (see State._declined_by), besides a player:
-_NO_TURN: Final = -1  # the card does not die now: nobody turns a card
-_FORCE_CHOICE: Final = -2  # the opponent may force the card on the decliner (R14b case a)
 _TABLE_MEMO: Final = _bits.BoundedMemo[tuple[int, int], tuple[Meld, ...]](
     _bits.OBJECT_MEMO_LIMIT, "tables"
 )
@@ -120,11 +91,7 @@ _TABLE_MEMO: Final = _bits.BoundedMemo[tuple[int, int], tuple[Meld, ...]](
 
 def _as_move(move: Move | str) -> Move:
     """A move given as a value or as its notation (read by :func:`parse_move`)."""
-    if isinstance(move, str):
-        from conquian.moves import parse_move
-
-        return parse_move(move)
-    return move
+    return parse_move(move) if isinstance(move, str) else move
 
 
 def _canonical_table(mask: int, rules: Rules) -> tuple[Meld, ...]:
@@ -212,7 +179,8 @@ class State:
         """
         if seed is None:
             seed = secrets.randbits(64)
-        return cls._deal(shuffled_indices(check_seed(seed)), rules, dealer, seed)
+        order = tuple(shuffled_indices(check_seed(seed)))
+        return cls(deal_position(order, rules, dealer), order, seed, None)
 
     @classmethod
     def from_deck(
@@ -232,57 +200,8 @@ class State:
                 int, or ``rules`` is not a Rules.
             ConquianError: The dealer is not 0 or 1.
         """
-        from conquian.cards import parse_cards
-
-        if isinstance(deck, str):
-            cards = parse_cards(deck)
-        else:
-            cards = bounded_items(deck, "deck", "text or a sequence of 40 Card values", 40)
-        if any(not isinstance(card, Card) for card in cards):
-            raise InvalidCardError("a deck holds Card values only", token=describe(deck))
-        if len(set(cards)) != len(cards) or len(cards) != len(DECK):
-            missing = sorted(set(DECK) - set(cards))
-            raise InvalidCardError(
-                "a deck is the 40 cards, each once; got "
-                + (f"{len(cards)} cards" if len(cards) <= 40 else "more than 40 cards")
-                + (f", missing {format_cards(missing)}" if missing else ""),
-                token=str(len(cards)),
-            )
-        return cls._deal([card.index for card in cards], rules, dealer, None)
-
-    @classmethod
-    def _deal(cls, indices: list[int], rules: Rules, dealer: int, seed: int | None) -> State:
-        """Deal from the card indices ``indices``, top of the pack first."""
-        check_rules(rules)
-        if dealer.__class__ is not int:
-            raise TypeError(f"dealer must be 0 or 1 (an int), not {describe(dealer)}")
-        if dealer not in (0, 1):
-            raise ConquianError(f"the dealer is player 0 or 1, not {describe(dealer)}")
-        order = tuple(indices)
-        starter = 1 - dealer
-        # R8: one card at a time (V7: or two), non-dealer first.
-        batch = rules.deal_batch
-        stock_pos = 2 * rules.hand_size
-        if batch == 1:
-            first, second = order[0:stock_pos:2], order[1:stock_pos:2]
-        else:
-            first = tuple(order[i] for i in range(stock_pos) if i // batch % 2 == 0)
-            second = tuple(order[i] for i in range(stock_pos) if i // batch % 2 == 1)
-        hands = [0, 0]
-        hands[starter] = sum(map(_BIT.__getitem__, first))
-        hands[dealer] = sum(map(_BIT.__getitem__, second))
-        # R10: the non-dealer turns the top stock card; it is offered to him. V8: the dealer
-        # turns it, and it is offered to the non-dealer.
-        origin, turner = (
-            (OfferOrigin.UPCARD, dealer) if rules.initial_upcard else (OfferOrigin.STOCK, starter)
-        )
-        arrangements = None if rules.regrouping is Regrouping.FREE else ((), ())
-        pos: Position = (
-            rules, dealer, order[stock_pos + 1 :], (hands[0], hands[1]), (0, 0), (),
-            order[stock_pos], origin, turner, Phase.OFFER, starter, 0, None, arrangements,
-            _bits.meld_table(rules.max_sequence),
-        )  # fmt: skip
-        return cls(pos, order, seed, None)
+        order = deck_indices(deck)
+        return cls(deal_position(order, rules, dealer), order, None, None)
 
     # ------------------------------------------------------------------ reading
 
@@ -290,7 +209,7 @@ class State:
     def to_move(self) -> int | None:
         """The player whose decision it is, or ``None`` when the game is over."""
         pos = self._pos
-        return None if pos[PHASE] is _OVER else pos[TO_MOVE]
+        return None if pos[PHASE] is PHASE_OVER else pos[TO_MOVE]
 
     @property
     def ply(self) -> int:
@@ -372,7 +291,7 @@ class State:
     @property
     def is_over(self) -> bool:
         """Whether the game has ended (R15, R16)."""
-        return self._pos[PHASE] is _OVER
+        return self._pos[PHASE] is PHASE_OVER
 
     # ------------------------------------------------------------------ rules
 
@@ -464,9 +383,10 @@ class State:
             InvalidMoveNotationError: ``move`` is text that is not a move.
             TypeError: ``player`` is not an int; ValueError: it is not 0 or 1.
         """
-        if move.__class__ is Decline and player is None and self._pos[PHASE] is _OFFER:
+        if move.__class__ is Decline and player is None and self._pos[PHASE] is PHASE_OFFER:
             return self.apply_unchecked(move)  # always legal (R11): skip the full check
-        move = _as_move(move)
+        if isinstance(move, str):  # not through _as_move: a call saved on the hot path
+            move = parse_move(move)
         check_move(self._pos, move, player, SECOND_PERSON)
         return self.apply_unchecked(move)
 
@@ -502,117 +422,16 @@ class State:
         >>> state.apply_unchecked(state.legal_moves()[0]) == state.apply(state.legal_moves()[0])
         True
         """
-        # The hot path of every search and simulation: the new state and its history entry
-        # are built by setting their slots (see conquian._slots).
-        (rules, dealer, stock, hands, tables, dead, offer, origin, by, _, mover, ply, _, arr,
-         engine_melds) = self._pos  # fmt: skip
-        entry = new_instance(Played)
-        _set_player(entry, mover)
-        _set_offer(entry, DECK[offer])
-        _set_move(entry, move)
-        _set_origin(entry, origin)
-        _set_offered_by(entry, by)
-        _set_phase(entry, self._pos[PHASE])
+        # The hot path of every search and simulation: the new state is built by setting
+        # its slots (see conquian._slots).
+        pos, entry = advance(self._pos, move)
         state = new_instance(State)
+        _set_pos(state, pos)
         _set_log(state, (self._log, entry))
         _set_deck(state, self._deck)
         _set_seed(state, self.seed)
         _set_hash(state, None)
-        kind = move.__class__
-        if kind is Decline or kind is Force or kind is Release:
-            # Who turns up the next card if the offered card dies now.
-            turner = _NO_TURN
-            next_phase = _OFFER
-            if kind is Decline:
-                if origin is _STOCK:
-                    if by != mover:
-                        turner = self._declined_by(mover)
-                    # else R11b: he passes his own turned card; it is offered to the opponent.
-                elif origin is _DISCARD:
-                    turner = self._declined_by(mover)
-                elif by == mover:
-                    turner = 1 - mover  # V8: the dealer refused it too; the non-dealer turns
-                # else V8: the non-dealer refused the upcard; it is offered to the dealer.
-                if turner == _FORCE_CHOICE:
-                    # R14b case a: the opponent decides whether to force the card on him.
-                    turner = _NO_TURN
-                    next_phase = _FORCE_DECISION
-            elif kind is Force:
-                next_phase = _FORCED_TAKE
-            else:
-                turner = 1 - mover  # Release (R14b): it dies; the decliner turns the next card.
-            if turner == _NO_TURN:
-                _set_pos(
-                    state,
-                    (rules, dealer, stock, hands, tables, dead, offer, origin, by,
-                     next_phase, 1 - mover, ply + 1, None, arr, engine_melds),
-                )  # fmt: skip
-            elif not stock:
-                # R15: a card died and no card can be turned: the game is drawn.
-                _set_pos(
-                    state,
-                    (rules, dealer, stock, hands, tables, (*dead, offer), NO_CARD, None, NO_PLAYER,
-                     _OVER, NO_PLAYER, ply + 1, DRAWN, arr, engine_melds),
-                )  # fmt: skip
-            else:
-                _set_pos(
-                    state,
-                    (rules, dealer, stock[1:], hands, tables, (*dead, offer), stock[0], _STOCK,
-                     turner, _OFFER, turner, ply + 1, None, arr, engine_melds),
-                )  # fmt: skip
-            return state
-        assert isinstance(move, (Take, LayDown))
-        laid = move.laid_mask
-        hand = hands[mover] & ~laid
-        table = tables[mover] | laid
-        if arr is not None:
-            assert move.table is not None
-            melds = tuple(sorted((meld.mask for meld in move.table), key=_bits.lowest))
-            arr = (melds, arr[1]) if mover == 0 else (arr[0], melds)
-        if kind is LayDown:
-            # V3: the cards go down; the turned card is still on offer to him.
-            hands = (hand, hands[1]) if mover == 0 else (hands[0], hand)
-            tables = (table, tables[1]) if mover == 0 else (tables[0], table)
-            _set_pos(
-                state,
-                (rules, dealer, stock, hands, tables, dead, offer, origin, by,
-                 _OFFER, mover, ply + 1, None, arr, engine_melds),
-            )  # fmt: skip
-            return state
-        assert isinstance(move, Take)
-        discard = move.discard_index
-        table |= 1 << offer
-        tables = (table, tables[1]) if mover == 0 else (tables[0], table)
-        if discard == NO_DISCARD:
-            # R16: every card laid down (cards_to_go_out on the table): he wins at once.
-            hands = (hand, hands[1]) if mover == 0 else (hands[0], hand)
-            _set_pos(
-                state,
-                (rules, dealer, stock, hands, tables, dead, NO_CARD, None, NO_PLAYER,
-                 _OVER, NO_PLAYER, ply + 1, WENT_OUT[mover], arr, engine_melds),
-            )  # fmt: skip
-            return state
-        hand &= ~(1 << discard)
-        hands = (hand, hands[1]) if mover == 0 else (hands[0], hand)
-        _set_pos(
-            state,
-            (rules, dealer, stock, hands, tables, dead, discard, _DISCARD, mover,
-             _OFFER, 1 - mover, ply + 1, None, arr, engine_melds),
-        )  # fmt: skip
         return state
-
-    def _declined_by(self, mover: int) -> int:
-        """A card ``mover`` may refuse for good was declined (R11a, R14b): _FORCE_CHOICE if
-        the opponent may now force it on him (it fits his table, and the rules force such
-        cards), else ``mover``, who turns up the next card as this one dies."""
-        pos = self._pos
-        forcing = pos[RULES].forcing
-        origin = pos[ORIGIN]
-        if (forcing is _FORCE_DECLINED or (forcing is _DISCARDS_ONLY and origin is _DISCARD)) and (
-            fits(pos, mover)
-        ):
-            return _FORCE_CHOICE
-        return mover
 
     # ------------------------------------------------------------------ notation
 
@@ -626,43 +445,7 @@ class State:
         >>> State.from_notation(state.to_notation()) == state
         True
         """
-        (
-            rules,
-            dealer,
-            stock,
-            hands,
-            _,
-            dead,
-            offer,
-            origin,
-            by,
-            phase,
-            mover,
-            ply,
-            outcome,
-            _,
-            _,
-        ) = self._pos
-        tables = self.tables
-        return _position.join(
-            _position.POSITION_TAG,
-            {
-                "rules": rules.to_notation(),
-                "dealer": str(dealer),
-                "ply": str(ply),
-                "phase": phase.value,
-                "to_move": "-" if phase is _OVER else str(mover),
-                "offer": "-" if offer == NO_CARD else str(DECK[offer]),
-                "from": "-" if origin is None else f"{origin.value}:{by}",
-                "stock": _position.cards_text(DECK[i] for i in stock),
-                "hand0": _position.mask_text(hands[0]),
-                "hand1": _position.mask_text(hands[1]),
-                "table0": _position.table_text(tables[0]),
-                "table1": _position.table_text(tables[1]),
-                "dead": _position.cards_text(DECK[i] for i in dead),
-                "result": _position.result_text(outcome),
-            },
-        )
+        return _position.write(self._pos, self.tables)
 
     @classmethod
     def from_notation(cls, text: str) -> State:
@@ -767,11 +550,8 @@ class State:
         return "\n".join(lines)
 
 
-# The engine builds one State and one history entry per move by setting their slots
-# (see conquian._slots): attrs' checked __init__ costs twice as much.
+# The engine builds one State per move by setting its slots (see conquian._slots): attrs'
+# checked __init__ costs twice as much.
 _set_pos, _set_log, _set_deck, _set_seed, _set_hash = slot_setters(
     State, "_pos", "_log", "_deck", "seed", HASH_CACHE
-)
-_set_player, _set_offer, _set_move, _set_origin, _set_offered_by, _set_phase = slot_setters(
-    Played, "player", "offer", "move", "origin", "offered_by", "phase"
 )

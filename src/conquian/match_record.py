@@ -1,0 +1,295 @@
+"""The match record format: :class:`MatchRecord`, a match as data, and its JSON.
+
+A match record holds the rules, the seed, the first dealer, the planned games, every
+game as a :class:`~conquian.game.GameRecord`, and the result. This module reads and
+writes the format (the fields, their types, the JSON shape, each game as
+:func:`~conquian.notation.record_to_json` writes it); replaying a record and checking
+that its games are the match's is :meth:`conquian.match.Match.from_record`, which
+:func:`conquian.match.match_loads` calls.
+
+>>> from conquian.match_record import MATCH_FORMAT, MAX_GAMES
+>>> MATCH_FORMAT, MAX_GAMES
+('conquian-match', 1000)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Final
+
+import attrs
+
+from conquian._rng import game_seed
+from conquian._version import __version__
+from conquian.dealing import check_seed
+from conquian.errors import ConquianError, InvalidRecordError, bounded_items, describe
+from conquian.game import GameRecord
+from conquian.notation import (
+    MAX_RECORD_BYTES,
+    check_envelope,
+    read_json,
+    record_from_json,
+    record_to_json,
+)
+from conquian.rules import Rules
+from conquian.scoring import MatchResult
+
+__all__ = [
+    "MATCH_FORMAT",
+    "MATCH_VERSION",
+    "MAX_GAMES",
+    "MAX_MATCH_BYTES",
+    "MatchRecord",
+    "game_dealer",
+    "match_record_to_json",
+    "read_match_json",
+    "read_match_record",
+]
+
+MAX_GAMES: Final = 1000
+"""The most games a match may have, and a match record hold."""
+MATCH_FORMAT: Final = "conquian-match"
+"""The ``format`` field of every match record."""
+MATCH_VERSION: Final = 1
+"""The match record format version this library writes and reads."""
+MAX_MATCH_BYTES: Final = 8 * MAX_RECORD_BYTES
+"""The largest match record read, in characters (a game takes about 1 KiB)."""
+# 2**1000 has 302 digits: no score of a match of MAX_GAMES games can be longer.
+_MAX_INT_DIGITS: Final = 310
+
+
+def game_dealer(first_dealer: int, index: int) -> int:
+    """The dealer of game ``index`` (counted from 0) of a match whose first game
+    ``first_dealer`` dealt: the deal alternates (R9).
+
+    >>> from conquian.match_record import game_dealer
+    >>> [game_dealer(1, index) for index in range(4)]
+    [1, 0, 1, 0]
+    """
+    return first_dealer if index % 2 == 0 else 1 - first_dealer
+
+
+def _game_tuple(games: Iterable[GameRecord]) -> tuple[GameRecord, ...]:
+    # MAX_GAMES + 1 at most: more are refused by the record's own check, unread
+    return bounded_items(games, "games", "a sequence of GameRecord values", MAX_GAMES)
+
+
+@attrs.frozen
+class MatchRecord:
+    """A match as data: everything needed to replay it, every game as a
+    :class:`~conquian.game.GameRecord`.
+
+    It holds the rules, the seed, the first dealer, the planned games, every game dealt
+    so far (all finished but the last, which is finished only when the match is over),
+    and the result (``None`` while the match runs). Equal records hold equal data.
+    Building one checks each field's type; the games are checked when the record is
+    replayed by :meth:`~conquian.match.Match.from_record` (which
+    :func:`~conquian.match.match_loads` does).
+
+    Raises:
+        InvalidRecordError: A field is of the wrong kind.
+        TypeError: ``games`` is not iterable.
+    """
+
+    rules: Rules
+    seed: int
+    first_dealer: int
+    games_planned: int | None
+    games: tuple[GameRecord, ...] = attrs.field(converter=_game_tuple)
+    result: MatchResult | None = None
+    library: str = __version__
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise InvalidRecordError(f"field 'rules': a Rules value, not {describe(self.rules)}")
+        try:
+            check_seed(self.seed, "a match seed")
+        except ConquianError as error:
+            raise InvalidRecordError(f"field 'seed': {error}") from None
+        if isinstance(self.first_dealer, bool) or self.first_dealer not in (0, 1):
+            raise InvalidRecordError(
+                f"field 'first_dealer': 0 or 1, not {describe(self.first_dealer)}"
+            )
+        planned = self.games_planned
+        if planned is not None and (isinstance(planned, bool) or not isinstance(planned, int)):
+            raise InvalidRecordError(
+                f"field 'games_planned': a whole number or none, not {describe(planned)}"
+            )
+        if len(self.games) > MAX_GAMES:
+            raise InvalidRecordError(f"field 'games': at most {MAX_GAMES} games, not more")
+        for number, game in enumerate(self.games, 1):
+            if not isinstance(game, GameRecord):
+                raise InvalidRecordError(f"game {number}: {describe(game)} is not a GameRecord")
+        if self.result is not None and not isinstance(self.result, MatchResult):
+            raise InvalidRecordError(
+                f"field 'result': a MatchResult or none, not {describe(self.result)}"
+            )
+        if not isinstance(self.library, str):
+            raise InvalidRecordError(
+                f"field 'library': a version string, not {describe(self.library)}"
+            )
+
+
+# ---------------------------------------------------------------------- JSON
+
+_FIELDS: Final = (
+    "format",
+    "version",
+    "library",
+    "rules",
+    "seed",
+    "first_dealer",
+    "games_planned",
+    "games",
+)
+_OPTIONAL: Final = ("result",)
+
+
+def match_record_to_json(record: MatchRecord) -> dict[str, Any]:
+    """The match record as JSON-ready data; each game as
+    :func:`~conquian.notation.record_to_json` gives it.
+
+    Raises:
+        TypeError: ``record`` is not a MatchRecord (or a Match, which
+            :func:`conquian.match.match_to_json` takes).
+    """
+    if not isinstance(record, MatchRecord):
+        raise TypeError(f"record must be a MatchRecord or a Match, not {describe(record)}")
+    result: dict[str, Any] | None = None
+    if record.result is not None:
+        result = {"scores": list(record.result.scores), "winner": record.result.winner}
+    return {
+        "format": MATCH_FORMAT,
+        "version": MATCH_VERSION,
+        "library": record.library,
+        "rules": record.rules.to_dict(),
+        "seed": record.seed,
+        "first_dealer": record.first_dealer,
+        "games_planned": record.games_planned,
+        "games": [record_to_json(game) for game in record.games],
+        "result": result,
+    }
+
+
+def read_match_json(text: str | bytes) -> object:
+    """JSON text read as a match record's data, within the format's limits (its size and
+    the digits of its numbers); see :func:`conquian.notation.read_json`.
+
+    Raises:
+        InvalidRecordError: The text is not JSON or is too large.
+    """
+    return read_json(
+        text, max_chars=MAX_MATCH_BYTES, max_digits=_MAX_INT_DIGITS, what="a match record"
+    )
+
+
+def read_match_record(data: object) -> MatchRecord:
+    """The match record that JSON-shaped data (as :func:`json.loads` returns) holds, every
+    field and game read and type-checked, but not replayed: that is
+    :meth:`conquian.match.Match.from_record`, which :func:`conquian.match.match_from_json`
+    calls.
+
+    Raises:
+        InvalidRecordError: The data is not a match record of a format and version this
+            library reads, has a missing or ill-typed field, or a game that is not the one
+            the seed deals; the message names the field and the game (counted from 1).
+    """
+    data = check_envelope(
+        data,
+        format_name=MATCH_FORMAT,
+        version=MATCH_VERSION,
+        fields=_FIELDS,
+        optional=_OPTIONAL,
+        what="match records",
+    )
+    library = data["library"]
+    if not isinstance(library, str):
+        raise InvalidRecordError(
+            f"field 'library': the writer's version as text, not {describe(library)}"
+        )
+    if not isinstance(data["rules"], dict):
+        raise InvalidRecordError(
+            f"field 'rules': an object of rule values, not {describe(data['rules'])}"
+        )
+    try:
+        rules = Rules.from_dict(data["rules"])
+    except ConquianError as error:
+        raise InvalidRecordError(f"field 'rules': {error}") from None
+    seed, first_dealer, planned = data["seed"], data["first_dealer"], data["games_planned"]
+    if not _kind(seed, int) or not 0 <= seed < 1 << 64:
+        raise InvalidRecordError(
+            f"field 'seed': a whole number from 0 to 2**64 - 1, not {describe(seed)}"
+        )
+    if not _kind(first_dealer, int) or first_dealer not in (0, 1):
+        raise InvalidRecordError(f"field 'first_dealer': 0 or 1, not {describe(first_dealer)}")
+    if planned is not None and not _kind(planned, int):
+        raise InvalidRecordError(
+            f"field 'games_planned': a whole number or null, not {describe(planned)}"
+        )
+    games_data = data["games"]
+    if not isinstance(games_data, list):
+        raise InvalidRecordError(
+            f"field 'games': a list of game records, not {describe(games_data)}"
+        )
+    if len(games_data) > MAX_GAMES:
+        raise InvalidRecordError(
+            f"field 'games': at most {MAX_GAMES} games, not {len(games_data)}"
+        )
+    for number, game_data in enumerate(games_data, 1):
+        _check_deal(number, game_data, seed, first_dealer)
+    games = []
+    for number, game_data in enumerate(games_data, 1):
+        try:
+            games.append(record_from_json(game_data))
+        except InvalidRecordError as error:
+            raise InvalidRecordError(f"game {number}, {error}") from None
+    return MatchRecord(
+        rules=rules,
+        seed=seed,
+        first_dealer=first_dealer,
+        games_planned=planned,
+        games=tuple(games),
+        result=_result(data.get("result")),
+        library=library,
+    )
+
+
+def _kind(value: object, kind: type) -> bool:
+    return isinstance(value, kind) and not (isinstance(value, bool) and kind is not bool)
+
+
+def _check_deal(number: int, data: object, seed: int, first_dealer: int) -> None:
+    """The cheap check of game ``number``'s seed and dealer, made for every game before
+    any game's moves are read: a record of many games that were not dealt by this match
+    is refused at once, not after replaying them."""
+    if not isinstance(data, dict):
+        return  # record_from_json says what is wrong with it
+    expected = game_seed(seed, number - 1)
+    if "seed" in data and data["seed"] != expected:
+        raise InvalidRecordError(
+            f"game {number}, field 'seed': game {number} of match seed {seed} is dealt from "
+            f"seed {expected}, not {describe(data['seed'])}"
+        )
+    dealer = game_dealer(first_dealer, number - 1)
+    if "dealer" in data and data["dealer"] != dealer:
+        raise InvalidRecordError(
+            f"game {number}, field 'dealer': game {number} is dealt by player {dealer}, "
+            "as the deal alternates (R9)"
+        )
+
+
+def _result(value: object) -> MatchResult | None:
+    if value is None:
+        return None
+    shape = "field 'result': null or an object with scores (two whole numbers) and winner"
+    if not isinstance(value, dict) or set(value) != {"scores", "winner"}:
+        raise InvalidRecordError(shape)
+    scores, winner = value["scores"], value["winner"]
+    if (
+        not isinstance(scores, list)
+        or len(scores) != 2
+        or not all(_kind(score, int) for score in scores)
+        or not (winner is None or (_kind(winner, int) and winner in (0, 1)))
+    ):
+        raise InvalidRecordError(shape + " (0, 1 or null)")
+    return MatchResult((scores[0], scores[1]), winner)

@@ -1,0 +1,360 @@
+"""Helpers shared by the test modules: decks that deal chosen hands, seeded random games,
+the documented deal written again, agents checked move by move, the moves a take builder
+reaches, and the check of an engine position against the model of :mod:`bruteforce`.
+
+Test modules import from here (and from :mod:`bruteforce` and :mod:`strategies`), never
+from one another.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+import attrs
+
+from bruteforce import (
+    PLAY_ORDER,
+    SUIT_ORDER,
+    BFTable,
+    Position,
+    borrowed_card,
+    keeps_melds,
+    legal,
+    legal_takes,
+    mismatches,
+    to_bf,
+)
+from conquian import (
+    DECK,
+    Card,
+    Decline,
+    Force,
+    LayDown,
+    Meld,
+    Move,
+    Observation,
+    OfferOrigin,
+    Regrouping,
+    Release,
+    State,
+    Take,
+    parse_cards,
+)
+from conquian.agents import Agent, play_game
+from conquian.builder import TakeBuilder
+from conquian.notation import MAX_MOVES
+
+__all__ = [
+    "MAX_MOVES",
+    "Checked",
+    "borrows",
+    "built_moves",
+    "cards",
+    "check_position",
+    "checked_game",
+    "classic_position",
+    "dealt",
+    "deck_for",
+    "lay_order",
+    "play_all",
+    "random_game",
+    "reference_deal",
+    "snapshot",
+    "splitmix64",
+    "steered_choice",
+    "table_cards",
+    "take_order",
+]
+
+
+def dealt(state: State) -> tuple[Card, ...]:
+    """The deck a state was dealt from (every state of these tests comes from a deal)."""
+    assert state.deck is not None
+    return state.deck
+
+
+def deck_for(
+    player1: str, player0: str, stock: str = "", last: str = "", *, batch: int = 1
+) -> str:
+    """A deck, as text, that deals ``player1``'s and ``player0``'s hands when player 0 deals.
+
+    R8: the non-dealer (player 1) gets the 1st, 3rd, ... card, the dealer the 2nd, 4th,
+    ... (V7, ``batch=2``: the 1st and 2nd, 5th and 6th, ... and the 3rd and 4th, 7th and
+    8th, ...); then ``stock`` lies on top of the stock, top card first (the non-dealer
+    turns its first card at once, R10; V8: the dealer turns it), and ``last`` at the
+    bottom. The cards named nowhere come in between, in the canonical order.
+    """
+    first, second = parse_cards(player1), parse_cards(player0)
+    top, bottom = parse_cards(stock), parse_cards(last)
+    assert len(first) == len(second), "both hands have the same size"
+    assert len(first) % batch == 0, "the hands are dealt in whole batches"
+    dealt = [
+        card
+        for start in range(0, len(first), batch)
+        for card in (*first[start : start + batch], *second[start : start + batch])
+    ]
+    named = [*dealt, *top, *bottom]
+    assert len(set(named)) == len(named), "a card is named twice"
+    rest = [
+        Card(rank, suit)
+        for suit in SUIT_ORDER
+        for rank in PLAY_ORDER
+        if Card(rank, suit) not in named
+    ]
+    return " ".join(str(card) for card in [*dealt, *top, *rest, *bottom])
+
+
+def steered_choice(rng: random.Random, moves: Sequence[Move], greed: float) -> Move:
+    """A random legal move; with probability ``greed`` a take or a lay-down (V3) that
+    lays the most cards."""
+    takes = [move for move in moves if isinstance(move, Take | LayDown)]
+    if takes and rng.random() < greed:
+        most = max(len(take.laid) for take in takes)
+        return rng.choice([take for take in takes if len(take.laid) == most])
+    return rng.choice(list(moves))
+
+
+def random_game(state: State, seed: int, greed: float = 0.0) -> Iterator[State]:
+    """Every position of a game played from ``state`` by :func:`steered_choice`."""
+    rng = random.Random(seed)
+    yield state
+    while state.to_move is not None:
+        state = state.apply(steered_choice(rng, state.legal_moves(), greed))
+        assert state.ply <= MAX_MOVES, "the game outlasts the ply bound"
+        yield state
+
+
+# ---------------------------------------------------------------- the deal, a game's length
+
+
+def splitmix64(seed: int) -> Iterator[int]:
+    """SplitMix64 (Steele, Lea and Flood 2014), written again from the paper."""
+    state = seed
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) % 2**64
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2**64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2**64
+        yield z ^ (z >> 31)
+
+
+def reference_deal(seed: int) -> list[Card]:
+    """The documented shuffle: Fisher-Yates from the last position down, each index drawn
+    uniformly below ``i + 1`` by rejection, over the canonical deck (c, d, h, s; A to K)."""
+    deck = [Card(rank, suit) for suit in SUIT_ORDER for rank in PLAY_ORDER]
+    outputs = splitmix64(seed)
+
+    def below(n: int) -> int:
+        limit = 2**64 - 2**64 % n
+        while True:
+            value = next(outputs)
+            if value < limit:
+                return value % n
+
+    for i in range(len(deck) - 1, 0, -1):
+        j = below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+# ---------------------------------------------------------------- cards and moves
+
+
+def cards(text: str) -> frozenset[Card]:
+    return frozenset(parse_cards(text))
+
+
+def play_all(state: State, *moves: str) -> State:
+    for move in moves:
+        state = state.apply(move)
+    return state
+
+
+def snapshot(state: State) -> State:
+    """An independent copy of ``state`` (to prove that nothing changed it)."""
+    copy: State = pickle.loads(pickle.dumps(state))
+    return copy
+
+
+def table_cards(state: State, player: int) -> frozenset[Card]:
+    return frozenset(c for meld in state.tables[player] for c in meld)
+
+
+# ---------------------------------------------------------------- checking the engine
+
+
+def table_order(table: tuple[Meld, ...] | None) -> tuple[int, ...]:
+    return () if table is None else tuple(meld.mask for meld in table)
+
+
+def take_order(move: Move) -> tuple[int, tuple[int, ...], int]:
+    """The documented order of takes: by the laid cards (as a mask), then (V2) by the named
+    table (its melds' masks, each table's melds by their first card), then by the discard."""
+    assert isinstance(move, Take)
+    mask = sum(1 << c.index for c in move.laid)
+    return mask, table_order(move.table), -1 if move.discard is None else move.discard.index
+
+
+def lay_order(move: Move) -> tuple[int, tuple[int, ...]]:
+    assert isinstance(move, LayDown)
+    return sum(1 << c.index for c in move.laid), table_order(move.table)
+
+
+def old_melds(state: State) -> BFTable:
+    player = state.to_move
+    assert player is not None
+    return frozenset(frozenset(meld) for meld in state.tables[player])
+
+
+def borrows(state: State, moves: Sequence[Move]) -> list[Move]:
+    """The takes and lay-downs of ``moves`` whose table borrows a card (V2)."""
+    if state.rules.regrouping is not Regrouping.BORROW or state.to_move is None:
+        return []
+    before = old_melds(state)
+    found: list[Move] = []
+    for move in moves:
+        if isinstance(move, Take | LayDown):
+            assert move.table is not None
+            table = frozenset(frozenset(meld) for meld in move.table)
+            if borrowed_card(before, table) is not None:
+                assert not keeps_melds(before, table)
+                found.append(move)
+    return found
+
+
+def free_laid_sets(model: Position) -> set[frozenset[Card]]:
+    """The laid sets of the takes that free regrouping (R13) would allow in ``model``."""
+    free = attrs.evolve(model.rules, regrouping=Regrouping.FREE)
+    as_free = dataclasses.replace(model, rules=free, melds=None)
+    return {laid for _, laid, _, _ in legal_takes(as_free)}
+
+
+def check_position(state: State, model: Position, stats: Counter[str]) -> None:
+    """The engine's view and legal moves equal the model's, in the documented order."""
+    assert mismatches(model, state) == []
+    moves = state.legal_moves()
+    assert moves == state.legal_moves()  # deterministic
+    assert len(moves) == len(set(moves))  # no move twice
+    expected = legal(model)
+    assert {to_bf(move) for move in moves} == expected
+    takes = [move for move in moves if isinstance(move, Take)]
+    assert takes == sorted(takes, key=take_order)
+    assert list(moves[: len(takes)]) == takes
+    lays = [move for move in moves if isinstance(move, LayDown)]
+    assert lays == sorted(lays, key=lay_order)
+    assert list(moves[len(takes) : len(takes) + len(lays)]) == lays
+    others = [type(move) for move in moves[len(takes) + len(lays) :]]
+    assert others in ([], [Decline], [Decline, Force], [Force, Release])
+    assert not lays or others[0] is Decline
+    stats[state.phase.value] += 1
+    stats["takes"] += len(takes)
+    stats["max takes"] = max(stats["max takes"], len(takes))
+    stats["force back"] += others == [Decline, Force]
+    stats["empty hand"] += state.to_move is not None and not state.hands[state.to_move]
+    stats["positions"] += 1
+    stats["lay-down offers"] += bool(lays)
+    stats["borrow offers"] += bool(borrows(state, [*takes, *lays]))
+    stats["upcard offers"] += state.offer_origin is OfferOrigin.UPCARD
+    if state.rules.regrouping is not Regrouping.FREE and takes:
+        # V2: takes that free regrouping would allow but this rule refuses.
+        laid_sets = {move[1] for move in expected if move[0] == "take"}
+        stats["refused regroupings"] += laid_sets != free_laid_sets(model)
+    for player in (0, 1):
+        size = len(table_cards(state, player))
+        stats["max table"] = max(stats["max table"], size)
+
+
+def built_moves(start: TakeBuilder) -> set[Move]:
+    """Every move reachable from ``start`` by adding cards, arranging and finishing;
+    checks on the way that every step the builder offers leads to a finished move."""
+    moves: set[Move] = set()
+    seen: set[frozenset[Card]] = set()
+    todo = [start]
+    while todo:
+        builder = todo.pop()
+        if builder.selected in seen:
+            continue
+        seen.add(builder.selected)
+        if not builder.is_possible:
+            assert builder is start, "an impossible step was offered"
+            assert not builder.addable
+            assert not builder.is_complete
+            continue
+        assert builder.is_complete or builder.addable, "a dead end was offered"
+        if builder.is_complete:
+            arranged = (
+                [builder.arrange(i) for i in range(len(builder.arrangements))]
+                if builder.needs_arrangement
+                else [builder]
+            )
+            for done in arranged:
+                assert done.table is not None
+                if done.kind == "lay":
+                    moves.add(done.lay_down())
+                elif done.can_go_out:
+                    assert not done.discards
+                    moves.add(done.go_out())
+                else:
+                    assert done.discards
+                    moves.update(done.discard(card) for card in done.discards)
+        todo.extend(builder.add(card) for card in builder.addable)
+    return moves
+
+
+# ---------------------------------------------------------------- agents and positions
+
+
+class Checked:
+    """Wraps an agent: checks that it sees its own observation and answers legally."""
+
+    def __init__(self, agent: Agent, state_of: list[State]) -> None:
+        self.agent = agent
+        self.state_of = state_of
+        self.moves = 0
+
+    def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
+        state = self.state_of[0]
+        assert state.ply < MAX_MOVES
+        assert observation.player == state.to_move
+        assert observation == state.observation(observation.player)
+        assert tuple(legal_moves) == state.legal_moves()
+        move = self.agent.choose(observation, legal_moves)
+        assert move in legal_moves
+        self.moves += 1
+        self.state_of[0] = state.apply(move)
+        return move
+
+
+def checked_game(state: State, agents: Sequence[Agent]) -> tuple[State, list[Checked]]:
+    current = [state]
+    wrapped = [Checked(agent, current) for agent in agents]
+    final = play_game(state, wrapped)
+    assert final == current[0]
+    return final, wrapped
+
+
+def classic_position(
+    *,
+    phase: str = "offer",
+    to_move: int = 0,
+    offer: str,
+    origin: str,
+    hands: tuple[str, str],
+    tables: tuple[str, str],
+    dead: str = "-",
+    stock: str | None = None,
+) -> State:
+    """A classic position from its cards; the stock is every other card in deck order
+    unless given."""
+    used = parse_cards(" ".join([offer, *hands, *tables, dead]).replace(".", " ").replace("-", ""))
+    if stock is None:
+        stock = "".join(str(card) for card in DECK if card not in used)
+    return State.from_notation(
+        f"conquian/1 rules=classic dealer=0 ply=12 phase={phase} to_move={to_move} "
+        f"offer={offer} from={origin} stock={stock} hand0={hands[0]} hand1={hands[1]} "
+        f"table0={tables[0]} table1={tables[1]} dead={dead} result=-"
+    )
