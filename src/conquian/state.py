@@ -71,7 +71,7 @@ from conquian.moves import (
     Release,
     Take,
 )
-from conquian.observation import Observation
+from conquian.observation import Observation, SeenCards, seen_cards
 from conquian.phases import (
     DRAWN,
     WENT_OUT,
@@ -701,6 +701,17 @@ class State:
             history=self.history,
             outcome=outcome,
         )
+
+    def seen_cards(self, player: int) -> SeenCards:
+        """What ``player`` sees, as card masks: the fast path of an agent's playouts
+        (a few of :meth:`observation`'s facts, at a fifth of its cost).
+
+        >>> State.new(seed=7).seen_cards(0).opponent_hand
+        10
+        """
+        if player not in (0, 1) or isinstance(player, bool):
+            raise ConquianError(f"players are 0 and 1, not {describe(player)}")
+        return seen_cards(self._pos, player)
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-ready data (see :mod:`conquian.views`,
