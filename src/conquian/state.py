@@ -706,6 +706,9 @@ class State:
         """What ``player`` sees, as card masks: the fast path of an agent's playouts
         (a few of :meth:`observation`'s facts, at a fifth of its cost).
 
+        Raises:
+            ConquianError: ``player`` is not 0 or 1.
+
         >>> State.new(seed=7).seen_cards(0).opponent_hand
         10
         """
