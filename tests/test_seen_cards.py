@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conquian import PRESETS, ConquianError, Decline, State
-from conquian.agents import RandomAgent
+from conquian.agents import Agent, RandomAgent
 from conquian.heuristic import HeuristicAgent
 
 
@@ -19,7 +19,7 @@ def positions(rules_name: str, games: int) -> list[State]:
     found = []
     for seed in range(games):
         state = State.new(seed, rules=PRESETS[rules_name])
-        agents = [HeuristicAgent(), RandomAgent(seed)]
+        agents: list[Agent] = [HeuristicAgent(), RandomAgent(seed)]
         while (player := state.to_move) is not None:
             found.append(state)
             state = state.apply(

@@ -80,10 +80,15 @@ class HeuristicAgent:
         """The choice :meth:`choose` makes, read from card masks instead of an observation.
 
         This is the fast path of :class:`~conquian.search.SearchAgent`'s playouts (about
-        three times faster than building an observation for :meth:`choose`).
-        ``seen`` is what the player to move sees (:meth:`conquian.state.State.seen_cards`);
-        ``declined`` the cards his opponent declined so far, as a mask (for an observation
-        with its whole history, the choice is the same as :meth:`choose`'s).
+        90 µs a decision against 150 µs for :meth:`choose` with the observation built).
+        Given the cards the observation's history shows declined, the choice is the same
+        as :meth:`choose`'s.
+
+        Args:
+            seen: What the player to move sees (:meth:`conquian.state.State.seen_cards`).
+            declined: The cards his opponent declined so far, as a mask (bit
+                ``card.index`` per card).
+            legal_moves: The legal moves.
 
         Raises:
             ConquianError: ``legal_moves`` is empty.

@@ -193,7 +193,7 @@ class Observation:
 class SeenCards(NamedTuple):
     """What one player sees, as 40-bit card masks (bit ``card.index`` per card): the few
     facts an agent's playout reads at every decision, without building an
-    :class:`Observation` (reading these costs a fifth of :meth:`State.observation
+    :class:`Observation` (reading these costs about a quarter of :meth:`State.observation
     <conquian.state.State.observation>`). Get it from :meth:`State.seen_cards
     <conquian.state.State.seen_cards>`.
     """
@@ -205,12 +205,12 @@ class SeenCards(NamedTuple):
     opponent_table: int
     """The opponent's table cards."""
     unseen: int
-    """The cards the player has not seen: the opponent's hand and the stock."""
+    """The cards the player has not seen (the opponent's hand and the stock)."""
     offer: int
     """The offered card's index, or -1 when none is (the game is over)."""
     max_sequence: int
-    """The rules' longest sequence (:attr:`Rules.max_sequence
-    <conquian.rules.Rules.max_sequence>`), which says which card sets are melds."""
+    """The longest sequence the rules allow, which says which card sets are melds (see
+    ``Rules.max_sequence``)."""
 
 
 def seen_cards(pos: Position, player: int) -> SeenCards:

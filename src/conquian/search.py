@@ -270,7 +270,7 @@ def _playout(state: State, me: int, policy: Agent, declined: list[int]) -> float
     ``declined`` holds the cards each player declined before ``state`` (a mask a player);
     the playout adds its own declines to a copy. A :class:`HeuristicAgent` policy reads
     card masks (:meth:`~conquian.state.State.seen_cards`) instead of observations, which
-    makes a playout about twice as fast; any other policy is given observations."""
+    saves about a third of a playout's time; any other policy is given observations."""
     fast = policy if isinstance(policy, HeuristicAgent) else None
     declined = declined.copy()
     while True:

@@ -92,6 +92,7 @@ __all__ = [
     "OutcomeKind",
     "Phase",
     "Played",
+    "SeenCards",
     "State",
     "deal_order",
 ]
@@ -704,7 +705,7 @@ class State:
 
     def seen_cards(self, player: int) -> SeenCards:
         """What ``player`` sees, as card masks: the fast path of an agent's playouts
-        (a few of :meth:`observation`'s facts, at a fifth of its cost).
+        (a few of :meth:`observation`'s facts, at about a quarter of its cost: 7 µs against 25 µs).
 
         Raises:
             ConquianError: ``player`` is not 0 or 1.
