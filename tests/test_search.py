@@ -161,6 +161,27 @@ def test_a_time_budget_also_plays_legal_moves() -> None:
     assert final.outcome is not None
 
 
+@pytest.mark.parametrize("rules_name", sorted(PRESETS))
+def test_heuristic_playouts_read_card_masks_to_the_same_effect(rules_name: str) -> None:
+    """A HeuristicAgent policy reads State.seen_cards in playouts; any other policy gets
+    observations. For positions without history the two see the same, so choose the same."""
+
+    class ThroughObservations:
+        def __init__(self) -> None:
+            self.heuristic = HeuristicAgent()
+
+        def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
+            return self.heuristic.choose(observation, legal_moves)
+
+    for state in positions_with_a_choice(5, rules_name, 4):
+        mover = state.to_move
+        assert mover is not None
+        view, moves = state.observation(mover), state.legal_moves()
+        fast = SearchAgent(4, iterations=SMALL, policy=HeuristicAgent())
+        slow = SearchAgent(4, iterations=SMALL, policy=ThroughObservations())
+        assert fast.choose(view, moves) == slow.choose(view, moves)
+
+
 # ====================================================================== what it costs
 
 

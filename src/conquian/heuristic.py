@@ -28,8 +28,8 @@ from typing import Final
 from conquian import _bits
 from conquian.cards import DECK
 from conquian.errors import ConquianError
-from conquian.moves import Decline, Force, Move, Release, Take
-from conquian.state import Observation
+from conquian.moves import NO_DISCARD, Decline, Force, Move, Release, Take
+from conquian.state import Observation, SeenCards
 
 __all__ = ["HeuristicAgent"]
 
@@ -74,18 +74,79 @@ class HeuristicAgent:
             raise ConquianError("no legal move to choose from")
         if count == 1:
             return legal_moves[0]
-        me = observation.player
-        opponent = 1 - me
-        force = next((m for m in legal_moves if isinstance(m, Force)), None)
-        if force is not None and observation.hand_sizes[opponent] >= self._force_hand:
-            return force
-        takes = [move for move in legal_moves if isinstance(move, Take)]
-        if takes:
-            return self.ranked(observation, takes)[0]
+        return self._decide(_View(observation), legal_moves)
+
+    def choose_seen(self, seen: SeenCards, declined: int, legal_moves: Sequence[Move]) -> Move:
+        """The choice :meth:`choose` makes, read from card masks instead of an observation.
+
+        This is the fast path of :class:`~conquian.search.SearchAgent`'s playouts (about
+        90 µs a decision against 150 µs for :meth:`choose` with the observation built).
+        Given the cards the observation's history shows declined, the choice is the same
+        as :meth:`choose`'s.
+
+        Args:
+            seen: What the player to move sees (:meth:`conquian.state.State.seen_cards`).
+            declined: The cards his opponent declined so far, as a mask (bit
+                ``card.index`` per card).
+            legal_moves: The legal moves.
+
+        Raises:
+            ConquianError: ``legal_moves`` is empty.
+
+        >>> from conquian import State
+        >>> from conquian.heuristic import HeuristicAgent
+        >>> state = State.new(seed=11)
+        >>> moves = state.legal_moves()
+        >>> agent = HeuristicAgent()
+        >>> agent.choose_seen(state.seen_cards(state.to_move), 0, moves) == agent.choose(
+        ...     state.observation(state.to_move), moves
+        ... )
+        True
+        """
+        count = len(legal_moves)
+        if count == 0:
+            raise ConquianError("no legal move to choose from")
+        if count == 1:
+            return legal_moves[0]
+        return self._decide(_View.of_seen(seen, declined), legal_moves)
+
+    def _decide(self, view: _View, legal_moves: Sequence[Move]) -> Move:
+        """Force, else the best take, else decline or release (legal-move order on ties)."""
+        takes: list[Take] = []
+        force = out = other = None
+        most = -1  # the most cards a take lays
         for move in legal_moves:
-            if isinstance(move, Decline | Release):
-                return move
-        return legal_moves[0]
+            kind = move.__class__
+            if kind is Take:
+                assert isinstance(move, Take)
+                if move.discard_index == NO_DISCARD:
+                    out = out or move  # going out (R16) is the best take
+                    continue
+                laid = move.laid_mask.bit_count()
+                if laid >= most:
+                    if laid > most:
+                        most = laid
+                        takes.clear()
+                    takes.append(move)
+            elif kind is Force:
+                force = move
+            elif other is None and (kind is Decline or kind is Release):
+                other = move
+        # Of the takes that lay the most cards, the one with the cheapest discard (only
+        # their discards are priced: pricing is most of the heuristic's time).
+        best: Take | None = None
+        best_cost = 0
+        for take in takes:
+            cost = view.discard_cost(take.discard_index, take.laid_mask)
+            if best is None or cost < best_cost:
+                best, best_cost = take, cost
+        if force is not None and view.opponent_hand >= self._force_hand:
+            return force
+        if out is not None:
+            return out
+        if best is not None:
+            return best
+        return other if other is not None else legal_moves[0]
 
     def ranked(self, observation: Observation, takes: Sequence[Take]) -> list[Take]:
         """``takes`` best first: going out, then more cards laid, then the cheaper discard
@@ -101,16 +162,14 @@ class HeuristicAgent:
         True
         """
         view = _View(observation)
-        costs = {}
-        for take in takes:
-            discard = take.discard
-            if discard is not None and discard not in costs:
-                costs[discard] = view.discard_cost(discard.index, take.laid_mask)
 
         def key(take: Take) -> tuple[int, int]:
-            if take.discard is None:
+            if take.discard_index == NO_DISCARD:
                 return (100, 0)
-            return (len(take.laid), -costs[take.discard])
+            return (
+                take.laid_mask.bit_count(),
+                -view.discard_cost(take.discard_index, take.laid_mask),
+            )
 
         return sorted(takes, key=key, reverse=True)
 
@@ -118,13 +177,14 @@ class HeuristicAgent:
 class _View:
     """What the heuristic reads from an observation, as card masks."""
 
-    __slots__ = ("declined", "hand", "melds", "opponent_table", "unseen")
+    __slots__ = ("declined", "hand", "melds", "opponent_hand", "opponent_table", "unseen")
 
     def __init__(self, observation: Observation) -> None:
         me = observation.player
         opponent = 1 - me
         self.melds = _bits.meld_table(observation.rules.max_sequence)
         self.hand = _bits.mask_of(observation.hand)
+        self.opponent_hand = observation.hand_sizes[opponent]
         tables = [0, 0]
         for player in (me, opponent):
             for meld in observation.tables[player]:
@@ -139,6 +199,18 @@ class _View:
             if entry.player == opponent and isinstance(entry.move, Decline):
                 declined |= 1 << entry.offer.index
         self.declined = declined
+
+    @classmethod
+    def of_seen(cls, seen: SeenCards, declined: int) -> _View:
+        """The view of a player who sees ``seen`` and whose opponent declined ``declined``."""
+        view = cls.__new__(cls)
+        view.melds = _bits.meld_table(seen.max_sequence)
+        view.hand = seen.hand
+        view.opponent_hand = seen.opponent_hand
+        view.opponent_table = seen.opponent_table
+        view.unseen = seen.unseen
+        view.declined = declined
+        return view
 
     def discard_cost(self, card: int, laid: int) -> int:
         """How much discarding ``card`` (after laying ``laid``) costs: its use to this

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import attrs
 
@@ -23,9 +23,10 @@ from conquian.moves import LegalMoves, Move, MoveTuple, parse_move
 from conquian.phases import OfferOrigin, Outcome, Phase, Played
 from conquian.rules import Rules
 
-__all__ = ["Observation"]
+__all__ = ["Observation", "SeenCards", "seen_cards"]
 
 _NO_MOVES: Final = MoveTuple(())
+_ALL_CARDS: Final = (1 << len(DECK)) - 1
 
 
 @attrs.frozen
@@ -193,3 +194,47 @@ class Observation:
         if self.offer is not None:
             seen.add(self.offer)
         return frozenset(DECK) - seen
+
+
+class SeenCards(NamedTuple):
+    """What one player sees, as 40-bit card masks (bit ``card.index`` per card): the few
+    facts an agent's playout reads at every decision, without building an
+    :class:`Observation` (reading these costs about a quarter of :meth:`State.observation
+    <conquian.state.State.observation>`). Get it from :meth:`State.seen_cards
+    <conquian.state.State.seen_cards>`.
+    """
+
+    hand: int
+    """The player's hand."""
+    opponent_hand: int
+    """How many cards the opponent holds."""
+    opponent_table: int
+    """The opponent's table cards."""
+    unseen: int
+    """The cards the player has not seen (the opponent's hand and the stock)."""
+    offer: int
+    """The offered card's index, or -1 when none is (the game is over)."""
+    max_sequence: int
+    """The longest sequence the rules allow, which says which card sets are melds (see
+    ``Rules.max_sequence``)."""
+
+
+def seen_cards(pos: Position, player: int) -> SeenCards:
+    """What ``player`` sees of the position ``pos`` (see :class:`SeenCards`)."""
+    rules = pos[_position.RULES]
+    hand = pos[_position.HANDS][player]
+    tables = pos[_position.TABLES]
+    offer = pos[_position.OFFER]
+    seen = hand | tables[0] | tables[1]
+    for card in pos[_position.DEAD]:
+        seen |= 1 << card
+    if offer != _position.NO_CARD:
+        seen |= 1 << offer
+    return SeenCards(
+        hand,
+        pos[_position.HANDS][1 - player].bit_count(),
+        tables[1 - player],
+        _ALL_CARDS & ~seen,
+        offer,
+        rules.max_sequence,
+    )

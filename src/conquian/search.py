@@ -36,8 +36,8 @@ from conquian.agents import Agent
 from conquian.cards import DECK, Card
 from conquian.errors import ConquianError
 from conquian.heuristic import HeuristicAgent
-from conquian.moves import Move, Take
-from conquian.state import Observation, Phase, State
+from conquian.moves import Decline, Move, Take
+from conquian.state import Observation, State
 
 __all__ = ["DEFAULT_ITERATIONS", "SearchAgent", "sample_world"]
 
@@ -127,12 +127,19 @@ class SearchAgent:
         worlds = _Worlds(observation, self._seed)
         me = observation.player
         policy = self._policy
+        assert observation.offer is not None
+        offer_index = observation.offer.index
         deadline = None if self._seconds is None else time.perf_counter() + self._seconds
+        declined = _declined(observation)
         played = 0
         while True:
             world = worlds.sample()
             for i, move in enumerate(candidates):
-                totals[i] += _playout(world.apply_unchecked(move), me, policy)
+                after = declined
+                if move.__class__ is Decline:
+                    after = declined.copy()
+                    after[me] |= 1 << offer_index
+                totals[i] += _playout(world.apply_unchecked(move), me, policy, after)
             played += len(candidates)
             if deadline is None:
                 if played >= self._iterations:
@@ -244,14 +251,31 @@ class _Worlds:
         )
 
 
+def _declined(observation: Observation) -> list[int]:
+    """The cards each player declined so far, as a mask a player."""
+    declined = [0, 0]
+    for entry in observation.history:
+        if entry.move.__class__ is Decline:
+            declined[entry.player] |= 1 << entry.offer.index
+    return declined
+
+
 def _index(card: Card) -> int:
     return card.index
 
 
-def _playout(state: State, me: int, policy: Agent) -> float:
-    """Play ``state`` out with ``policy`` for both players: 1 if ``me`` wins, ½ a draw."""
+def _playout(state: State, me: int, policy: Agent, declined: list[int]) -> float:
+    """Play ``state`` out with ``policy`` for both players: 1 if ``me`` wins, ½ a draw.
+
+    ``declined`` holds the cards each player declined before ``state`` (a mask a player);
+    the playout adds its own declines to a copy. A :class:`HeuristicAgent` policy reads
+    card masks (:meth:`~conquian.state.State.seen_cards`) instead of observations, which
+    saves about a third of a playout's time; any other policy is given observations."""
+    fast = policy if isinstance(policy, HeuristicAgent) else None
+    declined = declined.copy()
     while True:
-        if state.phase is Phase.OVER:
+        player = state.to_move
+        if player is None:
             outcome = state.outcome
             assert outcome is not None
             if outcome.winner is None:
@@ -259,8 +283,14 @@ def _playout(state: State, me: int, policy: Agent) -> float:
             return 1.0 if outcome.winner == me else 0.0
         moves = state.legal_moves()
         if len(moves) == 1:
-            state = state.apply_unchecked(moves[0])
-            continue
-        player = state.to_move
-        assert player is not None
-        state = state.apply_unchecked(policy.choose(state.observation(player), moves))
+            move = moves[0]
+        elif fast is not None:
+            seen = state.seen_cards(player)
+            move = fast.choose_seen(seen, declined[1 - player], moves)
+        else:
+            move = policy.choose(state.observation(player), moves)
+        if move.__class__ is Decline:
+            offer = state.offer
+            assert offer is not None
+            declined[player] |= 1 << offer.index
+        state = state.apply_unchecked(move)
