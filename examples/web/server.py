@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import functools
 import json
 import secrets
@@ -468,7 +469,8 @@ async def seat_socket(socket: WebSocket) -> None:
         listener = Listener(room.seat_of(hello["key"]), language_of(hello.get("lang")))
     except (RequestError, ValueError, WebSocketDisconnect) as error:
         message = error.message if isinstance(error, RequestError) else "bad hello"
-        await socket.close(code=4403, reason=message[:100])
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+            await socket.close(code=4403, reason=message[:100])
         return
     room.listeners.append(listener)
     listener.wake.set()
@@ -538,6 +540,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         host=args.host,
         port=args.port,
         ws_max_size=MAX_BODY,
+        # Keep idle connections longer than uvicorn's 5 s, so that a client reusing one
+        # between two moves does not race the server closing it.
+        timeout_keep_alive=75,
         log_level="warning",
     )
 

@@ -111,7 +111,8 @@ function render() {
     fill($("discards"), []);
   } else {
     $("new-table").textContent = builder.table
-      ? "→ " + builder.table.map((meld) => meld.map(pretty).join("")).join("  ") : "";
+      ? "→ " + builder.table.map((meld) => meld.map(pretty).join("")).join("  ")
+      : words.chosen + builder.selected.map(pretty).join(" ");
     fill($("arrangements"), builder.needs_arrangement ? [
       label(words.arrange),
       ...builder.arrangements.map((melds, index) => button(

@@ -300,15 +300,17 @@ def test_screenshots_for_the_docs(
     browser: Browser, base_url: str, name: str, width: int, height: int
 ) -> None:
     page = browser.new_page(viewport={"width": width, "height": height})
-    new_game_in_lobby(page, base_url, humans=False, seed=4, lang="en")
-    # A few decisions in, so the tables and the narration have something to show.
-    for _ in range(4):
-        if state_of(page) != "turn":
+    new_game_in_lobby(page, base_url, humans=False, seed=2, lang="en")
+    # A few decisions in, so the tables and the narration have something to show, then
+    # to the next take, with its first card clicked.
+    for decision in range(20):
+        addable = page.locator("#hand button.card.addable:enabled")
+        if state_of(page) != "turn" or (decision >= 3 and addable.count()):
             break
         play_turn(page)
-    if page.locator("#hand button.card.addable:enabled").count():
+    if addable.count():
         with page.expect_response(lambda r: r.url.endswith("/build")):
-            page.locator("#hand button.card.addable:enabled").first.click()
+            addable.first.click()
         settle(page)
     DOCS_STATIC.mkdir(exist_ok=True)
     path = DOCS_STATIC / f"web-{name}.png"
