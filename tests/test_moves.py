@@ -308,8 +308,10 @@ def test_legal_moves_pickle_to_equal_sequences() -> None:
 def test_a_malformed_move_says_what_is_wrong_with_it(text: str, why: str) -> None:
     with pytest.raises(InvalidMoveNotationError) as caught:
         parse_move(text)
-    assert str(caught.value).startswith(f"{text!r}: ")
-    assert why in str(caught.value)
+    message = str(caught.value)
+    assert message.startswith(repr(text))
+    assert message.count(repr(text)) == 1, "the text is named once"
+    assert why in message
 
 
 def test_empty_card_lists_and_arrangements_are_refused_when_built() -> None:

@@ -177,3 +177,15 @@ def test_history_narration_of_borrowing_uses_the_named_tables() -> None:
         if any("moved from" in line for line in lines):
             return
     pytest.fail("no borrowing in 40 games")
+
+
+def test_going_out_ends_the_sentence_after_what_moved_on_the_table() -> None:
+    # A take that goes out and regroups the table tells the regrouping first (R13, R16).
+    for seed in range(200):
+        final = list(random_game(State.new(seed), seed, greed=1.0))[-1]
+        last = narrate_history(final.history, names=NAMES)[-1]
+        if "moved from" in last and "goes out" in last:
+            assert last.endswith(" and goes out!"), last
+            assert "!;" not in last
+            return
+    pytest.fail("no game of 200 ended with a take that goes out and regroups")

@@ -107,8 +107,8 @@ def test_moves_as_text_bad_input_help_and_hint(monkeypatch: pytest.MonkeyPatch) 
     code, text = play(["--seed", "4"], answers, monkeypatch)
     assert code == 0
     assert "not understood: 'frobnicate'" in text
-    assert "'frobnicate' is not a move" in text
-    assert "not understood: 1-" in text
+    assert "not understood: 'frobnicate' is not a move;" in text
+    assert "not understood: answer a number from 1 to " in text
     assert "not legal: " in text
     assert "answer with a number" in text
     assert "the bot would play: " in text
@@ -120,6 +120,21 @@ def test_undo_goes_back_to_the_previous_decision(monkeypatch: pytest.MonkeyPatch
     assert code == 0
     assert "nothing to undo yet" in text
     assert "back to your previous decision" in text
+
+
+def test_undo_after_the_bot_has_answered_returns_to_the_same_offer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seed 7: the person declines the passed J♣, turns up 4♣ and takes it; the bot then
+    # declines the discard and passes its own turned card. Undo takes back the bot's moves
+    # and the person's take, and offers 4♣ again.
+    code, text = play(["--seed", "7"], "decline\ntake +4d4h -6c\nundo\nquit\n", monkeypatch)
+    assert code == 0
+    assert "back to your previous decision" in text
+    after_undo = text[text.index("back to your previous decision") :]
+    assert "Offered: 4♣ (turned up by you)" in after_undo
+    assert "Your table: -" in after_undo
+    assert "error" not in text
 
 
 def test_save_writes_the_game_record(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -141,7 +156,7 @@ def test_a_take_is_built_card_by_card(monkeypatch: pytest.MonkeyPatch) -> None:
     )
     assert code == 0
     assert "Take 3♥: choose the cards to lay down (23 ways)" in text
-    assert "chosen: A♥ 2♥" in text
+    assert "Chosen: A♥ 2♥" in text
     assert "You take 3♥, lay down A♥ 2♥, discard 2♣" in text
 
 

@@ -280,7 +280,10 @@ def parse_move(text: str) -> Move:
     try:
         return _read_move(stripped)
     except ConquianError as error:
-        raise InvalidMoveNotationError(f"{describe(stripped)}: {error}") from None
+        quoted, reason = describe(stripped), str(error)
+        # A one-word text is already named by the reason; don't name it twice.
+        message = reason if reason.startswith(quoted) else f"{quoted}: {reason}"
+        raise InvalidMoveNotationError(message) from None
 
 
 def _read_move(text: str) -> Move:

@@ -138,16 +138,18 @@ def _sentence(
     player, move, card = entry.player, entry.move, voice.card(entry.offer)
     other = voice.other(1 - player)
     fate = entry.fate
+    moved = _rearrangements(old_table, new_table, voice)
     if isinstance(move, Take):
         key = "forced_take" if fate is Fate.TAKEN_FORCED else "take"
         parts = [voice.say(key, player, card=card)]
         if move.laid:
             parts.append(voice.say("lays", player, cards=voice.cards(move.laid)))
-        text = ", ".join(parts)
         if move.discard is None:
-            text += " " + voice.say("goes_out", player)
-        else:
-            text += ", " + voice.say("discards", player, card=voice.card(move.discard))
+            # Going out ends the sentence: what moved on the table is told before it.
+            text = ", ".join(parts + moved) + " " + voice.say("goes_out", player)
+            return _capital(text)
+        parts.append(voice.say("discards", player, card=voice.card(move.discard)))
+        text = ", ".join(parts)
     elif isinstance(move, LayDown):
         text = voice.say("lay_down", player, cards=voice.cards(move.laid), card=card)
     elif fate is Fate.PASSED:
@@ -159,7 +161,6 @@ def _sentence(
         text = voice.say("force", player, card=card, other=other)
     else:
         text = voice.say("release", player, card=card)
-    moved = _rearrangements(old_table, new_table, voice)
     if moved:
         text += "; " + "; ".join(moved)
     return _capital(text)

@@ -264,7 +264,7 @@ class _Session:
             if answer.isdigit():
                 index = int(answer) - 1
                 if not 0 <= index < len(options):
-                    screen.line(screen.say("bad", reason=f"1-{len(options)}"))
+                    screen.line(screen.say("range", first=1, last=len(options)))
                     continue
                 move = options[index][1]
                 if move is None:
@@ -327,9 +327,10 @@ class _Session:
                 options.append(
                     (screen.say("option_remove", card=screen.card(card)), _remove(builder, card))
                 )
-            screen.line(screen.say("chosen", cards=screen.cards(builder.selected)))
+            screen.line(_capital(screen.say("chosen", cards=screen.cards(builder.selected))))
             if builder.table is not None:
-                screen.line(f"{screen.say('table.you')}: {screen.table(builder.table)}")
+                shown = screen.table(builder.table)
+                screen.line(f"{_capital(screen.say('table.you'))}: {shown}")
             self.list_options(options)
             screen.line(f"  0. {_capital(screen.say('option_back'))}")
             answer = self.ask(_capital(screen.say("prompt_take")))
@@ -340,7 +341,7 @@ class _Session:
                     if index == 0:
                         return None
                     if index > len(options):
-                        screen.line(screen.say("bad", reason=f"0-{len(options)}"))
+                        screen.line(screen.say("range", first=0, last=len(options)))
                         continue
                     step = options[index - 1][1]()
                 elif answer.lower() in ("back", "cancel"):
@@ -364,12 +365,10 @@ class _Session:
 
     def undo(self) -> bool:
         """Back to the person's previous decision in this game; whether there was one."""
-        game = self.match.game
-        history = game.state.history
-        if not any(entry.player == HUMAN for entry in history):
+        if not any(entry.player == HUMAN for entry in self.match.state.history):
             return False
         while True:
-            last = game.state.history[-1]
+            last = self.match.state.history[-1]  # read afresh: each undo changes it
             self.match.undo()
             if last.player == HUMAN:
                 return True
@@ -419,8 +418,8 @@ class _Session:
         screen.line()
         for player in (HUMAN, BOT):
             key = "hands.you" if player == HUMAN else "hands"
-            hand = screen.say(
-                key, who=screen.names[player], cards=screen.cards(final.hands[player])
+            hand = _capital(
+                screen.say(key, who=screen.names[player], cards=screen.cards(final.hands[player]))
             )
             screen.line(f"{hand}   |   {screen.table(final.tables[player])}")
         winner = result.outcome.winner
