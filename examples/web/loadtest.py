@@ -2,9 +2,10 @@
 
 It starts ``server.py`` in its own process on loopback, then plays ``--games`` games at
 the same time, each by two scripted clients that do what the page does: listen on the
-seat's WebSocket, and when it is their turn choose a legal move from their own view
-(:meth:`Observation.legal_moves`, chosen by the library's
-:class:`~conquian.agents.RandomAgent`) and POST it. At the end each game's JSON record is
+seat's WebSocket, and when it is their turn choose at random among the choice buttons
+and a take, build a take with random clicks (the library's
+:class:`~conquian.builder.TakeBuilder` on the seat's view, as the server's does for the
+page), and POST the move. At the end each game's JSON record is
 downloaded and replayed: it must hold exactly the moves the clients played, in order
 (none lost, none twice), and lead to the final view each seat was sent.
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import random
 import statistics
 import sys
 import time
@@ -28,8 +30,8 @@ from typing import Any
 import httpx
 import websockets
 
-from conquian import Game, Observation
-from conquian.agents import RandomAgent
+from conquian import Card, Game, Meld, Rules, parse_cards
+from conquian.builder import TakeBuilder
 from conquian.notation import loads
 
 HERE = Path(__file__).resolve().parent
@@ -48,6 +50,33 @@ class Figures:
         self.games = 0
 
 
+def choose(payload: dict[str, Any], rng: random.Random) -> str:
+    """A random legal move, as the page offers them: one of the choice buttons, or a
+    take built by clicking random cards the take builder allows, then a random discard
+    (or going out)."""
+    options: list[str | None] = [choice["move"] for choice in payload["choices"]]
+    if payload["builder"] is not None:
+        options.append(None)  # a take
+    picked = rng.choice(options)
+    if picked is not None:
+        return picked
+    view = payload["view"]
+    seat = view["player"]
+    builder = TakeBuilder.start(
+        Rules.from_dict(view["rules"]),
+        parse_cards(" ".join(view["hand"])),
+        [Meld(" ".join(meld)) for meld in view["tables"][seat]],
+        Card.parse(view["offer"]),
+    )
+    while not builder.is_complete or (builder.addable and rng.random() < 0.3):
+        builder = builder.add(rng.choice(sorted(builder.addable)))
+    if builder.needs_arrangement:
+        builder = builder.arrange(rng.randrange(len(builder.arrangements)))
+    if builder.can_go_out:
+        return str(builder.go_out())
+    return str(builder.discard(rng.choice(sorted(builder.discards))))
+
+
 async def play_seat(
     base_url: str,
     ws_url: str,
@@ -58,7 +87,7 @@ async def play_seat(
     played: dict[int, str],
 ) -> dict[str, Any]:
     """Play one seat to the end of its game; return the last view it was sent."""
-    agent = RandomAgent(seed=hash((game_id, seat)) & 0xFFFF)
+    rng = random.Random(f"{game_id}/{seat}")
     headers = {"Authorization": f"Bearer {key}"}
     latest: dict[str, Any] | None = None
     acted = -1
@@ -79,9 +108,8 @@ async def play_seat(
                 continue
             if latest["over"]:
                 return latest
-            observation = Observation.from_dict(latest["view"])
-            move = str(agent.choose(observation, observation.legal_moves()))
-            ply = observation.ply
+            move = choose(latest, rng)
+            ply = latest["view"]["ply"]
             acted = ply
             start = time.perf_counter()
             answer = await client.post(

@@ -229,14 +229,21 @@ def seat_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
 
 def build_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
     """The payload of :func:`seat_payload`, built."""
-    view = room.game.state.observation(seat)
+    state = room.game.state
+    view = state.observation(seat)
     data = view.to_dict()
     language = find_language(lang)
     names = room.names
     lines = room.narration(lang, seat)
-    moves = view.legal_moves()
+    # On the seat's turn its legal moves are the state's (Observation.legal_moves gives
+    # the same from the view alone, at the cost of rebuilding a position from it), and a
+    # choice's label tells only the move itself (aftermath=False), which is public.
+    moves = state.legal_moves() if state.to_move == seat else ()
     choices = [
-        {"move": str(move), "label": narrate(view, move, lang=lang, names=names, viewer=seat)}
+        {
+            "move": str(move),
+            "label": narrate(state, move, lang=lang, names=names, viewer=seat, aftermath=False),
+        }
         for move in moves
         if not isinstance(move, Take)
     ]

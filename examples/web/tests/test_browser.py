@@ -281,6 +281,18 @@ def test_illegal_and_out_of_turn_requests_get_the_library_message(
     assert (status, answer["error"]) == (413, "the request body is limited to 4096 bytes")
     assert fetch(page, "GET", url + "/record", keys[0])[0] == 409
 
+    # A WebSocket with a wrong key is closed at once, with the reason.
+    closed = page.evaluate(
+        """(path) => new Promise((resolve) => {
+            const socket = new WebSocket("ws://" + location.host + path);
+            socket.onopen = () => socket.send(JSON.stringify({key: "not-a-key"}));
+            socket.onmessage = () => resolve("sent a view");
+            socket.onclose = (event) => resolve([event.code, event.reason]);
+        })""",
+        url + "/ws",
+    )
+    assert closed == [4403, "this key is not a seat of this game"]
+
     # Nothing changed.
     assert [fetch(page, "GET", url, key)[1] for key in keys] == before
     # And the legal move is still played.
