@@ -48,6 +48,8 @@ class Figures:
         self.errors: list[str] = []
         self.moves = 0
         self.games = 0
+        self.playing = 0
+        self.most_playing = 0
 
 
 def choose(payload: dict[str, Any], rng: random.Random) -> str:
@@ -136,6 +138,8 @@ async def play_game(client: httpx.AsyncClient, ws_url: str, seed: int, figures: 
     game_id = created["game"]
     keys = [seat["key"] for seat in created["seats"]]
     played: dict[int, str] = {}
+    figures.playing += 1
+    figures.most_playing = max(figures.most_playing, figures.playing)
     base_url = str(client.base_url)
     finals = await asyncio.gather(
         *(
@@ -143,6 +147,7 @@ async def play_game(client: httpx.AsyncClient, ws_url: str, seed: int, figures: 
             for seat in (0, 1)
         )
     )
+    figures.playing -= 1
     record_answer = await client.get(
         f"/api/games/{game_id}/record", headers={"Authorization": f"Bearer {keys[0]}"}
     )
@@ -200,10 +205,13 @@ def main(argv: list[str] | None = None) -> int:
         if server is not None:
             server.terminate()
             server.wait(timeout=10)
+    if figures.most_playing < args.games:
+        figures.errors.append(f"only {figures.most_playing} games were in progress at once")
     latencies = figures.latencies or [0.0]
     print(
-        f"load test: {figures.games} of {args.games} games played at once to their end, "
-        f"{figures.moves} moves in {elapsed:.1f} s ({figures.moves / elapsed:.0f} moves/s)"
+        f"load test: {figures.games} of {args.games} games played to their end, "
+        f"{figures.most_playing} at once; {figures.moves} moves in {elapsed:.1f} s "
+        f"({figures.moves / elapsed:.0f} moves/s)"
     )
     print(
         f"move latency: mean {statistics.fmean(latencies) * 1000:.1f} ms, "
