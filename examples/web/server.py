@@ -88,12 +88,13 @@ class RequestError(Exception):
 class Room:
     """One game on the server: the game, the seat keys, the bot, and who is listening."""
 
-    def __init__(self, game_id: str, game: Game, names: tuple[str, str], bot: str | None):
+    def __init__(self, game_id: str, seed: int, names: tuple[str, str], bot: str | None) -> None:
+        game = Game.new(seed=seed)
         self.id = game_id
         self.game = game
         self.names = names
         self.bot_name = bot
-        self.bot: Agent | None = None if bot is None else BOTS[bot](game.ply + 17)
+        self.bot: Agent | None = None if bot is None else BOTS[bot](seed)
         self.keys: tuple[str | None, str | None] = (
             secrets.token_urlsafe(18),
             None if bot is not None else secrets.token_urlsafe(18),
@@ -108,7 +109,7 @@ class Room:
         """The seat whose key is ``key``, compared in constant time."""
         found = None
         for seat, seat_key in enumerate(self.keys):
-            if seat_key is not None and secrets.compare_digest(seat_key, key):
+            if seat_key is not None and secrets.compare_digest(seat_key.encode(), key.encode()):
                 found = seat
         if found is None:
             raise RequestError(403, "this key is not a seat of this game")
@@ -384,8 +385,11 @@ async def new_game(request: Request) -> Response:
         raise RequestError(400, "names are two names of 1 to 24 characters")
     make_room_space()
     game_id = secrets.token_urlsafe(9)
-    game = Game.new(seed=secrets.randbits(48) if seed is None else seed)
-    room = Room(game_id, game, (names[0].strip(), names[1].strip()), bot)
+    seed = secrets.randbits(48) if seed is None else seed
+    try:
+        room = Room(game_id, seed, (names[0].strip(), names[1].strip()), bot)
+    except ConquianError as error:  # a seed out of range: the library's message
+        raise RequestError(400, str(error)) from None
     room.play_bot()
     ROOMS[game_id] = room
     links = [

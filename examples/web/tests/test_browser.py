@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Response, WebSocket
 
-from conquian import Card, Game, IllegalMoveError, State
+from conquian import Card, ConquianError, Game, IllegalMoveError, State
 from conquian.narration import narrate, narrate_start
 from conquian.notation import loads
 
@@ -276,6 +276,13 @@ def test_illegal_and_out_of_turn_requests_get_the_library_message(
     status, answer = fetch(page, "POST", url + "/build", keys[1], {"selected": ["Qh"]})
     assert (status, answer["error"]) == (400, str(not_addable.value))
     assert fetch(page, "GET", url, "not-a-key")[0] == 403
+    assert fetch(page, "GET", url, "clé-non-ascii")[0] == 403
+    with pytest.raises(ConquianError) as bad_seed:
+        Game.new(seed=-1)
+    assert fetch(page, "POST", "/api/games", "", {"seed": -1}) == [
+        400,
+        {"error": str(bad_seed.value)},
+    ]
     assert fetch(page, "POST", url + "/move", keys[1], {"move": "decline", "ply": 5})[0] == 409
     status, answer = fetch(page, "POST", url + "/move", keys[1], "x" * 5000)
     assert (status, answer["error"]) == (413, "the request body is limited to 4096 bytes")
