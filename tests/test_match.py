@@ -411,7 +411,7 @@ def test_a_move_that_is_not_notation_names_the_game() -> None:
     def alter(data: dict[str, Any]) -> None:
         data["games"][2]["moves"][0] = "jump"
 
-    with pytest.raises(InvalidRecordError, match=r"^game 3, move 1: 'jump': "):
+    with pytest.raises(InvalidRecordError, match=r"^game 3, move 1: 'jump' is not a move"):
         match_loads(tampered(match, alter))
 
 
