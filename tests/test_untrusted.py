@@ -40,6 +40,7 @@ from conquian import (
     InvalidRecordError,
     InvalidRulesError,
     InvalidStateError,
+    LayDown,
     Meld,
     Release,
     Rules,
@@ -92,7 +93,7 @@ def check_value(value: object) -> None:
     elif isinstance(value, GameRecord):
         check_record(value)
     else:
-        assert isinstance(value, Take | Decline | Force | Release), value
+        assert isinstance(value, Take | Decline | Force | Release | LayDown), value
         assert parse_move(str(value)) == value
 
 
