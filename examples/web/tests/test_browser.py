@@ -275,6 +275,9 @@ def test_illegal_and_out_of_turn_requests_get_the_library_message(
         state.observation(1).take_builder().add("Qh")
     status, answer = fetch(page, "POST", url + "/build", keys[1], {"selected": ["Qh"]})
     assert (status, answer["error"]) == (400, str(not_addable.value))
+    assert fetch(page, "GET", url, "")[1] == {
+        "error": "a seat key is needed: Authorization: Bearer KEY"
+    }
     assert fetch(page, "GET", url, "not-a-key")[0] == 403
     assert fetch(page, "GET", url, "clé-non-ascii")[0] == 403
     with pytest.raises(ConquianError) as bad_seed:
