@@ -1,0 +1,228 @@
+"""A bounded load test of the web example: many games at once, played to their end.
+
+It starts ``server.py`` in its own process on loopback, then plays ``--games`` games at
+the same time, each by two scripted clients that do what the page does: listen on the
+seat's WebSocket, and when it is their turn choose at random among the choice buttons
+and a take, build a take with random clicks (the library's
+:class:`~conquian.builder.TakeBuilder` on the seat's view, as the server's does for the
+page), and POST the move. At the end each game's JSON record is
+downloaded and replayed: it must hold exactly the moves the clients played, in order
+(none lost, none twice), and lead to the final view each seat was sent.
+
+It prints the figures (games, moves, moves per second, move latency percentiles) and
+exits 1 on any error.
+
+Run: ``python examples/web/loadtest.py --games 200``
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+from conquian import Card, Game, Meld, Rules, parse_cards
+from conquian.builder import TakeBuilder
+from conquian.notation import loads
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "tests"))
+
+from serverprocess import free_port, start_server  # noqa: E402
+
+
+class Figures:
+    """What the clients saw: latencies of the moves and every error."""
+
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.errors: list[str] = []
+        self.moves = 0
+        self.games = 0
+        self.playing = 0
+        self.most_playing = 0
+
+
+def choose(payload: dict[str, Any], rng: random.Random) -> str:
+    """A random legal move, as the page offers them: one of the choice buttons, or a
+    take built by clicking random cards the take builder allows, then a random discard
+    (or going out)."""
+    options: list[str | None] = [choice["move"] for choice in payload["choices"]]
+    if payload["builder"] is not None:
+        options.append(None)  # a take
+    picked = rng.choice(options)
+    if picked is not None:
+        return picked
+    view = payload["view"]
+    seat = view["player"]
+    builder = TakeBuilder.start(
+        Rules.from_dict(view["rules"]),
+        parse_cards(" ".join(view["hand"])),
+        [Meld(" ".join(meld)) for meld in view["tables"][seat]],
+        Card.parse(view["offer"]),
+    )
+    while not builder.is_complete or (builder.addable and rng.random() < 0.3):
+        builder = builder.add(rng.choice(sorted(builder.addable)))
+    if builder.needs_arrangement:
+        builder = builder.arrange(rng.randrange(len(builder.arrangements)))
+    if builder.can_go_out:
+        return str(builder.go_out())
+    return str(builder.discard(rng.choice(sorted(builder.discards))))
+
+
+async def play_seat(
+    base_url: str,
+    ws_url: str,
+    game_id: str,
+    seat: int,
+    key: str,
+    figures: Figures,
+    played: dict[int, str],
+) -> dict[str, Any]:
+    """Play one seat to the end of its game; return the last view it was sent."""
+    rng = random.Random(f"{game_id}/{seat}")
+    headers = {"Authorization": f"Bearer {key}"}
+    latest: dict[str, Any] | None = None
+    acted = -1
+    async with (
+        # No keep-alive pings: on loopback they only add work to a busy client.
+        websockets.connect(f"{ws_url}/api/games/{game_id}/ws", ping_interval=None) as socket,
+        # Plain HTTP on loopback: no TLS, so no certificates to load for each client.
+        httpx.AsyncClient(base_url=base_url, timeout=60, verify=False) as client,
+    ):
+        await socket.send(json.dumps({"key": key}))
+        while True:
+            view = None if latest is None else latest["view"]
+            mine = view is not None and view["to_move"] == seat and view["ply"] > acted
+            if latest is None or not (mine or latest["over"]):
+                data = json.loads(await socket.recv())
+                if latest is None or data["view"]["ply"] >= latest["view"]["ply"]:
+                    latest = data
+                continue
+            if latest["over"]:
+                return latest
+            move = choose(latest, rng)
+            ply = latest["view"]["ply"]
+            acted = ply
+            start = time.perf_counter()
+            answer = await client.post(
+                f"/api/games/{game_id}/move", json={"move": move, "ply": ply}, headers=headers
+            )
+            figures.latencies.append(time.perf_counter() - start)
+            if answer.status_code != 200:
+                figures.errors.append(f"{game_id} seat {seat} {move}: {answer.text}")
+                raise RuntimeError(answer.text)
+            if ply in played:
+                figures.errors.append(f"{game_id}: two moves sent at ply {ply}")
+            played[ply] = move
+            figures.moves += 1
+            data = answer.json()
+            if data["view"]["ply"] >= latest["view"]["ply"]:
+                latest = data
+
+
+async def play_game(client: httpx.AsyncClient, ws_url: str, seed: int, figures: Figures) -> None:
+    """Play one game by two clients, then check its record against what they played."""
+    answer = await client.post("/api/games", json={"mode": "humans", "seed": seed})
+    answer.raise_for_status()
+    created = answer.json()
+    game_id = created["game"]
+    keys = [seat["key"] for seat in created["seats"]]
+    played: dict[int, str] = {}
+    figures.playing += 1
+    figures.most_playing = max(figures.most_playing, figures.playing)
+    base_url = str(client.base_url)
+    finals = await asyncio.gather(
+        *(
+            play_seat(base_url, ws_url, game_id, seat, keys[seat], figures, played)
+            for seat in (0, 1)
+        )
+    )
+    figures.playing -= 1
+    record_answer = await client.get(
+        f"/api/games/{game_id}/record", headers={"Authorization": f"Bearer {keys[0]}"}
+    )
+    record_answer.raise_for_status()
+    record = loads(record_answer.text)
+    moves = [str(move) for move in record.moves]
+    if moves != [played[ply] for ply in sorted(played)] or sorted(played) != list(
+        range(len(moves))
+    ):
+        figures.errors.append(f"{game_id}: the record's moves are not the moves played")
+    final = Game.from_record(record).state
+    for seat, last in enumerate(finals):
+        if final.observation(seat).to_dict() != last["view"]:
+            figures.errors.append(f"{game_id}: the record does not replay to seat {seat}'s view")
+    figures.games += 1
+
+
+async def run(base_url: str, games: int, first_seed: int) -> Figures:
+    figures = Figures()
+    ws_url = base_url.replace("http://", "ws://")
+    # One small client for each seat: one pool of hundreds of connections is slow to
+    # pick from (httpx looks through the whole pool for each request).
+    async with httpx.AsyncClient(base_url=base_url, timeout=60) as client:
+        results = await asyncio.gather(
+            *(play_game(client, ws_url, first_seed + n, figures) for n in range(games)),
+            return_exceptions=True,
+        )
+    for result in results:
+        if isinstance(result, BaseException):
+            figures.errors.append(f"{type(result).__name__}: {result}")
+    return figures
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="games played at once")
+    parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
+    parser.add_argument("--url", help="a running server (default: start one)")
+    args = parser.parse_args(argv)
+    server = None
+    if args.url is None:
+        port = free_port()
+        server = start_server(port)
+        args.url = f"http://127.0.0.1:{port}"
+    try:
+        start = time.perf_counter()
+        figures = asyncio.run(run(args.url, args.games, args.seed))
+        elapsed = time.perf_counter() - start
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait(timeout=10)
+    if figures.most_playing < args.games:
+        figures.errors.append(f"only {figures.most_playing} games were in progress at once")
+    latencies = figures.latencies or [0.0]
+    print(
+        f"load test: {figures.games} of {args.games} games played to their end, "
+        f"{figures.most_playing} at once; {figures.moves} moves in {elapsed:.1f} s "
+        f"({figures.moves / elapsed:.0f} moves/s)"
+    )
+    print(
+        f"move latency: mean {statistics.fmean(latencies) * 1000:.1f} ms, "
+        f"p50 {percentile(latencies, 0.50) * 1000:.1f} ms, "
+        f"p95 {percentile(latencies, 0.95) * 1000:.1f} ms, "
+        f"p99 {percentile(latencies, 0.99) * 1000:.1f} ms; errors: {len(figures.errors)}"
+    )
+    for error in figures.errors[:10]:
+        print("  error:", error)
+    return 1 if figures.errors or figures.games != args.games else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,341 @@
+"""The web example in a real browser: a whole game against a bot played by clicking, two
+browsers playing each other while every payload they receive is searched for cards
+their seat may not see, the referee's refusals, and the screenshots of the docs."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, Response, WebSocket
+
+from conquian import Card, ConquianError, Game, IllegalMoveError, State
+from conquian.narration import narrate, narrate_start
+from conquian.notation import loads
+
+DOCS_STATIC = Path(__file__).resolve().parents[3] / "docs" / "_static"
+NOTATION = re.compile(r"(?<![A-Za-z0-9])(?:[A2-7JQK][cdhs])+(?![A-Za-z0-9])")
+"""A run of cards in notation, as in ``7h`` or ``+2d3d5d`` (not the "As" of "Ass")."""
+PRETTY = re.compile(r"[A2-7JQK][♣♦♥♠]")
+LANGUAGES = ("en", "es", "nl", "de")
+NOT_CARDS = frozenset({"game", "key", "link", "lang", "mode", "bot", "format"})
+"""Fields whose text is not about cards (ids, keys, codes), left out of the search."""
+
+
+# ---------------------------------------------------------------------- playing by clicking
+
+
+def settle(page: Page) -> None:
+    """Wait until the page is not waiting for the server."""
+    page.wait_for_selector("body[data-busy='0']")
+
+
+def play_turn(page: Page) -> None:
+    """Make this seat's decision by clicking: build a take when one is possible (adding
+    the first card the page offers until the take is complete, then discarding the first
+    card offered, or going out), else the first choice button."""
+    settle(page)
+    while page.locator("#hand button.card.addable:enabled").count():
+        if page.locator("#discards .go-out").count():
+            break
+        if page.locator("#discards button.card").count():
+            break
+        with page.expect_response(lambda r: r.url.endswith("/build")):
+            page.locator("#hand button.card.addable:enabled").first.click()
+        settle(page)
+    if page.locator("#discards .go-out").count():
+        target = page.locator("#discards .go-out")
+    elif page.locator("#discards button.card").count():
+        target = page.locator("#discards button.card").first
+    else:
+        target = page.locator("#choices button").first
+    with page.expect_response(lambda r: r.url.endswith("/move")) as answer:
+        target.click()
+    assert answer.value.ok, answer.value.text()
+    settle(page)
+
+
+def state_of(page: Page) -> str:
+    """The page's state: ``turn`` (this seat decides), ``wait``, ``over`` or ``lobby``."""
+    return str(page.evaluate("document.body.dataset.state"))
+
+
+def downloaded_record(page: Page) -> str:
+    with page.expect_download() as download:
+        page.locator("#record").click()
+    path = download.value.path()
+    return Path(path).read_text(encoding="utf-8")
+
+
+def new_game_in_lobby(page: Page, base_url: str, *, humans: bool, seed: int, lang: str) -> None:
+    page.goto(base_url + "/")
+    page.select_option("#lang", lang)
+    page.fill("#name", "Ana")
+    if humans:
+        page.check("input[name=mode][value=humans]")
+    page.fill("#seed", str(seed))
+    page.click("#start")
+    page.wait_for_selector("body[data-state=turn], body[data-state=wait]")
+    settle(page)
+
+
+def test_a_whole_game_against_a_bot_by_clicking(browser: Browser, base_url: str) -> None:
+    page = browser.new_page()
+    new_game_in_lobby(page, base_url, humans=False, seed=11, lang="en")
+    decisions = 0
+    while state_of(page) == "turn":
+        play_turn(page)
+        decisions += 1
+        assert decisions < 200
+    assert state_of(page) == "over"
+    status = page.inner_text("#status")
+    record = loads(downloaded_record(page))
+    game = Game.from_record(record)
+    assert game.is_over
+    assert record.seed == 11
+    # The page tells the end the record holds, and every move of the record is narrated.
+    outcome = game.outcome
+    assert outcome is not None
+    expected = {None: "drawn game", 0: "you win!", 1: "Greedy wins"}[outcome.winner]
+    assert status == expected
+    assert decisions >= sum(1 for entry in game.history if entry.player == 0)
+    page.close()
+
+
+# ---------------------------------------------------------------------- hidden cards
+
+
+def strings(value: object, key: str = "") -> Iterable[str]:
+    """Every text in a JSON value that may name cards."""
+    if key in NOT_CARDS:
+        return
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for inner_key, inner in value.items():
+            yield inner_key
+            yield from strings(inner, inner_key)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from strings(inner, key)
+
+
+def leaks(payload: object, hidden: frozenset[Card]) -> set[Card]:
+    """The hidden cards a payload names, in notation, with suit symbols or by full name
+    in any language."""
+    found: set[Card] = set()
+    for text in strings(payload):
+        runs = NOTATION.findall(text)
+        tokens = [run[i : i + 2] for run in runs for i in range(0, len(run), 2)]
+        for token in tokens + PRETTY.findall(text):
+            card = Card.parse(token)
+            if card in hidden:
+                found.add(card)
+        lowered = text.lower()
+        for card in hidden:
+            if any(card.name(lang).lower() in lowered for lang in LANGUAGES):
+                found.add(card)
+    return found
+
+
+def test_the_leak_search_finds_hidden_cards() -> None:
+    # A whole state (both hands, the stock order) must be caught, in every form.
+    state = State.new(seed=5)
+    hidden = state.observation(0).unseen
+    assert leaks(state.to_dict(), hidden) == set(hidden)
+    card = next(iter(hidden))
+    assert leaks({"narration": [f"Bob lays {card.pretty()}"]}, hidden) == {card}
+    assert leaks({"x": [card.name("de")]}, hidden) == {card}
+    assert leaks(state.observation(0).to_dict(), hidden) == set()
+
+
+class Recorder:
+    """Everything one browser context receives from the API, in order: the JSON bodies
+    of HTTP responses and the WebSocket frames."""
+
+    def __init__(self, page: Page) -> None:
+        self.payloads: list[Any] = []
+        page.on("response", self.on_response)
+        page.on("websocket", self.on_socket)
+
+    def on_response(self, response: Response) -> None:
+        # Left out: the record (given only at the end, whole) and the new game's answer
+        # (ids and seat keys; the page navigates away from it at once).
+        url = response.url
+        if "/api/" in url and not url.endswith(("/record", "/api/games")):
+            self.payloads.append(response.json())
+
+    def on_socket(self, socket: WebSocket) -> None:
+        socket.on("framereceived", lambda frame: self.payloads.append(json.loads(frame)))
+
+
+def test_two_browsers_play_each_other_and_see_only_their_own_cards(
+    browser: Browser, base_url: str
+) -> None:
+    contexts = [browser.new_context(), browser.new_context()]
+    pages = [context.new_page() for context in contexts]
+    recorders = [Recorder(page) for page in pages]
+    new_game_in_lobby(pages[0], base_url, humans=True, seed=23, lang="es")
+    invite = pages[0].get_attribute("#invite-link", "href")
+    assert invite is not None
+    pages[1].goto(base_url + "/")
+    pages[1].select_option("#lang", "de")
+    pages[1].goto(base_url + invite)
+    pages[1].wait_for_selector("body[data-state=turn], body[data-state=wait]")
+    decisions = 0
+    while state_of(pages[0]) != "over" or state_of(pages[1]) != "over":
+        mover = next((page for page in pages if state_of(page) == "turn"), None)
+        if mover is None:  # the other side's move is on its way through the WebSocket
+            pages[0].wait_for_timeout(20)
+            continue
+        plies = [int(page.evaluate("document.body.dataset.ply")) for page in pages]
+        play_turn(mover)
+        decisions += 1
+        assert decisions < 400
+        # The waiting page is told without a reload.
+        other = pages[1 - pages.index(mover)]
+        other.wait_for_function(f"Number(document.body.dataset.ply) > {max(plies)}")
+    record = loads(downloaded_record(pages[0]))
+    states = list(Game.from_record(record).replay())
+    final = states[-1]
+    for seat, recorder in enumerate(recorders):
+        received = [p for p in recorder.payloads if isinstance(p, dict) and "view" in p]
+        assert received[-1]["view"] == final.observation(seat).to_dict()
+        ply = 0
+        for payload in recorder.payloads:
+            if isinstance(payload, dict) and "view" in payload:
+                ply = payload["view"]["ply"]
+            hidden = states[ply].observation(seat).unseen
+            assert not leaks(payload, hidden), (seat, ply, payload)
+        assert len(received) >= decisions // 2
+    # Each seat reads the narration in its own language, addressed to it.
+    names = ("Ana", "Guest")
+    for seat, (page, lang) in enumerate(zip(pages, ("es", "de"), strict=True)):
+        told = [narrate_start(states[0], lang=lang, names=names, viewer=seat)] + [
+            narrate(state, move, lang=lang, names=names, viewer=seat)
+            for state, move in zip(states, record.moves, strict=False)
+        ]
+        assert page.locator("#narration li").all_inner_texts() == told[-12:]
+    for context in contexts:
+        context.close()
+
+
+# ---------------------------------------------------------------------- the referee
+
+
+def fetch(page: Page, method: str, path: str, key: str, body: object = None) -> Any:
+    """A request sent by the page's own JavaScript: its status and JSON answer."""
+    script = """async ([method, path, key, body]) => {
+        const init = {method, headers: {Authorization: "Bearer " + key}};
+        if (body !== null) init.body = typeof body === "string" ? body : JSON.stringify(body);
+        const response = await fetch(path, init);
+        return [response.status, await response.json()];
+    }"""
+    return page.evaluate(script, [method, path, key, body])
+
+
+def test_illegal_and_out_of_turn_requests_get_the_library_message(
+    browser: Browser, base_url: str
+) -> None:
+    page = browser.new_page()
+    page.goto(base_url + "/")
+    status, created = fetch(page, "POST", "/api/games", "", {"mode": "humans", "seed": 0})
+    assert status == 200
+    game_id = created["game"]
+    keys = [seat["key"] for seat in created["seats"]]
+    url = f"/api/games/{game_id}"
+    before = [fetch(page, "GET", url, key)[1] for key in keys]
+    state = State.new(seed=0)
+    assert before[1]["view"] == state.observation(1).to_dict()
+
+    # Out of turn: seat 0 moves while seat 1 is to move.
+    with pytest.raises(IllegalMoveError) as out_of_turn:
+        state.apply("decline", player=0)
+    assert fetch(page, "POST", url + "/move", keys[0], {"move": "decline"}) == [
+        409,
+        {"error": str(out_of_turn.value)},
+    ]
+    # Illegal: a card seat 1 does not hold.
+    with pytest.raises(IllegalMoveError) as illegal:
+        state.apply("take +Qh -2c", player=1)
+    assert fetch(page, "POST", url + "/move", keys[1], {"move": "take +Qh -2c"}) == [
+        400,
+        {"error": str(illegal.value)},
+    ]
+    # Not a move at all, the builder asked for a card not in the hand, a bad key, a
+    # stale position, a body over the limit, the record before the end.
+    status, answer = fetch(page, "POST", url + "/move", keys[1], {"move": "jump"})
+    assert status == 400
+    assert "'jump' is not a move" in answer["error"]
+    with pytest.raises(IllegalMoveError) as not_addable:
+        state.observation(1).take_builder().add("Qh")
+    status, answer = fetch(page, "POST", url + "/build", keys[1], {"selected": ["Qh"]})
+    assert (status, answer["error"]) == (400, str(not_addable.value))
+    assert fetch(page, "GET", url, "")[1] == {
+        "error": "a seat key is needed: Authorization: Bearer KEY"
+    }
+    assert fetch(page, "GET", url, "not-a-key")[0] == 403
+    assert fetch(page, "GET", url, "clé-non-ascii")[0] == 403
+    with pytest.raises(ConquianError) as bad_seed:
+        Game.new(seed=-1)
+    assert fetch(page, "POST", "/api/games", "", {"seed": -1}) == [
+        400,
+        {"error": str(bad_seed.value)},
+    ]
+    assert fetch(page, "POST", url + "/move", keys[1], {"move": "decline", "ply": 5})[0] == 409
+    status, answer = fetch(page, "POST", url + "/move", keys[1], "x" * 5000)
+    assert (status, answer["error"]) == (413, "the request body is limited to 4096 bytes")
+    assert fetch(page, "GET", url + "/record", keys[0])[0] == 409
+
+    # A WebSocket with a wrong key is closed at once, with the reason.
+    closed = page.evaluate(
+        """(path) => new Promise((resolve) => {
+            const socket = new WebSocket("ws://" + location.host + path);
+            socket.onopen = () => socket.send(JSON.stringify({key: "not-a-key"}));
+            socket.onmessage = () => resolve("sent a view");
+            socket.onclose = (event) => resolve([event.code, event.reason]);
+        })""",
+        url + "/ws",
+    )
+    assert closed == [4403, "this key is not a seat of this game"]
+
+    # Nothing changed.
+    assert [fetch(page, "GET", url, key)[1] for key in keys] == before
+    # And the legal move is still played.
+    status, answer = fetch(page, "POST", url + "/move", keys[1], {"move": "decline", "ply": 0})
+    assert status == 200
+    assert answer["view"] == state.apply("decline").observation(1).to_dict()
+    page.close()
+
+
+# ---------------------------------------------------------------------- screenshots
+
+
+@pytest.mark.parametrize(
+    ("name", "width", "height"), [("desktop", 1200, 820), ("phone", 390, 844)]
+)
+def test_screenshots_for_the_docs(
+    browser: Browser, base_url: str, name: str, width: int, height: int
+) -> None:
+    page = browser.new_page(viewport={"width": width, "height": height})
+    new_game_in_lobby(page, base_url, humans=False, seed=2, lang="en")
+    # A few decisions in, so the tables and the narration have something to show, then
+    # to the next take, with its first card clicked.
+    for decision in range(20):
+        addable = page.locator("#hand button.card.addable:enabled")
+        if state_of(page) != "turn" or (decision >= 3 and addable.count()):
+            break
+        play_turn(page)
+    if addable.count():
+        with page.expect_response(lambda r: r.url.endswith("/build")):
+            addable.first.click()
+        settle(page)
+    DOCS_STATIC.mkdir(exist_ok=True)
+    path = DOCS_STATIC / f"web-{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    assert path.stat().st_size > 10_000
+    page.close()
