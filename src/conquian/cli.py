@@ -237,9 +237,18 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
         if show:
             print(f"\r{done:,}/{total:,} games", end="", file=sys.stderr, flush=True)
 
-    result = simulate(
-        args.games, tuple(args.agents), seed=args.seed, workers=args.workers, progress=progress
-    )
+    try:
+        result = simulate(
+            args.games,
+            tuple(args.agents),
+            seed=args.seed,
+            workers=args.workers,
+            progress=progress,
+            backend=args.backend,
+            address=args.address,
+        )
+    except ImportError as error:  # the ray backend without the ray extra
+        raise ConquianError(str(error)) from None
     if show:
         print(file=sys.stderr)
     print(
@@ -249,6 +258,8 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     workers = (
         "all cores" if not args.workers else f"{args.workers} worker" + "s" * (args.workers > 1)
     )
+    if args.backend == "ray":
+        workers = f"Ray ({args.address or 'local'})"
     print(f"{result.games_per_second:,.0f} games/s with {workers}", file=out)
     return EXIT_OK
 
@@ -363,6 +374,10 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     sim.add_argument("--games", type=_simulated_games, default=1000, help="games to play (1000)")
     sim.add_argument("--workers", type=_workers, default=1, help="processes; 0 for one a core")
     sim.add_argument("--seed", type=_seed, default=0, help="the run's seed (0)")
+    sim.add_argument(
+        "--backend", choices=("process", "ray"), default="process", help="where to play"
+    )
+    sim.add_argument("--address", help="the Ray cluster to join (local Ray without it)")
     _two_agents(sim)
     sim.add_argument("--quiet", action="store_true", help="no progress display")
     sim.set_defaults(run=_simulate)
