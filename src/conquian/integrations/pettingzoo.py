@@ -217,7 +217,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         lines = [f"rules {state.rules.to_notation()}, ply {state.ply}, {state.phase.value}"]
         for player in (0, 1):
             table = " ".join(str(meld) for meld in state.tables[player]) or "-"
-            hand = format_cards(sorted_cards(state.hands[player]))
+            hand = format_cards(sorted_cards(state.hands[player])) or "-"
             lines.append(f"{AGENTS[player]}: hand {hand} | table {table}")
         offer = "-" if state.offer is None else str(state.offer)
         origin = "" if state.offer_origin is None else f" ({state.offer_origin.value})"
