@@ -49,6 +49,7 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "collections.abc.Iterator"),
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
+    ("py:class", "types.ModuleType"),
     ("py:mod", "json"),
     ("py:func", "json.dumps"),
     ("py:func", "json.loads"),
@@ -59,6 +60,12 @@ nitpick_ignore: list[tuple[str, str]] = [
     # conquian._position); the public readings are State's properties.
     ("py:class", "conquian._bits.MeldTable"),
 ]
+
+# The integrations' frameworks are optional extras, not installed where the docs are
+# built: autodoc imports conquian.integrations.* against stand-ins, and their names in
+# signatures and base classes have no documentation to link to.
+autodoc_mock_imports = ["pettingzoo", "gymnasium", "numpy", "pyspiel", "open_spiel", "ray"]
+nitpick_ignore_regex = [(r"py:.*", r"(pettingzoo|gymnasium|numpy|np|pyspiel|ray|spaces)\b.*")]
 
 # -- intersphinx -------------------------------------------------------------
 # Cross-links to the Python docs need docs.python.org, which the build machines (and
@@ -88,8 +95,29 @@ def _hide_signature(
     return None
 
 
+def _show_integration_examples(
+    app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """The examples of conquian.integrations.* need their frameworks, which the docs build
+    does not install (they are stand-ins here): show them as code, not as doctests.
+    ``tox -e integrations`` runs them, with the frameworks."""
+    if not name.startswith("conquian.integrations."):
+        return
+    shown: list[str] = []
+    in_example = False
+    for line in lines:
+        if line.lstrip().startswith(">>>") and not in_example:
+            shown += [".. code-block:: pycon", ""]
+            in_example = True
+        elif not line.strip():
+            in_example = False
+        shown.append("   " + line if in_example else line)
+    lines[:] = shown
+
+
 def setup(app: Sphinx) -> None:
     app.connect("autodoc-process-signature", _hide_signature)
+    app.connect("autodoc-process-docstring", _show_integration_examples)
 
 
 # -- doctest -----------------------------------------------------------------

@@ -135,6 +135,7 @@ def action_name(action: int) -> str:
     Raises:
         ValueError: ``action`` is not a whole number below :data:`NUM_ACTIONS`.
 
+    >>> from conquian.actions import ADD, GO_OUT, action_name
     >>> action_name(ADD + Card.parse("7h").index), action_name(GO_OUT)
     ('add 7h', 'go out')
     """
@@ -159,6 +160,7 @@ def parse_action(text: str) -> int:
         ValueError: ``text`` names no action (an :class:`~conquian.errors.InvalidCardError`
             or :class:`~conquian.errors.InvalidMeldError` when its card or meld is bad).
 
+    >>> from conquian.actions import DISCARD, parse_action
     >>> parse_action("discard Kh") == DISCARD + Card.parse("Kh").index
     True
     """
@@ -295,6 +297,7 @@ class ActionBuilder:
     def mask(self) -> list[int]:
         """The legal-action mask: :data:`NUM_ACTIONS` numbers, 1 where legal, else 0.
 
+        >>> from conquian.actions import ActionBuilder
         >>> sum(ActionBuilder.start(State.new(seed=0)).mask())
         4
         """
@@ -414,6 +417,7 @@ def actions_of(move: Move, view: State | Observation) -> tuple[int, ...]:
         IllegalMoveError: The move is not legal there.
 
     >>> from conquian import parse_move
+    >>> from conquian.actions import action_name, actions_of
     >>> [action_name(a) for a in actions_of(parse_move("take +3d5d -Kh"), State.new(seed=0))]
     ['add 3d', 'add 5d', 'discard Kh']
     """
@@ -536,6 +540,7 @@ def encode_observation(
     Raises:
         TypeError: An argument is of the wrong type.
 
+    >>> from conquian.actions import encode_observation
     >>> view = State.new(seed=0).observation(1)
     >>> vector = encode_observation(view)
     >>> len(vector), sum(vector[:40])

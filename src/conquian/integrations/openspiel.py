@@ -404,7 +404,7 @@ class ConquianObserver:
             start += size
 
     def set_from(self, state: ConquianState, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s view of ``state``."""
+        """Fill ``tensor`` (and its pieces in ``dict``) with ``player``'s view of ``state``."""
         view = state.view(player)
         if view is None:
             self.tensor.fill(0)

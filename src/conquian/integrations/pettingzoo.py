@@ -54,7 +54,7 @@ from conquian.state import State  # noqa: E402
 __all__ = ["AGENTS", "env", "raw_env"]
 
 AGENTS: Final = ("player_0", "player_1")
-"""The agents' names: ``player_N`` plays seat N."""
+"""The agents' names; ``player_N`` plays seat N."""
 _RENDER_MODES: Final = ("human", "ansi")
 
 

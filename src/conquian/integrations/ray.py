@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any
 
 from conquian.integrations import require
 
@@ -27,8 +27,6 @@ require("ray", "ray")
 import ray  # noqa: E402
 
 __all__ = ["connected", "run_tasks"]
-
-T = TypeVar("T")
 
 
 @contextmanager
@@ -64,8 +62,8 @@ def connected(address: str | None = None, workers: int = 0) -> Iterator[int]:
 
 
 def run_tasks(
-    function: Callable[..., T], tasks: Sequence[tuple[Any, ...]]
-) -> Iterator[tuple[int, T]]:
+    function: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]
+) -> Iterator[tuple[int, Any]]:
     """Run ``function(*task)`` for each task as a Ray task (inside :func:`connected`); yield
     (task number, result) as each finishes.
 
