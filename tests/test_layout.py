@@ -36,6 +36,7 @@ LAYERS = (
     "observation",
     "dealing",
     "state",
+    "actions",
     "narration",
     "game",
     "notation",
@@ -149,3 +150,15 @@ def test_the_scan_finds_a_private_name_from_another_module() -> None:
     bad = ast.parse("from conquian.state import _check\nrules._melds.can_partition(0)\n")
     assert conquian_imports(bad) == [("state", ["_check"])]
     assert "_melds" not in defined_names(bad)
+
+
+def test_the_integrations_sit_between_the_agents_and_the_simulation() -> None:
+    """conquian.integrations.* build on the core up to the agents; simulate calls the Ray
+    integration, so they import nothing from simulate or above."""
+    modules = sorted((SOURCE / "integrations").glob("*.py"))
+    assert modules
+    for path in modules:
+        parsed = ast.parse(path.read_text(encoding="utf-8"))
+        for imported, _ in conquian_imports(parsed):
+            if imported != "integrations":
+                assert LAYERS.index(imported) < LAYERS.index("simulate"), (path.name, imported)

@@ -39,6 +39,7 @@ from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
 from pettingzoo.utils import wrappers  # noqa: E402
 
+from conquian._rng import game_seed  # noqa: E402
 from conquian.actions import (  # noqa: E402
     NUM_ACTIONS,
     OBSERVATION_SIZE,
@@ -48,7 +49,6 @@ from conquian.actions import (  # noqa: E402
 from conquian.cards import format_cards, sorted_cards  # noqa: E402
 from conquian.errors import ConquianError, describe  # noqa: E402
 from conquian.rules import CLASSIC, Rules, check_rules  # noqa: E402
-from conquian.simulate import game_seed  # noqa: E402
 from conquian.state import State  # noqa: E402
 
 __all__ = ["AGENTS", "env", "raw_env"]
