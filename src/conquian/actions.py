@@ -218,6 +218,7 @@ class ActionBuilder:
     _arranged: bool = attrs.field(alias="_arranged")
     """Whether the table has been chosen (no card may be added after that)."""
     _move: Move | None = attrs.field(alias="_move")
+    """The finished move, once the last action is applied."""
 
     @classmethod
     def start(cls, view: State | Observation) -> ActionBuilder:
