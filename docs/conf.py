@@ -77,8 +77,9 @@ if os.environ.get("CONQUIAN_INTERSPHINX"):
     intersphinx_mapping["python"] = ("https://docs.python.org/3", None)
 
 # State's constructor takes its internal fields (``_deck``, ``_hands``, ...): states are
-# built with State.new() or State.from_deck(), so the reference shows no signature.
-_NO_SIGNATURE = frozenset({"conquian.state.State"})
+# built with State.new() or State.from_deck(), so the reference shows no signature; the
+# same for an ActionBuilder (ActionBuilder.start()).
+_NO_SIGNATURE = frozenset({"conquian.state.State", "conquian.actions.ActionBuilder"})
 
 
 def _hide_signature(
