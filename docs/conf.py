@@ -62,6 +62,7 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "collections.abc.Iterator"),
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
+    ("py:class", "types.ModuleType"),
     ("py:mod", "json"),
     ("py:func", "json.dumps"),
     ("py:func", "json.loads"),
@@ -76,6 +77,12 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "Position"),
 ]
 
+# The integrations' frameworks are optional extras, not installed where the docs are
+# built: autodoc imports conquian.integrations.* against stand-ins, and their names in
+# signatures and base classes have no documentation to link to.
+autodoc_mock_imports = ["pettingzoo", "gymnasium", "numpy", "pyspiel", "open_spiel", "ray"]
+nitpick_ignore_regex = [(r"py:.*", r"(pettingzoo|gymnasium|numpy|np|pyspiel|ray|spaces)\b.*")]
+
 # -- intersphinx -------------------------------------------------------------
 # Cross-links to the Python docs need docs.python.org, which the build machines (and
 # CI) cannot reach; a failed inventory fetch is a warning, and -W makes it fatal.
@@ -87,8 +94,11 @@ if os.environ.get("CONQUIAN_INTERSPHINX"):
 
 # State's constructor takes its internal fields (``_deck``, ``_hands``, ...): states are
 # built with State.new() or State.from_deck(), so the reference shows no signature, and
-# lists no parameters; the same for a TakeBuilder (State.take_builder(), TakeBuilder.start()).
-_NO_SIGNATURE = frozenset({"conquian.state.State", "conquian.builder.TakeBuilder"})
+# lists no parameters; the same for a TakeBuilder (State.take_builder(), TakeBuilder.start())
+# and an ActionBuilder (ActionBuilder.start()).
+_NO_SIGNATURE = frozenset(
+    {"conquian.state.State", "conquian.builder.TakeBuilder", "conquian.actions.ActionBuilder"}
+)
 
 
 # Defaults are shown as written in the source (autodoc_preserve_defaults), with two
@@ -138,9 +148,30 @@ def _hide_signature(
     return None
 
 
+def _show_integration_examples(
+    app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """The examples of conquian.integrations.* need their frameworks, which the docs build
+    does not install (they are stand-ins here): show them as code, not as doctests.
+    ``tox -e integrations`` runs them, with the frameworks."""
+    if not name.startswith("conquian.integrations."):
+        return
+    shown: list[str] = []
+    in_example = False
+    for line in lines:
+        if line.lstrip().startswith(">>>") and not in_example:
+            shown += [".. code-block:: pycon", ""]
+            in_example = True
+        elif not line.strip():
+            in_example = False
+        shown.append("   " + line if in_example else line)
+    lines[:] = shown
+
+
 def setup(app: Sphinx) -> None:
     # After autodoc's own handler (priority 500) has recorded the parameter types.
     app.connect("autodoc-process-signature", _hide_signature, priority=600)
+    app.connect("autodoc-process-docstring", _show_integration_examples)
 
 
 # -- doctest -----------------------------------------------------------------

@@ -37,6 +37,7 @@ LAYERS = (
     "observation",
     "dealing",
     "state",
+    "actions",
     "narration",
     "game",
     "notation",
@@ -199,3 +200,15 @@ def test_no_test_module_imports_another(path: Path) -> None:
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 assert not alias.name.startswith("test_"), f"{path.name} imports {alias.name}"
+
+
+def test_the_integrations_sit_between_the_agents_and_the_simulation() -> None:
+    """conquian.integrations.* build on the core up to the agents; simulate calls the Ray
+    integration, so they import nothing from simulate or above."""
+    modules = sorted((SOURCE / "integrations").glob("*.py"))
+    assert modules
+    for path in modules:
+        parsed = ast.parse(path.read_text(encoding="utf-8"))
+        for imported, _ in conquian_imports(parsed):
+            if imported != "integrations":
+                assert LAYERS.index(imported) < LAYERS.index("simulate"), (path.name, imported)

@@ -293,13 +293,19 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
             seed=args.seed,
             workers=args.workers,
             progress=None if bar is None else bar.update,
+            backend=args.backend,
+            address=args.address,
         )
+    except ImportError as error:  # the ray backend without the ray extra
+        raise ConquianError(str(error)) from None
     finally:
         if bar is not None:
             bar.clear()
     say = _Say(out)
     names, _ = _names(args.agents)
     workers = count(args.workers, "worker") if args.workers else "a worker a core"
+    if args.backend == "ray":
+        workers = f"Ray ({args.address or 'local'})"
     say(f"{names[0]} against {names[1]}, seed {args.seed}")  # a seed is retyped: no commas
     say(
         f"{count(result.games, 'game')}, {count(result.plies, 'move')} in "
@@ -442,6 +448,10 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     sim.add_argument("--games", type=_simulated_games, default=1000, help="games to play (1000)")
     sim.add_argument("--workers", type=_workers, default=1, help="processes; 0 for one a core")
     sim.add_argument("--seed", type=_seed, default=0, help="the run's seed (0)")
+    sim.add_argument(
+        "--backend", choices=("process", "ray"), default="process", help="where to play"
+    )
+    sim.add_argument("--address", help="the Ray cluster to join (local Ray without it)")
     _two_agents(sim)
     sim.add_argument("--quiet", action="store_true", help="no progress display")
     sim.set_defaults(run=_simulate)

@@ -68,6 +68,7 @@ from a seed: ``"random"`` a :class:`~conquian.agents.RandomAgent` seeded with it
 :meta hide-value:
 """
 
+_BACKENDS: Final = ("process", "ray")
 _CHUNK: Final = 250  # most games a worker plays per task
 _MIN_CHUNK: Final = 10  # fewest, but for the last task
 
@@ -184,6 +185,8 @@ def simulate(
     rules: Rules = CLASSIC,
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    backend: str = "process",
+    address: str | None = None,
 ) -> SimulationResult:
     """Play ``games`` games between two agents and count the results.
 
@@ -196,9 +199,15 @@ def simulate(
         rules: The rules of every game.
         workers: Processes to use (0 for one per core). The result does not depend on it.
         progress: Called with (games done, games) as the work advances.
+        backend: ``"process"`` (this machine's cores) or ``"ray"`` (a Ray cluster, see
+            :mod:`conquian.integrations.ray`; needs the ``ray`` extra). The result is the
+            same on both.
+        address: With ``backend="ray"``, the cluster to join; ``None`` starts a local
+            Ray instance with ``workers`` CPUs for the run.
 
     Raises:
-        ConquianError: A bad count, agent or worker number.
+        ConquianError: A bad count, agent, worker number, backend or address.
+        ImportError: ``backend="ray"`` without Ray installed.
     """
     import time
 
@@ -213,30 +222,48 @@ def simulate(
         raise ConquianError(
             f"workers must be a whole number of at least 0, not {describe(workers)}"
         )
-    workers = workers or os.cpu_count() or 1
+    if backend not in _BACKENDS:
+        raise ConquianError(
+            f"the backend is one of {', '.join(_BACKENDS)}, not {describe(backend)}"
+        )
+    if address is not None and not isinstance(address, str):
+        raise ConquianError(f"an address is text, not {describe(address)}")
+    if address is not None and backend != "ray":
+        raise ConquianError("an address names a Ray cluster: it needs the ray backend")
     start = time.perf_counter()
-    chunks = _chunks(games, workers)
     totals = [0, 0, 0, 0]
     done = 0
-    if workers == 1 or len(chunks) <= 1:
-        for low, high in chunks:
-            for i, value in enumerate(_play_range(low, high, seed, rules, factories)):
-                totals[i] += value
-            done += high - low
-            if progress is not None:
-                progress(done, games)
+
+    def count(games_done: int, result: tuple[int, int, int, int]) -> None:
+        nonlocal done
+        for i, value in enumerate(result):
+            totals[i] += value
+        done += games_done
+        if progress is not None:
+            progress(done, games)
+
+    if backend == "ray":
+        from conquian.integrations import ray
+
+        with ray.connected(address, workers) as cpus:
+            chunks = _chunks(games, cpus)
+            tasks = [(low, high, seed, rules, factories) for low, high in chunks]
+            for number, result in ray.run_tasks(_play_range, tasks):
+                count(chunks[number][1] - chunks[number][0], result)
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {
-                pool.submit(_play_range, low, high, seed, rules, factories): high - low
-                for low, high in chunks
-            }
-            for future in as_completed(futures):
-                for i, value in enumerate(future.result()):
-                    totals[i] += value
-                done += futures[future]
-                if progress is not None:
-                    progress(done, games)
+        workers = workers or os.cpu_count() or 1
+        chunks = _chunks(games, workers)
+        if workers == 1 or len(chunks) <= 1:
+            for low, high in chunks:
+                count(high - low, _play_range(low, high, seed, rules, factories))
+        else:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                futures = {
+                    pool.submit(_play_range, low, high, seed, rules, factories): high - low
+                    for low, high in chunks
+                }
+                for future in as_completed(futures):
+                    count(futures[future], future.result())
     return SimulationResult(
         games=games,
         wins=(totals[0], totals[1]),

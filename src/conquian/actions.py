@@ -1,0 +1,584 @@
+"""A fixed, discrete action space with a legal-action mask, and a flat observation
+encoding: what reinforcement-learning and game-theory frameworks need (PettingZoo,
+OpenSpiel, RLlib...). Pure Python, like the rest of the core: lists of numbers, no numpy.
+
+A move is made as a short sequence of **actions**, each a number below
+:data:`NUM_ACTIONS`, built on the step-wise take builder (:mod:`conquian.builder`):
+
+======================  ==============================================================
+action                  meaning
+======================  ==============================================================
+``0``                   decline (or pass one's own turned card) — R11
+``1``                   force the declined card on the opponent — R14b
+``2``                   release the declined card — R14b
+``3``                   lay down (V3): starts a lay-down, and again finishes it
+``4 + c``               add hand card ``c`` (its :attr:`~conquian.cards.Card.index`)
+                        to the cards laid with the offered card
+``44 + c``              discard card ``c``, finishing a take
+``84``                  go out: finish a take that lays every hand card (R16)
+``85 + m``              choose meld ``MELDS[m]`` of the new table, where the rules let the
+                        player arrange it (V2 borrow or none)
+======================  ==============================================================
+
+so :data:`NUM_ACTIONS` is 279. Cards may be added in any order (only those from which a
+legal move is still reachable are legal); the table's melds are chosen after the last
+card is added, in order of their lowest card, and only where more than one table is
+allowed. So the sequences of legal actions reach every legal move, and nothing else.
+A take starts with its first action: adding a card, a discard or going out (a take that
+lays no hand card, such as one that extends a meld on the table, is just a discard).
+
+>>> from conquian import State
+>>> from conquian.actions import ActionBuilder, action_name
+>>> builder = ActionBuilder.start(State.new(seed=0))
+>>> [action_name(a) for a in builder.legal_actions()]
+['decline', 'add 2d', 'add 3d', 'add 5d']
+>>> builder = builder.apply_name("add 3d").apply_name("add 5d").apply_name("discard Kh")
+>>> builder.move
+parse_move('take +3d5d -Kh')
+
+:func:`encode_observation` turns an :class:`~conquian.state.Observation` (and the move
+being built) into a flat list of :data:`OBSERVATION_SIZE` numbers from 0 to 1; see
+:data:`OBSERVATION_LAYOUT`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Final
+
+import attrs
+
+from conquian.builder import TakeBuilder
+from conquian.cards import DECK, Card
+from conquian.errors import IllegalMoveError, describe
+from conquian.melds import Meld
+from conquian.moves import DECLINE, FORCE, RELEASE, Decline, Force, LayDown, Move, Release, Take
+from conquian.observation import Observation
+from conquian.phases import Fate, OfferOrigin, Phase
+from conquian.rules import Rules
+from conquian.state import State
+
+__all__ = [
+    "ADD",
+    "DECLINE_ACTION",
+    "DISCARD",
+    "FORCE_ACTION",
+    "GO_OUT",
+    "LAY_DOWN",
+    "MELD",
+    "MELDS",
+    "NUM_ACTIONS",
+    "OBSERVATION_LAYOUT",
+    "OBSERVATION_SIZE",
+    "RELEASE_ACTION",
+    "ActionBuilder",
+    "action_name",
+    "actions_of",
+    "encode_observation",
+    "parse_action",
+]
+
+
+def _all_melds() -> tuple[Meld, ...]:
+    """Every meld of the 40-card pack under the longest sequences (V4: up to 10), ordered
+    by lowest card, then by the cards' bits: 50 groups and 144 sequences."""
+    masks: list[int] = []
+    for rank in range(10):
+        four = sum(1 << (10 * suit + rank) for suit in range(4))
+        masks.append(four)
+        masks.extend(four & ~(1 << (10 * suit + rank)) for suit in range(4))
+    for suit in range(4):
+        for length in range(3, 11):
+            for start in range(11 - length):
+                masks.append(((1 << length) - 1) << (10 * suit + start))
+    masks.sort(key=lambda mask: ((mask & -mask).bit_length(), mask))
+    return tuple(Meld.from_mask(mask) for mask in masks)
+
+
+_LONGEST: Final = Rules(max_sequence=10)
+MELDS: Final[tuple[Meld, ...]] = _all_melds()
+"""Every possible meld (194), in the order of the meld-choice actions."""
+_MELD_ID: Final[Mapping[Meld, int]] = MappingProxyType({m: i for i, m in enumerate(MELDS)})
+
+DECLINE_ACTION: Final = 0
+"""Decline the offered card, or pass one's own turned card (R11)."""
+FORCE_ACTION: Final = 1
+"""Force the declined card on the opponent (R14b)."""
+RELEASE_ACTION: Final = 2
+"""Release the declined card (R14b)."""
+LAY_DOWN: Final = 3
+"""Start a lay-down (V3); once its cards are added (and its table chosen), finish it."""
+ADD: Final = 4
+"""``ADD + card.index``: add a hand card to the cards laid down."""
+DISCARD: Final = ADD + len(DECK)
+"""``DISCARD + card.index``: discard a card, finishing a take."""
+GO_OUT: Final = DISCARD + len(DECK)
+"""Finish a take that lays every hand card (R16)."""
+MELD: Final = GO_OUT + 1
+"""``MELD + i``: choose ``MELDS[i]`` as the next meld of the new table (V2)."""
+NUM_ACTIONS: Final = MELD + len(MELDS)
+"""The size of the action space (279)."""
+
+_SIMPLE: Final[Mapping[int, Move]] = MappingProxyType(
+    {DECLINE_ACTION: DECLINE, FORCE_ACTION: FORCE, RELEASE_ACTION: RELEASE}
+)
+_SIMPLE_NAMES: Final[Mapping[int, str]] = MappingProxyType(
+    {DECLINE_ACTION: "decline", FORCE_ACTION: "force", RELEASE_ACTION: "release"}
+)
+
+
+def action_name(action: int) -> str:
+    """The action's name: ``decline``, ``force``, ``release``, ``lay down``, ``add 7h``,
+    ``discard Kh``, ``go out`` or ``meld 5h6h7h``.
+
+    Raises:
+        ValueError: ``action`` is not a whole number below :data:`NUM_ACTIONS`.
+
+    >>> from conquian.actions import ADD, GO_OUT, action_name
+    >>> action_name(ADD + Card.parse("7h").index), action_name(GO_OUT)
+    ('add 7h', 'go out')
+    """
+    _check_action(action)
+    if action in _SIMPLE_NAMES:
+        return _SIMPLE_NAMES[action]
+    if action == LAY_DOWN:
+        return "lay down"
+    if action < DISCARD:
+        return f"add {DECK[action - ADD]}"
+    if action < GO_OUT:
+        return f"discard {DECK[action - DISCARD]}"
+    if action == GO_OUT:
+        return "go out"
+    return f"meld {MELDS[action - MELD]}"
+
+
+def parse_action(text: str) -> int:
+    """The action named ``text`` (the form of :func:`action_name`).
+
+    Raises:
+        ValueError: ``text`` names no action (an :class:`~conquian.errors.InvalidCardError`
+            or :class:`~conquian.errors.InvalidMeldError` when its card or meld is bad).
+
+    >>> from conquian.actions import DISCARD, parse_action
+    >>> parse_action("discard Kh") == DISCARD + Card.parse("Kh").index
+    True
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"an action name is text, not {describe(text)}")
+    word, _, rest = text.strip().partition(" ")
+    for action, name in _SIMPLE_NAMES.items():
+        if text.strip() == name:
+            return action
+    if text.strip() in ("lay down", "go out"):
+        return LAY_DOWN if text.strip() == "lay down" else GO_OUT
+    if word == "add":
+        return ADD + Card.parse(rest).index
+    if word == "discard":
+        return DISCARD + Card.parse(rest).index
+    if word == "meld":
+        return MELD + _MELD_ID[Meld.parse(rest, rules=_LONGEST)]
+    raise ValueError(f"{describe(text)} names no action (see conquian.actions)")
+
+
+def _check_action(action: object) -> int:
+    if isinstance(action, bool) or not isinstance(action, int):
+        raise TypeError(f"an action is an int, not {describe(action)}")
+    if not 0 <= action < NUM_ACTIONS:
+        raise ValueError(f"an action is from 0 to {NUM_ACTIONS - 1}, not {action}")
+    return action
+
+
+def _sorted_table(table: tuple[Meld, ...]) -> tuple[Meld, ...]:
+    return tuple(sorted(table, key=lambda meld: meld.mask & -meld.mask))
+
+
+@attrs.frozen(repr=False)
+class ActionBuilder:
+    """One move of the player to move, being made one action at a time. Immutable: each
+    :meth:`apply` returns a new builder. Equal builders are at the same step of the same
+    decision.
+
+    Build one with :meth:`start` from a :class:`~conquian.state.State` or the mover's
+    :class:`~conquian.state.Observation` (it needs only what the mover sees). Then
+    :meth:`legal_actions` (or :meth:`mask`) says what may follow, and :attr:`move` is the
+    finished move once the last action is applied; it is legal in the position.
+    """
+
+    _simple: tuple[int, ...] = attrs.field(alias="_simple")
+    """The legal decline/force/release actions, before anything is built."""
+    _take: TakeBuilder | None = attrs.field(alias="_take")
+    """The empty take builder, where a take is possible."""
+    _lay: TakeBuilder | None = attrs.field(alias="_lay")
+    """The empty lay-down builder, where a lay-down is legal (V3)."""
+    _current: TakeBuilder | None = attrs.field(alias="_current")
+    """The take or lay-down being built, once started."""
+    _choices: tuple[tuple[Meld, ...], ...] | None = attrs.field(alias="_choices")
+    """The tables still possible while the table is being chosen (V2)."""
+    _arranged: bool = attrs.field(alias="_arranged")
+    """Whether the table has been chosen (no card may be added after that)."""
+    _move: Move | None = attrs.field(alias="_move")
+    """The finished move, once the last action is applied."""
+
+    @classmethod
+    def start(cls, view: State | Observation) -> ActionBuilder:
+        """The builder of the next move of the player to move.
+
+        Args:
+            view: The state, or the observation of the player to move.
+
+        Raises:
+            IllegalMoveError: The game is over, or it is not the observer's turn.
+            TypeError: ``view`` is neither a State nor an Observation.
+        """
+        if isinstance(view, State):
+            player = view.to_move
+            hand = view.hands[player] if player is not None else frozenset()
+        elif isinstance(view, Observation):
+            player = view.player if view.to_move == view.player else None
+            hand = view.hand
+        else:
+            raise TypeError(f"a builder starts from a State or Observation, not {describe(view)}")
+        if player is None:
+            raise IllegalMoveError("no move to build: the game is over or it is not your turn")
+        legal = view.legal_moves()
+        simple = tuple(action for action, move in _SIMPLE.items() if move in legal)
+        take = lay = None
+        if view.offer is not None and view.phase in (Phase.OFFER, Phase.FORCED_TAKE):
+            take = TakeBuilder.start(view.rules, hand, view.tables[player], view.offer)
+            if not take.is_possible:
+                take = None
+        if view.rules.meld_from_hand and _lay_down_legal(legal):
+            lay = TakeBuilder.start(view.rules, hand, view.tables[player], None)
+        return cls(simple, take, lay, None, None, False, None)
+
+    @property
+    def move(self) -> Move | None:
+        """The finished move, or ``None`` while it is being built."""
+        return self._move
+
+    @property
+    def is_started(self) -> bool:
+        """Whether a take or lay-down has been started (a decline is no longer possible)."""
+        return self._current is not None
+
+    @property
+    def is_lay_down(self) -> bool:
+        """Whether the move being built is a lay-down (V3)."""
+        return self._current is not None and self._current.kind == "lay"
+
+    @property
+    def selected(self) -> frozenset[Card]:
+        """The hand cards added so far."""
+        return frozenset() if self._current is None else self._current.selected
+
+    @property
+    def chosen_melds(self) -> tuple[Meld, ...]:
+        """The melds of the new table chosen so far (V2), in order of their lowest card."""
+        if self._current is None:
+            return ()
+        if self._choices is not None:
+            return self._choices[0][: _first_difference(self._choices)]
+        table = self._current.table
+        return _sorted_table(table) if self._arranged and table is not None else ()
+
+    def legal_actions(self) -> tuple[int, ...]:
+        """The legal actions, in increasing order; empty once the move is finished."""
+        if self._move is not None:
+            return ()
+        if self._current is None:
+            found = set(self._simple)
+            if self._lay is not None:
+                found.add(LAY_DOWN)
+            if self._take is not None:
+                found.update(_builder_actions(self._take, None, False))
+            return tuple(sorted(found))
+        return tuple(sorted(_builder_actions(self._current, self._choices, self._arranged)))
+
+    def mask(self) -> list[int]:
+        """The legal-action mask: :data:`NUM_ACTIONS` numbers, 1 where legal, else 0.
+
+        >>> from conquian.actions import ActionBuilder
+        >>> sum(ActionBuilder.start(State.new(seed=0)).mask())
+        4
+        """
+        mask = [0] * NUM_ACTIONS
+        for action in self.legal_actions():
+            mask[action] = 1
+        return mask
+
+    def apply(self, action: int) -> ActionBuilder:
+        """The builder after ``action``; its :attr:`move` is set when the move is finished.
+
+        Raises:
+            IllegalMoveError: The action is not legal now (the message names it).
+            TypeError, ValueError: ``action`` is not a number of the action space.
+        """
+        _check_action(action)
+        if action not in self.legal_actions():
+            legal = ", ".join(action_name(a) for a in self.legal_actions()) or "none"
+            raise IllegalMoveError(
+                f"{action_name(action)} (action {action}) is not legal now; legal: {legal}"
+            )
+        if self._current is None:
+            if action in _SIMPLE:
+                return attrs.evolve(self, _move=_SIMPLE[action])
+            if action == LAY_DOWN:
+                return attrs.evolve(self, _current=self._lay)
+            return attrs.evolve(self, _current=self._take).apply(action)
+        current = self._current
+        if ADD <= action < DISCARD:
+            return attrs.evolve(self, _current=current.add(DECK[action - ADD]))
+        if action >= MELD:
+            return self._choose(current, MELDS[action - MELD])
+        if action == LAY_DOWN:
+            return attrs.evolve(self, _move=current.lay_down())
+        if action == GO_OUT:
+            return attrs.evolve(self, _move=current.go_out())
+        return attrs.evolve(self, _move=current.discard(DECK[action - DISCARD]))
+
+    def _choose(self, current: TakeBuilder, meld: Meld) -> ActionBuilder:
+        choices = self._choices or tuple(_sorted_table(t) for t in current.arrangements)
+        depth = _first_difference(choices)
+        left = tuple(table for table in choices if table[depth] == meld)
+        if len(left) == 1:
+            return attrs.evolve(
+                self, _current=current.arrange(left[0]), _choices=None, _arranged=True
+            )
+        return attrs.evolve(self, _choices=left)
+
+    def apply_name(self, name: str) -> ActionBuilder:
+        """:meth:`apply` the action named ``name`` (see :func:`action_name`).
+
+        Raises:
+            IllegalMoveError: The action is not legal now.
+            ValueError: ``name`` names no action.
+        """
+        return self.apply(parse_action(name))
+
+    def __repr__(self) -> str:
+        done = "" if self._move is None else f" move={self._move}"
+        return f"<ActionBuilder legal={len(self.legal_actions())}{done}>"
+
+
+def _lay_down_legal(legal: Sequence[Move]) -> bool:
+    """Whether the legal moves hold a lay-down: they come after every take (see
+    :meth:`State.legal_moves <conquian.state.State.legal_moves>`), so look from the end."""
+    for index in range(len(legal) - 1, -1, -1):
+        move = legal[index]
+        if isinstance(move, LayDown):
+            return True
+        if isinstance(move, Take):
+            return False
+    return False
+
+
+def _first_difference(tables: tuple[tuple[Meld, ...], ...]) -> int:
+    """The first position where the candidate tables differ (they cover the same cards,
+    sorted by lowest card, so all their melds there hold the same lowest card)."""
+    first = tables[0]
+    for depth in range(len(first)):
+        if any(table[depth] != first[depth] for table in tables[1:]):
+            return depth
+    return len(first)
+
+
+def _builder_actions(
+    builder: TakeBuilder, choices: tuple[tuple[Meld, ...], ...] | None, arranged: bool
+) -> set[int]:
+    """The actions from a take or lay-down builder: adds in deck order, then the table's
+    melds where it must be chosen, then the finishing actions."""
+    if choices is not None:
+        depth = _first_difference(choices)
+        return {MELD + _MELD_ID[table[depth]] for table in choices}
+    found: set[int] = set()
+    if not arranged:
+        found.update(ADD + card.index for card in builder.addable)
+    if not builder.is_complete:
+        return found
+    if builder.needs_arrangement:
+        tables = tuple(_sorted_table(t) for t in builder.arrangements)
+        depth = _first_difference(tables)
+        found.update(MELD + _MELD_ID[table[depth]] for table in tables)
+        return found
+    if builder.kind == "lay":
+        found.add(LAY_DOWN)
+    elif builder.can_go_out:
+        found.add(GO_OUT)
+    else:
+        found.update(DISCARD + card.index for card in builder.discards)
+    return found
+
+
+def actions_of(move: Move, view: State | Observation) -> tuple[int, ...]:
+    """The sequence of actions that makes ``move`` in ``view``'s position (the inverse of
+    :class:`ActionBuilder`): how a framework replays a library agent's move.
+
+    Raises:
+        IllegalMoveError: The move is not legal there.
+
+    >>> from conquian import parse_move
+    >>> from conquian.actions import action_name, actions_of
+    >>> [action_name(a) for a in actions_of(parse_move("take +3d5d -Kh"), State.new(seed=0))]
+    ['add 3d', 'add 5d', 'discard Kh']
+    """
+    builder = ActionBuilder.start(view)
+    if isinstance(move, Decline | Force | Release):
+        return _finish(builder, [_simple_action(move)], move)
+    if not isinstance(move, Take | LayDown):
+        raise TypeError(
+            f"a move is a Take, LayDown, Decline, Force or Release, not {describe(move)}"
+        )
+    actions = [LAY_DOWN] if isinstance(move, LayDown) else []
+    actions.extend(ADD + card.index for card in sorted(move.laid, key=lambda card: card.index))
+    for action in actions:
+        builder = _apply_or_explain(builder, action, move)
+    table = set(move.table or ())
+    while True:
+        melds = [a for a in builder.legal_actions() if a >= MELD]
+        if not melds:
+            break
+        if not table:
+            raise IllegalMoveError(f"{move} must name its table: these rules let it vary (V2)")
+        wanted = [a for a in melds if MELDS[a - MELD] in table]
+        if len(wanted) != 1:
+            raise IllegalMoveError(f"{move} names a table the rules do not allow (V2)")
+        actions.append(wanted[0])
+        builder = builder.apply(wanted[0])
+    if isinstance(move, LayDown):
+        last = LAY_DOWN
+    elif move.discard is None:
+        last = GO_OUT
+    else:
+        last = DISCARD + move.discard.index
+    return _finish(builder, [*actions, last], move, start=len(actions))
+
+
+def _simple_action(move: Decline | Force | Release) -> int:
+    if isinstance(move, Decline):
+        return DECLINE_ACTION
+    return FORCE_ACTION if isinstance(move, Force) else RELEASE_ACTION
+
+
+def _apply_or_explain(builder: ActionBuilder, action: int, move: Move) -> ActionBuilder:
+    try:
+        return builder.apply(action)
+    except IllegalMoveError:
+        raise IllegalMoveError(f"{move} is not a legal move here") from None
+
+
+def _finish(
+    builder: ActionBuilder, actions: list[int], move: Move, start: int = 0
+) -> tuple[int, ...]:
+    for action in actions[start:]:
+        builder = _apply_or_explain(builder, action, move)
+    if builder.move != move and not (
+        isinstance(move, Take | LayDown) and move.table is None and _same_cards(builder.move, move)
+    ):
+        raise IllegalMoveError(f"{move} is not a legal move here")
+    return tuple(actions)
+
+
+def _same_cards(built: Move | None, move: Take | LayDown) -> bool:
+    """Under free regrouping a move may leave its table unnamed (R13)."""
+    if isinstance(move, Take):
+        return isinstance(built, Take) and (built.laid, built.discard) == (move.laid, move.discard)
+    return isinstance(built, LayDown) and built.laid == move.laid
+
+
+# ---------------------------------------------------------------------- observations
+
+_CARDS: Final = len(DECK)
+OBSERVATION_LAYOUT: Final[Mapping[str, int]] = MappingProxyType(
+    {
+        "hand": _CARDS,
+        "own_table": _CARDS,
+        "opponent_table": _CARDS,
+        "offer": _CARDS,
+        "offer_origin": 3,
+        "offered_by_me": 1,
+        "dead": _CARDS,
+        "opponent_declined": _CARDS,
+        "phase": 4,
+        "my_turn": 1,
+        "stock_size": 1,
+        "opponent_hand_size": 1,
+        "selected": _CARDS,
+        "building_lay_down": 1,
+        "chosen_melds": len(MELDS),
+    }
+)
+"""The parts of :func:`encode_observation`'s list, in order, with their sizes:
+
+* ``hand``, ``own_table``, ``opponent_table``, ``offer``, ``dead``: 40 each, 1 for each
+  card there (by :attr:`~conquian.cards.Card.index`); tables are seen from the observer;
+* ``offer_origin``: one-hot discard, stock, upcard (V8); ``offered_by_me``: 1 if the
+  observer discarded or turned up the offered card;
+* ``opponent_declined``: the cards the opponent declined or passed (R11);
+* ``phase``: one-hot offer, force decision, forced take, over; ``my_turn``;
+* ``stock_size``: cards left in the stock / 40; ``opponent_hand_size``: / 20;
+* ``selected``, ``building_lay_down``, ``chosen_melds``: the move being built by the
+  observer (:class:`ActionBuilder`): its added cards, whether it is a lay-down (V3), and
+  the table's melds chosen so far (V2, one for each of :data:`MELDS`).
+"""
+OBSERVATION_SIZE: Final = sum(OBSERVATION_LAYOUT.values())
+"""The length of :func:`encode_observation`'s list (486)."""
+_ORIGINS: Final = (OfferOrigin.DISCARD, OfferOrigin.STOCK, OfferOrigin.UPCARD)
+_PHASES: Final = (Phase.OFFER, Phase.FORCE_DECISION, Phase.FORCED_TAKE, Phase.OVER)
+_REFUSED: Final = (Fate.DECLINED, Fate.PASSED)
+
+
+def encode_observation(
+    observation: Observation, builder: ActionBuilder | None = None
+) -> list[float]:
+    """The observation as :data:`OBSERVATION_SIZE` numbers from 0 to 1 (see
+    :data:`OBSERVATION_LAYOUT`), from its player's point of view.
+
+    Args:
+        observation: What the player sees.
+        builder: The move the player is building, if any (its progress is encoded).
+
+    Raises:
+        TypeError: An argument is of the wrong type.
+
+    >>> from conquian.actions import encode_observation
+    >>> view = State.new(seed=0).observation(1)
+    >>> vector = encode_observation(view)
+    >>> len(vector), sum(vector[:40])
+    (486, 10.0)
+    """
+    if not isinstance(observation, Observation):
+        raise TypeError(f"an Observation is encoded, not {describe(observation)}")
+    if builder is not None and not isinstance(builder, ActionBuilder):
+        raise TypeError(f"builder must be an ActionBuilder or None, not {describe(builder)}")
+    me, other = observation.player, observation.opponent
+    out: list[float] = []
+
+    def cards(found: object) -> None:
+        part = [0.0] * _CARDS
+        for card in found:  # type: ignore[attr-defined]
+            part[card.index] = 1.0
+        out.extend(part)
+
+    def one_hot(value: object, values: tuple[object, ...]) -> None:
+        out.extend(1.0 if value is item else 0.0 for item in values)
+
+    cards(observation.hand)
+    for player in (me, other):
+        cards(card for meld in observation.tables[player] for card in meld.cards)
+    cards(() if observation.offer is None else (observation.offer,))
+    one_hot(observation.offer_origin, _ORIGINS)
+    out.append(1.0 if observation.offered_by == me and observation.offer is not None else 0.0)
+    cards(observation.dead)
+    cards(p.offer for p in observation.history if p.player == other and p.fate in _REFUSED)
+    one_hot(observation.phase, _PHASES)
+    out.append(1.0 if observation.to_move == me else 0.0)
+    out.append(observation.stock_size / _CARDS)
+    out.append(observation.hand_sizes[other] / 20)
+    cards(() if builder is None else builder.selected)
+    out.append(1.0 if builder is not None and builder.is_lay_down else 0.0)
+    chosen = [0.0] * len(MELDS)
+    for meld in () if builder is None else builder.chosen_melds:
+        chosen[_MELD_ID[meld]] = 1.0
+    out.extend(chosen)
+    return out

@@ -1,0 +1,124 @@
+"""The PettingZoo environment passes PettingZoo's own API and seed tests on every preset,
+and a random rollout with masks ends as the rules say (R15, R16)."""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from conquian import PRESETS, IllegalMoveError, Rules
+from conquian.actions import NUM_ACTIONS, OBSERVATION_SIZE
+from conquian.integrations import require
+from conquian.integrations.pettingzoo import AGENTS, env, raw_env
+
+# api_test's advice for environments without masks; ours has one, in a Dict (as its own
+# classic environments do).
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:Observation space for each agent:UserWarning"),
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning"),
+]
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_pettingzoo_api_test_passes(name: str) -> None:
+    api_test(env(rules=PRESETS[name]), num_cycles=400)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_pettingzoo_seed_test_passes(name: str) -> None:
+    seed_test(lambda: env(rules=PRESETS[name]), num_cycles=400)
+
+
+def test_a_random_rollout_with_masks_ends_with_plus_and_minus_one_or_a_draw() -> None:
+    rng = np.random.default_rng(5)
+    game = raw_env(rules=PRESETS["foster"])
+    outcomes = []
+    for _ in range(8):
+        game.reset()
+        total = dict.fromkeys(AGENTS, 0.0)
+        for agent in game.agent_iter():
+            observation, reward, termination, truncation, _ = game.last()
+            total[agent] += reward
+            assert observation["observation"].shape == (OBSERVATION_SIZE,)
+            if termination or truncation:
+                assert not observation["action_mask"].any()
+                game.step(None)
+                continue
+            mask = observation["action_mask"]
+            assert mask.shape == (NUM_ACTIONS,)
+            assert mask.any()
+            # the other agent's mask is empty: it is not its turn
+            assert not game.observe(AGENTS[1 - AGENTS.index(agent)])["action_mask"].any()
+            legal = np.flatnonzero(mask)
+            # half the time the highest action (a take's cards and discards before a
+            # decline), so that some games are won
+            game.step(int(legal[-1] if rng.random() < 0.5 else rng.choice(legal)))
+        state = game.state
+        assert state is not None
+        assert state.outcome is not None
+        winner = state.outcome.winner
+        expected = (
+            dict.fromkeys(AGENTS, 0.0)
+            if winner is None
+            else {
+                AGENTS[winner]: 1.0,
+                AGENTS[1 - winner]: -1.0,
+            }
+        )
+        assert total == expected
+        outcomes.append(winner)
+    assert len(set(outcomes)) > 1  # not every game ends the same way
+
+
+def test_the_same_seed_deals_the_same_games() -> None:
+    first, second = raw_env(seed=11), raw_env(seed=11)
+    first.reset()
+    second.reset()
+    assert first.state == second.state
+    first.reset()
+    assert first.state != second.state  # the next game of the run
+    second.reset(seed=11)
+    third = raw_env()
+    third.reset(seed=11)
+    assert third.state == second.state
+
+
+def test_an_illegal_action_raises_in_raw_env_and_loses_in_env() -> None:
+    game = raw_env()
+    game.reset(seed=0)
+    with pytest.raises(IllegalMoveError, match="not legal now"):
+        game.step(NUM_ACTIONS - 1)
+    wrapped = env()
+    wrapped.reset(seed=0)
+    agent = wrapped.agent_selection
+    wrapped.step(NUM_ACTIONS - 1)
+    assert wrapped.rewards[agent] == -1
+    assert all(wrapped.terminations.values())
+
+
+def test_render_shows_the_position_in_text(capsys: pytest.CaptureFixture[str]) -> None:
+    game = raw_env(render_mode="ansi")
+    game.reset(seed=0)
+    text = game.render()
+    assert text is not None
+    assert text.splitlines()[0] == "rules classic, ply 0, offer"
+    assert "player_1: hand " in text
+    assert "offer 5d (stock)" in text
+    human = raw_env(render_mode="human")
+    human.reset(seed=0)
+    assert human.render() is None
+    assert capsys.readouterr().out.strip() == text
+    with pytest.raises(ValueError, match="render_mode"):
+        raw_env(render_mode="rgb_array")
+    with pytest.raises(TypeError):
+        raw_env(rules="classic")  # type: ignore[arg-type]
+    assert raw_env(rules=Rules(max_sequence=10)).rules.max_sequence == 10
+
+
+def test_a_missing_extra_is_named_in_the_import_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)
+    with pytest.raises(ImportError, match=r'pip install "conquian\[pettingzoo\]"'):
+        require("pettingzoo", "pettingzoo")
