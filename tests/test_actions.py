@@ -26,7 +26,7 @@ from conquian.actions import (
     encode_observation,
     parse_action,
 )
-from engine_bruteforce import random_game
+from helpers import random_game
 from strategies import RULE_SETS
 
 
