@@ -110,13 +110,13 @@ RELEASE_ACTION: Final = 2
 LAY_DOWN: Final = 3
 """Start a lay-down (V3); once its cards are added (and its table chosen), finish it."""
 ADD: Final = 4
-"""Add a hand card to the cards laid down: the action ``ADD + card.index``."""
+"""Add a hand card to the cards laid down (the action ``ADD + card.index``)."""
 DISCARD: Final = ADD + len(DECK)
-"""Discard a card, finishing a take: the action ``DISCARD + card.index``."""
+"""Discard a card and finish a take (the action ``DISCARD + card.index``)."""
 GO_OUT: Final = DISCARD + len(DECK)
 """Finish a take that lays every hand card (R16)."""
 MELD: Final = GO_OUT + 1
-"""Choose ``MELDS[i]`` as the next meld of the new table (V2): the action ``MELD + i``."""
+"""Choose ``MELDS[i]`` as the next meld of the new table, V2 (the action ``MELD + i``)."""
 NUM_ACTIONS: Final = MELD + len(MELDS)
 """The size of the action space (279)."""
 
