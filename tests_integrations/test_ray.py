@@ -4,6 +4,7 @@ Ray instance with 2 CPUs (started once for the module, and shut down)."""
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -48,8 +49,10 @@ def test_the_cli_simulates_on_ray() -> None:
     assert main(args, out=out) == 0
     text = out.getvalue()
     expected = simulate(40, seed=2)
-    assert f"seat 0: {expected.wins[0]} wins" in text
-    assert "games/s with Ray (local)" in text
+    for seat, name in enumerate(("Greedy", "Random")):
+        wins = expected.wins[seat]
+        assert re.search(rf"{name} \(seat {seat}\): +{wins} wins?,", text), text
+    assert "games/s, Ray (local))" in text
 
 
 def test_bad_backends_and_addresses_are_refused() -> None:
