@@ -310,17 +310,8 @@ _NO_MOVES: Final = MoveTuple(())
 
 def legal_moves(pos: Position) -> LegalMoves:
     """Every legal move of the position ``pos`` exactly once, in a fixed order, as a lazy
-    tuple-like sequence (what :meth:`State.legal_moves
-    <conquian.state.State.legal_moves>` returns; see there).
-
-    Takes come first, ordered by the laid cards (as a bit mask), then (under
-    regrouping borrow or none) by the named table, then by the discard in deck order;
-    then lay-downs (V3) by laid cards and table; then
-    :class:`~conquian.moves.Decline`, :class:`~conquian.moves.Force` and
-    :class:`~conquian.moves.Release` where the phase allows them. Empty when the
-    game is over. See :class:`~conquian.moves.LegalMoves`: counting the moves or
-    picking one does not build them all.
-    """
+    tuple-like sequence: what :meth:`State.legal_moves
+    <conquian.state.State.legal_moves>` returns, whose docstring gives the order."""
     # The hot path of every search and simulation: written out, with few calls.
     (
         rules,
