@@ -37,6 +37,7 @@ def test_seen_cards_are_the_observations_facts(rules_name: str) -> None:
             seen = state.seen_cards(player)
             assert seen.hand == mask(view.hand)
             assert seen.opponent_hand == view.hand_sizes[1 - player]
+            assert seen.table == mask(c for m in view.tables[player] for c in m.cards)
             assert seen.opponent_table == mask(c for m in view.tables[1 - player] for c in m.cards)
             assert seen.unseen == mask(view.unseen)
             assert seen.offer == (-1 if view.offer is None else view.offer.index)

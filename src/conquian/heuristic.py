@@ -3,11 +3,16 @@
 :class:`HeuristicAgent` plays from its :class:`~conquian.state.Observation` alone, in
 microseconds, so it is both an opponent between :class:`~conquian.agents.GreedyAgent` and
 :class:`~conquian.search.SearchAgent` and the search agent's playout policy. Over Greedy
-it adds two things:
+it adds three things:
 
-* its discard avoids cards that fit the opponent's table (he could take them with nothing
-  from his hand, R14a) or that could meld with cards he may hold; cards that are dead or
-  on a table cannot complete his melds, and cards near those he declined are safer;
+* of the takes that lay the most cards, it keeps the hand with the most *outs*: the most
+  unseen cards that would make a meld with cards it holds or has on its table, so that
+  more of the cards still to come can be taken (this alone lifts its score against
+  :class:`~conquian.agents.RandomAgent` by about five points);
+* among equal outs, its discard avoids cards that fit the opponent's table (he could take
+  them with nothing from his hand, R14a) or that could meld with cards he may hold; cards
+  that are dead or on a table cannot complete his melds, and cards near those he declined
+  are safer;
 * it forces (R14b) when the opponent declined a card that fits his table while he still
   holds many cards: he then has to give up a hand card he wanted to keep, and his discard
   is offered to the forcer.
@@ -132,14 +137,24 @@ class HeuristicAgent:
                 force = move
             elif other is None and (kind is Decline or kind is Release):
                 other = move
-        # Of the takes that lay the most cards, the one with the cheapest discard (only
-        # their discards are priced: pricing is most of the heuristic's time).
+        # Of the takes that lay the most cards, the one that leaves the most outs, then
+        # the one with the cheapest discard (only these takes are weighed: weighing is
+        # most of the heuristic's time, and a discard is priced only on equal outs).
         best: Take | None = None
-        best_cost = 0
-        for take in takes:
+        if len(takes) == 1:
+            best = takes[0]
+        best_outs = best_cost = 0
+        outs_of: dict[int, int] = {}  # by discard: the outs do not depend on what is laid
+        for take in takes if best is None else ():
+            discard = take.discard_index
+            outs = outs_of.get(discard)
+            if outs is None:
+                outs = outs_of[discard] = view.outs(discard)
+            if best is not None and outs < best_outs:
+                continue
             cost = view.discard_cost(take.discard_index, take.laid_mask)
-            if best is None or cost < best_cost:
-                best, best_cost = take, cost
+            if best is None or outs > best_outs or cost < best_cost:
+                best, best_outs, best_cost = take, outs, cost
         if force is not None and view.opponent_hand >= self._force_hand:
             return force
         if out is not None:
@@ -149,8 +164,8 @@ class HeuristicAgent:
         return other if other is not None else legal_moves[0]
 
     def ranked(self, observation: Observation, takes: Sequence[Take]) -> list[Take]:
-        """``takes`` best first: going out, then more cards laid, then the cheaper discard
-        (least useful to this player, least useful to the opponent).
+        """``takes`` best first: going out, then more cards laid, then more outs left, then
+        the cheaper discard (least useful to this player, least useful to the opponent).
 
         >>> from conquian import State, Take
         >>> from conquian.heuristic import HeuristicAgent
@@ -163,11 +178,12 @@ class HeuristicAgent:
         """
         view = _View(observation)
 
-        def key(take: Take) -> tuple[int, int]:
+        def key(take: Take) -> tuple[int, int, int]:
             if take.discard_index == NO_DISCARD:
-                return (100, 0)
+                return (100, 0, 0)
             return (
                 take.laid_mask.bit_count(),
+                view.outs(take.discard_index),
                 -view.discard_cost(take.discard_index, take.laid_mask),
             )
 
@@ -177,7 +193,16 @@ class HeuristicAgent:
 class _View:
     """What the heuristic reads from an observation, as card masks."""
 
-    __slots__ = ("declined", "hand", "melds", "opponent_hand", "opponent_table", "unseen")
+    __slots__ = (
+        "declined",
+        "hand",
+        "melds",
+        "offer",
+        "opponent_hand",
+        "opponent_table",
+        "table",
+        "unseen",
+    )
 
     def __init__(self, observation: Observation) -> None:
         me = observation.player
@@ -189,10 +214,13 @@ class _View:
         for player in (me, opponent):
             for meld in observation.tables[player]:
                 tables[player] |= meld.mask
+        self.table = tables[me]
         self.opponent_table = tables[opponent]
         seen = self.hand | tables[0] | tables[1] | _bits.mask_of(observation.dead)
+        self.offer = 0
         if observation.offer is not None:
-            seen |= 1 << observation.offer.index
+            self.offer = 1 << observation.offer.index
+            seen |= self.offer
         self.unseen = _ALL & ~seen
         declined = 0
         for entry in observation.history:
@@ -206,11 +234,29 @@ class _View:
         view = cls.__new__(cls)
         view.melds = _bits.meld_table(seen.max_sequence)
         view.hand = seen.hand
+        view.table = seen.table
+        view.offer = 0 if seen.offer < 0 else 1 << seen.offer
         view.opponent_hand = seen.opponent_hand
         view.opponent_table = seen.opponent_table
         view.unseen = seen.unseen
         view.declined = declined
         return view
+
+    def outs(self, card: int) -> int:
+        """The outs left by a take that discards ``card``: the unseen cards that would
+        make a meld of three with two of the player's other cards, in hand or on the
+        table, the offered card counted on the table (which cards a take lays changes
+        nothing here). A longer meld or a group of four holds such a three, so no meld
+        is missed."""
+        mine = (self.table | self.offer | self.hand) & ~(1 << card)
+        partners = self.melds.partners
+        outs = 0
+        for index in _bits.indices(self.unseen):
+            for pair in partners[index]:
+                if pair & mine == pair:
+                    outs += 1
+                    break
+        return outs
 
     def discard_cost(self, card: int, laid: int) -> int:
         """How much discarding ``card`` (after laying ``laid``) costs: its use to this

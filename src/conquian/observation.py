@@ -206,6 +206,8 @@ class SeenCards(NamedTuple):
 
     hand: int
     """The player's hand."""
+    table: int
+    """The player's table cards."""
     opponent_hand: int
     """How many cards the opponent holds."""
     opponent_table: int
@@ -232,6 +234,7 @@ def seen_cards(pos: Position, player: int) -> SeenCards:
         seen |= 1 << offer
     return SeenCards(
         hand,
+        tables[player],
         pos[_position.HANDS][1 - player].bit_count(),
         tables[1 - player],
         _ALL_CARDS & ~seen,
