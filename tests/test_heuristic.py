@@ -33,6 +33,23 @@ def test_r14a_it_keeps_a_card_that_fits_the_opponents_table() -> None:
     assert HeuristicAgent().choose(view, moves) == parse_move("take +JhJs -Kd")
 
 
+def test_it_keeps_the_hand_with_the_most_outs() -> None:
+    """Of the takes that lay the most cards, the heuristic keeps the hand that more unseen
+    cards would meld with: 2d waits for 3d with the Ad of its table, 4c waits for nothing
+    of its own. So it throws 4c, though 4c fits the opponent's 5c 6c 7c (R14a). Once 3d
+    is dead, 2d waits for nothing either, and the safer discard decides: 2d."""
+    for dead, discard in (("-", "4c"), ("3d", "2d")):
+        state = classic_position(
+            offer="Jd",
+            origin="discard:1",
+            hands=("JhJs2d4c", "7d2s3h5h6s2h7h"),
+            tables=("AdAhAs.QcQdQh", "5c6c7c"),
+            dead=dead,
+        )
+        chosen = HeuristicAgent().choose(state.observation(0), state.legal_moves())
+        assert chosen == parse_move(f"take +JhJs -{discard}")
+
+
 def force_decision(hand1: str, table1: str) -> State:
     """Player 1 declined player 0's discard 4c, which fits his 5c 6c 7c (R14b case a)."""
     return classic_position(
