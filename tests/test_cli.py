@@ -196,6 +196,41 @@ def test_demo_shows_melds_apart_and_the_card_turned_up() -> None:
     )
 
 
+def test_demo_tells_the_game_in_the_language_of_lang() -> None:
+    """The same game as above, told in Spanish: every line of it, not only the moves."""
+    code, output = run("demo", "--seed", "5", "--lang", "es")
+    assert code == 0
+    lines = output.splitlines()
+    assert lines[:4] == [
+        "Demo de Conquián, semilla 5: Greedy (asiento 0) reparte a Random (asiento 1).",
+        "  Mano de Greedy: A♣ 4♣ 5♣ 7♣ J♣ K♣ 3♦ 7♦ 3♥ 4♥",
+        "  Mano de Random: 3♣ 6♣ 5♦ A♥ 5♥ Q♥ 3♠ 4♠ J♠ Q♠",
+        "  Random levanta 6♠ (mazo 19).",
+    ]
+    assert "  2. Greedy rechaza 6♠. 6♠ queda muerta. Greedy levanta J♦ (mazo 18)." in lines
+    assert "       Random: mesa [7♠ J♠ Q♠]; mano 3♣ 6♣ 5♦ A♥ Q♥ 3♠ 4♠" in lines
+    assert lines[-3:] == [
+        "Greedy (asiento 0) termina y gana tras 32 jugadas.",
+        "  Greedy: mesa [4♣ 5♣ 6♣ 7♣ J♣ Q♣ K♣] [2♥ 3♥ 4♥ 5♥]; mano -",
+        "  Random: mesa [3♠ 4♠ 5♠] [7♠ J♠ Q♠ K♠]; mano 3♣ 5♦ Q♥",
+    ]
+    assert run("demo", "--seed", "5", "--lang", "en") == run("demo", "--seed", "5")
+
+
+@pytest.mark.parametrize("lang", ["es", "de"])  # Dutch says "hand" too
+def test_demo_in_every_language_has_no_english_line(lang: str) -> None:
+    code, output = run("demo", "--seed", "1", "--rules", "foster", "--lang", lang)
+    assert code == 0
+    for english in ("seat", "deals", "hand", "table", "stock", "moves", "wins", "drawn"):
+        assert f" {english} " not in output.replace(":", " ").replace(";", " ")
+    assert max(map(len, output.splitlines())) <= 80
+
+
+def test_demo_lang_is_for_a_single_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("demo", "--games", "3", "--lang", "de") == (2, "")
+    assert "--lang tells a single game" in capsys.readouterr().err
+
+
 def test_help_says_what_the_rule_numbers_are_about(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["--help"])

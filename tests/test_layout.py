@@ -48,6 +48,7 @@ LAYERS = (
     "heuristic",
     "search",
     "simulate",
+    "_svg_cards",
     "svg",
     "_terminal",
     "arena",

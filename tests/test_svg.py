@@ -127,6 +127,39 @@ def test_pictures_are_deterministic_and_scale_with_size() -> None:
     assert float(parsed(large).attrib["width"]) == 2 * float(parsed(small).attrib["width"])
 
 
+SPANISH_INDEX = {"A": "1", "J": "10", "Q": "11", "K": "12"}
+
+
+@pytest.mark.parametrize("style", ["french", "spanish"])
+def test_a_card_face_shows_its_index_twice_and_its_pips_or_figure(style: svg.PackStyle) -> None:
+    """Each face: its name as the title, the rank index in two corners (Spanish figures
+    numbered 10, 11, 12, R1), one pip a point from the ace to the 7 (the ace one large
+    pip), a framed figure over one pip for the sota, caballo and rey."""
+    for value in DECK:
+        root = parsed(svg.card(value, style=style))
+        (face,) = (g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "card")
+        title = face.find(f"{SVG_NS}title")
+        assert title is not None
+        assert title.text == (value.spanish() if style == "spanish" else value.pretty())
+        letter = value.rank.letter
+        index = SPANISH_INDEX.get(letter, letter) if style == "spanish" else letter
+        assert [text.text for text in face.iter(f"{SVG_NS}text")] == [index, index]
+        scales = Counter(
+            re.sub(r".*scale\((.*)\)", r"\1", g.attrib["transform"])
+            for g in face.iter(f"{SVG_NS}g")
+            if "scale(" in g.get("transform", "")
+        )
+        corners = scales.pop("0.14")
+        frames = [r for r in face.iter(f"{SVG_NS}rect") if r.get("fill-opacity") == "0.08"]
+        assert corners == 2
+        if value.rank.value == 1:
+            assert (scales, frames) == (Counter({"0.52": 1}), [])
+        elif value.rank.value <= 7:
+            assert (scales, frames) == (Counter({"0.26": value.rank.value}), [])
+        else:
+            assert (scales, len(frames)) == (Counter({"0.22": 1}), 1)
+
+
 def test_melds_of_a_table_stand_apart() -> None:
     picture = svg.table([Meld("5c 6c 7c"), Meld("Jc Jh Js")])
     bands = [

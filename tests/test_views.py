@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import pickle
 from typing import Any
 
 import pytest
@@ -20,7 +21,13 @@ from conquian import (
     parse_move,
 )
 from conquian.narration import narrate
-from conquian.views import GAME_SCHEMA, OBSERVATION_SCHEMA, STATE_SCHEMA, move_to_dict
+from conquian.views import (
+    GAME_SCHEMA,
+    OBSERVATION_SCHEMA,
+    STATE_SCHEMA,
+    VIEWS_SCHEMA,
+    move_to_dict,
+)
 from helpers import built_moves, random_game
 from strategies import RULE_SETS
 
@@ -41,6 +48,24 @@ def through_json(data: dict[str, Any]) -> Any:
 def test_schemas_are_valid_json_schemas() -> None:
     for schema in (OBSERVATION_SCHEMA, STATE_SCHEMA, GAME_SCHEMA):
         Draft202012Validator.check_schema(schema)
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [VIEWS_SCHEMA, OBSERVATION_SCHEMA, STATE_SCHEMA, GAME_SCHEMA],
+    ids=["views", "observation", "state", "game"],
+)
+def test_schemas_are_read_only(schema: Any) -> None:
+    """No caller can change the schema every later caller validates against."""
+    shipped = json.loads(json.dumps(schema))
+    with pytest.raises(TypeError, match="read-only"):
+        schema["$ref"] = "#/$defs/card"
+    with pytest.raises(TypeError, match="read-only"):
+        schema["$defs"].pop("move")
+    with pytest.raises(TypeError, match="read-only"):
+        schema["$defs"]["observation"]["required"].append("x")
+    assert json.loads(json.dumps(schema)) == shipped
+    assert pickle.loads(pickle.dumps(schema)) == schema
 
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=lambda rules: rules.to_notation())

@@ -1,8 +1,12 @@
-"""Fail when the built HTML docs show an error box that ``sphinx-build -W -n`` lets pass.
+"""Fail when the built HTML docs show an error box that ``sphinx-build -W -n`` lets pass,
+or print a long value in the API reference.
 
 Furo draws a red "ERROR" box over any table of contents made by the ``.. contents::``
 directive (an element with the class ``contents``), with CSS, so Sphinx never warns;
-docutils' own problems render as ``system-message`` blocks. Run after the HTML build::
+docutils' own problems render as ``system-message`` blocks. Autodoc prints the value of
+every documented constant after its name, whole: a table of 194 melds becomes a screen
+of text, which the constant's docstring should describe instead (with
+``:meta hide-value:``). Run after the HTML build::
 
     python tools/check_docs_html.py docs/_build/html
 """
@@ -18,19 +22,41 @@ from pathlib import Path
 _BOXED = "contents"
 _ESCAPE = "this-will-duplicate-information-and-it-is-still-useful-here"
 _SYSTEM_MESSAGE = "system-message"
+# The class of an object's signature line in the reference, and the longest value that
+# line may print (the longest printed now: the Move alias and WENT_OUT, about 120).
+_SIGNATURE = "sig-object"
+LONGEST_VALUE = 150
 
 
 class _BoxFinder(HTMLParser):
-    """Collects the line of every element that shows an error box."""
+    """Collects the line of every element that shows an error box, and of every signature
+    line that prints a value longer than :data:`LONGEST_VALUE` characters."""
 
     def __init__(self) -> None:
         super().__init__()
         self.lines: list[int] = []
+        self.long_values: list[tuple[int, int]] = []  # (line, length)
+        self._signature: list[str] | None = None
+        self._signature_line = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         classes = set((dict(attrs).get("class") or "").split())
         if (_BOXED in classes and _ESCAPE not in classes) or _SYSTEM_MESSAGE in classes:
             self.lines.append(self.getpos()[0])
+        if tag == "dt" and _SIGNATURE in classes:
+            self._signature, self._signature_line = [], self.getpos()[0]
+
+    def handle_data(self, data: str) -> None:
+        if self._signature is not None:
+            self._signature.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "dt" and self._signature is not None:
+            text = " ".join("".join(self._signature).replace("¶", "").split())
+            value = text.partition(" = ")[2]
+            if len(value) > LONGEST_VALUE:
+                self.long_values.append((self._signature_line, len(value)))
+            self._signature = None
 
 
 def error_boxes(html: str) -> list[int]:
@@ -41,10 +67,27 @@ def error_boxes(html: str) -> list[int]:
     >>> error_boxes('<div class="admonition note"><p>fine</p></div>')
     []
     """
+    return _read(html).lines
+
+
+def long_values(html: str) -> list[tuple[int, int]]:
+    """The line and length of every value over :data:`LONGEST_VALUE` characters that a
+    signature line of ``html`` prints.
+
+    >>> line = '<dt class="sig sig-object py" id="x"><span>X</span> = <span>{}</span></dt>'
+    >>> long_values(line.format("(1, 2)"))
+    []
+    >>> long_values(line.format(", ".join(["Meld('Ac2c3c')"] * 12)))
+    [(1, 190)]
+    """
+    return _read(html).long_values
+
+
+def _read(html: str) -> _BoxFinder:
     finder = _BoxFinder()
     finder.feed(html)
     finder.close()
-    return finder.lines
+    return finder
 
 
 def main(argv: list[str]) -> int:
@@ -56,13 +99,20 @@ def main(argv: list[str]) -> int:
     pages = sorted(root.rglob("*.html"))
     found = 0
     for page in pages:
-        for line in error_boxes(page.read_text(encoding="utf-8")):
+        finder = _read(page.read_text(encoding="utf-8"))
+        for line in finder.lines:
             print(f"{page.relative_to(root)}:{line}: an error box (contents or system message)")
+            found += 1
+        for line, length in finder.long_values:
+            print(
+                f"{page.relative_to(root)}:{line}: a value of {length} characters printed; "
+                "describe it in its docstring and add ':meta hide-value:'"
+            )
             found += 1
     if not pages:
         print(f"no HTML pages under {root}", file=sys.stderr)
         return 2
-    print(f"{len(pages)} pages checked, {found} error boxes")
+    print(f"{len(pages)} pages checked, {found} error boxes or long values")
     return 1 if found else 0
 
 

@@ -98,7 +98,10 @@ def _all_melds() -> tuple[Meld, ...]:
 
 _LONGEST: Final = Rules(max_sequence=10)
 MELDS: Final[tuple[Meld, ...]] = _all_melds()
-"""Every possible meld (194), in the order of the meld-choice actions."""
+"""Every possible meld (194), in the order of the meld-choice actions.
+
+:meta hide-value:
+"""
 _MELD_ID: Final[Mapping[Meld, int]] = MappingProxyType({m: i for i, m in enumerate(MELDS)})
 
 DECLINE_ACTION: Final = 0
@@ -520,6 +523,8 @@ OBSERVATION_LAYOUT: Final[Mapping[str, int]] = MappingProxyType(
 * ``selected``, ``building_lay_down``, ``chosen_melds``: the move being built by the
   observer (:class:`ActionBuilder`): its added cards, whether it is a lay-down (V3), and
   the table's melds chosen so far (V2, one for each of :data:`MELDS`).
+
+:meta hide-value:
 """
 OBSERVATION_SIZE: Final = sum(OBSERVATION_LAYOUT.values())
 """The length of :func:`encode_observation`'s list (486)."""

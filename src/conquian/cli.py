@@ -10,9 +10,9 @@ Sub-commands:
   against a bot in the terminal (:mod:`conquian.play`);
 * ``simulate --games N --workers K`` plays many games between two agents and reports
   the wins and draws with confidence intervals;
-* ``demo [--seed N]`` plays a game between a :class:`~conquian.agents.GreedyAgent` and a
-  :class:`~conquian.agents.RandomAgent` (or the two ``--agents`` named) and tells it move
-  by move with :mod:`conquian.narration`; ``demo --games N`` plays a match of ``N`` games
+* ``demo [--seed N] [--lang L]`` plays a game between a :class:`~conquian.agents.GreedyAgent`
+  and a :class:`~conquian.agents.RandomAgent` (or the two ``--agents`` named) and tells it
+  move by move with :mod:`conquian.narration`; ``demo --games N`` plays a match of ``N`` games
   (:mod:`conquian.match`) and prints a row a game, and ``--rules`` chooses the rules;
 * ``arena --agents A,B,... --deals N`` rates agents against each other
   (:mod:`conquian.arena`).
@@ -46,7 +46,7 @@ from conquian._version import __version__
 from conquian.agents import Agent
 from conquian.cards import Card, format_cards, parse_cards
 from conquian.errors import ConquianError, InvalidMeldError, ParseError, describe
-from conquian.languages import LANGUAGES
+from conquian.languages import LANGUAGES, Language, find_language
 from conquian.match import MAX_GAMES, GameResult, Match, MatchResult
 from conquian.melds import Meld, MeldKind, partitions
 from conquian.narration import narrate, narrate_start
@@ -55,6 +55,8 @@ from conquian.simulate import AGENTS, agent_factory
 from conquian.state import OfferOrigin, State
 
 __all__ = ["main"]
+
+_ENGLISH: Final = find_language("en")
 
 EXIT_OK = 0
 EXIT_NO = 1
@@ -134,19 +136,24 @@ class _Say:
 _COLUMNS: Final = 80
 
 
-def _holding(state: State, player: int) -> str:
+def _holding(state: State, player: int, language: Language = _ENGLISH) -> str:
     hand = format_cards(state.hands[player], style="pretty", sort=True) or "-"
-    return f"table {melds_text(state.tables[player])}; hand {hand}"
+    return language.phrase("holding", melds=melds_text(state.tables[player]), cards=hand)
 
 
-def _names(agents: Sequence[str]) -> tuple[tuple[str, str], tuple[str, str]]:
+def _names(
+    agents: Sequence[str], language: Language = _ENGLISH
+) -> tuple[tuple[str, str], tuple[str, str]]:
     """The long and short names of two agents by seat, ``Greedy (seat 0)`` and
     ``Greedy``, the same in ``demo``, its matches and ``simulate`` (``Greedy 0`` and
     ``Greedy 1`` when both seats hold the same agent)."""
     short = (agents[0].capitalize(), agents[1].capitalize())
     if short[0] == short[1]:
         short = (f"{short[0]} 0", f"{short[1]} 1")
-    return (f"{short[0]} (seat 0)", f"{short[1]} (seat 1)"), short
+    return (
+        language.phrase("seat", who=short[0], n=0),
+        language.phrase("seat", who=short[1], n=1),
+    ), short
 
 
 def _demo_agents(args: argparse.Namespace, seed: int) -> tuple[Agent, Agent]:
@@ -155,46 +162,51 @@ def _demo_agents(args: argparse.Namespace, seed: int) -> tuple[Agent, Agent]:
 
 def _demo(args: argparse.Namespace, out: TextIO) -> int:
     if args.games > 1:
+        if args.lang != "en":
+            _error("--lang tells a single game; a match (--games N) is a table in English")
+            return EXIT_BAD_INPUT
         return _demo_match(args, out)
-    say = _Say(out)
+    say, lang = _Say(out), find_language(args.lang)
     rules: Rules = args.rules
     state = State.new(args.seed, rules=rules, dealer=0)
     seed = state.seed if state.seed is not None else 0
     agents = _demo_agents(args, seed)
-    names, short = _names(args.agents)
-    where = f"seed {state.seed}" + ("" if rules == CLASSIC else f", rules {rules.to_notation()}")
-    say(f"Conquian demo, {where}: {names[0]} deals to {names[1]}.")
+    names, short = _names(args.agents, lang)
+    title = "demo" if rules == CLASSIC else "demo_rules"
+    say(lang.phrase(title, seed=seed, rules=rules.to_notation(), who=names[0], other=names[1]))
     for seat in (0, 1):
-        say(f"{short[seat]}'s hand: {_hand_text(state.hands[seat])}", indent="  ")
-    say(f"{narrate_start(state, names=short)} (stock {len(state.stock)}).", indent="  ")
+        hand = lang.phrase("hands", who=short[seat], cards=_hand_text(state.hands[seat]))
+        say(hand[:1].upper() + hand[1:], indent="  ")  # "mano de Random: ..." begins a line
+    stock = lang.phrase("stock_left", count=len(state.stock))
+    say(f"{narrate_start(state, names=short, lang=lang)} ({stock}).", indent="  ")
     say("")
     player: int | None
     while (player := state.to_move) is not None:
         move = agents[player].choose(state.observation(player), state.legal_moves())
         after = state.apply(move, player=player)
-        told = _with_stock(narrate(state, move, names=short), state, after)
+        told = _with_stock(narrate(state, move, names=short, lang=lang), state, after, lang)
         say(told, indent="     ", first=f"{after.ply:3}. ")
         if after.tables[player] != state.tables[player] and after.to_move is not None:
-            say(f"{short[player]}: {_holding(after, player)}", indent="       ")
+            say(f"{short[player]}: {_holding(after, player, lang)}", indent="       ")
         state = after
     outcome = state.outcome
     assert outcome is not None
     say("")
     if outcome.winner is None:
-        say(f"The game is drawn after {state.ply} moves: the stock ran out (R15).")
+        say(lang.phrase("demo_drawn", count=state.ply))
     else:
-        say(f"{names[outcome.winner]} goes out and wins after {state.ply} moves (R16).")
+        say(lang.phrase("demo_won", who=names[outcome.winner], count=state.ply))
     for seat in (0, 1):
-        say(f"{short[seat]}: {_holding(state, seat)}", indent="  ")
+        say(f"{short[seat]}: {_holding(state, seat, lang)}", indent="  ")
     return EXIT_OK
 
 
-def _with_stock(told: str, before: State, after: State) -> str:
+def _with_stock(told: str, before: State, after: State, language: Language) -> str:
     """A move's narration ended as a sentence, with the stock left when the move made a
     card turn up."""
     turned = after.offer is not None and after.offer_origin is not OfferOrigin.DISCARD
     if turned and after.offer != before.offer:
-        told += f" (stock {len(after.stock)})"
+        told += f" ({language.phrase('stock_left', count=len(after.stock))})"
     return told if told.endswith(("!", ".", "?")) else told + "."
 
 
@@ -426,6 +438,9 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         metavar="N",
         help="play a match of N games, a row a game (1: one game, move by move); "
         "with points scoring, N is the most games",
+    )
+    demo.add_argument(
+        "--lang", choices=sorted(LANGUAGES), default="en", help="tell a game in this language (en)"
     )
     _two_agents(demo)
     demo.set_defaults(run=_demo)

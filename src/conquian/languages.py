@@ -3,8 +3,8 @@
 One :class:`Language` table per language: English (``en``), Spanish (``es``, the names
 of the Spanish pack), Dutch (``nl``) and German (``de``). Each table holds the rank and
 suit names, how a card's full name is built from them, and the phrases that
-:mod:`conquian.narration` and ``python -m conquian play`` fill in. Code never branches on
-the language: adding one is adding a table to :data:`LANGUAGES`.
+:mod:`conquian.narration`, ``python -m conquian play`` and ``demo`` fill in. Code never
+branches on the language: adding one is adding a table to :data:`LANGUAGES`.
 
 >>> from conquian.languages import find_language
 >>> nl = find_language("NL")
@@ -90,7 +90,9 @@ def _fields(template: str) -> frozenset[str]:
 
 # Placeholders: {who} and {other} are player names ("you_object" stands for {other} when
 # the viewer is the other player), {card} and {cards} cards, {meld} and
-# {melds} melds, {count} a number, {n} a choice number.
+# {melds} melds, {count} a number, {n} a choice or seat number, {seed} a deal seed and
+# {rules} rules text. The "demo..." phrases, "seat", "stock_left" and "holding" are
+# python -m conquian demo's.
 _EN: Final = {
     "turn_up": "{who} turns up {card}",
     "turn_up.you": "you turn up {card}",
@@ -182,6 +184,13 @@ _EN: Final = {
     "match_over": "the match is over",
     "stake": "stake: {stake}",
     "bot_hand": "{who}'s hand: {cards}",
+    "demo": "Conquian demo, seed {seed}: {who} deals to {other}.",
+    "demo_rules": "Conquian demo, seed {seed}, rules {rules}: {who} deals to {other}.",
+    "seat": "{who} (seat {n})",
+    "stock_left": "stock {count}",
+    "holding": "table {melds}; hand {cards}",
+    "demo_won": "{who} goes out and wins after {count} moves (R16).",
+    "demo_drawn": "The game is drawn after {count} moves: the stock ran out (R15).",
 }
 
 _ES: Final = {
@@ -275,6 +284,13 @@ _ES: Final = {
     "match_over": "el partido ha terminado",
     "stake": "apuesta: {stake}",
     "bot_hand": "mano de {who}: {cards}",
+    "demo": "Demo de Conquián, semilla {seed}: {who} reparte a {other}.",
+    "demo_rules": "Demo de Conquián, semilla {seed}, reglas {rules}: {who} reparte a {other}.",
+    "seat": "{who} (asiento {n})",
+    "stock_left": "mazo {count}",
+    "holding": "mesa {melds}; mano {cards}",
+    "demo_won": "{who} termina y gana tras {count} jugadas.",
+    "demo_drawn": "Partida empatada tras {count} jugadas: no queda mazo.",
 }
 
 _NL: Final = {
@@ -368,6 +384,13 @@ _NL: Final = {
     "match_over": "de wedstrijd is afgelopen",
     "stake": "inzet: {stake}",
     "bot_hand": "hand van {who}: {cards}",
+    "demo": "Conquian-demo, seed {seed}: {who} deelt aan {other}.",
+    "demo_rules": "Conquian-demo, seed {seed}, regels {rules}: {who} deelt aan {other}.",
+    "seat": "{who} (plaats {n})",
+    "stock_left": "stapel {count}",
+    "holding": "tafel {melds}; hand {cards}",
+    "demo_won": "{who} gaat uit en wint na {count} zetten.",
+    "demo_drawn": "Remise na {count} zetten: de stapel is op.",
 }
 
 _DE: Final = {
@@ -462,6 +485,13 @@ _DE: Final = {
     "match_over": "das Match ist vorbei",
     "stake": "Einsatz: {stake}",
     "bot_hand": "Hand von {who}: {cards}",
+    "demo": "Conquian-Demo, Seed {seed}: {who} gibt an {other}.",
+    "demo_rules": "Conquian-Demo, Seed {seed}, Regeln {rules}: {who} gibt an {other}.",
+    "seat": "{who} (Platz {n})",
+    "stock_left": "Stapel {count}",
+    "holding": "Tisch {melds}; Hand {cards}",
+    "demo_won": "{who} ist fertig und gewinnt nach {count} Zügen.",
+    "demo_drawn": "Unentschieden nach {count} Zügen: der Stapel ist leer.",
 }
 
 _KEYS: Final = frozenset(_EN)

@@ -52,7 +52,10 @@ CARD_POINTS: Final[Mapping[Rank, int]] = MappingProxyType(
 )
 """What a card left in the loser's hand scores, by rank (V6), 2-7 at face value, J Q K
 10 and A 15 (read-only). A :class:`~conquian.cards.Rank`'s value is its place in the play
-order, not its points."""
+order, not its points.
+
+:meta hide-value:
+"""
 
 
 def hand_points(cards: Iterable[Card]) -> int:

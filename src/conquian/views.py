@@ -29,6 +29,7 @@ from typing import Any, Final
 import attrs
 
 from conquian import _bits, _position
+from conquian._readonly import ReadOnlyDict, frozen_json
 from conquian.cards import DECK, Card, parse_cards
 from conquian.errors import ConquianError, InvalidStateError, describe
 from conquian.melds import Meld
@@ -49,18 +50,22 @@ __all__ = [
 VERSION: Final = 1
 """The version of the JSON views this library writes and reads."""
 
-VIEWS_SCHEMA: Final[Mapping[str, Any]] = json.loads(
-    resources.files("conquian").joinpath("views.schema.json").read_text(encoding="utf-8")
+VIEWS_SCHEMA: Final[Mapping[str, Any]] = frozen_json(
+    json.loads(
+        resources.files("conquian").joinpath("views.schema.json").read_text(encoding="utf-8")
+    )
 )
 """The whole schema file, with every definition (card, meld, move, entry, observation,
-state, game) under ``$defs``.
+state, game) under ``$defs``. It and the three schemas below are read-only (``dict`` and
+``list`` values that refuse changes, still written by ``json.dumps`` and accepted by
+schema validators), as :data:`~conquian.notation.RECORD_SCHEMA` is.
 
 :meta hide-value:
 """
 
 
 def _schema_of(name: str) -> Mapping[str, Any]:
-    return {**VIEWS_SCHEMA, "$ref": f"#/$defs/{name}"}
+    return ReadOnlyDict({**VIEWS_SCHEMA, "$ref": f"#/$defs/{name}"})
 
 
 OBSERVATION_SCHEMA: Final = _schema_of("observation")
