@@ -120,7 +120,28 @@ def test_the_json_holds_the_whole_table(small: ArenaResult) -> None:
     assert first["agents"] == ["random", "greedy"]
     assert first["games"] == 12
     assert first["interval95"] == list(small.pairs[0].interval())
+    assert first["deal_scores"] == list(small.pairs[0].deal_scores)
+    assert len(first["deal_scores"]) == 6
     json.dumps(data)
+
+
+def test_the_table_writes_large_counts_with_thousands_separators() -> None:
+    pair = PairResult("search", "greedy", 1_265, 81, 654, (1.5,) * 1_000)
+    result = ArenaResult(
+        agents=("search", "greedy"),
+        rules=CLASSIC,
+        deals=1_000,
+        seed=0,
+        pairs=(pair,),
+        ratings={"search": 0.0, "greedy": -200.0},
+        seconds=1.0,
+    )
+    lines = str(result).splitlines()
+    assert lines[0].startswith("1,000 deals a pair,")
+    assert lines[3].split() == [
+        "search", "vs", "greedy", "2,000", "1,265", "654", "81", "79.6%",
+        "75.0%", "to", "75.0%",
+    ]  # fmt: skip
 
 
 @pytest.mark.parametrize("rules_name", sorted(PRESETS))
@@ -144,9 +165,7 @@ def test_the_command_runs_a_small_ladder(rules_name: str, tmp_path: Path) -> Non
     )
     assert code == 0
     text = out.getvalue()
-    assert text.startswith(
-        f"1 deals a pair, each played twice (seats swapped), rules {rules_name}"
-    )
+    assert text.startswith(f"1 deal a pair, each played twice (seats swapped), rules {rules_name}")
     assert "greedy vs search" in text
     data = json.loads(saved.read_text(encoding="utf-8"))
     assert data["pairs"][0]["games"] == 2

@@ -95,7 +95,7 @@ class PairResult:
         return (max(0.0, mean - half), min(1.0, mean + half))
 
     def to_dict(self) -> dict[str, Any]:
-        """The counts, score and interval as JSON-ready data."""
+        """The counts, score, interval and each deal's points as JSON-ready data."""
         low, high = self.interval()
         return {
             "agents": [self.first, self.second],
@@ -105,6 +105,7 @@ class PairResult:
             "draws": self.draws,
             "score": self.score,
             "interval95": [low, high],
+            "deal_scores": list(self.deal_scores),
         }
 
 
@@ -148,7 +149,8 @@ class ArenaResult:
     def __str__(self) -> str:
         width = max(12, *(len(a) + len(b) + 4 for a, b in _pairs(self.agents)))
         lines = [
-            f"{self.deals} deals a pair, each played twice (seats swapped), "
+            f"{self.deals:,} deal{'' if self.deals == 1 else 's'} a pair, "
+            "each played twice (seats swapped), "
             f"rules {self.rules.to_notation()}, seed {self.seed}",
             "",
             f"{'pair':<{width}} {'games':>6} {'wins':>6} {'draws':>6} {'losses':>6} "
@@ -158,8 +160,8 @@ class ArenaResult:
             low, high = pair.interval()
             name = f"{pair.first} vs {pair.second}"
             lines.append(
-                f"{name:<{width}} {pair.games:>6} {pair.wins:>6} {pair.draws:>6} "
-                f"{pair.losses:>6} {pair.score:>7.1%}  {low:.1%} to {high:.1%}"
+                f"{name:<{width}} {pair.games:>6,} {pair.wins:>6,} {pair.draws:>6,} "
+                f"{pair.losses:>6,} {pair.score:>7.1%}  {low:.1%} to {high:.1%}"
             )
         lines += ["", f"rating (Bradley-Terry, Elo scale, {_anchor(self.agents)} = 0)"]
         for name in sorted(self.agents, key=lambda a: -self.ratings[a]):
