@@ -16,10 +16,14 @@ OpenSpiel's).
 
 ``.. conquian-command:: ARGUMENTS`` runs ``python -m conquian ARGUMENTS`` and shows the
 command with its output (see :class:`ConquianCommand`).
+
+``.. conquian-ladder:: PATH`` shows a ladder that ``python -m conquian arena --json`` saved
+(see :class:`ConquianLadder`), so the Agents page's tables are the saved results.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import statistics
 import sys
@@ -29,6 +33,7 @@ from xml.sax.saxutils import escape
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from docutils.statemachine import StringList
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
@@ -262,7 +267,64 @@ class ConquianCommand(SphinxDirective):
         return [block]
 
 
+class ConquianLadder(SphinxDirective):
+    """Shows a ladder saved by ``python -m conquian arena --json`` (the path is relative to
+    the docs folder): a table of every pair, the higher-rated agent first (pairs in the
+    order of their agents' ratings), then the ratings. The counts and the intervals are
+    the file's; nothing is computed here but the orientation of a pair."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        path = Path(self.env.srcdir) / self.arguments[0]
+        self.env.note_dependency(str(path))
+        data = json.loads(path.read_text(encoding="utf-8"))
+        ratings: dict[str, float] = data["ratings"]
+        rows = []
+        for pair in data["pairs"]:
+            first, second = pair["agents"]
+            wins, losses, score = pair["wins"], pair["losses"], pair["score"]
+            low, high = pair["interval95"]
+            if ratings[second] > ratings[first]:
+                first, second, wins, losses = second, first, losses, wins
+                score, low, high = 1 - score, 1 - high, 1 - low
+            order = (-ratings[first], -ratings[second])
+            cells = [
+                f"{first} vs {second}",
+                f"{wins:,}",
+                f"{pair['draws']:,}",
+                f"{losses:,}",
+                f"{score:.1%}",
+                f"{low:.1%} to {high:.1%}",
+            ]
+            rows.append((order, cells))
+        deals = data["deals"]
+        lines = [
+            f"{deals:,} deals a pair, each played twice with the seats swapped "
+            f"({2 * deals:,} games a pair), from seed {data['seed']}.",
+            "",
+            ".. list-table::",
+            "   :header-rows: 1",
+            "",
+        ]
+        header = ["pair", "wins", "draws", "losses", "score", "95% interval"]
+        for cells in [header, *(cells for _, cells in sorted(rows, key=lambda row: row[0]))]:
+            lines.append(f"   * - {cells[0]}")
+            lines.extend(f"     - {cell}" for cell in cells[1:])
+        ranked = sorted(ratings, key=lambda name: -ratings[name])
+        lines += [
+            "",
+            f"Ratings (Bradley–Terry, Elo scale, {data['anchor']} at 0): "
+            + ", ".join(f"{name} {ratings[name]:+.0f}" for name in ranked)
+            + ".",
+        ]
+        container = nodes.container()
+        self.state.nested_parse(StringList(lines, str(path)), self.content_offset, container)
+        return list(container.children)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("conquian-picture", ConquianPicture)
     app.add_directive("conquian-command", ConquianCommand)
+    app.add_directive("conquian-ladder", ConquianLadder)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
