@@ -116,7 +116,8 @@ def main() -> None:
     budgets = [int(text) for text in args.budgets.split(",")]
     points = []
     print(
-        f"search agent against its budget, {args.rules} rules, {args.deals} deals twice "
+        f"search agent against its budget, {args.rules} rules, {args.deals:,} "
+        f"deal{'' if args.deals == 1 else 's'} played twice "
         f"(seed {args.seed})"
     )
     print(f"{'opponent':<10} {'budget':>6} {'score':>7} {'95% interval':>15} "
