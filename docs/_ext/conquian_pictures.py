@@ -18,7 +18,9 @@ OpenSpiel's).
 command with its output (see :class:`ConquianCommand`).
 
 ``.. conquian-ladder:: PATH`` shows a ladder that ``python -m conquian arena --json`` saved
-(see :class:`ConquianLadder`), so the Agents page's tables are the saved results.
+(see :class:`ConquianLadder`), and ``.. conquian-curve:: PATH…`` the points that
+``benchmarks/search_curve.py --json`` saved, so the Agents page's tables are the saved
+results.
 """
 
 from __future__ import annotations
@@ -323,8 +325,46 @@ class ConquianLadder(SphinxDirective):
         return list(container.children)
 
 
+class ConquianCurve(SphinxDirective):
+    """Shows the points that ``benchmarks/search_curve.py --json`` saved, one file an
+    argument (paths relative to the docs folder), as one table: opponent, budget, score
+    with its interval, the share of games drawn, and the median decision times."""
+
+    required_arguments = 1
+    optional_arguments = 10
+
+    def run(self) -> list[nodes.Node]:
+        lines = [".. list-table::", "   :header-rows: 1", ""]
+        rows = [["against", "playouts", "score", "95% interval", "drawn", "ms", "CPU ms"]]
+        for argument in self.arguments:
+            path = Path(self.env.srcdir) / argument
+            self.env.note_dependency(str(path))
+            for point in json.loads(path.read_text(encoding="utf-8"))["points"]:
+                low, high = point["interval"]
+                rows.append(
+                    [
+                        point["opponent"],
+                        f"{point['budget']:,}",
+                        f"{point['score']:.1%}",
+                        f"{low:.1%} to {high:.1%}",
+                        f"{point['draws'] / point['games']:.0%}",
+                        f"{point['median_ms']:.0f}",
+                        f"{point['median_cpu_ms']:.0f}",
+                    ]
+                )
+        for cells in rows:
+            lines.append(f"   * - {cells[0]}")
+            lines.extend(f"     - {cell}" for cell in cells[1:])
+        container = nodes.container()
+        self.state.nested_parse(
+            StringList(lines, self.arguments[0]), self.content_offset, container
+        )
+        return list(container.children)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("conquian-picture", ConquianPicture)
     app.add_directive("conquian-command", ConquianCommand)
     app.add_directive("conquian-ladder", ConquianLadder)
+    app.add_directive("conquian-curve", ConquianCurve)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
