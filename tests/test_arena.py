@@ -7,6 +7,7 @@ import io
 import json
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -209,3 +210,71 @@ def test_bad_arena_arguments_are_refused(
 
 def test_the_default_rules_are_classic(small: ArenaResult) -> None:
     assert small.rules == CLASSIC
+
+
+def test_a_saved_run_reads_back_equal(small: ArenaResult) -> None:
+    data = json.loads(json.dumps(small.to_dict()))
+    again = ArenaResult.from_dict(data)
+    assert again == small
+    assert again.ratings == small.ratings
+    assert str(again) == str(small)
+
+
+@pytest.mark.parametrize("rules_name", sorted(PRESETS))
+def test_the_saved_ladders_behind_the_agents_page_read_back(rules_name: str) -> None:
+    path = Path(__file__).parent.parent / "benchmarks" / "results" / f"ladder-{rules_name}.json"
+    result = ArenaResult.from_dict(json.loads(path.read_text(encoding="utf-8")))
+    assert result.rules == PRESETS[rules_name]
+    assert all(pair.games == 2 * result.deals for pair in result.pairs)
+
+
+def _broken(small: ArenaResult, change: str) -> object:
+    data: Any = json.loads(json.dumps(small.to_dict()))
+    pair = data["pairs"][0]
+    if change == "not an object":
+        return [data]
+    if change == "no pairs":
+        del data["pairs"]
+    elif change == "one agent":
+        data["agents"] = ["random"]
+    elif change == "pairs swapped":
+        data["pairs"].reverse()
+    elif change == "a win too many":
+        pair["wins"] += 1
+    elif change == "a quarter point":
+        pair["deal_scores"][0] = 0.25
+    elif change == "a deal missing":
+        pair["deal_scores"].pop()
+    elif change == "a rating missing":
+        del data["ratings"]["greedy"]
+    elif change == "bad rules":
+        data["rules"] = "classic,max_sequence:99"
+    elif change == "negative deals":
+        data["deals"] = -1
+    return data
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ("not an object", "the run must be a JSON object"),
+        ("no pairs", "the run has no 'pairs'"),
+        ("one agent", "agents must be two or more different names"),
+        ("pairs swapped", "pairs[0].agents must be ['random', 'greedy']"),
+        ("a win too many", "pairs[0]: its counts disagree with its deal_scores"),
+        ("a quarter point", "pairs[0].deal_scores must be 6 deal scores"),
+        ("a deal missing", "pairs[0].deal_scores must be 6 deal scores"),
+        ("a rating missing", "ratings must give every agent a number"),
+        ("bad rules", "max_sequence"),
+        ("negative deals", "deals must be a whole number of at least 0"),
+    ],
+)
+def test_a_broken_saved_run_is_refused_saying_what_is_wrong(
+    small: ArenaResult, change: str, message: str
+) -> None:
+    data = _broken(small, change)
+    before = json.dumps(data)
+    with pytest.raises(ConquianError) as error:
+        ArenaResult.from_dict(data)
+    assert message in str(error.value)
+    assert json.dumps(data) == before  # nothing read is changed

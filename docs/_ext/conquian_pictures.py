@@ -280,7 +280,14 @@ class ConquianLadder(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         path = Path(self.env.srcdir) / self.arguments[0]
         self.env.note_dependency(str(path))
+        from conquian.arena import ArenaResult
+        from conquian.errors import ConquianError
+
         data = json.loads(path.read_text(encoding="utf-8"))
+        try:
+            ArenaResult.from_dict(data)  # the file is checked: counts agree, pairs complete
+        except ConquianError as error:
+            raise self.error(f"conquian-ladder: {path}: {error}") from error
         ratings: dict[str, float] = data["ratings"]
         rows = []
         for pair in data["pairs"]:

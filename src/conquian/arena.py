@@ -27,6 +27,7 @@ import argparse
 import json
 import math
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -47,6 +48,10 @@ __all__ = ["ArenaResult", "PairResult", "agent_list", "arena", "bradley_terry", 
 _Z95: Final = 1.959964
 _PRIOR_GAMES: Final = 1.0  # a virtual draw per pair, so an unbeaten agent's rating is finite
 _TASK_DEALS: Final = 25  # deals per task handed to a worker
+_DEAL_POINTS: Final = (0, 0.5, 1, 1.5, 2)
+_DEAL_SCORES: Final = re.compile(
+    r'"deal_scores": \[([^\]]*)\]'
+)  # a deal's two games, a win 1 and a draw ½
 
 
 @attrs.frozen
@@ -146,6 +151,83 @@ class ArenaResult:
             "seconds": self.seconds,
         }
 
+    def to_json(self) -> str:
+        """:meth:`to_dict` as indented JSON text (what ``arena --json`` writes), each
+        pair's deal-by-deal points on one line.
+
+        >>> import json
+        >>> from conquian.arena import ArenaResult, arena
+        >>> result = arena(["random", "greedy"], deals=3, seed=3)
+        >>> '"deal_scores": [' in result.to_json()
+        True
+        >>> ArenaResult.from_dict(json.loads(result.to_json())) == result
+        True
+        """
+        text = json.dumps(self.to_dict(), indent=2)
+        return _DEAL_SCORES.sub(
+            lambda found: f'"deal_scores": [{", ".join(s.strip() for s in found[1].split(","))}]',
+            text,
+        )
+
+    @classmethod
+    def from_dict(cls, data: object) -> ArenaResult:
+        """Read back a run that :meth:`to_dict` (or ``arena --json``) wrote.
+
+        Every field is checked: the pairs must be the agents' pairs in order, and their
+        counts must agree with their deal-by-deal points.
+
+        Raises:
+            ConquianError: A missing or ill-typed field, or counts that disagree; the
+                message names the field.
+
+        >>> from conquian.arena import ArenaResult, arena
+        >>> result = arena(["random", "greedy"], deals=4, seed=3)
+        >>> ArenaResult.from_dict(result.to_dict()) == result
+        True
+        """
+        run = _fields(data, "the run", ("agents", "rules", "deals", "seed", "pairs", "ratings"))
+        agents = run["agents"]
+        if (
+            not isinstance(agents, list)
+            or len(agents) < 2
+            or not all(isinstance(name, str) for name in agents)
+            or len(set(agents)) != len(agents)
+        ):
+            raise ConquianError(
+                f"agents must be two or more different names, not {describe(agents)}"
+            )
+        if not isinstance(run["rules"], str):
+            raise ConquianError(f"rules must be rules text, not {describe(run['rules'])}")
+        rules = Rules.parse(run["rules"])
+        deals, seed = _whole(run["deals"], "deals"), _whole(run["seed"], "seed")
+        expected = _pairs(agents)
+        pairs = run["pairs"]
+        if not isinstance(pairs, list) or len(pairs) != len(expected):
+            raise ConquianError(f"pairs must be a list of the {len(expected)} pairs of the agents")
+        read = tuple(
+            _pair_from_dict(pair, f"pairs[{i}]", expected[i], deals)
+            for i, pair in enumerate(pairs)
+        )
+        ratings = run["ratings"]
+        if (
+            not isinstance(ratings, dict)
+            or set(ratings) != set(agents)
+            or not all(_is_number(value) for value in ratings.values())
+        ):
+            raise ConquianError("ratings must give every agent a number")
+        seconds = run.get("seconds", 0.0)
+        if not _is_number(seconds) or seconds < 0:
+            raise ConquianError(f"seconds must be a number of at least 0, not {describe(seconds)}")
+        return cls(
+            agents=tuple(agents),
+            rules=rules,
+            deals=deals,
+            seed=seed,
+            pairs=read,
+            ratings={name: float(ratings[name]) for name in agents},
+            seconds=float(seconds),
+        )
+
     def __str__(self) -> str:
         width = max(12, *(len(a) + len(b) + 4 for a, b in _pairs(self.agents)))
         lines = [
@@ -167,6 +249,50 @@ class ArenaResult:
         for name in sorted(self.agents, key=lambda a: -self.ratings[a]):
             lines.append(f"  {name:<{width - 2}} {self.ratings[name]:>+7.0f}")
         return "\n".join(lines)
+
+
+def _fields(data: object, what: str, names: Sequence[str]) -> dict[str, Any]:
+    """``data`` as a dict that holds ``names`` (``what`` names it in the error)."""
+    if not isinstance(data, dict):
+        raise ConquianError(f"{what} must be a JSON object, not {describe(data)}")
+    for name in names:
+        if name not in data:
+            raise ConquianError(f"{what} has no {name!r}")
+    return data
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _whole(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ConquianError(f"{what} must be a whole number of at least 0, not {describe(value)}")
+    return value
+
+
+def _pair_from_dict(data: object, what: str, agents: tuple[str, str], deals: int) -> PairResult:
+    """One pair of :meth:`ArenaResult.from_dict`, checked against its expected agents."""
+    pair = _fields(data, what, ("agents", "wins", "losses", "draws", "deal_scores"))
+    if pair["agents"] != list(agents):
+        raise ConquianError(
+            f"{what}.agents must be {list(agents)}, not {describe(pair['agents'])}"
+        )
+    wins, losses, draws = (
+        _whole(pair[key], f"{what}.{key}") for key in ("wins", "losses", "draws")
+    )
+    scores = pair["deal_scores"]
+    if (
+        not isinstance(scores, list)
+        or len(scores) != deals
+        or not all(_is_number(points) and points in _DEAL_POINTS for points in scores)
+    ):
+        raise ConquianError(
+            f"{what}.deal_scores must be {deals} deal scores from 0 to 2 by halves"
+        )
+    if wins + losses + draws != 2 * deals or sum(scores) != wins + draws / 2:
+        raise ConquianError(f"{what}: its counts disagree with its deal_scores")
+    return PairResult(agents[0], agents[1], wins, losses, draws, tuple(float(s) for s in scores))
 
 
 def _anchor(agents: Sequence[str]) -> str:
@@ -381,7 +507,7 @@ def run_command(args: argparse.Namespace, out: TextIO) -> int:
     print(result, file=out)
     if args.json is not None:
         with open(args.json, "w", encoding="utf-8") as file:
-            json.dump(result.to_dict(), file, indent=2)
+            file.write(result.to_json())
             file.write("\n")
     return 0
 
