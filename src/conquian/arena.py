@@ -266,6 +266,7 @@ def _is_number(value: object) -> bool:
 
 
 def _whole(value: object, what: str) -> int:
+    """``value`` if it is a whole number of at least 0 (``what`` names it in the error)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ConquianError(f"{what} must be a whole number of at least 0, not {describe(value)}")
     return value
@@ -423,10 +424,7 @@ def arena(
     if len(set(names)) != len(names):
         raise ConquianError(f"each agent plays once in an arena: {', '.join(names)}")
     for what, value in (("deals", deals), ("seed", seed), ("workers", workers)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ConquianError(
-                f"{what} must be a whole number of at least 0, not {describe(value)}"
-            )
+        _whole(value, what)
     if not isinstance(rules, Rules):
         raise ConquianError(f"rules must be a Rules value, not {describe(rules)}")
     workers = workers or os.cpu_count() or 1
