@@ -269,31 +269,45 @@ class ConquianCommand(SphinxDirective):
         return [block]
 
 
+def _list_table(rows: list[list[str]]) -> list[str]:
+    """The reStructuredText of a list table whose first row is the header."""
+    lines = [".. list-table::", "   :header-rows: 1", ""]
+    for cells in rows:
+        lines.append(f"   * - {cells[0]}")
+        lines.extend(f"     - {cell}" for cell in cells[1:])
+    return lines
+
+
+def _parsed(directive: SphinxDirective, lines: list[str], source: str) -> list[nodes.Node]:
+    """The nodes of reStructuredText ``lines`` that a directive generated."""
+    container = nodes.container()
+    directive.state.nested_parse(StringList(lines, source), directive.content_offset, container)
+    return list(container.children)
+
+
 class ConquianLadder(SphinxDirective):
     """Shows a ladder saved by ``python -m conquian arena --json`` (the path is relative to
-    the docs folder): a table of every pair, the higher-rated agent first (pairs in the
-    order of their agents' ratings), then the ratings. The counts and the intervals are
-    the file's; nothing is computed here but the orientation of a pair."""
+    the docs folder), read and checked by :meth:`conquian.arena.ArenaResult.from_dict`: a
+    table of every pair, the higher-rated agent first (pairs in the order of their agents'
+    ratings), then the ratings."""
 
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        path = Path(self.env.srcdir) / self.arguments[0]
-        self.env.note_dependency(str(path))
         from conquian.arena import ArenaResult
         from conquian.errors import ConquianError
 
-        data = json.loads(path.read_text(encoding="utf-8"))
+        path = Path(self.env.srcdir) / self.arguments[0]
+        self.env.note_dependency(str(path))
         try:
-            ArenaResult.from_dict(data)  # the file is checked: counts agree, pairs complete
+            result = ArenaResult.from_dict(json.loads(path.read_text(encoding="utf-8")))
         except ConquianError as error:
             raise self.error(f"conquian-ladder: {path}: {error}") from error
-        ratings: dict[str, float] = data["ratings"]
+        ratings = result.ratings
         rows = []
-        for pair in data["pairs"]:
-            first, second = pair["agents"]
-            wins, losses, score = pair["wins"], pair["losses"], pair["score"]
-            low, high = pair["interval95"]
+        for pair in result.pairs:
+            first, second, wins, losses = pair.first, pair.second, pair.wins, pair.losses
+            score, (low, high) = pair.score, pair.interval()
             if ratings[second] > ratings[first]:
                 first, second, wins, losses = second, first, losses, wins
                 score, low, high = 1 - score, 1 - high, 1 - low
@@ -301,35 +315,25 @@ class ConquianLadder(SphinxDirective):
             cells = [
                 f"{first} vs {second}",
                 f"{wins:,}",
-                f"{pair['draws']:,}",
+                f"{pair.draws:,}",
                 f"{losses:,}",
                 f"{score:.1%}",
                 f"{low:.1%} to {high:.1%}",
             ]
             rows.append((order, cells))
-        deals = data["deals"]
-        lines = [
-            f"{deals:,} deals a pair, each played twice with the seats swapped "
-            f"({2 * deals:,} games a pair), from seed {data['seed']}.",
-            "",
-            ".. list-table::",
-            "   :header-rows: 1",
-            "",
-        ]
         header = ["pair", "wins", "draws", "losses", "score", "95% interval"]
-        for cells in [header, *(cells for _, cells in sorted(rows, key=lambda row: row[0]))]:
-            lines.append(f"   * - {cells[0]}")
-            lines.extend(f"     - {cell}" for cell in cells[1:])
         ranked = sorted(ratings, key=lambda name: -ratings[name])
-        lines += [
+        lines = [
+            f"{result.deals:,} deals a pair, each played twice with the seats swapped "
+            f"({2 * result.deals:,} games a pair), from seed {result.seed}.",
             "",
-            f"Ratings (Bradley–Terry, Elo scale, {data['anchor']} at 0): "
+            *_list_table([header, *(cells for _, cells in sorted(rows, key=lambda r: r[0]))]),
+            "",
+            f"Ratings (Bradley–Terry, Elo scale, {result.to_dict()['anchor']} at 0): "
             + ", ".join(f"{name} {ratings[name]:+.0f}" for name in ranked)
             + ".",
         ]
-        container = nodes.container()
-        self.state.nested_parse(StringList(lines, str(path)), self.content_offset, container)
-        return list(container.children)
+        return _parsed(self, lines, str(path))
 
 
 class ConquianCurve(SphinxDirective):
@@ -341,7 +345,6 @@ class ConquianCurve(SphinxDirective):
     optional_arguments = 10
 
     def run(self) -> list[nodes.Node]:
-        lines = [".. list-table::", "   :header-rows: 1", ""]
         rows = [["against", "playouts", "score", "95% interval", "drawn", "ms", "CPU ms"]]
         for argument in self.arguments:
             path = Path(self.env.srcdir) / argument
@@ -359,14 +362,7 @@ class ConquianCurve(SphinxDirective):
                         f"{point['median_cpu_ms']:.0f}",
                     ]
                 )
-        for cells in rows:
-            lines.append(f"   * - {cells[0]}")
-            lines.extend(f"     - {cell}" for cell in cells[1:])
-        container = nodes.container()
-        self.state.nested_parse(
-            StringList(lines, self.arguments[0]), self.content_offset, container
-        )
-        return list(container.children)
+        return _parsed(self, _list_table(rows), self.arguments[0])
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
