@@ -140,19 +140,17 @@ class HeuristicAgent:
         # Of the takes that lay the most cards, the one that leaves the most outs, then
         # the one with the cheapest discard (only these takes are weighed: weighing is
         # most of the heuristic's time, and a discard is priced only on equal outs).
-        best: Take | None = None
-        if len(takes) == 1:
-            best = takes[0]
+        best = takes[0] if len(takes) == 1 else None  # a lone take needs no weighing
         best_outs = best_cost = 0
         outs_of: dict[int, int] = {}  # by discard: the outs do not depend on what is laid
-        for take in takes if best is None else ():
+        for take in takes if len(takes) > 1 else ():
             discard = take.discard_index
             outs = outs_of.get(discard)
             if outs is None:
                 outs = outs_of[discard] = view.outs(discard)
             if best is not None and outs < best_outs:
                 continue
-            cost = view.discard_cost(take.discard_index, take.laid_mask)
+            cost = view.discard_cost(discard, take.laid_mask)
             if best is None or outs > best_outs or cost < best_cost:
                 best, best_outs, best_cost = take, outs, cost
         if force is not None and view.opponent_hand >= self._force_hand:
