@@ -25,6 +25,7 @@ LAYERS = (
     "_readonly",
     "cards",
     "_bits",
+    "_plans",
     "rules",
     "melds",
     "moves",

@@ -1,0 +1,120 @@
+"""Meld plans (conquian._plans): how near a player's ten cards are to going out.
+
+A plan is a set of melds of 11 cards (R16) that holds the player's table (R6) and is
+built by takes, each of which puts the taken card in a meld at once (R11). The heuristic
+agent weighs its takes by the best plans: how many of its cards they keep, and how many
+unseen cards would bring it a take nearer.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conquian import PRESETS, State, _bits, parse_cards
+from conquian._plans import Prospect, prospect
+from conquian.agents import RandomAgent
+
+
+def mask(text: str) -> int:
+    return _bits.mask_of(parse_cards(text.replace(".", ""))) if text else 0
+
+
+def near(cards: str, table: str = "", unseen_except: str = "") -> Prospect:
+    """The prospect of ``cards`` with ``table`` on the table, every other card unseen but
+    those of ``unseen_except`` (dead, or on the opponent's table)."""
+    mine = mask(cards) | mask(table)
+    unseen = ((1 << 40) - 1) & ~mine & ~mask(unseen_except)
+    return prospect(8, mine, mask(table), unseen)
+
+
+def test_r16_ten_cards_in_melds_wait_for_the_cards_that_make_eleven() -> None:
+    """A♦ A♥ A♠, 2♣ to 5♣ and J♥ J♠ J♦ are ten cards in melds: a plan keeps all ten, and
+    the cards that go out are A♣ (a group of four), 6♣ (2♣ to 6♣) and J♣."""
+    assert near("JhJsJd", table="AdAhAs2c3c4c5c") == Prospect(kept=10, takeable=3)
+
+
+def test_a_dead_card_is_no_longer_awaited() -> None:
+    assert near("JhJsJd", table="AdAhAs2c3c4c5c", unseen_except="6c") == Prospect(10, 2)
+
+
+def test_r11_a_meld_missing_two_cards_of_a_run_cannot_be_built() -> None:
+    """5♣ and J♣ could only become a meld with 6♣ and 7♣ between them, and neither of
+    those makes a meld with them alone, so a taken card could not go on the table (R11).
+    5♣ and 7♣ wait for 6♣ in their gap: the plans that keep them keep one card more."""
+    table = "AdAhAs.KcKdKh"
+    assert near("5cJcQd2s", table=table) == Prospect(kept=7, takeable=5)
+    assert near("5c7cQd2s", table=table) == Prospect(kept=8, takeable=3)  # 6c, Ac, Ks
+
+
+def test_r16_three_melds_of_three_need_two_more_cards() -> None:
+    """Nine cards in three melds of three and K♣, which makes no meld: going out needs 11
+    cards in at most three melds, so two cards must join the nine. The cards that bring
+    one of them are A♠ (four aces), 4♠ and J♠ (5♠ 6♠ 7♠ grows) and J♣ (four jacks)."""
+    assert near("Kc", table="AcAdAh.5s6s7s.JdJhJs") == Prospect(kept=9, takeable=4)
+
+
+def test_cards_that_no_take_can_build_on_give_no_plan() -> None:
+    """No two cards of a rank, and no two of a suit close enough for one card to join them
+    into a run."""
+    assert near("Ac5cJc2d6dQd3h7hKh4s") == Prospect(0, 0)
+
+
+# ====================================================================== against a model
+
+
+def model(max_sequence: int, cards: int, table: int, unseen: int) -> Prospect:
+    """Every set of two or three disjoint melds of 11 cards, checked one by one: a meld
+    counts when a take can build on its held cards (held plus one card is a meld)."""
+    melds = _bits.meld_table(max_sequence)
+    available = cards | unseen
+    usable: list[tuple[int, int]] = []  # (meld, the cards one take adds to it)
+    for meld in melds.all_melds:
+        if meld & available != meld:
+            continue
+        held = meld & cards
+        takes = 0
+        for index in range(40):
+            bit = 1 << index
+            if meld & bit and not held & bit and held | bit in melds.meld_set:
+                takes |= bit
+        if held == meld or takes:
+            usable.append((meld, takes))
+    best, takeable = 0, 0
+    for count in (2, 3):
+        for chosen in itertools.combinations(usable, count):
+            union = 0
+            for meld, _ in chosen:
+                if union & meld:
+                    break
+                union |= meld
+            else:
+                if union.bit_count() != 11 or union & table != table:
+                    continue
+                kept = (union & cards).bit_count()
+                takes = 0
+                for _, meld_takes in chosen:
+                    takes |= meld_takes
+                if kept > best:
+                    best, takeable = kept, 0
+                if kept == best:
+                    takeable |= takes
+    return Prospect(best, (takeable & unseen).bit_count())
+
+
+@pytest.mark.parametrize("rules_name", sorted(PRESETS))
+@given(seed=st.integers(0, 2**32))
+def test_the_prospect_agrees_with_a_model_along_random_games(rules_name: str, seed: int) -> None:
+    rules = PRESETS[rules_name]
+    state = State.new(seed, rules=rules)
+    agent = RandomAgent(seed)
+    while (player := state.to_move) is not None:
+        if state.ply % 4 == 0:
+            seen = state.seen_cards(player)
+            cards = seen.hand | seen.table
+            expected = model(rules.max_sequence, cards, seen.table, seen.unseen)
+            assert prospect(rules.max_sequence, cards, seen.table, seen.unseen) == expected
+        state = state.apply(agent.choose(state.observation(player), state.legal_moves()))
