@@ -339,7 +339,7 @@ def test_demo_plays_the_agents_named() -> None:
     code, output = run("demo", "--seed", "3", "--agents", "search", "greedy")
     assert code == 0
     assert output.startswith("Conquian demo, seed 3: Search (seat 0) deals to Greedy (seat 1).")
-    assert "\nSearch (seat 0) goes out and wins after 33 moves (R16: going out).\n" in output
+    assert "\nSearch (seat 0) goes out and wins after 40 moves (R16: going out).\n" in output
 
 
 def test_a_demo_match_names_two_agents_of_one_kind_by_seat() -> None:

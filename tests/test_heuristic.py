@@ -1,4 +1,5 @@
-"""Tests of conquian.heuristic: discards that keep the opponent hungry, forcing (R14b)."""
+"""Tests of conquian.heuristic: takes weighed by how near they leave the player to going
+out, discards that keep the opponent hungry, forcing (R14b)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pytest
 from conquian import (
     PRESETS,
     ConquianError,
+    Decline,
     Force,
     Release,
     State,
@@ -48,6 +50,41 @@ def test_it_keeps_the_hand_with_the_most_outs() -> None:
         )
         chosen = HeuristicAgent().choose(state.observation(0), state.legal_moves())
         assert chosen == parse_move(f"take +JhJs -{discard}")
+
+
+def test_it_declines_a_card_that_would_break_a_waiting_hand() -> None:
+    """Four 2s on its table, 6c 6d 6h and 7c 7d 7s in hand: ten cards in melds, waiting for
+    6s or 7h to go out (R16). Jc could be taken with 6c 7c (6c 7c Jc), but a discard would
+    then break a group, so the heuristic declines it; Greedy takes it."""
+    state = classic_position(
+        offer="Jc",
+        origin="discard:1",
+        hands=("6c7c6d7d6h7s", "6s"),
+        tables=("2c2d2h2s", "5c5d5s.KcKdKh.QdQhQs"),
+        dead="3hAh4dAcJs3c",
+    )
+    view, moves = state.observation(0), state.legal_moves()
+    assert HeuristicAgent().choose(view, moves) == Decline()
+    assert isinstance(GreedyAgent().choose(view, moves), Take)
+
+
+def test_r13_it_lays_no_more_than_the_take_needs() -> None:
+    """Jc fits its 5c 6c 7c (R14a), so it can be taken with nothing from the hand. The
+    heuristic keeps Kd Kh Ks in hand, where they stay free to be discarded if a better use
+    of its cards turns up (cards on the table never leave it, R6); Greedy lays them."""
+    state = classic_position(
+        offer="Jc",
+        origin="discard:1",
+        hands=("KdKhKs2d4hQsAd", "2s3s4s5h6h7hAh"),
+        tables=("5c6c7c", "QcQdQh"),
+    )
+    view, moves = state.observation(0), state.legal_moves()
+    chosen = HeuristicAgent().choose(view, moves)
+    assert isinstance(chosen, Take)
+    assert not chosen.laid
+    greedy = GreedyAgent().choose(view, moves)
+    assert isinstance(greedy, Take)
+    assert len(greedy.laid) == 3
 
 
 def force_decision(hand1: str, table1: str) -> State:
