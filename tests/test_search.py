@@ -12,6 +12,7 @@ from conquian import (
     ConquianError,
     Move,
     Observation,
+    Release,
     State,
     Take,
 )
@@ -219,6 +220,51 @@ def test_the_budget_is_spent_on_playouts() -> None:
     policy = CountingPolicy()
     SearchAgent(iterations=30, policy=policy).choose(state.observation(mover), state.legal_moves())
     assert policy.calls > 30  # each playout asks the policy at least once
+
+
+# ====================================================================== building on its policy
+
+
+def test_a_search_too_small_to_tell_the_moves_apart_plays_its_policys_move() -> None:
+    """With one world a decision, no gain over the policy's move can be told from luck."""
+    for seed in range(2):
+        for state in positions_with_a_choice(seed, "classic", 6):
+            mover = state.to_move
+            assert mover is not None
+            view, moves = state.observation(mover), state.legal_moves()
+            for policy in (HeuristicAgent(), GreedyAgent()):
+                chosen = SearchAgent(iterations=1, policy=policy).choose(view, moves)
+                assert chosen == policy.choose(view, moves)
+
+
+def test_the_search_overrules_its_policy_when_the_playouts_say_so() -> None:
+    """At the default budget, some decisions of a game differ from the heuristic's."""
+    overruled = []
+    for seed in range(2):
+        for state in positions_with_a_choice(seed, "classic", 6):
+            mover = state.to_move
+            assert mover is not None
+            view, moves = state.observation(mover), state.legal_moves()
+            chosen = SearchAgent(seed=seed).choose(view, moves)
+            assert chosen in moves
+            if chosen != HeuristicAgent().choose(view, moves):
+                overruled.append(chosen)
+    assert overruled
+
+
+class IllegalPolicy:
+    """A playout policy that answers a move that is never legal in an offer."""
+
+    def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
+        return Release()
+
+
+def test_a_policy_that_chooses_an_illegal_move_is_refused() -> None:
+    state = positions_with_a_choice(3, "classic", 1)[0]
+    mover = state.to_move
+    assert mover is not None
+    with pytest.raises(ConquianError, match="not a legal move"):
+        SearchAgent(policy=IllegalPolicy()).choose(state.observation(mover), state.legal_moves())
 
 
 # ====================================================================== arguments

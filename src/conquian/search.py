@@ -8,7 +8,8 @@ between the opponent's hand and the stock. In each world it plays every candidat
 then the rest of the game with a fast playout policy (:class:`~conquian.heuristic.HeuristicAgent`
 for both players), and scores the end: a win 1, a draw ½, a loss 0. Every candidate is
 played in the same worlds, so their scores differ by the move, not by the luck of the
-sample. The move with the best mean score is chosen.
+sample. The search builds on its policy: it plays the policy's own move unless another
+candidate beats it, world by world, by more than one standard error of that gain.
 
 The true hidden cards never enter the search: the agent rebuilds each world from the
 observation's own position text, so two states that give the same observation give the
@@ -26,6 +27,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import math
 import time
 from collections.abc import Sequence
 from typing import Final
@@ -56,12 +58,14 @@ class SearchAgent:
         seed: The agent's seed (0 to 2**64 - 1). A decision depends only on the seed, the
             observation and the budget, so the agent is reproducible and may be shared.
         iterations: Playouts per decision (the budget), at least 1; split evenly among the
-            candidate moves, a world at a time.
+            candidate moves, a world at a time (every candidate is played in every world).
         seconds: If given, a time budget instead: playouts continue, a world at a time,
             until this many seconds have passed (not reproducible; at least one world).
-        max_takes: How many takes are searched: the best few by the heuristic's ranking
-            (every other kind of move is always searched).
-        policy: The playout policy for both players (default
+        max_takes: How many takes are searched besides the policy's move: the best few by
+            the heuristic's ranking, each with another discard (every other kind of move
+            is always searched).
+        policy: The playout policy for both players, whose own choice the search keeps
+            unless the playouts find a better move (default
             :class:`~conquian.heuristic.HeuristicAgent`).
 
     Raises:
@@ -107,12 +111,17 @@ class SearchAgent:
         return f"SearchAgent(seed={self._seed}, {budget})"
 
     def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
-        """The move with the best mean playout score over sampled worlds.
+        """The policy's move, unless another candidate scores better over the same worlds.
 
-        A single legal move, or a take that goes out (R16), is returned at once.
+        A single legal move, or a take that goes out (R16), is returned at once. Otherwise
+        every candidate is played out in each sampled world, and a candidate replaces the
+        policy's own move only when its mean gain over it, world by world, is more than
+        one standard error of that gain: a search too small to tell the moves apart plays
+        like its policy.
 
         Raises:
-            ConquianError: ``legal_moves`` is empty, or the game is over.
+            ConquianError: ``legal_moves`` is empty, the game is over, or the playout policy
+                chose a move that is not legal.
         """
         if not legal_moves:
             raise ConquianError("no legal move to choose from")
@@ -120,18 +129,27 @@ class SearchAgent:
             return legal_moves[0]
         if observation.to_move != observation.player:
             raise ConquianError(f"player {observation.player} is not to move")
-        candidates = self._candidates(observation, legal_moves)
+        for move in legal_moves:
+            if isinstance(move, Take) and move.goes_out:
+                return move  # R16: going out wins at once
+        policy = self._policy
+        default = policy.choose(observation, legal_moves)
+        if default not in legal_moves:
+            raise ConquianError(f"the playout policy chose {default}, which is not a legal move")
+        candidates = self._candidates(observation, legal_moves, default)
         if len(candidates) == 1:
-            return candidates[0]
-        totals = [0.0] * len(candidates)
+            return default
+        base = candidates.index(default)
+        gains = [0.0] * len(candidates)  # the sums of the gains over the default, world by world
+        squares = [0.0] * len(candidates)  # and of their squares
         worlds = _Worlds(observation, self._seed)
         me = observation.player
-        policy = self._policy
         assert observation.offer is not None
         offer_index = observation.offer.index
         deadline = None if self._seconds is None else time.perf_counter() + self._seconds
         declined = _declined(observation)
-        played = 0
+        count = played = 0
+        scores = [0.0] * len(candidates)
         while True:
             world = worlds.sample()
             for i, move in enumerate(candidates):
@@ -139,24 +157,42 @@ class SearchAgent:
                 if move.__class__ is Decline:
                     after = declined.copy()
                     after[me] |= 1 << offer_index
-                totals[i] += _playout(world.apply_unchecked(move), me, policy, after)
+                scores[i] = _playout(world.apply_unchecked(move), me, policy, after)
+            for i, score in enumerate(scores):
+                gain = score - scores[base]
+                gains[i] += gain
+                squares[i] += gain * gain
+            count += 1
             played += len(candidates)
             if deadline is None:
                 if played >= self._iterations:
                     break
             elif time.perf_counter() >= deadline:
                 break
-        best = max(range(len(candidates)), key=totals.__getitem__)
-        return candidates[best]
+        chosen, best = base, 0.0
+        if count > 1:
+            for i, total in enumerate(gains):
+                mean = total / count
+                error = math.sqrt(max(squares[i] - total * mean, 0.0) / (count - 1) / count)
+                if mean > error and mean > best:
+                    chosen, best = i, mean
+        return candidates[chosen]
 
-    def _candidates(self, observation: Observation, legal_moves: Sequence[Move]) -> list[Move]:
-        """The moves searched: a take that goes out alone, else the heuristic's best few
-        takes and every other move, in legal-move order."""
+    def _candidates(
+        self, observation: Observation, legal_moves: Sequence[Move], default: Move
+    ) -> list[Move]:
+        """The moves searched, in legal-move order: the policy's own move, every move that
+        is not a take, and the heuristic's best few takes, one for each discard (the takes
+        that discard the same card differ only in what they lay)."""
         takes = [move for move in legal_moves if isinstance(move, Take)]
-        for take in takes:
-            if take.discard is None:
-                return [take]  # R16: going out wins at once
-        kept = set(HeuristicAgent().ranked(observation, takes)[: self._max_takes])
+        kept: set[Move] = {default}
+        discards: set[int] = set()
+        for take in HeuristicAgent().ranked(observation, takes):
+            if len(discards) == self._max_takes:
+                break
+            if take.discard_index not in discards:
+                discards.add(take.discard_index)
+                kept.add(take)
         return [move for move in legal_moves if not isinstance(move, Take) or move in kept]
 
 
