@@ -1,7 +1,7 @@
 """A heuristic agent: the take that brings it nearest to going out, with an eye on the
 opponent.
 
-:class:`HeuristicAgent` plays from its :class:`~conquian.state.Observation` alone, in about
+:class:`HeuristicAgent` plays from its :class:`~conquian.state.Observation` alone, in under
 half a millisecond, so it is both an opponent between :class:`~conquian.agents.GreedyAgent`
 and :class:`~conquian.search.SearchAgent` and the search agent's playout policy. Where
 Greedy takes whatever lays the most cards, it:
