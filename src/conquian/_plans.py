@@ -142,7 +142,7 @@ def prospect(max_sequence: int, cards: int, table: int, unseen: int) -> Prospect
     best = 0
     takeable = 0  # of the plans that keep ``best``
     empty: list[tuple[int, int, int]] = []
-    for shape in _plans(max_sequence).shapes:
+    for shape in plans.shapes:
         first = by_size.get(shape[0], empty)
         second = by_size.get(shape[1], empty)
         third = by_size.get(shape[2], empty) if len(shape) == 3 else [(0, 0, 0)]
