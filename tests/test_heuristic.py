@@ -68,6 +68,23 @@ def test_it_declines_a_card_that_would_break_a_waiting_hand() -> None:
     assert isinstance(GreedyAgent().choose(view, moves), Take)
 
 
+def test_it_declines_a_take_that_brings_it_no_nearer_to_going_out() -> None:
+    """Kc Kd Ks in hand, Ac Ah As and 5h 6h 7h on its table: nine cards in melds. Qd,
+    which it turned up itself, would make Jd Qd Kd, but only by giving up a king: still
+    nine cards in melds, two takes from going out. So the heuristic passes it (R11b) and
+    lays nothing for good; Greedy takes it."""
+    state = classic_position(
+        offer="Qd",
+        origin="stock:0",
+        hands=("KcKdKsJd", "2c4c5c7c2d4d5d2h4h2s"),
+        tables=("AcAhAs.5h6h7h", "-"),
+        dead="3h6cQc3d3s",
+    )
+    view, moves = state.observation(0), state.legal_moves()
+    assert HeuristicAgent().choose(view, moves) == Decline()
+    assert GreedyAgent().choose(view, moves) == parse_move("take +JdKd -Kc")
+
+
 def test_r13_it_lays_no_more_than_the_take_needs() -> None:
     """Jc fits its 5c 6c 7c (R14a), so it can be taken with nothing from the hand. The
     heuristic keeps Kd Kh Ks in hand, where they stay free to be discarded if a better use

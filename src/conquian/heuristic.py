@@ -12,8 +12,10 @@ Greedy takes whatever lays the most cards, it:
   the most of its ten cards in a plan (each missing card is one more take), then the one
   that leaves the most unseen cards takeable toward such a plan, then the most *outs* (the
   melds of three an unseen card would make with two of its cards);
-* declines the offered card when every take would leave it further from going out (a
-  hand that waits for one card is not broken up for a card that does not go out);
+* declines the offered card unless a take brings it nearer to going out (a hand that
+  waits for one card is not broken up for a card that does not go out, and a take that
+  only trades one plan for another as near would lay cards for good and hand the
+  opponent a discard);
 * lays as few hand cards as a take allows: a hand card can still be discarded later, a
   table card never leaves the table (R6);
 * among equal takes, discards the card least useful to the opponent: not one that fits his
@@ -127,7 +129,7 @@ class HeuristicAgent:
 
     def _decide(self, view: _View, legal_moves: Sequence[Move]) -> Move:
         """Force, else go out, else the take with the best prospect unless declining keeps
-        a better one, else decline or release (legal-move order on ties)."""
+        one as good, else decline or release (legal-move order on ties)."""
         force = out = other = best = None
         best_key: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
         for move in legal_moves:
@@ -153,8 +155,8 @@ class HeuristicAgent:
             return out
         if best is None:
             return other if other is not None else legal_moves[0]
-        if other is not None and view.standing() > best_key[:2]:
-            return other  # the take would leave the player further from going out
+        if other is not None and view.standing() >= best_key[:2]:
+            return other  # no take brings the player nearer to going out
         return best
 
     def ranked(self, observation: Observation, takes: Sequence[Take]) -> list[Take]:
