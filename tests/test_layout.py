@@ -54,6 +54,7 @@ LAYERS = (
     "_terminal",
     "arena",
     "play",
+    "_demo",
     "cli",
     "__init__",
     "__main__",

@@ -1,6 +1,7 @@
 """Private: how the command line shows cards, tables, rule tags and progress on a terminal.
 
-Plain names for :mod:`conquian.cli`. Nothing here reads game state; it formats text.
+Plain names for :mod:`conquian.cli` and ``_demo``. Nothing here reads game state; it
+formats text.
 """
 
 from __future__ import annotations
@@ -8,11 +9,19 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import sys
+import textwrap
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Final, TextIO
 
+from conquian.languages import Language, find_language
 from conquian.melds import Meld
+
+EXIT_OK: Final = 0
+EXIT_NO: Final = 1
+EXIT_BAD_INPUT: Final = 2
+COLUMNS: Final = 80  # the width the command line wraps its output to
 
 _RED: Final = "\x1b[31m"
 _RESET: Final = "\x1b[0m"
@@ -169,3 +178,47 @@ class Progress:
         if self._width:
             self._stream.write("\r" + " " * self._width + "\r")
             self._stream.flush()
+
+
+def print_error(message: str) -> None:
+    """``error: message`` on standard error, wrapped to 80 columns as the output is."""
+    text = textwrap.fill(
+        f"error: {message}", width=COLUMNS, subsequent_indent="  ", break_on_hyphens=False
+    )
+    print(text, file=sys.stderr)
+
+
+class Say:
+    """Prints lines to ``out``: rule tags explained, wrapped to 80 columns, and red cards in
+    red on a terminal (unless ``NO_COLOR`` is set)."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.color = wants_color(out)
+
+    def __call__(self, text: str, indent: str = "", first: str | None = None) -> None:
+        lines = textwrap.wrap(
+            explain_rules(text),
+            width=COLUMNS,
+            initial_indent=indent if first is None else first,
+            subsequent_indent=indent + "  ",
+            break_on_hyphens=False,
+        ) or [""]
+        for line in lines:
+            print(paint(line, self.color), file=self.out)
+
+
+def agent_names(
+    agents: Sequence[str], language: Language | str = "en"
+) -> tuple[tuple[str, str], tuple[str, str]]:
+    """The long and short names of two agents by seat, ``Greedy (seat 0)`` and
+    ``Greedy``, the same in ``demo``, its matches and ``simulate`` (``Greedy 0`` and
+    ``Greedy 1`` when both seats hold the same agent)."""
+    language = find_language(language)
+    short = (agents[0].capitalize(), agents[1].capitalize())
+    if short[0] == short[1]:
+        short = (f"{short[0]} 0", f"{short[1]} 1")
+    return (
+        language.phrase("seat", who=short[0], n=0),
+        language.phrase("seat", who=short[1], n=1),
+    ), short

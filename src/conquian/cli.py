@@ -26,50 +26,45 @@ from __future__ import annotations
 import argparse
 import io
 import sys
-import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Final, TextIO
 
 from conquian import arena
 from conquian import play as play_cli
+from conquian._demo import run_demo
 from conquian._terminal import (
+    EXIT_BAD_INPUT,
+    EXIT_NO,
+    EXIT_OK,
     RULE_TOPICS,
     Progress,
+    Say,
+    agent_names,
     count,
     explain_rules,
     melds_text,
-    paint,
     pretty_cards_in,
-    wants_color,
+    print_error,
 )
 from conquian._version import __version__
-from conquian.agents import Agent
 from conquian.cards import Card, format_cards, parse_cards
 from conquian.errors import ConquianError, InvalidMeldError, ParseError, describe
-from conquian.languages import LANGUAGES, Language, find_language
-from conquian.match import MAX_GAMES, GameResult, Match, MatchResult
+from conquian.languages import LANGUAGES
+from conquian.match import MAX_GAMES
 from conquian.melds import Meld, MeldKind, partitions
-from conquian.narration import narrate, narrate_start
-from conquian.rules import CLASSIC, Rules, Scoring
-from conquian.simulate import AGENTS, agent_factory
-from conquian.state import OfferOrigin, State
+from conquian.rules import CLASSIC, Rules
+from conquian.simulate import AGENTS
 
 __all__ = ["main"]
 
-_ENGLISH: Final = find_language("en")
-
-EXIT_OK = 0
-EXIT_NO = 1
-EXIT_BAD_INPUT = 2
-
 
 def _meld(args: argparse.Namespace, out: TextIO) -> int:
-    say = _Say(out)
+    say = Say(out)
     text = " ".join(args.cards)
     try:
         cards = parse_cards(text, allow_duplicates=not args.split)
     except ParseError as error:
-        _error(explain_rules(str(error)))
+        print_error(explain_rules(str(error)))
         return EXIT_BAD_INPUT
     shown = _cards_text(cards, args.lang)
     if args.split:
@@ -105,195 +100,6 @@ def _melds_text(melds: Sequence[Meld], lang: str | None) -> str:
     return " ".join(_cards_text(meld, lang) for meld in melds)
 
 
-def _error(message: str) -> None:
-    """``error: message`` on standard error, wrapped to 80 columns as the output is."""
-    text = textwrap.fill(
-        f"error: {message}", width=_COLUMNS, subsequent_indent="  ", break_on_hyphens=False
-    )
-    print(text, file=sys.stderr)
-
-
-class _Say:
-    """Prints lines to ``out``: rule tags explained, wrapped to 80 columns, and red cards in
-    red on a terminal (unless ``NO_COLOR`` is set)."""
-
-    def __init__(self, out: TextIO) -> None:
-        self.out = out
-        self.color = wants_color(out)
-
-    def __call__(self, text: str, indent: str = "", first: str | None = None) -> None:
-        lines = textwrap.wrap(
-            explain_rules(text),
-            width=_COLUMNS,
-            initial_indent=indent if first is None else first,
-            subsequent_indent=indent + "  ",
-            break_on_hyphens=False,
-        ) or [""]
-        for line in lines:
-            print(paint(line, self.color), file=self.out)
-
-
-_COLUMNS: Final = 80
-
-
-def _holding(state: State, player: int, language: Language = _ENGLISH) -> str:
-    hand = format_cards(state.hands[player], style="pretty", sort=True) or "-"
-    return language.phrase("holding", melds=melds_text(state.tables[player]), cards=hand)
-
-
-def _names(
-    agents: Sequence[str], language: Language = _ENGLISH
-) -> tuple[tuple[str, str], tuple[str, str]]:
-    """The long and short names of two agents by seat, ``Greedy (seat 0)`` and
-    ``Greedy``, the same in ``demo``, its matches and ``simulate`` (``Greedy 0`` and
-    ``Greedy 1`` when both seats hold the same agent)."""
-    short = (agents[0].capitalize(), agents[1].capitalize())
-    if short[0] == short[1]:
-        short = (f"{short[0]} 0", f"{short[1]} 1")
-    return (
-        language.phrase("seat", who=short[0], n=0),
-        language.phrase("seat", who=short[1], n=1),
-    ), short
-
-
-def _demo_agents(args: argparse.Namespace, seed: int) -> tuple[Agent, Agent]:
-    return (agent_factory(args.agents[0])(seed), agent_factory(args.agents[1])(seed))
-
-
-def _demo(args: argparse.Namespace, out: TextIO) -> int:
-    if args.games > 1:
-        if args.lang != "en":
-            _error("--lang tells a single game; a match (--games N) is a table in English")
-            return EXIT_BAD_INPUT
-        return _demo_match(args, out)
-    say, lang = _Say(out), find_language(args.lang)
-    rules: Rules = args.rules
-    state = State.new(args.seed, rules=rules, dealer=0)
-    seed = state.seed if state.seed is not None else 0
-    agents = _demo_agents(args, seed)
-    names, short = _names(args.agents, lang)
-    title = "demo" if rules == CLASSIC else "demo_rules"
-    say(lang.phrase(title, seed=seed, rules=rules.to_notation(), who=names[0], other=names[1]))
-    for seat in (0, 1):
-        hand = lang.phrase("hands", who=short[seat], cards=_hand_text(state.hands[seat]))
-        say(hand[:1].upper() + hand[1:], indent="  ")  # "mano de Random: ..." begins a line
-    stock = lang.phrase("stock_left", count=len(state.stock))
-    say(f"{narrate_start(state, names=short, lang=lang)} ({stock}).", indent="  ")
-    say("")
-    player: int | None
-    while (player := state.to_move) is not None:
-        move = agents[player].choose(state.observation(player), state.legal_moves())
-        after = state.apply(move, player=player)
-        told = _with_stock(narrate(state, move, names=short, lang=lang), state, after, lang)
-        say(told, indent="     ", first=f"{after.ply:3}. ")
-        if after.tables[player] != state.tables[player] and after.to_move is not None:
-            say(f"{short[player]}: {_holding(after, player, lang)}", indent="       ")
-        state = after
-    outcome = state.outcome
-    assert outcome is not None
-    say("")
-    if outcome.winner is None:
-        say(lang.phrase("demo_drawn", count=state.ply))
-    else:
-        say(lang.phrase("demo_won", who=names[outcome.winner], count=state.ply))
-    for seat in (0, 1):
-        say(f"{short[seat]}: {_holding(state, seat, lang)}", indent="  ")
-    return EXIT_OK
-
-
-def _with_stock(told: str, before: State, after: State, language: Language) -> str:
-    """A move's narration ended as a sentence, with the stock left when the move made a
-    card turn up."""
-    turned = after.offer is not None and after.offer_origin is not OfferOrigin.DISCARD
-    if turned and after.offer != before.offer:
-        told += f" ({language.phrase('stock_left', count=len(after.stock))})"
-    return told if told.endswith(("!", ".", "?")) else told + "."
-
-
-def _hand_text(cards: frozenset[Card]) -> str:
-    return format_cards(cards, style="pretty", sort=True) or "-"
-
-
-def _demo_match(args: argparse.Namespace, out: TextIO) -> int:
-    """A match of ``args.games`` games (a cap with points scoring), a row a game."""
-    rules: Rules = args.rules
-    try:
-        match = Match.new(args.seed, rules=rules, games=args.games)
-    except ConquianError as error:
-        _error(str(error))
-        return EXIT_BAD_INPUT
-    agents = _demo_agents(args, match.seed)
-    names, short = _names(args.agents)
-    points = rules.scoring is Scoring.POINTS
-    length = (
-        f"to {rules.target} points (at most {args.games} games)"
-        if points
-        else f"of {args.games} games"
-    )
-    say = _Say(out)
-    say(f"Conquian match {length}, seed {match.seed}, rules {rules.to_notation()}:")
-    say(f"{names[0]} against {names[1]}.", indent="  ")
-    say("")
-    row = _game_row(short)
-    say(row.format("Game", "Dealer", "Result", "Settled", "Score"))
-    while not match.is_over:
-        finished = len(match.completed)
-        while len(match.completed) == finished:  # play the current game to its end
-            state = match.state
-            player = state.to_move
-            assert player is not None
-            move = agents[player].choose(state.observation(player), state.legal_moves())
-            match.play(move, player=player)
-        say(_game_line(match.completed[-1], points, short, row))
-    final = match.result()
-    assert final is not None
-    say("")
-    say(_match_line(final, len(match.completed), names))
-    return EXIT_OK
-
-
-def _game_row(short: tuple[str, str]) -> str:
-    """The format of a match's rows, with columns as wide as the agents' names need."""
-    name = max(map(len, short))
-    return f"{{:>4}}  {{:<{max(6, name)}}}  {{:<{max(16, name + 15)}}}  {{:<22}}  {{}}"
-
-
-def _game_line(result: GameResult, points: bool, short: tuple[str, str], row: str) -> str:
-    """One finished game of a match as a row: dealer, outcome, settlement, running score."""
-    winner, stake = result.outcome.winner, result.stake
-    moves = count(result.plies, "move")
-    if winner is None:
-        outcome = f"drawn, {moves}"
-        if points or stake is None:
-            settled = "no points"
-        elif result.standing.pool:
-            settled = f"1 each to the pool ({result.standing.pool})"
-        elif result.standing.stake != stake:
-            settled = f"next stake {result.standing.stake}"
-        else:
-            settled = "nothing paid"
-    else:
-        outcome = f"{short[winner]} out, {moves}"
-        gain = result.change[winner]
-        if points or stake is None:
-            settled = f"+{count(gain, 'point')}"
-        elif gain != stake:
-            settled = f"wins {stake} + pool {gain - stake}"
-        else:
-            settled = f"wins {stake}"
-    first, second = result.scores
-    return row.format(
-        result.index + 1, short[result.dealer], outcome, settled, f"{first:,} to {second:,}"
-    )
-
-
-def _match_line(result: MatchResult, games: int, names: tuple[str, str]) -> str:
-    first, second = result.scores
-    if result.winner is None:
-        return f"The match is tied after {games} games, {first} to {second}."
-    return f"{names[result.winner]} wins the match after {games} games, {first} to {second}."
-
-
 def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     from conquian.simulate import simulate
 
@@ -313,8 +119,8 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     finally:
         if bar is not None:
             bar.clear()
-    say = _Say(out)
-    names, _ = _names(args.agents)
+    say = Say(out)
+    names, _ = agent_names(args.agents)
     workers = count(args.workers, "worker") if args.workers else "a worker a core"
     if args.backend == "ray":
         workers = f"Ray ({args.address or 'local'})"
@@ -443,7 +249,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         "--lang", choices=sorted(LANGUAGES), default="en", help="tell a game in this language (en)"
     )
     _two_agents(demo)
-    demo.set_defaults(run=_demo)
+    demo.set_defaults(run=run_demo)
     play = commands.add_parser(
         "play",
         help="play against a bot in the terminal",
@@ -585,7 +391,7 @@ def main(
         print("interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except ConquianError as error:
-        _error(str(error))
+        print_error(str(error))
         return EXIT_BAD_INPUT
     except Exception as error:  # a fault of ours: a short report, never a traceback
         print(
