@@ -20,7 +20,9 @@ The HTTP API (every body is JSON, at most :data:`MAX_BODY` bytes; a seat key goe
 ``Authorization: Bearer KEY`` header):
 
 * ``POST /api/games`` ``{"mode": "bot" | "humans", "bot": "greedy", "names": [..],
-  "seed": null}``: a new game; answers its id and the seat links.
+  "seed": null, "rules": "classic"}``: a new game under a preset of the rules
+  (``classic``, ``foster`` or ``bicycle``, :data:`conquian.PRESETS`); answers its id and
+  the seat links.
 * ``GET /api/games/ID?lang=en``: the seat's view (see :func:`seat_payload`).
 * ``POST /api/games/ID/move`` ``{"move": "take +3d5d -Kh", "ply": 4, "lang": "en"}``:
   play a move for the seat; ``ply`` (optional) refuses a move sent for an older position,
@@ -52,7 +54,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from conquian import Card, ConquianError, Game, Observation, Take
+from conquian import PRESETS, Card, ConquianError, Game, Observation, Take
 from conquian.agents import Agent, GreedyAgent, RandomAgent
 from conquian.builder import TakeBuilder
 from conquian.heuristic import HeuristicAgent
@@ -72,6 +74,8 @@ BOTS: Final[dict[str, Callable[[int], Agent]]] = {
     "random": lambda seed: RandomAgent(seed),
 }
 """The bots a player may choose, by name (all from :mod:`conquian.agents`)."""
+RULES_WORD: Final = {"en": "Rules", "es": "Reglas", "nl": "Regels", "de": "Regeln"}
+"""The word before the rules' name on the page, by language."""
 HUMAN_SEAT: Final = 0
 """The seat of the person in a game against a bot."""
 
@@ -88,8 +92,16 @@ class RequestError(Exception):
 class Room:
     """One game on the server: the game, the seat keys, the bot, and who is listening."""
 
-    def __init__(self, game_id: str, seed: int, names: tuple[str, str], bot: str | None) -> None:
-        game = Game.new(seed=seed)
+    def __init__(
+        self,
+        game_id: str,
+        seed: int,
+        names: tuple[str, str],
+        bot: str | None,
+        rules: str = "classic",
+    ) -> None:
+        game = Game.new(seed=seed, rules=PRESETS[rules])
+        self.rules_name = rules
         self.id = game_id
         self.game = game
         self.names = names
@@ -260,6 +272,7 @@ def build_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
         "go_out": language.phrase("option_out"),
         "arrange": language.phrase("builder_arrangements"),
         "status": status_text(room, view, lang),
+        "rules": f"{RULES_WORD[language.code]}: {room.rules_name.capitalize()}",
     }
     return {
         "game": room.id,
@@ -373,6 +386,9 @@ async def new_game(request: Request) -> Response:
     bot = data.get("bot", "greedy") if mode == "bot" else None
     if bot is not None and bot not in BOTS:
         raise RequestError(400, "the bots are " + ", ".join(BOTS))
+    rules = data.get("rules", "classic")
+    if not isinstance(rules, str) or rules not in PRESETS:
+        raise RequestError(400, "the rules are " + ", ".join(PRESETS))
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise RequestError(400, "seed is a whole number or null")
@@ -387,7 +403,7 @@ async def new_game(request: Request) -> Response:
     game_id = secrets.token_urlsafe(9)
     seed = secrets.randbits(48) if seed is None else seed
     try:
-        room = Room(game_id, seed, (names[0].strip(), names[1].strip()), bot)
+        room = Room(game_id, seed, (names[0].strip(), names[1].strip()), bot, rules)
     except ConquianError as error:  # a seed out of range: the library's message
         raise RequestError(400, str(error)) from None
     room.play_bot()

@@ -89,6 +89,7 @@ function render() {
 
   fill($("offer"), view.offer ? [cardElement(view.offer, { className: "offered" })] : []);
   $("origin").textContent = payload.origin;
+  $("rules-name").textContent = words.rules;
   $("stock").textContent = words.stock;
   $("dead").textContent = words.dead;
   fill($("dead-cards"), view.dead.map((card) => cardElement(card)));
@@ -280,6 +281,7 @@ async function start(event) {
   event.preventDefault();
   const mode = document.querySelector("input[name=mode]:checked").value;
   const bot = $("bot").value;
+  const rules = $("rules").value;
   const seedText = $("seed").value.trim();
   const name = $("name").value.trim() || "You";
   const names = mode === "bot"
@@ -287,7 +289,7 @@ async function start(event) {
     : [name, "Guest"];
   try {
     const data = await api("POST", "/api/games", {
-      mode, bot, names, seed: seedText ? Number(seedText) : null,
+      mode, bot, names, rules, seed: seedText ? Number(seedText) : null,
     });
     if (data.seats.length > 1) sessionStorage.setItem("invite:" + data.game, data.seats[1].link);
     location.hash = data.seats[0].link.slice(2);

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Response, WebSocket
 
-from conquian import Card, ConquianError, Game, IllegalMoveError, State
+from conquian import PRESETS, Card, ConquianError, Game, IllegalMoveError, State
 from conquian.narration import narrate, narrate_start
 from conquian.notation import loads
 
@@ -34,18 +34,28 @@ def settle(page: Page) -> None:
     page.wait_for_selector("body[data-busy='0']")
 
 
-def play_turn(page: Page) -> None:
+def play_turn(page: Page) -> int:
     """Make this seat's decision by clicking: build a take when one is possible (adding
-    the first card the page offers until the take is complete, then discarding the first
-    card offered, or going out), else the first choice button."""
+    the first card the page offers until the take is complete, choosing the last of the
+    tables offered when the rules let the player arrange it (V2), then discarding the
+    first card offered, or going out), else the first choice button. Answers how many
+    arrangements were chosen (0 or 1)."""
     settle(page)
-    while page.locator("#hand button.card.addable:enabled").count():
+    arranged = 0
+    while True:
         if page.locator("#discards .go-out").count():
             break
         if page.locator("#discards button.card").count():
             break
+        if page.locator("#arrangements button.arrangement").count():
+            clicked = page.locator("#arrangements button.arrangement").last
+            arranged = 1
+        elif page.locator("#hand button.card.addable:enabled").count():
+            clicked = page.locator("#hand button.card.addable:enabled").first
+        else:
+            break
         with page.expect_response(lambda r: r.url.endswith("/build")):
-            page.locator("#hand button.card.addable:enabled").first.click()
+            clicked.click()
         settle(page)
     if page.locator("#discards .go-out").count():
         target = page.locator("#discards .go-out")
@@ -56,6 +66,7 @@ def play_turn(page: Page) -> None:
     with page.expect_response(lambda r: r.url.endswith("/move")) as answer:
         target.click()
     assert answer.value.ok, answer.value.text()
+    return arranged
     settle(page)
 
 
@@ -71,32 +82,45 @@ def downloaded_record(page: Page) -> str:
     return Path(path).read_text(encoding="utf-8")
 
 
-def new_game_in_lobby(page: Page, base_url: str, *, humans: bool, seed: int, lang: str) -> None:
+def new_game_in_lobby(
+    page: Page, base_url: str, *, humans: bool, seed: int, lang: str, rules: str = "classic"
+) -> None:
     page.goto(base_url + "/")
+    assert not page.locator("#table").is_visible()  # the lobby shows the form alone
     page.select_option("#lang", lang)
     page.fill("#name", "Ana")
     if humans:
         page.check("input[name=mode][value=humans]")
+    page.select_option("#rules", rules)
     page.fill("#seed", str(seed))
     page.click("#start")
     page.wait_for_selector("body[data-state=turn], body[data-state=wait]")
     settle(page)
 
 
-def test_a_whole_game_against_a_bot_by_clicking(browser: Browser, base_url: str) -> None:
+@pytest.mark.parametrize(("rules", "seed"), [("classic", 11), ("foster", 5), ("bicycle", 3)])
+def test_a_whole_game_against_a_bot_by_clicking(
+    browser: Browser, base_url: str, rules: str, seed: int
+) -> None:
+    """A whole game under each preset. On Foster's seed 5 a take must be arranged: with
+    one card borrowed (V2), the page offers more than one table, and the take names the
+    chosen one."""
     page = browser.new_page()
-    new_game_in_lobby(page, base_url, humans=False, seed=11, lang="en")
-    decisions = 0
+    new_game_in_lobby(page, base_url, humans=False, seed=seed, lang="en", rules=rules)
+    assert page.inner_text("#rules-name") == f"Rules: {rules.capitalize()}"
+    decisions = arranged = 0
     while state_of(page) == "turn":
-        play_turn(page)
+        arranged += play_turn(page)
         decisions += 1
         assert decisions < 200
     assert state_of(page) == "over"
+    assert arranged == (1 if rules == "foster" else 0)
     status = page.inner_text("#status")
     record = loads(downloaded_record(page))
     game = Game.from_record(record)
     assert game.is_over
-    assert record.seed == 11
+    assert record.seed == seed
+    assert record.rules == PRESETS[rules]
     # The page tells the end the record holds, and every move of the record is narrated.
     outcome = game.outcome
     assert outcome is not None
@@ -285,6 +309,10 @@ def test_illegal_and_out_of_turn_requests_get_the_library_message(
     assert fetch(page, "POST", "/api/games", "", {"seed": -1}) == [
         400,
         {"error": str(bad_seed.value)},
+    ]
+    assert fetch(page, "POST", "/api/games", "", {"rules": "hoyle"}) == [
+        400,
+        {"error": "the rules are classic, foster, bicycle"},
     ]
     assert fetch(page, "POST", url + "/move", keys[1], {"move": "decline", "ply": 5})[0] == 409
     status, answer = fetch(page, "POST", url + "/move", keys[1], "x" * 5000)
