@@ -34,7 +34,7 @@ _ENGLISH: Final = find_language("en")
 
 
 def _holding(state: State, player: int, language: Language = _ENGLISH) -> str:
-    hand = format_cards(state.hands[player], style="pretty", sort=True) or "-"
+    hand = _hand_text(state.hands[player])
     return language.phrase("holding", melds=melds_text(state.tables[player]), cards=hand)
 
 
