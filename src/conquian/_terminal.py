@@ -18,9 +18,12 @@ from typing import Final, TextIO
 from conquian.languages import Language, find_language
 from conquian.melds import Meld
 
+# The command line's exit codes: 0 done (a meld, a game), 1 "no" (not a meld), 2 bad
+# input; 3 is play's end of input and every other command's fault of the library.
 EXIT_OK: Final = 0
 EXIT_NO: Final = 1
 EXIT_BAD_INPUT: Final = 2
+EXIT_INTERRUPTED: Final = 130  # Ctrl-C, as a shell reports SIGINT
 COLUMNS: Final = 80  # the width the command line wraps its output to
 
 _RED: Final = "\x1b[31m"

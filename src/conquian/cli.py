@@ -34,6 +34,7 @@ from conquian import play as play_cli
 from conquian._demo import run_demo
 from conquian._terminal import (
     EXIT_BAD_INPUT,
+    EXIT_INTERRUPTED,
     EXIT_NO,
     EXIT_OK,
     RULE_TOPICS,
@@ -320,7 +321,6 @@ def _two_agents(parser: argparse.ArgumentParser) -> None:
 
 
 EXIT_INTERNAL = 3
-EXIT_INTERRUPTED = 130
 _SUIT_LETTERS: Final = str.maketrans("♣♦♥♠", "cdhs")
 
 

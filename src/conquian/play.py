@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
 from conquian import notation
-from conquian._terminal import paint, wants_color
+from conquian._terminal import EXIT_INTERRUPTED, EXIT_OK, paint, wants_color
 from conquian.agents import Agent
 from conquian.builder import TakeBuilder
 from conquian.cards import Card, Suit
@@ -37,9 +37,7 @@ __all__ = ["add_arguments", "run"]
 
 HUMAN: Final = 0
 BOT: Final = 1
-EXIT_OK: Final = 0
 EXIT_EOF: Final = 3
-EXIT_INTERRUPTED: Final = 130
 MAX_LISTED_TAKES: Final = 9
 """Takes listed one by one; with more, one choice builds the take card by card."""
 
