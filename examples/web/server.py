@@ -101,7 +101,6 @@ class Room:
         rules: str = "classic",
     ) -> None:
         game = Game.new(seed=seed, rules=PRESETS[rules])
-        self.rules_name = rules
         self.id = game_id
         self.game = game
         self.names = names
@@ -272,7 +271,7 @@ def build_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
         "go_out": language.phrase("option_out"),
         "arrange": language.phrase("builder_arrangements"),
         "status": status_text(room, view, lang),
-        "rules": f"{RULES_WORD[language.code]}: {room.rules_name.capitalize()}",
+        "rules": f"{RULES_WORD[language.code]}: {view.rules.to_notation().capitalize()}",
     }
     return {
         "game": room.id,
