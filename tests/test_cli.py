@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -226,9 +227,45 @@ def test_demo_in_every_language_has_no_english_line(lang: str) -> None:
     assert max(map(len, output.splitlines())) <= 80
 
 
-def test_demo_lang_is_for_a_single_game(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run("demo", "--games", "3", "--lang", "de") == (2, "")
-    assert "--lang tells a single game" in capsys.readouterr().err
+def test_demo_tells_a_match_in_the_language_of_lang() -> None:
+    """The match table of seed 5 (a win, then two draws), told in German: the title,
+    the headings, every row and the result."""
+    code, output = run("demo", "--seed", "5", "--games", "3", "--lang", "de")
+    assert code == 0
+    lines = output.splitlines()
+    assert lines[:2] == [
+        "Conquian-Match über 3 Partien, Seed 5, Regeln classic:",
+        "  Greedy (Platz 0) gegen Random (Platz 1).",
+    ]
+    assert lines[3].split() == ["Partie", "Geber", "Ergebnis", "Abrechnung", "Stand"]
+    assert " ".join(lines[4].split()) == "1 Greedy Greedy fertig, 45 Züge gewinnt 1 1 zu -1"
+    assert " ".join(lines[5].split()) == "2 Random unentschieden, 44 Züge nichts gezahlt 1 zu -1"
+    assert lines[-1] == "Greedy (Platz 0) gewinnt das Match nach 3 Partien, 1 zu -1."
+    english = run("demo", "--seed", "5", "--games", "3")[1].splitlines()
+    assert [line.split()[-3:] for line in english[4:7]] == [["1", "to", "-1"]] * 3
+    assert english[-1] == "Greedy (seat 0) wins the match after 3 games, 1 to -1."
+
+
+@pytest.mark.parametrize("lang", ["es", "nl", "de"])
+def test_a_match_in_every_language_has_its_columns_aligned(lang: str) -> None:
+    """Each row starts its columns where the headings do, however long the words, and
+    no English word of the rows is left."""
+    argv = ("demo", "--seed", "5", "--games", "6", "--rules", "classic,draw_settlement:pool")
+    code, output = run(*argv, "--lang", lang)
+    assert code == 0
+    lines = output.splitlines()
+    heading = lines.index("") + 1
+    rows = lines[heading + 1 : heading + 7]
+    starts = [match.start() for match in re.finditer(r"(?<=  )\S", lines[heading])]
+    assert len(starts) == 4
+    for row in rows:
+        assert all(row[start - 2 : start] == "  " and row[start] != " " for start in starts)
+    assert max(map(len, lines)) <= 80
+    english = "\n".join(run(*argv)[1].splitlines()[4:])
+    told = "\n".join([*rows, lines[-1]])  # the title names the rules in rules text
+    for word in (" moves", " games", " to ", "pool", "wins", "drawn", "seat"):
+        assert word in english
+        assert word not in told
 
 
 def test_help_says_what_the_rule_numbers_are_about(capsys: pytest.CaptureFixture[str]) -> None:

@@ -19,6 +19,7 @@ SOURCE = Path(__file__).resolve().parents[1] / "src" / "conquian"
 LAYERS = (
     "_version",
     "errors",
+    "_phrases",
     "languages",
     "_rng",
     "_slots",

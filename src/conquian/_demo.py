@@ -14,7 +14,6 @@ from conquian._terminal import (
     EXIT_OK,
     Say,
     agent_names,
-    count,
     melds_text,
     print_error,
 )
@@ -44,9 +43,6 @@ def _demo_agents(args: argparse.Namespace, seed: int) -> tuple[Agent, Agent]:
 
 def run_demo(args: argparse.Namespace, out: TextIO) -> int:
     if args.games > 1:
-        if args.lang != "en":
-            print_error("--lang tells a single game; a match (--games N) is a table in English")
-            return EXIT_BAD_INPUT
         return _demo_match(args, out)
     say, lang = Say(out), find_language(args.lang)
     rules: Rules = args.rules
@@ -97,27 +93,32 @@ def _hand_text(cards: frozenset[Card]) -> str:
 
 
 def _demo_match(args: argparse.Namespace, out: TextIO) -> int:
-    """A match of ``args.games`` games (a cap with points scoring), a row a game."""
+    """A match of ``args.games`` games (a cap with points scoring), a row a game, in the
+    language of ``--lang``."""
     rules: Rules = args.rules
     try:
         match = Match.new(args.seed, rules=rules, games=args.games)
     except ConquianError as error:
         print_error(str(error))
         return EXIT_BAD_INPUT
+    lang = find_language(args.lang)
     agents = _demo_agents(args, match.seed)
-    names, short = agent_names(args.agents)
+    names, short = agent_names(args.agents, lang)
     points = rules.scoring is Scoring.POINTS
-    length = (
-        f"to {rules.target} points (at most {args.games} games)"
-        if points
-        else f"of {args.games} games"
+    games = _counted(lang, "games", args.games)
+    title = lang.phrase(
+        "match_points" if points else "match",
+        target=rules.target,
+        games=games,
+        seed=match.seed,
+        rules=rules.to_notation(),
     )
     say = Say(out)
-    say(f"Conquian match {length}, seed {match.seed}, rules {rules.to_notation()}:")
-    say(f"{names[0]} against {names[1]}.", indent="  ")
+    say(title)
+    say(lang.phrase("match_players", who=names[0], other=names[1]), indent="  ")
     say("")
-    row = _game_row(short)
-    say(row.format("Game", "Dealer", "Result", "Settled", "Score"))
+    row = _game_row(short, lang)
+    say(row.format(*(lang.phrase(f"column_{key}") for key in _COLUMNS)))
     while not match.is_over:
         finished = len(match.completed)
         while len(match.completed) == finished:  # play the current game to its end
@@ -126,51 +127,81 @@ def _demo_match(args: argparse.Namespace, out: TextIO) -> int:
             assert player is not None
             move = agents[player].choose(state.observation(player), state.legal_moves())
             match.play(move, player=player)
-        say(_game_line(match.completed[-1], points, short, row))
+        say(_game_line(match.completed[-1], points, short, row, lang))
     final = match.result()
     assert final is not None
     say("")
-    say(_match_line(final, len(match.completed), names))
+    say(_match_line(final, len(match.completed), names, lang))
     return EXIT_OK
 
 
-def _game_row(short: tuple[str, str]) -> str:
-    """The format of a match's rows, with columns as wide as the agents' names need."""
+_COLUMNS: Final = ("game", "dealer", "result", "settled", "score")
+
+
+def _counted(language: Language, key: str, value: int) -> str:
+    """The phrase ``key`` for ``value`` things: its ``_one`` form for one."""
+    return language.phrase(f"{key}_one" if value == 1 else key, count=value)
+
+
+def _game_row(short: tuple[str, str], language: Language) -> str:
+    """The format of a match's rows, with columns as wide as their heading and the
+    agents' names need (a result or settlement as long as the longest of a few)."""
     name = max(map(len, short))
-    return f"{{:>4}}  {{:<{max(6, name)}}}  {{:<{max(16, name + 15)}}}  {{:<22}}  {{}}"
+    heading = [len(language.phrase(f"column_{key}")) for key in _COLUMNS]
+    moves = _counted(language, "moves", 999)
+    result = max(
+        len(language.phrase("row_drawn", moves=moves)),
+        len(language.phrase("row_out", who="x" * name, moves=moves)),
+    )
+    settled = max(
+        len(language.phrase("settled_pool", count=99)),
+        len(language.phrase("settled_win_pool", stake=99, count=99)),
+        len(language.phrase("settled_next_stake", stake=99)),
+    )
+    widths = (
+        max(heading[0], 4),
+        max(heading[1], name),
+        max(heading[2], result),
+        max(heading[3], settled),
+    )
+    return "{{:>{}}}  {{:<{}}}  {{:<{}}}  {{:<{}}}  {{}}".format(*widths)
 
 
-def _game_line(result: GameResult, points: bool, short: tuple[str, str], row: str) -> str:
+def _game_line(
+    result: GameResult, points: bool, short: tuple[str, str], row: str, language: Language
+) -> str:
     """One finished game of a match as a row: dealer, outcome, settlement, running score."""
     winner, stake = result.outcome.winner, result.stake
-    moves = count(result.plies, "move")
+    moves = _counted(language, "moves", result.plies)
     if winner is None:
-        outcome = f"drawn, {moves}"
+        outcome = language.phrase("row_drawn", moves=moves)
         if points or stake is None:
-            settled = "no points"
+            settled = language.phrase("settled_no_points")
         elif result.standing.pool:
-            settled = f"1 each to the pool ({result.standing.pool})"
+            settled = language.phrase("settled_pool", count=result.standing.pool)
         elif result.standing.stake != stake:
-            settled = f"next stake {result.standing.stake}"
+            settled = language.phrase("settled_next_stake", stake=result.standing.stake)
         else:
-            settled = "nothing paid"
+            settled = language.phrase("settled_nothing")
     else:
-        outcome = f"{short[winner]} out, {moves}"
+        outcome = language.phrase("row_out", who=short[winner], moves=moves)
         gain = result.change[winner]
         if points or stake is None:
-            settled = f"+{count(gain, 'point')}"
+            settled = _counted(language, "settled_points", gain)
         elif gain != stake:
-            settled = f"wins {stake} + pool {gain - stake}"
+            settled = language.phrase("settled_win_pool", stake=stake, count=gain - stake)
         else:
-            settled = f"wins {stake}"
+            settled = language.phrase("settled_win", stake=stake)
     first, second = result.scores
-    return row.format(
-        result.index + 1, short[result.dealer], outcome, settled, f"{first:,} to {second:,}"
-    )
+    score = language.phrase("row_score", a=first, b=second)
+    return row.format(result.index + 1, short[result.dealer], outcome, settled, score)
 
 
-def _match_line(result: MatchResult, games: int, names: tuple[str, str]) -> str:
+def _match_line(
+    result: MatchResult, games: int, names: tuple[str, str], language: Language
+) -> str:
     first, second = result.scores
+    played = _counted(language, "games", games)
     if result.winner is None:
-        return f"The match is tied after {games} games, {first} to {second}."
-    return f"{names[result.winner]} wins the match after {games} games, {first} to {second}."
+        return language.phrase("match_tied", games=played, a=first, b=second)
+    return language.phrase("match_won", who=names[result.winner], games=played, a=first, b=second)
