@@ -117,7 +117,7 @@ def _demo_match(args: argparse.Namespace, out: TextIO) -> int:
     say(title)
     say(lang.phrase("match_players", who=names[0], other=names[1]), indent="  ")
     say("")
-    row = _game_row(short, lang)
+    row = _game_row(short, points, lang)
     say(row.format(*(lang.phrase(f"column_{key}") for key in _COLUMNS)))
     while not match.is_over:
         finished = len(match.completed)
@@ -143,9 +143,10 @@ def _counted(language: Language, key: str, value: int) -> str:
     return language.phrase(f"{key}_one" if value == 1 else key, count=value)
 
 
-def _game_row(short: tuple[str, str], language: Language) -> str:
+def _game_row(short: tuple[str, str], points: bool, language: Language) -> str:
     """The format of a match's rows, with columns as wide as their heading and the
-    agents' names need (a result or settlement as long as the longest of a few)."""
+    agents' names need, and as the longest result and settlement of their kind (with
+    points scoring or stakes)."""
     name = max(map(len, short))
     heading = [len(language.phrase(f"column_{key}")) for key in _COLUMNS]
     moves = _counted(language, "moves", 999)
@@ -153,11 +154,18 @@ def _game_row(short: tuple[str, str], language: Language) -> str:
         len(language.phrase("row_drawn", moves=moves)),
         len(language.phrase("row_out", who="x" * name, moves=moves)),
     )
-    settled = max(
-        len(language.phrase("settled_pool", count=99)),
-        len(language.phrase("settled_win_pool", stake=99, count=99)),
-        len(language.phrase("settled_next_stake", stake=99)),
-    )
+    if points:
+        settled = max(
+            len(language.phrase("settled_no_points")),
+            len(_counted(language, "settled_points", 999)),
+        )
+    else:
+        settled = max(
+            len(language.phrase("settled_nothing")),
+            len(language.phrase("settled_pool", count=99)),
+            len(language.phrase("settled_win_pool", stake=99, count=99)),
+            len(language.phrase("settled_next_stake", stake=99)),
+        )
     widths = (
         max(heading[0], 4),
         max(heading[1], name),
