@@ -23,6 +23,7 @@ The HTTP API (every body is JSON, at most :data:`MAX_BODY` bytes; a seat key goe
   "seed": null, "rules": "classic"}``: a new game under a preset of the rules
   (``classic``, ``foster`` or ``bicycle``, :data:`conquian.PRESETS`); answers its id and
   the seat links.
+* ``GET /api/words?lang=en``: the page's own words in that language (:data:`PAGE_WORDS`).
 * ``GET /api/games/ID?lang=en``: the seat's view (see :func:`seat_payload`).
 * ``POST /api/games/ID/move`` ``{"move": "take +3d5d -Kh", "ply": 4, "lang": "en"}``:
   play a move for the seat; ``ply`` (optional) refuses a move sent for an older position,
@@ -74,8 +75,71 @@ BOTS: Final[dict[str, Callable[[int], Agent]]] = {
     "random": lambda seed: RandomAgent(seed),
 }
 """The bots a player may choose, by name (all from :mod:`conquian.agents`)."""
-RULES_WORD: Final = {"en": "Rules", "es": "Reglas", "nl": "Regels", "de": "Regeln"}
-"""The word before the rules' name on the page, by language."""
+PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "language": "Language",
+        "new_game": "New game",
+        "your_name": "Your name",
+        "you": "You",
+        "opponent": "Opponent",
+        "a_bot": "a bot:",
+        "a_friend": "a friend (two seat links)",
+        "guest": "Guest",
+        "rules": "Rules",
+        "seed": "Seed (optional)",
+        "start": "Start",
+        "invite": "Send this link to your friend:",
+        "record": "Download the game record (JSON)",
+    },
+    "es": {
+        "language": "Idioma",
+        "new_game": "Nueva partida",
+        "your_name": "Tu nombre",
+        "you": "Tú",
+        "opponent": "Contrincante",
+        "a_bot": "un bot:",
+        "a_friend": "un amigo (dos enlaces, uno por asiento)",
+        "guest": "Invitado",
+        "rules": "Reglas",
+        "seed": "Semilla (opcional)",
+        "start": "Empezar",
+        "invite": "Envía este enlace a tu amigo:",
+        "record": "Descargar el registro de la partida (JSON)",
+    },
+    "nl": {
+        "language": "Taal",
+        "new_game": "Nieuwe partij",
+        "your_name": "Je naam",
+        "you": "Jij",
+        "opponent": "Tegenstander",
+        "a_bot": "een bot:",
+        "a_friend": "een vriend (twee links, een per plaats)",
+        "guest": "Gast",
+        "rules": "Regels",
+        "seed": "Seed (optioneel)",
+        "start": "Begin",
+        "invite": "Stuur deze link naar je vriend:",
+        "record": "Het verslag van de partij downloaden (JSON)",
+    },
+    "de": {
+        "language": "Sprache",
+        "new_game": "Neue Partie",
+        "your_name": "Dein Name",
+        "you": "Du",
+        "opponent": "Gegner",
+        "a_bot": "ein Bot:",
+        "a_friend": "ein Freund (zwei Links, einer je Platz)",
+        "guest": "Gast",
+        "rules": "Regeln",
+        "seed": "Seed (freiwillig)",
+        "start": "Los",
+        "invite": "Schick diesen Link deinem Freund:",
+        "record": "Das Protokoll der Partie herunterladen (JSON)",
+    },
+}
+"""The page's own words (the lobby's form, the invitation, the record link, and the word
+before the rules' name) by language; the game's words come from
+:mod:`conquian.languages`. ``GET /api/words?lang=es`` answers one language's table."""
 HUMAN_SEAT: Final = 0
 """The seat of the person in a game against a bot."""
 
@@ -271,7 +335,7 @@ def build_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
         "go_out": language.phrase("option_out"),
         "arrange": language.phrase("builder_arrangements"),
         "status": status_text(room, view, lang),
-        "rules": f"{RULES_WORD[language.code]}: {view.rules.to_notation().capitalize()}",
+        "rules": f"{PAGE_WORDS[language.code]['rules']}: {view.rules.to_notation().capitalize()}",
     }
     return {
         "game": room.id,
@@ -531,6 +595,11 @@ async def read_languages(socket: WebSocket, listener: Listener) -> None:
         return
 
 
+@refusals
+async def get_words(request: Request) -> Response:
+    return JSONResponse(PAGE_WORDS[language_of(request.query_params.get("lang"))])
+
+
 async def index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html")
 
@@ -540,6 +609,7 @@ def create_app() -> Starlette:
     return Starlette(
         routes=[
             Route("/", index),
+            Route("/api/words", get_words),
             Route("/api/games", new_game, methods=["POST"]),
             Route("/api/games/{game_id}", get_view),
             Route("/api/games/{game_id}/move", play_move, methods=["POST"]),

@@ -11,6 +11,7 @@ const seat = { game: null, number: null, key: null, socket: null };
 let payload = null;    // the latest view of this seat
 let builder = null;    // the take builder's latest answer (null when no take is possible)
 let busy = false;
+let pageWords = null;  // the page's own words in the chosen language (GET /api/words)
 
 function lang() {
   return $("lang").value;
@@ -277,16 +278,31 @@ async function download(event) {
   URL.revokeObjectURL(link.href);
 }
 
+// ---------------------------------------------------------------- the page's words
+
+// Puts the page's own words (the lobby's form, the invitation, the record link) in the
+// chosen language. A name still at the default of the language it was shown in follows.
+async function showWords() {
+  const previous = pageWords;
+  pageWords = await api("GET", `/api/words?lang=${lang()}`);
+  document.documentElement.lang = lang();
+  for (const element of document.querySelectorAll("[data-word]")) {
+    element.textContent = pageWords[element.dataset.word];
+  }
+  const name = $("name");
+  if (name.value.trim() === (previous ? previous.you : "You")) name.value = pageWords.you;
+}
+
 async function start(event) {
   event.preventDefault();
   const mode = document.querySelector("input[name=mode]:checked").value;
   const bot = $("bot").value;
   const rules = $("rules").value;
   const seedText = $("seed").value.trim();
-  const name = $("name").value.trim() || "You";
+  const name = $("name").value.trim() || pageWords.you;
   const names = mode === "bot"
     ? [name, $("bot").selectedOptions[0].textContent]
-    : [name, "Guest"];
+    : [name, pageWords.guest];
   try {
     const data = await api("POST", "/api/games", {
       mode, bot, names, rules, seed: seedText ? Number(seedText) : null,
@@ -303,6 +319,7 @@ function init() {
   if (saved) $("lang").value = saved;
   $("lang").addEventListener("change", async () => {
     localStorage.setItem("lang", lang());
+    await showWords();
     if (!seat.game) return;
     if (seat.socket && seat.socket.readyState === WebSocket.OPEN) {
       seat.socket.send(JSON.stringify({ lang: lang() }));
@@ -312,7 +329,9 @@ function init() {
   $("new-game").addEventListener("submit", start);
   $("record").addEventListener("click", download);
   window.addEventListener("hashchange", () => location.reload());
-  if (location.hash.length > 1) join();
+  showWords().then(() => {
+    if (location.hash.length > 1) join();
+  }, (error) => alert(error.message));
 }
 
 init();

@@ -130,6 +130,52 @@ def test_a_whole_game_against_a_bot_by_clicking(
     page.close()
 
 
+def page_words(page: Page) -> dict[str, str]:
+    """What each element with a ``data-word`` shows, by its word's key."""
+    shown: dict[str, str] = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll("[data-word]")]
+            .map((element) => [element.dataset.word, element.textContent]))"""
+    )
+    return shown
+
+
+def test_the_lobby_speaks_the_chosen_language(browser: Browser, base_url: str) -> None:
+    """Every word of the lobby follows the language chosen, and stays chosen on the next
+    visit; the name left at its default, and a friend's, are in that language too."""
+    page = browser.new_page()
+    page.goto(base_url + "/")
+    tables = {lang: fetch(page, "GET", f"/api/words?lang={lang}", "") for lang in LANGUAGES}
+    assert all(status == 200 for status, _ in tables.values())
+    english = tables["en"][1]
+    assert page_words(page) == {key: english[key] for key in page_words(page)}
+    assert page.input_value("#name") == english["you"]
+    for lang in ("es", "nl", "de"):
+        words = tables[lang][1]
+        assert words.keys() == english.keys()
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"document.documentElement.lang === {lang!r}")
+        shown = page_words(page)
+        assert shown == {key: words[key] for key in shown}
+        assert all(shown[key] != english[key] for key in shown)  # nothing left in English
+        assert page.input_value("#name") == words["you"]
+    assert fetch(page, "GET", "/api/words?lang=fr", "") == [
+        400,
+        {"error": "the languages are en, es, nl, de"},
+    ]
+
+    page.goto(base_url + "/")  # the language chosen last is kept
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    assert page.inner_text("#start") == tables["de"][1]["start"]
+    page.check("input[name=mode][value=humans]")
+    page.fill("#seed", "4")
+    page.click("#start")
+    page.wait_for_selector("body[data-state=turn], body[data-state=wait]")
+    assert page.inner_text("#opponent-name") == "Gast"
+    assert page.inner_text("#invite").startswith("Schick diesen Link deinem Freund:")
+    assert page.inner_text("#rules-name") == "Regeln: Classic"
+    page.close()
+
+
 # ---------------------------------------------------------------------- hidden cards
 
 
@@ -187,10 +233,11 @@ class Recorder:
         page.on("websocket", self.on_socket)
 
     def on_response(self, response: Response) -> None:
-        # Left out: the record (given only at the end, whole) and the new game's answer
-        # (ids and seat keys; the page navigates away from it at once).
+        # Left out: the record (given only at the end, whole), the new game's answer
+        # (ids and seat keys; the page navigates away from it at once) and the page's
+        # words (the same fixed table for every game).
         url = response.url
-        if "/api/" in url and not url.endswith(("/record", "/api/games")):
+        if "/api/games" in url and not url.endswith(("/record", "/api/games")):
             self.payloads.append(response.json())
 
     def on_socket(self, socket: WebSocket) -> None:
@@ -237,7 +284,7 @@ def test_two_browsers_play_each_other_and_see_only_their_own_cards(
             assert not leaks(payload, hidden), (seat, ply, payload)
         assert len(received) >= decisions // 2
     # Each seat reads the narration in its own language, addressed to it.
-    names = ("Ana", "Guest")
+    names = ("Ana", "Invitado")  # the friend's name in the language of the lobby
     for seat, (page, lang) in enumerate(zip(pages, ("es", "de"), strict=True)):
         told = [narrate_start(states[0], lang=lang, names=names, viewer=seat)] + [
             narrate(state, move, lang=lang, names=names, viewer=seat)
