@@ -23,7 +23,7 @@ The HTTP API (every body is JSON, at most :data:`MAX_BODY` bytes; a seat key goe
   "seed": null, "rules": "classic"}``: a new game under a preset of the rules
   (``classic``, ``foster`` or ``bicycle``, :data:`conquian.PRESETS`); answers its id and
   the seat links.
-* ``GET /api/words?lang=en``: the page's own words in that language (:data:`PAGE_WORDS`).
+* ``GET /api/words?lang=en``: the page's own words in that language (``words.py``).
 * ``GET /api/games/ID?lang=en``: the seat's view (see :func:`seat_payload`).
 * ``POST /api/games/ID/move`` ``{"move": "take +3d5d -Kh", "ply": 4, "lang": "en"}``:
   play a move for the seat; ``ply`` (optional) refuses a move sent for an older position,
@@ -54,6 +54,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
+from words import PAGE_WORDS
 
 from conquian import PRESETS, Card, ConquianError, Game, Observation, Take
 from conquian.agents import Agent, GreedyAgent, RandomAgent
@@ -75,71 +76,6 @@ BOTS: Final[dict[str, Callable[[int], Agent]]] = {
     "random": lambda seed: RandomAgent(seed),
 }
 """The bots a player may choose, by name (all from :mod:`conquian.agents`)."""
-PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
-    "en": {
-        "language": "Language",
-        "new_game": "New game",
-        "your_name": "Your name",
-        "you": "You",
-        "opponent": "Opponent",
-        "a_bot": "a bot:",
-        "a_friend": "a friend (two seat links)",
-        "guest": "Guest",
-        "rules": "Rules",
-        "seed": "Seed (optional)",
-        "start": "Start",
-        "invite": "Send this link to your friend:",
-        "record": "Download the game record (JSON)",
-    },
-    "es": {
-        "language": "Idioma",
-        "new_game": "Nueva partida",
-        "your_name": "Tu nombre",
-        "you": "Tú",
-        "opponent": "Contrincante",
-        "a_bot": "un bot:",
-        "a_friend": "un amigo (dos enlaces, uno por asiento)",
-        "guest": "Invitado",
-        "rules": "Reglas",
-        "seed": "Semilla (opcional)",
-        "start": "Empezar",
-        "invite": "Envía este enlace a tu amigo:",
-        "record": "Descargar el registro de la partida (JSON)",
-    },
-    "nl": {
-        "language": "Taal",
-        "new_game": "Nieuwe partij",
-        "your_name": "Je naam",
-        "you": "Jij",
-        "opponent": "Tegenstander",
-        "a_bot": "een bot:",
-        "a_friend": "een vriend (twee links, een per plaats)",
-        "guest": "Gast",
-        "rules": "Regels",
-        "seed": "Seed (optioneel)",
-        "start": "Begin",
-        "invite": "Stuur deze link naar je vriend:",
-        "record": "Het verslag van de partij downloaden (JSON)",
-    },
-    "de": {
-        "language": "Sprache",
-        "new_game": "Neue Partie",
-        "your_name": "Dein Name",
-        "you": "Du",
-        "opponent": "Gegner",
-        "a_bot": "ein Bot:",
-        "a_friend": "ein Freund (zwei Links, einer je Platz)",
-        "guest": "Gast",
-        "rules": "Regeln",
-        "seed": "Seed (freiwillig)",
-        "start": "Los",
-        "invite": "Schick diesen Link deinem Freund:",
-        "record": "Das Protokoll der Partie herunterladen (JSON)",
-    },
-}
-"""The page's own words (the lobby's form, the invitation, the record link, and the word
-before the rules' name) by language; the game's words come from
-:mod:`conquian.languages`. ``GET /api/words?lang=es`` answers one language's table."""
 HUMAN_SEAT: Final = 0
 """The seat of the person in a game against a bot."""
 
