@@ -13,7 +13,8 @@ Sub-commands:
 * ``demo [--seed N] [--lang L]`` plays a game between a :class:`~conquian.agents.GreedyAgent`
   and a :class:`~conquian.agents.RandomAgent` (or the two ``--agents`` named) and tells it
   move by move with :mod:`conquian.narration`; ``demo --games N`` plays a match of ``N`` games
-  (:mod:`conquian.match`) and prints a row a game, and ``--rules`` chooses the rules;
+  (:mod:`conquian.match`) and prints a row a game, ``--lang`` tells either in another
+  language, and ``--rules`` chooses the rules;
 * ``arena --agents A,B,... --deals N`` rates agents against each other
   (:mod:`conquian.arena`).
 
@@ -247,7 +248,10 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         "with points scoring, N is the most games",
     )
     demo.add_argument(
-        "--lang", choices=sorted(LANGUAGES), default="en", help="tell a game in this language (en)"
+        "--lang",
+        choices=sorted(LANGUAGES),
+        default="en",
+        help="tell the game, or the match, in this language (en)",
     )
     _two_agents(demo)
     demo.set_defaults(run=run_demo)
