@@ -368,6 +368,47 @@ def test_r14a_v4_fits_follows_the_rules() -> None:
     assert not fits(Card.parse("5c"), "Ac 2c 3c 4c", rules=Rules(max_sequence=4))
 
 
+def test_r14a_v2_under_borrow_or_none_a_card_fits_only_as_the_melds_allow() -> None:
+    # J♣ fits 4♣ 5♣ 6♣ and the four sevens only by regrouping them: 4♣ ... 7♣ J♣ and
+    # 7♦ 7♥ 7♠ (R13). With no regrouping, or one card borrowed into a new meld, it does not
+    # (V2); the engine does not let such a decline be forced either.
+    table = [Meld("4c 5c 6c"), Meld("7c 7d 7h 7s")]
+    assert fits(Card.parse("Jc"), table)
+    assert not fits(Card.parse("Jc"), table, rules=Rules.parse("foster"))
+    assert not fits(Card.parse("Jc"), table, rules=Rules.parse("classic,regrouping:none"))
+    # A card that joins a meld as it is fits under every regrouping.
+    for rules in ("classic", "foster", "classic,regrouping:none"):
+        assert fits(Card.parse("3c"), table, rules=Rules.parse(rules))
+    assert not fits(Card.parse("3c"), [], rules=Rules.parse("foster"))
+
+
+def test_r14a_v2_under_borrow_or_none_the_table_is_given_as_melds() -> None:
+    foster = Rules.parse("foster")
+    for table in ("4c 5c 6c", [Card.parse("4c"), Card.parse("5c"), Card.parse("6c")]):
+        with pytest.raises(ConquianError, match="give the table as Meld values"):
+            fits(Card.parse("Jc"), table, rules=foster)
+    # A meld too long for the rules is refused, with the reason (V4).
+    long = Meld("Ac 2c 3c 4c 5c 6c 7c Jc Qc", rules=LONG)
+    with pytest.raises(InvalidMeldError, match="the longest sequence is 8") as refused:
+        fits(Card.parse("Kh"), [long], rules=Rules.parse("classic,regrouping:none"))
+    assert refused.value.reason is MeldProblem.SEQUENCE_TOO_LONG
+    assert fits(Card.parse("Kc"), iter([long]), rules=Rules.parse("foster"))
+
+
+@pytest.mark.parametrize("regrouping", ["borrow", "none"])
+@given(data=st.data())
+def test_v2_fits_agrees_with_the_brute_force(regrouping: str, data: st.DataObject) -> None:
+    rules = Rules.parse(f"classic,regrouping:{regrouping}")
+    melds = data.draw(disjoint_melds(8, max_cards=10))
+    table = [card for meld in melds for card in meld]
+    card = data.draw(
+        st.sampled_from([c for c in parse_cards("Ac Kc 7d Jh 2s 5h 6d Qs") if c not in table])
+    )
+    model: BFTable = frozenset(frozenset(meld) for meld in melds)
+    expected = bruteforce.fits(card, table, rules=rules, melds=model)
+    assert fits(card, [Meld(meld) for meld in melds], rules=rules) is expected
+
+
 def test_r14a_a_card_already_on_the_table_is_an_error() -> None:
     with pytest.raises(InvalidCardError, match="7c is already on the table"):
         fits(Card.parse("7c"), "5c 6c 7c")

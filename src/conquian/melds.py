@@ -28,13 +28,14 @@ import attrs
 from conquian import _bits
 from conquian.cards import DECK, Card, format_cards, parse_cards
 from conquian.errors import (
+    ConquianError,
     InvalidCardError,
     InvalidMeldError,
     MeldProblem,
     bounded_items,
     describe,
 )
-from conquian.rules import CLASSIC, Rules, check_rules
+from conquian.rules import CLASSIC, Regrouping, Rules, check_rules
 
 # InvalidMeldError and MeldProblem live in conquian.errors; they stay importable from here.
 __all__ = [
@@ -348,22 +349,51 @@ def partitions(
 
 
 def fits(card: Card, table: Iterable[Card | Meld] | str, *, rules: Rules = CLASSIC) -> bool:
-    """Whether ``card`` fits a table: the table's cards plus it alone split into melds (R14a).
+    """Whether ``card`` fits a table: the table's cards plus it alone split into melds
+    (R14a), regrouped as ``rules`` allow (V2).
+
+    Under free regrouping (the classic rules) only the table's cards matter, so it may be
+    given as text, cards or melds. Under regrouping ``borrow`` or ``none`` its melds
+    matter (the card must join one, form a new one, or, with ``borrow``, take a card
+    borrowed from one), so it must be given as its melds, :class:`Meld` values. This is
+    the test the engine makes before a force (R14b).
 
     Raises:
         InvalidCardError: ``card`` is already on the table, a card is given twice, or a
             value is not a Card or Meld.
+        ConquianError: Under regrouping ``borrow`` or ``none``, the table is not given as
+            Meld values.
+        InvalidMeldError: Under regrouping ``borrow`` or ``none``, a meld of the table is
+            too long for ``rules`` (V4).
         TypeError: ``card`` is not a Card, ``table`` is not text or an iterable, or
             ``rules`` is not a Rules.
 
-    >>> from conquian import Card
+    >>> from conquian import Card, Meld, Rules
     >>> fits(Card.parse("5c"), "6c 7c Jc"), fits(Card.parse("5h"), "6c 7c Jc")
+    (True, False)
+    >>> table = [Meld("4c 5c 6c"), Meld("7c 7d 7h 7s")]
+    >>> fits(Card.parse("Jc"), table), fits(Card.parse("Jc"), table, rules=Rules.parse("foster"))
     (True, False)
     """
     if not isinstance(card, Card):
         raise TypeError(f"card must be a Card, not {describe(card)}")
     check_rules(rules)
+    free = rules.regrouping is Regrouping.FREE
+    if not free and not isinstance(table, str):  # read once (it may be an iterator)
+        table = bounded_items(table, "table", "text or an iterable of Card or Meld values", 40)
     mask = _mask_of_distinct(table)
     if mask >> card.index & 1:
         raise InvalidCardError(f"{card} is already on the table", token=str(card))
-    return _bits.meld_table(rules.max_sequence).fits(mask, card.index, None, False)
+    melds = _bits.meld_table(rules.max_sequence)
+    if free:
+        return melds.fits(mask, card.index, None, False)
+    given = () if isinstance(table, str) else tuple(table)
+    if not all(isinstance(meld, Meld) for meld in given) or (mask and not given):
+        raise ConquianError(
+            f"under regrouping {rules.regrouping.value} (V2) the melds of a table matter, "
+            "not only its cards: give the table as Meld values"
+        )
+    arrangement = tuple(
+        sorted((Meld(meld, rules=rules).mask for meld in given), key=_bits.lowest)
+    )  # Meld(...) refuses a sequence too long for the rules (V4)
+    return melds.fits(mask, card.index, arrangement, rules.regrouping is Regrouping.BORROW)
