@@ -44,8 +44,13 @@ from conquian import (
     partitions,
 )
 from conquian.agents import GreedyAgent, RandomAgent, play_game
+from conquian.arena import arena
+from conquian.cards import sorted_cards
 from conquian.game import GameRecord
 from conquian.match import CARD_POINTS, Match, MatchRecord, hand_points, match_dumps, match_load
+from conquian.phases import DRAWN, Outcome, OutcomeKind
+from conquian.scoring import Standing, settle
+from conquian.simulate import simulate
 from helpers import random_game
 
 STATE = State.new(seed=7)
@@ -112,6 +117,32 @@ WRONG_TYPES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     ("play_game one agent", lambda: play_game(STATE, [GreedyAgent()]), TypeError, "two agents"),
     ("play_game no agent", lambda: play_game(STATE, [1, 2]), TypeError, "choose method"),
     ("play_game(None)", lambda: play_game(None, [GreedyAgent()] * 2), TypeError, "state must"),
+    ("RandomAgent('x')", lambda: RandomAgent("x"), ValueError, "a RandomAgent's seed is a"),
+    ("RandomAgent(-1)", lambda: RandomAgent(-1), ValueError, "from 0 to 2**64 - 1"),
+    ("Outcome(DRAWN, 0)", lambda: Outcome(OutcomeKind.DRAWN, 0), ValueError, "no winner"),
+    ("Outcome(WENT_OUT, 2)", lambda: Outcome(OutcomeKind.WENT_OUT, 2), ValueError, "0 or 1"),
+    ("Outcome(WENT_OUT, None)", lambda: Outcome(OutcomeKind.WENT_OUT, None), ValueError, "0 or"),
+    ("Outcome('drawn')", lambda: Outcome("drawn", None), TypeError, "kind must be an Outcome"),
+    ("settle(outcome=None)", lambda: settle(Standing(), None, CLASSIC), TypeError, "outcome"),
+    ("settle(standing=0)", lambda: settle(0, DRAWN, CLASSIC), TypeError, "standing must be"),
+    ("settle(rules=None)", lambda: settle(Standing(), DRAWN, None), TypeError, "rules must"),
+    ("dealer_of('1')", lambda: Match.new(1, games=2).dealer_of("1"), ValueError, "a game index"),
+    ("dealer_of(-1)", lambda: Match.new(1, games=2).dealer_of(-1), ValueError, "from 0 to 1"),
+    ("dealer_of(2)", lambda: Match.new(1, games=2).dealer_of(2), ValueError, "not 2"),
+    ("simulate(agents=None)", lambda: simulate(1, None), ValueError, "agents must be a seq"),
+    ("simulate(agents='gr')", lambda: simulate(1, "gr"), ValueError, "not 'gr'"),
+    ("simulate(seed=2**64)", lambda: simulate(1, seed=2**64), ValueError, "a run's seed"),
+    ("arena('greedy')", lambda: arena("greedy"), ValueError, "not the text 'greedy'"),
+    ("arena(seed=2**64)", lambda: arena(["random", "greedy"], seed=2**64), ValueError, "seed"),
+    ("format_cards(['7h'])", lambda: format_cards(["7h"]), ValueError, "'7h' is not a Card"),
+    ("sorted_cards(['7h'])", lambda: sorted_cards(["7h"]), ValueError, "'7h' is not a Card"),
+    ("format_cards(7)", lambda: format_cards(7), TypeError, "cards must be text or an it"),
+    (
+        "Take(laid=[7c], discard=7c)",
+        lambda: Take([DECK[6]], DECK[6]),
+        ValueError,
+        "7c is both laid and discarded",
+    ),
 ]
 
 

@@ -19,6 +19,7 @@ from typing import Protocol, runtime_checkable
 from conquian import _bits
 from conquian._rng import SplitMix64
 from conquian.cards import Card
+from conquian.dealing import check_seed
 from conquian.errors import ConquianError, describe
 from conquian.moves import Decline, Move, Release, Take
 from conquian.state import Observation, State
@@ -36,10 +37,14 @@ class Agent(Protocol):
 
 
 class RandomAgent:
-    """Chooses uniformly at random, reproducibly from its seed (on every machine)."""
+    """Chooses uniformly at random, reproducibly from its seed (on every machine).
+
+    Raises:
+        ConquianError: ``seed`` is not a whole number from 0 to 2**64 - 1.
+    """
 
     def __init__(self, seed: int = 0) -> None:
-        self._rng = SplitMix64(seed)
+        self._rng = SplitMix64(check_seed(seed, "a RandomAgent's seed"))
 
     def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
         """A uniformly random legal move.

@@ -38,6 +38,7 @@ import attrs
 
 from conquian._rng import SplitMix64, game_seed
 from conquian.agents import play_game
+from conquian.dealing import check_seed
 from conquian.errors import ConquianError, describe
 from conquian.rules import CLASSIC, Rules
 from conquian.simulate import AGENTS, agent_factory
@@ -413,6 +414,11 @@ def arena(
     Raises:
         ConquianError: Fewer than two agents, an unknown or repeated name, or a bad count.
     """
+    if isinstance(agents, str):
+        raise ConquianError(
+            f"agents must be a sequence of agent names, such as ('greedy', 'random'), not the "
+            f"text {describe(agents)}"
+        )
     names = tuple(agents)
     if len(names) < 2:
         raise ConquianError(f"an arena needs at least two agents, not {len(names)}")
@@ -423,8 +429,9 @@ def arena(
             )
     if len(set(names)) != len(names):
         raise ConquianError(f"each agent plays once in an arena: {', '.join(names)}")
-    for what, value in (("deals", deals), ("seed", seed), ("workers", workers)):
+    for what, value in (("deals", deals), ("workers", workers)):
         _whole(value, what)
+    check_seed(seed, "an arena's seed")
     if not isinstance(rules, Rules):
         raise ConquianError(f"rules must be a Rules value, not {describe(rules)}")
     workers = workers or os.cpu_count() or 1

@@ -462,9 +462,33 @@ def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[Card, ...
     return tuple(cards)
 
 
-def sorted_cards(cards: Iterable[Card]) -> list[Card]:
-    """The cards in canonical :data:`DECK` order."""
-    return sorted(cards, key=_index_of)
+def _card_list(cards: Iterable[Card] | str) -> list[Card]:
+    """The cards as a list: text is read with :func:`parse_cards` (duplicates allowed, as
+    given), and every item of an iterable must be a Card."""
+    if isinstance(cards, str):
+        return list(parse_cards(cards, allow_duplicates=True))
+    if not isinstance(cards, Iterable):
+        raise TypeError(f"cards must be text or an iterable of Card values, not {describe(cards)}")
+    found = list(cards)
+    for index, card in enumerate(found):
+        if card.__class__ is not Card and not isinstance(card, Card):
+            raise InvalidCardError(
+                f"{describe(card)} is not a Card", token=describe(card), index=index
+            )
+    return found
+
+
+def sorted_cards(cards: Iterable[Card] | str) -> list[Card]:
+    """The cards in canonical :data:`DECK` order (text is read with :func:`parse_cards`).
+
+    Raises:
+        InvalidCardError: Text is not a list of cards, or an item is not a Card.
+        TypeError: ``cards`` is neither text nor an iterable.
+
+    >>> sorted_cards("7h Jc 7c")
+    [Card('7c'), Card('Jc'), Card('7h')]
+    """
+    return sorted(_card_list(cards), key=_index_of)
 
 
 def _index_of(card: Card) -> int:
@@ -472,7 +496,7 @@ def _index_of(card: Card) -> int:
 
 
 def format_cards(
-    cards: Iterable[Card],
+    cards: Iterable[Card] | str,
     *,
     style: str = "short",
     sort: bool = False,
@@ -481,7 +505,8 @@ def format_cards(
     """Write cards as text that :func:`parse_cards` reads back.
 
     Args:
-        cards: The cards, written in the order given unless ``sort`` is true.
+        cards: The cards, written in the order given unless ``sort`` is true; text is
+            read with :func:`parse_cards` first.
         style: ``"short"`` (``7h 7c``), ``"compact"`` (``7h7c``), ``"pretty"``
             (``7♥ 7♣``), ``"spanish"`` (``7 de copas, 7 de bastos``) or ``"name"``
             (full names in ``lang``, comma-separated).
@@ -490,11 +515,11 @@ def format_cards(
             language (``style`` is then ``"name"``, its default when ``lang`` is given).
 
     Raises:
-        ValueError: An unknown style, or ``lang`` with a style other than ``"name"``.
+        ValueError: ``style`` is not one of the five styles, or ``lang`` is given with a
+            style other than ``"name"``.
         ConquianError: ``lang`` is not a supported language.
-
-    Raises:
-        ValueError: ``style`` is not one of the four styles.
+        InvalidCardError: Text is not a list of cards, or an item is not a Card.
+        TypeError: ``cards`` is neither text nor an iterable.
 
     >>> cards = parse_cards("7h Jc 7c")
     >>> format_cards(cards, style="pretty", sort=True)
@@ -503,16 +528,18 @@ def format_cards(
     True
     >>> format_cards(cards, lang="de")
     'Herz-7, Kreuz-Bube, Kreuz-7'
+    >>> format_cards("7h Jc 7c", style="pretty")
+    '7♥ J♣ 7♣'
     """
     if lang is not None and style not in ("short", "name"):
         raise ValueError(f"lang writes full names: style {style!r} cannot be used with it")
     if style == "name" or lang is not None:
         language = find_language("en" if lang is None else lang)
-        ordered_cards = sorted_cards(cards) if sort else list(cards)
+        ordered_cards = sorted_cards(cards) if sort else _card_list(cards)
         return ", ".join(
             language.card_name(card.rank.value - 1, card.suit.value) for card in ordered_cards
         )
-    ordered = sorted_cards(cards) if sort else list(cards)
+    ordered = sorted_cards(cards) if sort else _card_list(cards)
     if style == "short":
         return " ".join(map(str, ordered))
     if style == "compact":

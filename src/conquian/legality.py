@@ -238,7 +238,7 @@ def _check_take(pos: Position, move: Take, v: Voice) -> None:
             )
         if not hand >> discard & 1:
             raise IllegalMoveError(_not_in_hand(discard, v))
-        if laid >> discard & 1:
+        if laid >> discard & 1:  # Take() refuses it; a value unpickled from crafted data
             raise IllegalMoveError(f"{v.you} cannot both lay down and discard {card}")
     _check_new_table(pos, move.table, laid, 1 << offer, v)
 

@@ -208,11 +208,20 @@ class Match:
     def dealer_of(self, index: int) -> int:
         """The dealer of game ``index`` (counted from 0): the deal alternates (R9).
 
+        Raises:
+            ConquianError: ``index`` is not a whole number from 0 to one less than the
+                games planned (:data:`MAX_GAMES` when the match has no cap).
+
         >>> from conquian.match import Match
         >>> match = Match.new(seed=1, games=4, first_dealer=1)
         >>> [match.dealer_of(index) for index in range(4)]
         [1, 0, 1, 0]
         """
+        last = (self._planned or MAX_GAMES) - 1
+        if index.__class__ is not int or not 0 <= index <= last:
+            raise ConquianError(
+                f"a game index is a whole number from 0 to {last}, not {describe(index)}"
+            )
         return game_dealer(self._first_dealer, index)
 
     # ------------------------------------------------------------------ reading

@@ -268,6 +268,9 @@ class Meld:
 _CARD_COLLECTIONS: Final = frozenset({list, tuple, set, frozenset})
 
 
+_CARDS_OR_MELDS: Final = "text or an iterable of Card or Meld values"
+
+
 def _mask_of_distinct(items: Iterable[Card | Meld] | str) -> int:
     """The mask of cards (or the cards of melds); a repeated card is an error. Of an
     oversized iterable only the first 41 items are read: they repeat a card."""
@@ -286,7 +289,7 @@ def _mask_of_distinct(items: Iterable[Card | Meld] | str) -> int:
     elif isinstance(items, str):
         return _bits.mask_of(parse_cards(items))
     mask = 0
-    given = bounded_items(items, "cards", "text or an iterable of Card or Meld values", 40)
+    given = bounded_items(items, "cards", _CARDS_OR_MELDS, 40)
     for index, item in enumerate(given):
         if item.__class__ is Card:  # the common case first: one class test
             bits = 1 << item.index
@@ -378,17 +381,18 @@ def fits(card: Card, table: Iterable[Card | Meld] | str, *, rules: Rules = CLASS
     if not isinstance(card, Card):
         raise TypeError(f"card must be a Card, not {describe(card)}")
     check_rules(rules)
-    free = rules.regrouping is Regrouping.FREE
-    if not free and not isinstance(table, str):  # read once (it may be an iterator)
-        table = bounded_items(table, "table", "text or an iterable of Card or Meld values", 40)
-    mask = _mask_of_distinct(table)
+    melds = _bits.meld_table(rules.max_sequence)
+    if rules.regrouping is Regrouping.FREE:
+        mask = _mask_of_distinct(table)
+        if mask >> card.index & 1:
+            raise InvalidCardError(f"{card} is already on the table", token=str(card))
+        return melds.fits(mask, card.index, None, False)
+    items = table if isinstance(table, str) else bounded_items(table, "table", _CARDS_OR_MELDS, 40)
+    mask = _mask_of_distinct(items)  # read once: ``table`` may be an iterator
     if mask >> card.index & 1:
         raise InvalidCardError(f"{card} is already on the table", token=str(card))
-    melds = _bits.meld_table(rules.max_sequence)
-    if free:
-        return melds.fits(mask, card.index, None, False)
-    given = () if isinstance(table, str) else tuple(table)
-    if not all(isinstance(meld, Meld) for meld in given) or (mask and not given):
+    given = [item for item in items if isinstance(item, Meld)] if mask else []
+    if isinstance(items, str) or len(given) != len(items):
         raise ConquianError(
             f"under regrouping {rules.regrouping.value} (V2) the melds of a table matter, "
             "not only its cards: give the table as Meld values"

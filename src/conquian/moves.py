@@ -103,6 +103,7 @@ class Take:
         TypeError: An argument is not made of :class:`~conquian.cards.Card` or
             :class:`~conquian.melds.Meld` values.
         ValueError: ``table`` names no meld, or ``laid`` holds more than 40 cards.
+        ConquianError: ``discard`` is also among the ``laid`` cards.
     """
 
     laid_mask: int
@@ -119,8 +120,11 @@ class Take:
         table: Iterable[Meld] | None = None,
     ) -> None:
         mask = _laid_mask(laid)
-        if discard is not None and not isinstance(discard, Card):
-            raise TypeError(f"discard must be a Card or None, not {describe(discard)}")
+        if discard is not None:
+            if not isinstance(discard, Card):
+                raise TypeError(f"discard must be a Card or None, not {describe(discard)}")
+            if mask >> discard.index & 1:  # no move can do both: parse_move refuses it too
+                raise ConquianError(f"{discard} is both laid and discarded")
         self.__attrs_init__(mask, -1 if discard is None else discard.index, _to_table(table))
 
     @property

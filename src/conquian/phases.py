@@ -15,6 +15,7 @@ from typing import Final
 import attrs
 
 from conquian.cards import Card
+from conquian.errors import ConquianError, describe
 from conquian.moves import Force, LayDown, Move, Release, Take
 from conquian.rules import Forcing, Regrouping
 
@@ -71,6 +72,11 @@ class OutcomeKind(enum.Enum):
 class Outcome:
     """The end of a game. Equal outcomes have the same winner and kind.
 
+    Raises:
+        ConquianError: A draw with a winner, or a game won with a winner other than 0
+            or 1.
+        TypeError: ``kind`` is not an :class:`OutcomeKind`.
+
     Attributes:
         kind: How the game ended.
         winner: The player who went out, or ``None`` for a draw.
@@ -78,6 +84,20 @@ class Outcome:
 
     kind: OutcomeKind
     winner: int | None
+
+    def __attrs_post_init__(self) -> None:
+        """A draw has no winner (R15); a game won by going out has player 0 or 1 (R16)."""
+        kind, winner = self.kind, self.winner
+        if kind is OutcomeKind.DRAWN:
+            if winner is not None:
+                raise ConquianError(f"a drawn game has no winner (R15), not {describe(winner)}")
+        elif kind is OutcomeKind.WENT_OUT:
+            if winner.__class__ is not int or winner not in (0, 1):
+                raise ConquianError(
+                    f"a game won by going out has winner 0 or 1 (R16), not {describe(winner)}"
+                )
+        else:
+            raise TypeError(f"kind must be an OutcomeKind, not {describe(kind)}")
 
     @property
     def is_draw(self) -> bool:

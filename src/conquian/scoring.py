@@ -22,7 +22,7 @@ import attrs
 from conquian.cards import Card, Rank
 from conquian.errors import bounded_items, describe
 from conquian.phases import Outcome
-from conquian.rules import DrawSettlement, Rules, Scoring
+from conquian.rules import DrawSettlement, Rules, Scoring, check_rules
 
 __all__ = [
     "BASE_STAKE",
@@ -121,6 +121,10 @@ def settle(
         rules: The match's rules (their ``scoring`` and ``draw_settlement``).
         loser_hand: The cards left in the loser's hand (used with points scoring).
 
+    Raises:
+        TypeError: ``standing``, ``outcome`` or ``rules`` is not a Standing, an Outcome
+            or a Rules.
+
     >>> from conquian import Outcome, OutcomeKind, Rules
     >>> from conquian.rules import DrawSettlement
     >>> from conquian.scoring import Standing, settle
@@ -131,6 +135,11 @@ def settle(
     >>> settle(drawn, Outcome(OutcomeKind.WENT_OUT, 1), rules)
     Standing(scores=(-2, 2), stake=1, pool=0)
     """
+    if not isinstance(standing, Standing):
+        raise TypeError(f"standing must be a Standing, not {describe(standing)}")
+    if not isinstance(outcome, Outcome):
+        raise TypeError(f"outcome must be an Outcome, not {describe(outcome)}")
+    check_rules(rules)
     first, second = standing.scores
     scores = [first, second]
     winner = outcome.winner

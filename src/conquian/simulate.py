@@ -24,6 +24,7 @@ import attrs
 
 from conquian._rng import SplitMix64, game_seed
 from conquian.agents import Agent, GreedyAgent, RandomAgent, play_game
+from conquian.dealing import check_seed
 from conquian.errors import ConquianError, describe
 from conquian.rules import CLASSIC, Rules
 from conquian.state import State
@@ -213,8 +214,12 @@ def simulate(
 
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ConquianError(f"games must be a whole number of at least 0, not {describe(games)}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ConquianError(f"seed must be a whole number of at least 0, not {describe(seed)}")
+    check_seed(seed, "a run's seed")
+    if isinstance(agents, str) or not isinstance(agents, Sequence):
+        raise ConquianError(
+            "agents must be a sequence of two agents, names or factories, such as "
+            f"('greedy', 'random'), not {describe(agents)}"
+        )
     if len(agents) != 2:
         raise ConquianError(f"a game has two agents, not {len(agents)}")
     factories = (agent_factory(agents[0]), agent_factory(agents[1]))

@@ -353,12 +353,14 @@ class _Reader:
         if not isinstance(value, Mapping) or set(value) != {"kind", "winner"}:
             raise self.fail("outcome", "null or an object with kind and winner")
         try:
-            outcome = Outcome(OutcomeKind(value["kind"]), value["winner"])
+            kind = OutcomeKind(value["kind"])
         except ValueError:
             raise self.fail("outcome", f"unknown kind {describe(value['kind'])}") from None
-        if (outcome.winner is None) != outcome.is_draw or outcome.winner not in (None, 0, 1):
-            raise self.fail("outcome", "a draw has no winner; a game won has winner 0 or 1")
-        return outcome
+        try:
+            return Outcome(kind, value["winner"])
+        except ConquianError:
+            message = "a draw has no winner; a game won has winner 0 or 1"
+            raise self.fail("outcome", message) from None
 
     def history(self) -> tuple[Played, ...]:
         value = self.get("history")
