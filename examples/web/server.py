@@ -22,17 +22,19 @@ The HTTP API (every body is JSON, at most :data:`MAX_BODY` bytes; a seat key goe
 * ``POST /api/games`` ``{"mode": "bot" | "humans", "bot": "greedy", "names": [..],
   "seed": null, "rules": "classic"}``: a new game under a preset of the rules
   (``classic``, ``foster`` or ``bicycle``, :data:`conquian.PRESETS`); answers its id and
-  the seat links.
+  the seat links. The seed may be given as its digits in text, as a browser's numbers
+  lose digits past 2**53.
 * ``GET /api/words?lang=en``: the page's own words in that language (``words.py``).
 * ``GET /api/games/ID?lang=en``: the seat's view (see :func:`seat_payload`).
 * ``POST /api/games/ID/move`` ``{"move": "take +3d5d -Kh", "ply": 4, "lang": "en"}``:
   play a move for the seat; ``ply`` (optional) refuses a move sent for an older position,
   so a repeated request is never played twice. Answers the seat's new view.
 * ``POST /api/games/ID/build`` ``{"selected": ["3d", "5d"], "arrangement": null}``: the
-  take builder after these clicks (see :func:`builder_payload`).
+  take builder after these clicks (see :func:`builder_payload`), on the seat's turn.
 * ``GET /api/games/ID/record``: the finished game's JSON record (refused until it ends).
 * ``WS /api/games/ID/ws``: first message ``{"key": KEY, "lang": "en"}``; the server then
-  sends the seat's view after every change (``{"lang": ..}`` changes the language).
+  sends the seat's view after every change (``{"lang": ..}`` changes the language; other
+  messages are ignored).
 """
 
 from __future__ import annotations
@@ -220,7 +222,7 @@ def status_text(room: Room, view: Observation, lang: str) -> str:
         return language.phrase("result_win", who=names[outcome.winner])
     if view.to_move == seat:
         return language.phrase("choices")
-    return "… " + names[1 - seat]
+    return PAGE_WORDS[language.code]["waiting"].format(who=names[1 - seat])
 
 
 def seat_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
@@ -245,6 +247,7 @@ def build_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
     view = state.observation(seat)
     data = view.to_dict()
     language = find_language(lang)
+    page = PAGE_WORDS[language.code]
     names = room.names
     lines = room.narration(lang, seat)
     # On the seat's turn its legal moves are the state's (Observation.legal_moves gives
@@ -271,7 +274,11 @@ def build_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
         "go_out": language.phrase("option_out"),
         "arrange": language.phrase("builder_arrangements"),
         "status": status_text(room, view, lang),
-        "rules": f"{PAGE_WORDS[language.code]['rules']}: {view.rules.to_notation().capitalize()}",
+        "rules": f"{page['rules']}: {view.rules.to_notation().capitalize()}",
+        "hand_size": page["hand_size"].format(count=view.hand_sizes[1 - seat]),
+        "take_hint": page["take_hint"].format(card=view.offer.pretty())
+        if can_take and view.offer is not None
+        else "",
     }
     return {
         "game": room.id,
@@ -284,6 +291,7 @@ def build_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
         "view": data,
         "origin": describe_origin(view, lang=lang, names=names, viewer=seat),
         "narration": lines[-NARRATION_LINES:],
+        "narration_start": max(1, len(lines) - NARRATION_LINES + 1),
         "choices": choices,
         "builder": builder_payload(view.take_builder(), lang) if can_take else None,
         "names_of_cards": card_names(visible_cards(data), lang),
@@ -383,15 +391,17 @@ async def new_game(request: Request) -> Response:
     if mode not in ("bot", "humans"):
         raise RequestError(400, "mode is bot or humans")
     bot = data.get("bot", "greedy") if mode == "bot" else None
-    if bot is not None and bot not in BOTS:
+    if bot is not None and (not isinstance(bot, str) or bot not in BOTS):
         raise RequestError(400, "the bots are " + ", ".join(BOTS))
     rules = data.get("rules", "classic")
     if not isinstance(rules, str) or rules not in PRESETS:
         raise RequestError(400, "the rules are " + ", ".join(PRESETS))
     seed = data.get("seed")
+    if isinstance(seed, str) and seed.isascii() and seed.isdigit() and len(seed) <= 20:
+        seed = int(seed)  # digits as text: a browser's numbers lose digits past 2**53
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise RequestError(400, "seed is a whole number or null")
-    names = data.get("names", ["You", bot.capitalize() if bot else "Guest"])
+        raise RequestError(400, "seed is a whole number (or its digits as text) or null")
+    names = data.get("names", ["Player 1", bot.capitalize() if bot else "Player 2"])
     if (
         not isinstance(names, list)
         or len(names) != 2
@@ -456,6 +466,8 @@ async def build_take(request: Request) -> Response:
     arrangement = data.get("arrangement")
     if not isinstance(selected, list) or len(selected) > 10:
         raise RequestError(400, "selected is a list of at most 10 cards")
+    if room.game.to_move != seat:
+        raise RequestError(409, "a take is built on one's own turn")
     try:
         builder = room.game.state.observation(seat).take_builder()
         for card in selected:
@@ -489,7 +501,7 @@ async def seat_socket(socket: WebSocket) -> None:
     await socket.accept()
     room = ROOMS.get(socket.path_params["game_id"])
     try:
-        hello = json.loads(await socket.receive_text())
+        hello = json.loads(await receive_text(socket))
         if room is None or not isinstance(hello, dict) or not isinstance(hello.get("key"), str):
             raise RequestError(403, 'send {"key": KEY} first')
         listener = Listener(room.seat_of(hello["key"]), language_of(hello.get("lang")))
@@ -516,14 +528,27 @@ async def seat_socket(socket: WebSocket) -> None:
         room.listeners.remove(listener)
 
 
+async def receive_text(socket: WebSocket) -> str:
+    """The next text message; a binary one is not JSON (``ValueError``)."""
+    message = await socket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if not isinstance(text, str):
+        raise ValueError("a binary message")
+    return text
+
+
 async def read_languages(socket: WebSocket, listener: Listener) -> None:
-    """Read the seat's later messages: ``{"lang": CODE}`` changes its language."""
+    """Read the seat's later messages: ``{"lang": CODE}`` changes its language; any other
+    message is ignored."""
     try:
         while True:
-            message = await socket.receive_text()
             try:
-                data = json.loads(message)
-                listener.lang = language_of(data.get("lang") if isinstance(data, dict) else None)
+                data = json.loads(await receive_text(socket))
+                if not isinstance(data, dict) or "lang" not in data:
+                    continue
+                listener.lang = language_of(data["lang"])
             except (ValueError, RequestError):
                 continue
             listener.wake.set()

@@ -24,7 +24,11 @@ async function api(method, path, body) {
     method, headers, body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await response.json();
-  if (!response.ok) throw new Error(data.error || response.statusText);
+  if (!response.ok) {
+    const error = new Error(data.error || response.statusText);
+    error.status = response.status;
+    throw error;
+  }
   return data;
 }
 
@@ -46,7 +50,10 @@ function cardElement(text, options = {}) {
   if (options.onClick) {
     element.type = "button";
     element.disabled = !!options.disabled;
+    if (options.pressed !== undefined) element.setAttribute("aria-pressed", String(options.pressed));
     element.addEventListener("click", options.onClick);
+  } else {
+    element.setAttribute("role", "img");  // so that its aria-label, the card's name, is read
   }
   return element;
 }
@@ -64,7 +71,42 @@ function meldsElements(table) {
   });
 }
 
+// Rendering replaces the buttons: the focused one is found again by what it stands for
+// (a card of a row, a move, going out, an arrangement), so a keyboard keeps its place.
+let heldFocus = null;  // what had the focus when an action began (its buttons are disabled)
+
+function focusKeyOf(element) {
+  if (!element || element === document.body) return null;
+  if (element.dataset.card) return `#${element.parentElement.id} [data-card="${element.dataset.card}"]`;
+  if (element.dataset.move) return `#choices [data-move="${element.dataset.move}"]`;
+  if (element.classList.contains("go-out")) return "#discards .go-out";
+  if (element.classList.contains("arrangement")) {
+    const index = [...element.parentElement.querySelectorAll(".arrangement")].indexOf(element);
+    return `#arrangements .arrangement:nth-of-type(${index + 1})`;
+  }
+  return null;
+}
+
+function restoreFocus(key) {
+  const found = key && document.querySelector(key);
+  if (found && !found.disabled) {
+    found.focus();
+    return true;
+  }
+  return false;
+}
+
+const FIRST_ACTION = "#hand button:enabled, #discards button:enabled, #choices button:enabled";
+
 function render() {
+  const key = focusKeyOf(document.activeElement) || heldFocus;
+  draw();
+  if (busy || !key) return;
+  // The same button again, else (it went with the move) the first action of the next turn.
+  heldFocus = restoreFocus(key) || restoreFocus(FIRST_ACTION) ? null : key;
+}
+
+function draw() {
   const view = payload.view;
   const me = payload.seat;
   const other = 1 - me;
@@ -77,6 +119,7 @@ function render() {
 
   $("status").textContent = words.status;
   $("opponent-name").textContent = payload.names[other];
+  $("opponent-hand").setAttribute("aria-label", words.hand_size);
   fill($("opponent-hand"), Array.from({ length: view.hand_sizes[other] }, () => {
     const back = document.createElement("span");
     back.className = "card back";
@@ -100,6 +143,7 @@ function render() {
   const addable = new Set(builder ? builder.addable : []);
   fill($("hand"), hand.map((card) => cardElement(card, {
     className: selected.has(card) ? "selected" : addable.has(card) ? "addable" : null,
+    pressed: selected.has(card),
     disabled: busy || !myTurn || !(selected.has(card) || addable.has(card)),
     onClick: () => clickCard(card),
   })));
@@ -108,6 +152,7 @@ function render() {
   // alone completes the take (it fits the table).
   const building = myTurn && builder && (builder.selected.length > 0 || builder.complete);
   $("builder").hidden = !building;
+  $("take-hint").textContent = myTurn && builder && !building ? words.take_hint : "";
   if (!building) {
     fill($("arrangements"), []);
     fill($("discards"), []);
@@ -118,7 +163,7 @@ function render() {
     fill($("arrangements"), builder.needs_arrangement ? [
       label(words.arrange),
       ...builder.arrangements.map((melds, index) => button(
-        melds.join(" "), () => arrange(index), "arrangement")),
+        melds.map(prettyMeld).join("  "), () => arrange(index), "arrangement")),
     ] : []);
     $("discard-label").textContent = builder.discards.length ? words.discard : "";
     const finish = builder.discards.map((card) => cardElement(card, {
@@ -134,6 +179,7 @@ function render() {
     choice.label, () => send(choice.move), "choice", choice.move)) : [];
   fill($("choices"), choices);
 
+  $("narration").start = payload.narration_start;  // the numbers of the whole game
   fill($("narration"), payload.narration.map((line) => {
     const item = document.createElement("li");
     item.textContent = line;
@@ -145,6 +191,10 @@ function render() {
 
 function pretty(card) {
   return card.slice(0, -1) + SUITS[card.slice(-1)];
+}
+
+function prettyMeld(meld) {  // "4c5c6c" as "4♣5♣6♣"
+  return meld.match(/../g).map(pretty).join("");
 }
 
 function label(text) {
@@ -217,6 +267,7 @@ async function send(move) {
 }
 
 async function ask(action) {
+  heldFocus = focusKeyOf(document.activeElement) || heldFocus;
   busy = true;
   render();
   try {
@@ -259,7 +310,8 @@ async function join() {
   try {
     accept(await api("GET", `/api/games/${game}?lang=${lang()}`));
   } catch (error) {
-    showError(error.message);
+    if (error.status === 404) $("lost").hidden = false;  // in the page's language
+    else showError(error.message);
     return;
   }
   listen();
@@ -290,7 +342,8 @@ async function showWords() {
     element.textContent = pageWords[element.dataset.word];
   }
   const name = $("name");
-  if (name.value.trim() === (previous ? previous.you : "You")) name.value = pageWords.you;
+  const shown = previous ? previous.default_name : "Player 1";
+  if (name.value.trim() === shown) name.value = pageWords.default_name;
 }
 
 async function start(event) {
@@ -299,13 +352,13 @@ async function start(event) {
   const bot = $("bot").value;
   const rules = $("rules").value;
   const seedText = $("seed").value.trim();
-  const name = $("name").value.trim() || pageWords.you;
+  const name = $("name").value.trim() || pageWords.default_name;
   const names = mode === "bot"
     ? [name, $("bot").selectedOptions[0].textContent]
     : [name, pageWords.guest];
   try {
     const data = await api("POST", "/api/games", {
-      mode, bot, names, rules, seed: seedText ? Number(seedText) : null,
+      mode, bot, names, rules, seed: seedText || null,  // digits as text: no rounding
     });
     if (data.seats.length > 1) sessionStorage.setItem("invite:" + data.game, data.seats[1].link);
     location.hash = data.seats[0].link.slice(2);

@@ -41,6 +41,8 @@ def play_turn(page: Page) -> int:
     first card offered, or going out), else the first choice button. Answers how many
     arrangements were chosen (0 or 1)."""
     settle(page)
+    if page.locator("#builder").is_hidden() and page.locator("#hand .addable").count():
+        assert page.inner_text("#take-hint")  # how to take is said, in the page's language
     arranged = 0
     while True:
         if page.locator("#discards .go-out").count():
@@ -49,6 +51,9 @@ def play_turn(page: Page) -> int:
             break
         if page.locator("#arrangements button.arrangement").count():
             clicked = page.locator("#arrangements button.arrangement").last
+            for label in page.locator("#arrangements button.arrangement").all_inner_texts():
+                assert PRETTY.search(label), label  # suit symbols, not notation
+                assert not NOTATION.search(label), label
             arranged = 1
         elif page.locator("#hand button.card.addable:enabled").count():
             clicked = page.locator("#hand button.card.addable:enabled").first
@@ -130,6 +135,55 @@ def test_a_whole_game_against_a_bot_by_clicking(
     page.close()
 
 
+def test_the_keyboard_keeps_its_place_and_cards_have_names(
+    browser: Browser, base_url: str
+) -> None:
+    """A card chosen with Enter keeps the focus (the page redraws its buttons), and after
+    a move made with Enter the focus is on the first action of the next turn. Cards that
+    are pictures are read by their names; the opponent's hand by its size."""
+    page = browser.new_page()
+    new_game_in_lobby(page, base_url, humans=False, seed=11, lang="en")
+    assert re.fullmatch(
+        r"\d+ cards in hand", page.get_attribute("#opponent-hand", "aria-label") or ""
+    )
+    offered = page.locator("#offer .card")
+    assert offered.get_attribute("role") == "img"
+    assert offered.get_attribute("aria-label") == Card.parse(
+        offered.get_attribute("data-card") or ""
+    ).name("en")
+    for _ in range(60):  # on to a turn with a take
+        if page.locator("#hand button.card.addable:enabled").count():
+            break
+        play_turn(page)
+    card = page.locator("#hand button.card.addable:enabled").first
+    name = card.get_attribute("data-card")
+    card.focus()
+    with page.expect_response(lambda r: r.url.endswith("/build")):
+        page.keyboard.press("Enter")
+    settle(page)
+    assert page.evaluate("document.activeElement.dataset.card") == name
+    assert page.get_attribute(f"#hand [data-card='{name}']", "aria-pressed") == "true"
+    # Finish the take by mouse; then play on, each take by mouse and each other choice
+    # with Enter on the button that has the focus when the turn begins.
+    play_turn(page)
+    keyed = 0
+    for _ in range(80):
+        settle(page)
+        if state_of(page) != "turn":
+            break
+        focused = page.evaluate("document.activeElement.tagName")
+        assert focused == "BUTTON", focused  # the turn's first action has the focus
+        if page.locator("#hand .addable").count() or page.locator("#builder").is_visible():
+            play_turn(page)
+            continue
+        with page.expect_response(lambda r: r.url.endswith("/move")):
+            page.keyboard.press("Enter")
+        keyed += 1
+    assert keyed >= 3
+    assert state_of(page) == "over"
+    page.close()
+
+
 def page_words(page: Page) -> dict[str, str]:
     """What each element with a ``data-word`` shows, by its word's key."""
     shown: dict[str, str] = page.evaluate(
@@ -148,7 +202,7 @@ def test_the_lobby_speaks_the_chosen_language(browser: Browser, base_url: str) -
     assert all(status == 200 for status, _ in tables.values())
     english = tables["en"][1]
     assert page_words(page) == {key: english[key] for key in page_words(page)}
-    assert page.input_value("#name") == english["you"]
+    assert page.input_value("#name") == english["default_name"] == "Player 1"
     for lang in ("es", "nl", "de"):
         words = tables[lang][1]
         assert words.keys() == english.keys()
@@ -157,7 +211,7 @@ def test_the_lobby_speaks_the_chosen_language(browser: Browser, base_url: str) -
         shown = page_words(page)
         assert shown == {key: words[key] for key in shown}
         assert all(shown[key] != english[key] for key in shown)  # nothing left in English
-        assert page.input_value("#name") == words["you"]
+        assert page.input_value("#name") == words["default_name"]
     assert fetch(page, "GET", "/api/words?lang=fr", "") == [
         400,
         {"error": "the languages are en, es, nl, de"},
@@ -170,9 +224,20 @@ def test_the_lobby_speaks_the_chosen_language(browser: Browser, base_url: str) -
     page.fill("#seed", "4")
     page.click("#start")
     page.wait_for_selector("body[data-state=turn], body[data-state=wait]")
-    assert page.inner_text("#opponent-name") == "Gast"
+    assert page.inner_text("#opponent-name") == "Spieler 2"
     assert page.inner_text("#invite").startswith("Schick diesen Link deinem Freund:")
     assert page.inner_text("#rules-name") == "Regeln: Classic"
+    # With the invitation shown, whose turn it is stays at the top, above the tables.
+    status, opponent = page.locator("#status"), page.locator(".opponent")
+    status_box, opponent_box = status.bounding_box(), opponent.bounding_box()
+    assert status_box is not None
+    assert opponent_box is not None
+    assert status_box["y"] + status_box["height"] <= opponent_box["y"]
+    assert page.inner_text("#status") in ("deine Möglichkeiten:", "warten auf Spieler 2")
+
+    page.goto(base_url + "/#no-such-game/0/key")  # a lost game says so, in the language
+    page.wait_for_selector("#lost:not([hidden])")
+    assert page.inner_text("#lost") == tables["de"][1]["no_game"]
     page.close()
 
 
@@ -284,13 +349,15 @@ def test_two_browsers_play_each_other_and_see_only_their_own_cards(
             assert not leaks(payload, hidden), (seat, ply, payload)
         assert len(received) >= decisions // 2
     # Each seat reads the narration in its own language, addressed to it.
-    names = ("Ana", "Invitado")  # the friend's name in the language of the lobby
+    names = ("Ana", "Jugador 2")  # the friend's name in the language of the lobby
     for seat, (page, lang) in enumerate(zip(pages, ("es", "de"), strict=True)):
         told = [narrate_start(states[0], lang=lang, names=names, viewer=seat)] + [
             narrate(state, move, lang=lang, names=names, viewer=seat)
             for state, move in zip(states, record.moves, strict=False)
         ]
         assert page.locator("#narration li").all_inner_texts() == told[-12:]
+        # The list is numbered as the whole game: its first line shown is line N.
+        assert page.evaluate("document.getElementById('narration').start") == len(told) - 11
     for context in contexts:
         context.close()
 
@@ -361,6 +428,22 @@ def test_illegal_and_out_of_turn_requests_get_the_library_message(
         400,
         {"error": "the rules are classic, foster, bicycle"},
     ]
+    bots: tuple[object, ...] = ([], {}, 7)
+    for bot in bots:  # not text: refused like an unknown name, not a server error
+        assert fetch(page, "POST", "/api/games", "", {"bot": bot}) == [
+            400,
+            {"error": "the bots are greedy, heuristic, random"},
+        ]
+    # A seed past 2**53 as digits (a page's numbers would round it) deals that seed.
+    status, big = fetch(page, "POST", "/api/games", "", {"seed": str(2**64 - 1)})
+    assert status == 200
+    big_view = fetch(page, "GET", f"/api/games/{big['game']}", big["seats"][0]["key"])[1]
+    assert big_view["view"]["hand"] == State.new(seed=2**64 - 1).observation(0).to_dict()["hand"]
+    # Building a take out of turn is refused as a move out of turn is.
+    assert fetch(page, "POST", url + "/build", keys[0], {"selected": []}) == [
+        409,
+        {"error": "a take is built on one's own turn"},
+    ]
     assert fetch(page, "POST", url + "/move", keys[1], {"move": "decline", "ply": 5})[0] == 409
     status, answer = fetch(page, "POST", url + "/move", keys[1], "x" * 5000)
     assert (status, answer["error"]) == (413, "the request body is limited to 4096 bytes")
@@ -377,6 +460,16 @@ def test_illegal_and_out_of_turn_requests_get_the_library_message(
         url + "/ws",
     )
     assert closed == [4403, "this key is not a seat of this game"]
+    binary = page.evaluate(
+        """(path) => new Promise((resolve) => {
+            const socket = new WebSocket("ws://" + location.host + path);
+            socket.onopen = () => socket.send(new Uint8Array([123, 125]));
+            socket.onmessage = () => resolve("sent a view");
+            socket.onclose = (event) => resolve([event.code, event.reason]);
+        })""",
+        url + "/ws",
+    )
+    assert binary == [4403, "bad hello"]
 
     # Nothing changed.
     assert [fetch(page, "GET", url, key)[1] for key in keys] == before
