@@ -190,7 +190,10 @@ def test_from_dict_keeps_missing_fields_from_its_base() -> None:
         ("classic,forcing:1", "forcing must be one of"),
         ("classic,hand_size:seven", "hand_size must be a whole number, not 'seven'"),
         ("classic,hand_size:true", "hand_size must be a whole number, not True"),
-        ("classic,hand_size:100000", "hand_size must be a whole number, not '100000'"),
+        (
+            "classic,hand_size:100000",
+            "hand_size must be from 1 to 19 (two hands and a stock card out of 40), not 100000",
+        ),
         ("classic,hand_size:-1", "hand_size must be a whole number, not '-1'"),
         ("classic," + "x" * 1000, "rules text is at most 1000 characters"),
     ],
@@ -199,6 +202,15 @@ def test_bad_rules_text_says_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(InvalidRulesError) as caught:
         Rules.parse(text)
     assert message in str(caught.value)
+
+
+def test_numbers_in_rules_text_are_read_with_leading_zeros_and_any_length() -> None:
+    assert Rules.parse("classic,hand_size:000010") == Rules.parse("classic,hand_size:10")
+    assert Rules.parse("classic,scoring:points,target:000100").target == 100
+    with pytest.raises(
+        InvalidRulesError, match=r"target must be from 1 to 10000 .*\(900 digits\)"
+    ):
+        Rules.parse("classic,scoring:points,target:" + "9" * 900)
 
 
 @pytest.mark.parametrize("value", [None, 7, b"classic", ["classic"]])

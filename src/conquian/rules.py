@@ -353,7 +353,7 @@ def _text(value: RuleValue) -> str:
 def _from_text(text: str) -> RuleValue:
     if text in ("true", "false"):
         return text == "true"
-    if text and not text.strip("0123456789") and len(text) <= 5:
+    if text.isascii() and text.isdigit():  # at most MAX_RULES_TEXT digits: a quick int()
         return int(text)
     return text
 
