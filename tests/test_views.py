@@ -18,6 +18,7 @@ from conquian import (
     InvalidStateError,
     Observation,
     State,
+    find_rules,
     parse_move,
 )
 from conquian.narration import narrate
@@ -199,6 +200,44 @@ def test_an_observation_builds_the_states_takes() -> None:
             assert built_moves(view.take_builder()) == takes
             with pytest.raises(IllegalMoveError, match="not player"):
                 state.observation(1 - player).take_builder()
+
+
+def test_an_observation_builds_the_states_lay_downs() -> None:
+    """Under meld_from_hand (V3), the mover's view builds the lay-downs the state lists;
+    the other player's view, or a position with none, refuses with the reason."""
+    found = 0
+    for seed in range(4):
+        for state in random_game(State.new(seed, rules=find_rules("bicycle")), seed, 0.5):
+            player = state.to_move
+            if player is None:
+                continue
+            lays = {move for move in state.legal_moves() if type(move).__name__ == "LayDown"}
+            view = state.observation(player)
+            if not lays:
+                with pytest.raises(IllegalMoveError, match="no lay-down can be built now"):
+                    view.lay_down_builder()
+                continue
+            found += 1
+            assert built_moves(view.lay_down_builder()) == lays
+            assert built_moves(state.lay_down_builder()) == lays
+            with pytest.raises(IllegalMoveError, match="not player"):
+                state.observation(1 - player).lay_down_builder()
+    assert found >= 4
+
+
+def test_an_observation_explains_an_illegal_move_as_the_state_does() -> None:
+    """Each player's view gives the sentence the state gives that player, for legal
+    moves (none), illegal ones and moves out of turn: it depends only on what he sees."""
+    others = [parse_move(text) for text in ("decline", "force", "release", "take -Kh")]
+    others += [parse_move(text) for text in ("take +3d5d -Kh", "take +JhJs out", "lay +QcQdQh")]
+    for rules in RULE_SETS[:6]:
+        for state in list(random_game(State.new(5, rules=rules), 5, greed=0.6))[::3]:
+            for player in (0, 1):
+                view = state.observation(player)
+                for move in [*list(state.legal_moves())[:6], *others]:
+                    said = view.explain_illegal(move)
+                    assert said == state.explain_illegal(move, player=player), move
+                    assert (said is None) == view.is_legal(move)
 
 
 def test_narration_from_the_movers_observation_tells_only_the_move() -> None:

@@ -486,7 +486,7 @@ def sorted_cards(cards: Iterable[Card] | str) -> list[Card]:
         TypeError: ``cards`` is neither text nor an iterable.
 
     >>> sorted_cards("7h Jc 7c")
-    [Card('7c'), Card('Jc'), Card('7h')]
+    [Card.parse('7c'), Card.parse('Jc'), Card.parse('7h')]
     """
     return sorted(_card_list(cards), key=_index_of)
 

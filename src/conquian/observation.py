@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Final, NamedTuple
 
 import attrs
@@ -19,7 +20,7 @@ from conquian.cards import DECK, Card, sorted_cards
 from conquian.errors import IllegalMoveError
 from conquian.legality import SECOND_PERSON, check_move, legal_moves
 from conquian.melds import Meld
-from conquian.moves import LegalMoves, Move, MoveTuple, parse_move
+from conquian.moves import LayDown, LegalMoves, Move, MoveTuple, parse_move
 from conquian.phases import OfferOrigin, Outcome, Phase, Played
 from conquian.rules import Rules
 
@@ -133,6 +134,32 @@ class Observation:
             return False
         return True
 
+    def explain_illegal(self, move: Move | str) -> str | None:
+        """Why this player may not make ``move`` (a move or its notation) now, as a
+        sentence addressed to him, or ``None`` if he may: what
+        :meth:`State.explain_illegal <conquian.state.State.explain_illegal>` says to the
+        player to move, from what he sees.
+
+        Raises:
+            InvalidMoveNotationError: ``move`` is text that is not a move.
+
+        >>> from conquian import State
+        >>> view = State.new(seed=0).observation(1)
+        >>> view.explain_illegal("take +3d -Kh")
+        'the table would not split into melds: 3d 4d (R6)'
+        >>> view.explain_illegal("decline") is None
+        True
+        >>> State.new(seed=0).observation(0).explain_illegal("decline")
+        "it is player 1's turn, not player 0's"
+        """
+        if isinstance(move, str):
+            move = parse_move(move)
+        try:
+            check_move(self._stand_in(), move, self.player, SECOND_PERSON)
+        except IllegalMoveError as error:
+            return str(error)
+        return None
+
     def take_builder(self) -> TakeBuilder:
         """A :class:`~conquian.builder.TakeBuilder` for this player's take, for a front end
         that holds only its observation.
@@ -140,15 +167,21 @@ class Observation:
         Raises:
             IllegalMoveError: It is not this player's turn, or no card is offered to take.
         """
-        phase, offer = self.phase, self.offer
         if self.to_move != self.player:
             raise IllegalMoveError(f"it is not player {self.player}'s turn")
-        if phase not in (Phase.OFFER, Phase.FORCED_TAKE) or offer is None:
-            raise IllegalMoveError(
-                f"no take can be built in phase {phase.value}: a take answers an offered "
-                "card (R11, R14b)"
-            )
-        return TakeBuilder.start(self.rules, self.hand, self.tables[self.player], offer)
+        return start_take(self.rules, self.phase, self.hand, self.tables[self.player], self.offer)
+
+    def lay_down_builder(self) -> TakeBuilder:
+        """A :class:`~conquian.builder.TakeBuilder` for this player's lay-down (V3),
+        finished with :meth:`~conquian.builder.TakeBuilder.lay_down`, for a front end that
+        holds only its observation.
+
+        Raises:
+            IllegalMoveError: It is not this player's turn, or no lay-down is legal now.
+        """
+        if self.to_move != self.player:
+            raise IllegalMoveError(f"it is not player {self.player}'s turn")
+        return start_lay_down(self.rules, self.hand, self.tables[self.player], self.legal_moves())
 
     def to_dict(self) -> dict[str, Any]:
         """The observation as JSON-ready data, described by
@@ -219,6 +252,31 @@ class SeenCards(NamedTuple):
     max_sequence: int
     """The longest sequence the rules allow, which says which card sets are melds (see
     ``Rules.max_sequence``)."""
+
+
+def start_take(
+    rules: Rules, phase: Phase, hand: frozenset[Card], table: tuple[Meld, ...], offer: Card | None
+) -> TakeBuilder:
+    """The take builder of the player to move (for :class:`Observation` and ``State``)."""
+    if phase not in (Phase.OFFER, Phase.FORCED_TAKE) or offer is None:
+        raise IllegalMoveError(
+            f"no take can be built in phase {phase.value}: a take answers an offered "
+            "card (R11, R14b)"
+        )
+    return TakeBuilder.start(rules, hand, table, offer)
+
+
+def start_lay_down(
+    rules: Rules, hand: frozenset[Card], table: tuple[Meld, ...], legal: Iterable[Move]
+) -> TakeBuilder:
+    """The lay-down builder (V3) of the player to move, whose legal moves are ``legal``
+    (for :class:`Observation` and ``State``)."""
+    if not any(move.__class__ is LayDown for move in legal):
+        raise IllegalMoveError(
+            "no lay-down can be built now: only after turning up a stock card, before "
+            "taking or passing it, under meld_from_hand rules (V3)"
+        )
+    return TakeBuilder.start(rules, hand, table, None)
 
 
 def seen_cards(pos: Position, player: int) -> SeenCards:

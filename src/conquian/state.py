@@ -53,8 +53,14 @@ from conquian.dealing import check_seed, deal_order, deal_position, deck_indices
 from conquian.errors import ConquianError, IllegalMoveError, InvalidStateError, describe
 from conquian.legality import SECOND_PERSON, Voice, check_move, legal_moves
 from conquian.melds import Meld
-from conquian.moves import Decline, LayDown, LegalMoves, Move, parse_move
-from conquian.observation import Observation, SeenCards, seen_cards
+from conquian.moves import Decline, LegalMoves, Move, parse_move
+from conquian.observation import (
+    Observation,
+    SeenCards,
+    seen_cards,
+    start_lay_down,
+    start_take,
+)
 from conquian.phases import (
     PHASE_OFFER,
     PHASE_OVER,
@@ -317,13 +323,8 @@ class State:
             IllegalMoveError: No card is offered to take (the phase is a force decision or
                 the game is over).
         """
-        phase, player, offer = self.phase, self.to_move, self.offer
-        if phase not in (Phase.OFFER, Phase.FORCED_TAKE) or player is None or offer is None:
-            raise IllegalMoveError(
-                f"no take can be built in phase {phase.value}: a take answers an offered "
-                "card (R11, R14b)"
-            )
-        return TakeBuilder.start(self.rules, self.hands[player], self.tables[player], offer)
+        hand, table = self._mover_cards()
+        return start_take(self.rules, self.phase, hand, table, self.offer)
 
     def lay_down_builder(self) -> TakeBuilder:
         """A :class:`~conquian.builder.TakeBuilder` for a lay-down (V3) by the player to
@@ -332,13 +333,15 @@ class State:
         Raises:
             IllegalMoveError: No lay-down is legal now.
         """
+        hand, table = self._mover_cards()
+        return start_lay_down(self.rules, hand, table, self.legal_moves())
+
+    def _mover_cards(self) -> tuple[frozenset[Card], tuple[Meld, ...]]:
+        """The hand and table of the player to move (none once the game is over)."""
         player = self.to_move
-        if player is None or not any(isinstance(move, LayDown) for move in self.legal_moves()):
-            raise IllegalMoveError(
-                "no lay-down can be built now: only after turning up a stock card, before "
-                "taking or passing it, under meld_from_hand rules (V3)"
-            )
-        return TakeBuilder.start(self.rules, self.hands[player], self.tables[player], None)
+        if player is None:
+            return frozenset(), ()
+        return self.hands[player], self.tables[player]
 
     def is_legal(self, move: Move | str, *, player: int | None = None) -> bool:
         """Whether ``move`` (by ``player``, if given) is legal now.
