@@ -204,6 +204,13 @@ def test_bad_rules_text_says_what_is_wrong(text: str, message: str) -> None:
     assert message in str(caught.value)
 
 
+def test_from_dict_takes_an_enum_member_as_the_constructor_does() -> None:
+    assert Rules.from_dict({"forcing": Forcing.OFF}) == Rules(forcing=Forcing.OFF)
+    assert Rules.from_dict({"forcing": "off"}) == Rules(forcing="off")  # type: ignore[arg-type]
+    with pytest.raises(InvalidRulesError, match="regrouping must be one of free, borrow"):
+        Rules.from_dict({"regrouping": Forcing.OFF})
+
+
 def test_numbers_in_rules_text_are_read_with_leading_zeros_and_any_length() -> None:
     assert Rules.parse("classic,hand_size:000010") == Rules.parse("classic,hand_size:10")
     assert Rules.parse("classic,scoring:points,target:000100").target == 100

@@ -331,7 +331,7 @@ def _public_fields() -> tuple[attrs.Attribute[Any], ...]:
 
 def _enum_value(name: str, value: object, kind: type[enum.Enum]) -> enum.Enum:
     for member in kind:
-        if member.value == value:
+        if member.value == value or member is value:  # its value, or the member itself
             return member
     names = ", ".join(str(member.value) for member in kind)
     raise InvalidRulesError(f"{name} must be one of {names}, not {describe(value)}")
