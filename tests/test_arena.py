@@ -173,6 +173,23 @@ def test_the_command_runs_a_small_ladder(rules_name: str, tmp_path: Path) -> Non
     assert data["ratings"]["greedy"] == 0.0
 
 
+def test_a_json_file_that_cannot_be_written_is_refused_before_any_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_games(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr("conquian.arena.arena", no_games)
+    missing = tmp_path / "missing" / "ladder.json"
+    for path, why in ((missing, "there is no directory"), (tmp_path, "it is a directory")):
+        out = io.StringIO()
+        argv = ["arena", "--agents", "greedy,random", "--json", str(path), "--quiet"]
+        assert main(argv, out=out) == 2
+        assert out.getvalue() == ""
+        error = "".join(capsys.readouterr().err.split())  # unwrapped, long paths too
+        assert error.startswith("".join(f"error: cannot write --json {path}: {why}".split()))
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

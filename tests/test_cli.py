@@ -67,6 +67,12 @@ def test_r1_text_that_is_not_cards_exits_2(capsys: pytest.CaptureFixture[str]) -
     assert error.rstrip().endswith("(R1: the 40-card pack)")
 
 
+@pytest.mark.parametrize("argv", [[""], [" "], ["--split", ""]])
+def test_no_cards_at_all_exits_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("meld", *argv) == (2, "")
+    assert capsys.readouterr().err == "error: no cards were given: name them, such as 5c 6c 7c\n"
+
+
 def test_r6_split_prints_the_only_partition() -> None:
     assert run("meld", "--split", "5c", "6c", "7c", "Jc", "Jh", "Js") == (
         0,

@@ -12,6 +12,7 @@ from conquian import (
     IllegalMoveError,
     LayDown,
     OfferOrigin,
+    Rules,
     State,
     Take,
     parse_cards,
@@ -88,6 +89,42 @@ def test_the_viewer_is_addressed_as_you_in_every_language() -> None:
     assert narrate(state, "decline", names=NAMES, viewer=1, lang="nl") == (
         "Je geeft K♦ door aan Ann"
     )
+
+
+TO_YOU = {  # a pass, a refused upcard, a force, told to the player they are aimed at
+    "en": ("Bob passes {card} to you", "you may take it", "Bob forces {card} on you"),
+    "es": ("Bob te pasa {card}", "puedes tomarla", "Bob te obliga a tomar {card}"),
+    "nl": ("Bob geeft {card} door aan jou", "jij mag hem nemen", "Bob dwingt jou {card} te"),
+    "de": ("Bob gibt {card} an dich weiter", "du darfst sie nehmen", "Bob zwingt dich, {card}"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(TO_YOU))
+def test_a_move_aimed_at_the_viewer_addresses_him_as_the_subject_where_he_is_one(
+    lang: str,
+) -> None:
+    """ "You may take it", not "ti puede tomarla": the viewer named as the object of a
+    move has his own phrases (pass, a refused upcard, force)."""
+    passing, upcard, forcing = TO_YOU[lang]
+    found = set()
+    for rules in ("classic", "classic,initial_upcard:true"):
+        for seed in range(12):
+            states = list(random_game(State.new(seed, rules=Rules.parse(rules)), seed, 0.5))
+            for before, entry in zip(states, states[-1].history, strict=False):
+                if entry.player != 1 or entry.fate not in (Fate.PASSED, Fate.FORCED):
+                    continue
+                line = narrate(before, entry.move, names=NAMES, viewer=0, lang=lang)
+                card = entry.offer.pretty()
+                if entry.fate is Fate.FORCED:
+                    assert forcing.format(card=card) in line, line
+                    found.add("force")
+                elif entry.origin is OfferOrigin.UPCARD:
+                    assert line.endswith(upcard), line
+                    found.add("upcard")
+                else:
+                    assert passing.format(card=card) in line, line
+                    found.add("pass")
+    assert found == {"force", "upcard", "pass"}
 
 
 def test_bad_arguments_are_typed_errors() -> None:

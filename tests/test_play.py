@@ -62,7 +62,7 @@ def test_a_match_shows_the_running_score_and_stakes(monkeypatch: pytest.MonkeyPa
     assert text.count("Match score: you") == 3
     assert "stake: " in text
     assert "Game 3" in text
-    assert text.rstrip().endswith("The match is over")
+    assert text.rstrip().endswith("The match is over\nYou win the match after 3 games, 1 to -1.")
 
 
 def test_a_match_score_speaks_the_language(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -113,6 +113,47 @@ def test_moves_as_text_bad_input_help_and_hint(monkeypatch: pytest.MonkeyPatch) 
     assert "answer with a number" in text
     assert "The bot would play: you " in text
     assert "You decline" in text or "You pass" in text
+
+
+def test_a_digit_that_is_not_an_ascii_number_is_not_understood(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """'²' and '①' are digits to Python's isdigit() but not numbers to int(): the game
+    goes on (it once crashed), and a refusal's rule number says what the rule is about."""
+    code, text = play(["--seed", "4"], "²\n①\ntake -Kc\nbuild\n³\nquit\n", monkeypatch)
+    assert code == 0
+    assert "not understood: '²' is not a move" in text
+    assert "not understood: '①' is not a move" in text
+    assert "not legal: the table would not split into melds: 2s (R6: a table is melds)" in text
+    assert text.rstrip().endswith("game abandoned")
+
+
+def test_the_replay_hint_names_every_option_of_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["--seed", "4", "--rules", "foster", "--bot", "heuristic", "--games", "2"]
+    code, text = play(argv, "quit\n", monkeypatch)
+    assert code == 0
+    hint = "Seed 4 (replay with --seed 4 --rules foster --bot heuristic --games 2)"
+    assert text.count(hint) == 1
+
+
+ARRANGED = [*["decline"] * 11, "take +QcQs -5h [QcQdQs]", "take +3d3s -Ah [3c3d3s QcQdQs]"]
+ARRANGED += ["decline"] * 3 + ["take -6d [3c3d3h3s QcQdQs]"]
+ARRANGED += ["take +7hJh -Ad [3c3d3h3s QcQdQs 6h7hJh]", "quit"]
+
+
+def test_takes_that_differ_only_in_their_table_say_which_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without regrouping (V2) Q♥ goes out in the queens or in the hearts: two choices
+    whose words would be the same name their tables."""
+    argv = ["--seed", "19", "--rules", "classic,regrouping:none"]
+    code, text = play(argv, "\n".join(ARRANGED) + "\n", monkeypatch)
+    assert code == 0
+    last = text[text.rindex("Your choices:") :].splitlines()
+    assert last[1:3] == [
+        "  1. You take Q♥ and go out (table [3♣ 3♦ 3♥ 3♠] [Q♣ Q♦ Q♠] [6♥ 7♥ J♥ Q♥])",
+        "  2. You take Q♥ and go out (table [3♣ 3♦ 3♥ 3♠] [Q♣ Q♦ Q♥ Q♠] [6♥ 7♥ J♥])",
+    ]
 
 
 def test_undo_goes_back_to_the_previous_decision(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -224,3 +265,13 @@ def test_ascii_before_or_after_the_command_writes_letters(
     text = out.getvalue()
     assert "Greedy's table: [Ad Ah As]" in text
     assert not any(symbol in text for symbol in "♣♦♥♠")
+
+
+@pytest.mark.parametrize("command", [["meld", "5c", "6c", "7c"], ["demo", "--seed", "5"]])
+def test_every_command_that_prints_cards_takes_ascii_after_it(command: list[str]) -> None:
+    for argv in (["--ascii", *command], [*command, "--ascii"]):
+        out = io.StringIO()
+        assert main(argv, out=out) == 0
+        text = out.getvalue()
+        assert "5c" in text
+        assert not any(symbol in text for symbol in "♣♦♥♠")

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import io
+import multiprocessing
+import os
+import time
 
 import pytest
 
 from conquian import ConquianError, Rules
 from conquian.agents import Agent, GreedyAgent
 from conquian.cli import main
-from conquian.simulate import SimulationResult, _chunks, game_seed, simulate
+from conquian.simulate import SimulationResult, _chunks, game_seed, in_workers, simulate
 
 
 def always_greedy(seed: int) -> Agent:
@@ -36,6 +39,28 @@ def test_tasks_cover_every_game_once_and_shrink(games: int, workers: int) -> Non
     assert sizes == sorted(sizes, reverse=True), "tasks shrink so the workers end together"
     if games >= 1000:
         assert len(chunks) >= 4 * workers, "enough tasks to balance the workers"
+
+
+def _pid_after_a_while(number: int) -> tuple[int, int]:
+    time.sleep(0.02)
+    return number, os.getpid()
+
+
+def test_workers_run_every_task_once_and_end_when_the_caller_leaves() -> None:
+    """Each task's result comes back with its number, from the worker processes; a
+    caller that stops reading (as Ctrl-C or an error stops it) ends the workers at once
+    instead of waiting for the tasks left (as a ProcessPoolExecutor block would)."""
+    tasks = [(number,) for number in range(12)]
+    done = dict(in_workers(_pid_after_a_while, tasks, 2))
+    assert sorted(done) == list(range(12))
+    assert all(value[0] == number for number, value in done.items())
+    assert os.getpid() not in {pid for _, pid in done.values()}
+    assert multiprocessing.active_children() == []
+    results = in_workers(_pid_after_a_while, [(number,) for number in range(1000)], 2)
+    next(results)
+    assert len(multiprocessing.active_children()) == 2
+    results.close()  # what an exception in the caller's loop does
+    assert multiprocessing.active_children() == []
 
 
 def test_the_seed_decides_the_games() -> None:

@@ -11,13 +11,14 @@ from typing import Final
 
 __all__ = ["DUTCH_PHRASES", "ENGLISH_PHRASES", "GERMAN_PHRASES", "SPANISH_PHRASES"]
 
-# Placeholders: {who} and {other} are player names ("you_object" stands for {other} when
-# the viewer is the other player), {card} and {cards} cards, {meld} and
-# {melds} melds, {count} a number, {n} a choice or seat number, {seed} a deal seed and
-# {rules} rules text. The "demo..." phrases, "seat", "stock_left" and "holding" are
-# python -m conquian demo's; the "match...", "column_...", "row_..." and "settled_..."
-# phrases its match table's, where {moves} and {games} are the "moves" and "games"
-# phrases (a key ending in "_one" is the phrase for a count of one).
+# Placeholders: {who} and {other} are player names (a key ending in ".you" is the phrase for
+# the viewer as {who}, one ending in ".to_you" for the viewer as {other}), {card} and
+# {cards} cards, {meld} and {melds} melds, {count} a number, {n} a choice or seat number,
+# {seed} a deal seed, {options} command-line options and {rules} rules text. The "demo..."
+# phrases, "seat", "stock_left" and "holding" are python -m conquian demo's; the "match...",
+# "column_...", "row_..." and "settled_..." phrases its match table's, where {moves} and
+# {games} are the "moves" and "games" phrases (a key ending in "_one" is the phrase for a
+# count of one).
 ENGLISH_PHRASES: Final = {
     "turn_up": "{who} turns up {card}",
     "turn_up.you": "you turn up {card}",
@@ -37,12 +38,15 @@ ENGLISH_PHRASES: Final = {
     "lay_down.you": "you lay down {cards} before deciding on {card}",
     "pass": "{who} passes {card} to {other}",
     "pass.you": "you pass {card} to {other}",
+    "pass.to_you": "{who} passes {card} to you",
     "decline": "{who} declines {card}",
     "decline.you": "you decline {card}",
     "decline_upcard": "{who} declines the upcard {card}; {other} may take it",
     "decline_upcard.you": "you decline the upcard {card}; {other} may take it",
+    "decline_upcard.to_you": "{who} declines the upcard {card}; you may take it",
     "force": "{who} forces {card} on {other}",
     "force.you": "you force {card} on {other}",
+    "force.to_you": "{who} forces {card} on you",
     "release": "{who} releases {card}",
     "release.you": "you release {card}",
     "dies": "{card} is dead",
@@ -59,7 +63,6 @@ ENGLISH_PHRASES: Final = {
     "from_pass.you": "passed by you",
     "from_upcard": "the upcard, turned by {who}",
     "from_upcard.you": "the upcard, turned by you",
-    "you_object": "you",
     "hand": "your hand",
     "table": "{who}'s table",
     "table.you": "your table",
@@ -90,7 +93,7 @@ ENGLISH_PHRASES: Final = {
     "hands.you": "your hand: {cards}",
     "score": "match score: you {a}, {bot} {b}",
     "game_number": "game {n}",
-    "seed": "seed {seed} (replay with --seed {seed})",
+    "seed": "seed {seed} (replay with {options})",
     "builder_can_add": "you may add: {cards}",
     "builder_discards": "then discard one of: {cards}",
     "builder_goes_out": "you may go out",
@@ -143,6 +146,7 @@ ENGLISH_PHRASES: Final = {
     "settled_win_pool": "wins {stake} + pool {count}",
     "match_tied": "The match is tied after {games}, {a:,} to {b:,}.",
     "match_won": "{who} wins the match after {games}, {a:,} to {b:,}.",
+    "match_won.you": "You win the match after {games}, {a:,} to {b:,}.",
 }
 
 SPANISH_PHRASES: Final = {
@@ -164,12 +168,15 @@ SPANISH_PHRASES: Final = {
     "lay_down.you": "bajas {cards} antes de decidir sobre {card}",
     "pass": "{who} pasa {card} a {other}",
     "pass.you": "pasas {card} a {other}",
+    "pass.to_you": "{who} te pasa {card}",
     "decline": "{who} rechaza {card}",
     "decline.you": "rechazas {card}",
     "decline_upcard": "{who} rechaza la carta inicial {card}; {other} puede tomarla",
     "decline_upcard.you": "rechazas la carta inicial {card}; {other} puede tomarla",
+    "decline_upcard.to_you": "{who} rechaza la carta inicial {card}; puedes tomarla",
     "force": "{who} obliga a {other} a tomar {card}",
     "force.you": "obligas a {other} a tomar {card}",
+    "force.to_you": "{who} te obliga a tomar {card}",
     "release": "{who} deja pasar {card}",
     "release.you": "dejas pasar {card}",
     "dies": "{card} queda muerta",
@@ -186,7 +193,6 @@ SPANISH_PHRASES: Final = {
     "from_pass.you": "pasada por ti",
     "from_upcard": "la carta inicial, levantada por {who}",
     "from_upcard.you": "la carta inicial, levantada por ti",
-    "you_object": "ti",
     "hand": "tu mano",
     "table": "mesa de {who}",
     "table.you": "tu mesa",
@@ -217,7 +223,7 @@ SPANISH_PHRASES: Final = {
     "hands.you": "tu mano: {cards}",
     "score": "marcador: tú {a}, {bot} {b}",
     "game_number": "partida {n}",
-    "seed": "semilla {seed} (repetir con --seed {seed})",
+    "seed": "semilla {seed} (repetir con {options})",
     "builder_can_add": "puedes añadir: {cards}",
     "builder_discards": "luego descarta una de: {cards}",
     "builder_goes_out": "puedes terminar",
@@ -271,6 +277,7 @@ SPANISH_PHRASES: Final = {
     "settled_win_pool": "gana {stake} + bote {count}",
     "match_tied": "El partido queda empatado tras {games}, {a} a {b}.",
     "match_won": "{who} gana el partido tras {games}, {a} a {b}.",
+    "match_won.you": "Ganas el partido tras {games}, {a} a {b}.",
 }
 
 DUTCH_PHRASES: Final = {
@@ -292,12 +299,15 @@ DUTCH_PHRASES: Final = {
     "lay_down.you": "je legt {cards} neer voor de beslissing over {card}",
     "pass": "{who} geeft {card} door aan {other}",
     "pass.you": "je geeft {card} door aan {other}",
+    "pass.to_you": "{who} geeft {card} door aan jou",
     "decline": "{who} weigert {card}",
     "decline.you": "je weigert {card}",
     "decline_upcard": "{who} weigert de openkaart {card}; {other} mag hem nemen",
     "decline_upcard.you": "je weigert de openkaart {card}; {other} mag hem nemen",
+    "decline_upcard.to_you": "{who} weigert de openkaart {card}; jij mag hem nemen",
     "force": "{who} dwingt {other} {card} te nemen",
     "force.you": "je dwingt {other} {card} te nemen",
+    "force.to_you": "{who} dwingt jou {card} te nemen",
     "release": "{who} laat {card} gaan",
     "release.you": "je laat {card} gaan",
     "dies": "{card} is dood",
@@ -314,7 +324,6 @@ DUTCH_PHRASES: Final = {
     "from_pass.you": "doorgegeven door jou",
     "from_upcard": "de openkaart, omgedraaid door {who}",
     "from_upcard.you": "de openkaart, omgedraaid door jou",
-    "you_object": "jou",
     "hand": "jouw hand",
     "table": "tafel van {who}",
     "table.you": "jouw tafel",
@@ -345,7 +354,7 @@ DUTCH_PHRASES: Final = {
     "hands.you": "jouw hand: {cards}",
     "score": "stand: jij {a}, {bot} {b}",
     "game_number": "partij {n}",
-    "seed": "seed {seed} (opnieuw met --seed {seed})",
+    "seed": "seed {seed} (opnieuw met {options})",
     "builder_can_add": "je mag toevoegen: {cards}",
     "builder_discards": "gooi dan een af van: {cards}",
     "builder_goes_out": "je mag uitgaan",
@@ -398,6 +407,7 @@ DUTCH_PHRASES: Final = {
     "settled_win_pool": "wint {stake} + pot {count}",
     "match_tied": "De wedstrijd eindigt gelijk na {games}, {a} tegen {b}.",
     "match_won": "{who} wint de wedstrijd na {games}, {a} tegen {b}.",
+    "match_won.you": "Je wint de wedstrijd na {games}, {a} tegen {b}.",
 }
 
 GERMAN_PHRASES: Final = {
@@ -419,12 +429,15 @@ GERMAN_PHRASES: Final = {
     "lay_down.you": "du legst {cards} aus, bevor du über {card} entscheidest",
     "pass": "{who} gibt {card} an {other} weiter",
     "pass.you": "du gibst {card} an {other} weiter",
+    "pass.to_you": "{who} gibt {card} an dich weiter",
     "decline": "{who} lehnt {card} ab",
     "decline.you": "du lehnst {card} ab",
     "decline_upcard": "{who} lehnt die erste Karte {card} ab; {other} darf sie nehmen",
     "decline_upcard.you": "du lehnst die erste Karte {card} ab; {other} darf sie nehmen",
+    "decline_upcard.to_you": "{who} lehnt die erste Karte {card} ab; du darfst sie nehmen",
     "force": "{who} zwingt {other}, {card} zu nehmen",
     "force.you": "du zwingst {other}, {card} zu nehmen",
+    "force.to_you": "{who} zwingt dich, {card} zu nehmen",
     "release": "{who} lässt {card} gehen",
     "release.you": "du lässt {card} gehen",
     "dies": "{card} ist tot",
@@ -441,7 +454,6 @@ GERMAN_PHRASES: Final = {
     "from_pass.you": "weitergegeben von dir",
     "from_upcard": "die erste Karte, aufgedeckt von {who}",
     "from_upcard.you": "die erste Karte, aufgedeckt von dir",
-    "you_object": "dich",
     "hand": "deine Hand",
     "table": "Tisch von {who}",
     "table.you": "dein Tisch",
@@ -473,7 +485,7 @@ GERMAN_PHRASES: Final = {
     "hands.you": "deine Hand: {cards}",
     "score": "Spielstand: du {a}, {bot} {b}",
     "game_number": "Partie {n}",
-    "seed": "Seed {seed} (wiederholen mit --seed {seed})",
+    "seed": "Seed {seed} (wiederholen mit {options})",
     "builder_can_add": "du kannst hinzufügen: {cards}",
     "builder_discards": "dann eine abwerfen von: {cards}",
     "builder_goes_out": "du kannst fertig werden",
@@ -526,4 +538,5 @@ GERMAN_PHRASES: Final = {
     "settled_win_pool": "gewinnt {stake} + Pott {count}",
     "match_tied": "Das Match endet unentschieden nach {games}, {a} zu {b}.",
     "match_won": "{who} gewinnt das Match nach {games}, {a} zu {b}.",
+    "match_won.you": "Du gewinnst das Match nach {games}, {a} zu {b}.",
 }

@@ -31,17 +31,17 @@ import re
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, Final, TextIO
 
 import attrs
 
 from conquian._rng import SplitMix64, game_seed
+from conquian._terminal import EXIT_BAD_INPUT, EXIT_OK, print_error
 from conquian.agents import play_game
 from conquian.dealing import check_seed
 from conquian.errors import ConquianError, describe
 from conquian.rules import CLASSIC, Rules
-from conquian.simulate import AGENTS, agent_factory
+from conquian.simulate import AGENTS, agent_factory, in_workers
 from conquian.state import State
 
 __all__ = ["ArenaResult", "PairResult", "agent_list", "arena", "bradley_terry", "run_command"]
@@ -452,17 +452,13 @@ def arena(
             if progress is not None:
                 progress(done, total)
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {
-                pool.submit(_play_deals, *pairs[index], low, high, seed, rules): (index, low, high)
-                for index, low, high in tasks
-            }
-            for future in as_completed(futures):
-                index, low, high = futures[future]
-                scores[index][low] = future.result()
-                done += 2 * (high - low)
-                if progress is not None:
-                    progress(done, total)
+        calls = [(*pairs[index], low, high, seed, rules) for index, low, high in tasks]
+        for number, result in in_workers(_play_deals, calls, workers):
+            index, low, high = tasks[number]
+            scores[index][low] = result
+            done += 2 * (high - low)
+            if progress is not None:
+                progress(done, total)
     results = []
     for (first, second), by_task in zip(pairs, scores, strict=True):
         games = [points for low in sorted(by_task) for points in by_task[low]]
@@ -494,6 +490,9 @@ def arena(
 def run_command(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``arena`` with parsed command-line arguments; the exit code."""
     show = sys.stderr.isatty() and not args.quiet
+    if args.json is not None and (why := _unwritable(args.json)) is not None:
+        print_error(f"cannot write --json {args.json}: {why}")  # before any game is played
+        return EXIT_BAD_INPUT
 
     def progress(done: int, total: int) -> None:
         if show:
@@ -511,10 +510,26 @@ def run_command(args: argparse.Namespace, out: TextIO) -> int:
         print(file=sys.stderr)
     print(result, file=out)
     if args.json is not None:
-        with open(args.json, "w", encoding="utf-8") as file:
-            file.write(result.to_json())
-            file.write("\n")
-    return 0
+        try:
+            with open(args.json, "w", encoding="utf-8") as file:
+                file.write(result.to_json())
+                file.write("\n")
+        except OSError as error:
+            print_error(f"cannot write --json {args.json}: {error.strerror or error}")
+            return EXIT_BAD_INPUT
+    return EXIT_OK
+
+
+def _unwritable(path: str) -> str | None:
+    """Why a file cannot be written at ``path``, or ``None`` if it seems it can."""
+    if os.path.isdir(path):
+        return "it is a directory"
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        return f"there is no directory {folder}"
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        return "permission denied"
+    return None
 
 
 def agent_list(text: str) -> tuple[str, ...]:

@@ -68,6 +68,9 @@ def _meld(args: argparse.Namespace, out: TextIO) -> int:
     except ParseError as error:
         print_error(explain_rules(str(error)))
         return EXIT_BAD_INPUT
+    if not cards:
+        print_error("no cards were given: name them, such as 5c 6c 7c")
+        return EXIT_BAD_INPUT
     shown = _cards_text(cards, args.lang)
     if args.split:
         splits = partitions(cards, rules=CLASSIC)
@@ -190,6 +193,13 @@ def _rules(text: str) -> Rules:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _ascii_option(command: argparse.ArgumentParser) -> None:
+    """``--ascii`` after a command that prints cards, as before it (``play`` has its own)."""
+    command.add_argument(
+        "--ascii", action="store_true", help="letters instead of suit symbols (7h, not 7♥)"
+    )
+
+
 def _parser(prog: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=prog,
@@ -223,6 +233,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         default=None,
         help="write the cards by their full names in this language",
     )
+    _ascii_option(meld)
     meld.set_defaults(run=_meld)
     demo = commands.add_parser(
         "demo",
@@ -254,6 +265,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         help="tell the game, or the match, in this language (en)",
     )
     _two_agents(demo)
+    _ascii_option(demo)
     demo.set_defaults(run=run_demo)
     play = commands.add_parser(
         "play",

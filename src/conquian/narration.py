@@ -63,12 +63,6 @@ class _Voice:
         self.viewer = viewer
         self.style = style
 
-    def other(self, player: int) -> str:
-        """``player`` named as the object of a sentence ("passes 7h to you")."""
-        if player == self.viewer:
-            return self.language.phrase("you_object")
-        return self.names[player]
-
     def say(self, key: str, player: int | None = None, **values: object) -> str:
         """The phrase ``key`` about ``player`` (its ``.you`` form when he is the viewer)."""
         if player is not None and player == self.viewer:
@@ -76,6 +70,13 @@ class _Voice:
         elif player is not None:
             values["who"] = self.names[player]
         return self.language.phrase(key, **values)
+
+    def say_to(self, key: str, player: int, **values: object) -> str:
+        """The phrase ``key`` about ``player`` and his opponent, ``{other}``: its ``.you``
+        form when the player is the viewer, its ``.to_you`` form when the opponent is."""
+        if 1 - player == self.viewer:
+            return self.language.phrase(key + ".to_you", who=self.names[player], **values)
+        return self.say(key, player, other=self.names[1 - player], **values)
 
     def card(self, card: Card) -> str:
         if self.style == "pretty":
@@ -136,7 +137,6 @@ def _sentence(
 ) -> str:
     """The move of ``entry`` in words (without what followed)."""
     player, move, card = entry.player, entry.move, voice.card(entry.offer)
-    other = voice.other(1 - player)
     fate = entry.fate
     moved = _rearrangements(old_table, new_table, voice)
     if isinstance(move, Take):
@@ -154,11 +154,11 @@ def _sentence(
         text = voice.say("lay_down", player, cards=voice.cards(move.laid), card=card)
     elif fate is Fate.PASSED:
         key = "decline_upcard" if entry.origin is OfferOrigin.UPCARD else "pass"
-        text = voice.say(key, player, card=card, other=other)
+        text = voice.say_to(key, player, card=card)
     elif fate is Fate.DECLINED:
         text = voice.say("decline", player, card=card)
     elif fate is Fate.FORCED:
-        text = voice.say("force", player, card=card, other=other)
+        text = voice.say_to("force", player, card=card)
     else:
         text = voice.say("release", player, card=card)
     if moved:

@@ -14,12 +14,14 @@ prompt plays a game to its end.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
 from conquian import notation
-from conquian._terminal import EXIT_INTERRUPTED, EXIT_OK, paint, wants_color
+from conquian._terminal import EXIT_INTERRUPTED, EXIT_OK, explain_rules, paint, wants_color
 from conquian.agents import Agent
 from conquian.builder import TakeBuilder
 from conquian.cards import Card, Suit
@@ -29,7 +31,7 @@ from conquian.match import Match
 from conquian.melds import Meld
 from conquian.moves import Move, Take, parse_move
 from conquian.narration import describe_origin, narrate, narrate_start
-from conquian.rules import Rules, Scoring
+from conquian.rules import CLASSIC, Rules, Scoring
 from conquian.simulate import AGENTS
 from conquian.state import State
 
@@ -116,6 +118,11 @@ class _Screen:
     def line(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
 
+    def refused(self, key: str, reason: object) -> None:
+        """A refusal ("bad", "illegal"), its reason's rule numbers followed by their
+        topics, as on the rest of the command line: ``(R6: the table)``."""
+        self.line(self.say(key, reason=explain_rules(str(reason))))
+
     def card(self, card: Card) -> str:
         text = card.pretty() if self.style == "pretty" else str(card)
         if self.colour and card.suit in (Suit.HEARTS, Suit.DIAMONDS):
@@ -161,11 +168,34 @@ class _Session:
         self.inp = inp
         isatty = getattr(inp, "isatty", None)
         self.interactive = bool(isatty and isatty())
+        # On a terminal, answers are read with input(), so that the arrow keys edit the
+        # line and recall earlier answers (readline), where the platform has it.
+        self.editing = self.interactive and inp is sys.stdin and out is sys.stdout
+        if self.editing:
+            with contextlib.suppress(ImportError):
+                import readline  # noqa: F401  (imported for input()'s line editing)
         self.screen = _Screen(out, find_language(args.lang), args.ascii, args.bot.capitalize())
         self.match = Match.new(args.seed, rules=args.rules, games=args.games)
         self.bot_name = args.bot
         self.bot = self._agent(0)
         self.show_score = args.games > 1
+        rules: Rules = args.rules
+        self.replay_options = " ".join(
+            [f"--seed {self.match.seed}"]
+            + ([] if rules == CLASSIC else [f"--rules {rules.to_notation()}"])
+            + ([] if args.bot == "greedy" else [f"--bot {args.bot}"])
+            + ([] if args.games == 1 else [f"--games {args.games}"])
+        )
+
+    def read_line(self, prompt: str) -> str:
+        """One line after ``prompt`` ("" at the end of the input), edited on a terminal."""
+        if self.editing:
+            try:  # readline counts the prompt's width without its colour codes
+                return input(_ESCAPE.sub("\x01\\g<0>\x02", prompt)) + "\n"
+            except EOFError:
+                return ""
+        print(prompt, end="", file=self.screen.out, flush=True)
+        return self.inp.readline()
 
     def _agent(self, index: int) -> Agent:
         return AGENTS[self.bot_name]((self.match.seed + index) % (1 << 64))
@@ -175,8 +205,7 @@ class _Session:
     def ask(self, prompt: str) -> str:
         """One line of input; the global commands are handled here."""
         while True:
-            print(self.screen.bold(prompt), end="", file=self.screen.out, flush=True)
-            line = self.inp.readline()
+            line = self.read_line(self.screen.bold(prompt))
             if not line:
                 self.screen.line()
                 raise _EndOfInputError
@@ -245,7 +274,13 @@ class _Session:
             label = self.screen.say("option_build", card=self.screen.card(offer), count=len(takes))
             listed.append((label, None))
         else:
-            listed.extend((self.screen.tell(state, take, aftermath=False), take) for take in takes)
+            told = [self.screen.tell(state, take, aftermath=False) for take in takes]
+            for label, take in zip(told, takes, strict=True):
+                if take.table is not None and told.count(label) > 1:
+                    # Takes that differ only in their table (V2): name the table too.
+                    table = self.screen.say("option_arrange", melds=self.screen.table(take.table))
+                    label = f"{label.rstrip('.!')} ({table})"
+                listed.append((label, take))
         listed.extend(
             (self.screen.tell(state, move, aftermath=False), move)
             for move in moves
@@ -261,7 +296,7 @@ class _Session:
         self.list_options(options)
         while True:
             answer = self.ask(_capital(screen.say("prompt", first=1, last=len(options))))
-            if answer.isdigit():
+            if answer.isascii() and answer.isdigit():
                 index = int(answer) - 1
                 if not 0 <= index < len(options):
                     screen.line(screen.say("range", first=1, last=len(options)))
@@ -279,7 +314,7 @@ class _Session:
                 try:
                     built = self.build(state)
                 except ConquianError as error:
-                    screen.line(screen.say("illegal", reason=error))
+                    screen.refused("illegal", error)
                     continue
                 if built is not None:
                     return built
@@ -287,12 +322,12 @@ class _Session:
             try:
                 move = parse_move(answer)
             except ConquianError as error:
-                screen.line(screen.say("bad", reason=error))
+                screen.refused("bad", error)
                 continue
             why = state.explain_illegal(move, player=HUMAN)
             if why is None:
                 return move
-            screen.line(screen.say("illegal", reason=why))
+            screen.refused("illegal", why)
 
     def list_options(self, options: Sequence[tuple[str, object]]) -> None:
         width = len(str(len(options)))  # numbers right-aligned: " 9." above "10."
@@ -338,7 +373,7 @@ class _Session:
             answer = self.ask(_capital(screen.say("prompt_take")))
             step: TakeBuilder | Move
             try:
-                if answer.isdigit():
+                if answer.isascii() and answer.isdigit():
                     index = int(answer)
                     if index == 0:
                         return None
@@ -356,7 +391,7 @@ class _Session:
                     card = Card.parse(answer)
                     step = builder.remove(card) if card in builder.selected else builder.add(card)
             except ConquianError as error:
-                screen.line(screen.say("illegal", reason=error))
+                screen.refused("illegal", error)
                 continue
             if isinstance(step, TakeBuilder):
                 builder = step
@@ -383,7 +418,9 @@ class _Session:
         if self.show_score:
             screen.line()
             screen.line(screen.bold(_capital(screen.say("game_number", n=index + 1))))
-        screen.line(_capital(screen.say("seed", seed=self.match.seed)))
+        if index == 0:  # the same for every game of a match: the match's options
+            options = self.replay_options
+            screen.line(_capital(screen.say("seed", seed=self.match.seed, options=options)))
         dealer_line = (
             screen.say("deals.you")
             if state.dealer == HUMAN
@@ -441,8 +478,26 @@ class _Session:
         while not self.match.is_over:
             self.play_game()
         if self.show_score:
-            self.screen.line(_capital(self.screen.say("match_over")))
+            screen = self.screen
+            screen.line(_capital(screen.say("match_over")))
+            final = self.match.result()
+            assert final is not None
+            games = len(self.match.completed)
+            played = screen.say("games_one" if games == 1 else "games", count=games)
+            first, second = final.scores
+            if final.winner is None:
+                told = screen.say("match_tied", games=played, a=first, b=second)
+            elif final.winner == HUMAN:
+                told = screen.say("match_won.you", games=played, a=first, b=second)
+            else:
+                who = screen.names[BOT]
+                told = screen.say("match_won", who=who, games=played, a=first, b=second)
+            screen.line(screen.bold(told))
         return EXIT_OK
+
+
+_ESCAPE: Final = re.compile(r"\x1b\[[0-9;]*m")
+"""A colour code of the terminal (see :mod:`conquian._terminal`)."""
 
 
 def _capital(text: str) -> str:

@@ -158,7 +158,7 @@ class Rules:
                 )
         if self.scoring is Scoring.POINTS:
             if self.target is None:
-                raise InvalidRulesError("scoring points needs a target, such as target=100")
+                raise InvalidRulesError("scoring points needs a target, such as target:100")
             _check_int("target", self.target, 1, 10_000, "the points that win a match")
             if self.draw_settlement is not DrawSettlement.NONE:
                 raise InvalidRulesError(

@@ -15,10 +15,11 @@ True
 from __future__ import annotations
 
 import math
+import multiprocessing
 import os
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Final
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -32,6 +33,7 @@ from conquian.state import State
 __all__ = ["AGENTS", "SimulationResult", "agent_factory", "game_seed", "simulate"]
 
 _Factory = Callable[[int], Agent]  # builds an agent for one game from a seed
+_Result = TypeVar("_Result")
 
 
 def _random_agent(seed: int) -> Agent:
@@ -165,6 +167,29 @@ def _play_range(
     return wins[0], wins[1], draws, plies
 
 
+def in_workers(
+    function: Callable[..., _Result], tasks: Sequence[tuple[Any, ...]], workers: int
+) -> Iterator[tuple[int, _Result]]:
+    """``(number, function(*tasks[number]))`` for each task, in the order ``workers``
+    processes finish them. The workers ignore Ctrl-C: it stops the caller, and leaving
+    this generator (by an interrupt, an error, or a caller that stops reading) ends the
+    workers at once, with the tasks not yet done. ``function`` must be picklable."""
+    numbered = [(function, number, task) for number, task in enumerate(tasks)]
+    with multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool:
+        yield from pool.imap_unordered(_run_numbered, numbered)  # leaving: terminate()
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_numbered(
+    item: tuple[Callable[..., _Result], int, tuple[Any, ...]],
+) -> tuple[int, _Result]:
+    function, number, task = item
+    return number, function(*task)
+
+
 def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
     """Split games 0 to ``games - 1`` into tasks (ranges) that shrink as they go: each
     takes a share of the games left, so the workers finish close together, while the
@@ -262,13 +287,9 @@ def simulate(
             for low, high in chunks:
                 count(high - low, _play_range(low, high, seed, rules, factories))
         else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = {
-                    pool.submit(_play_range, low, high, seed, rules, factories): high - low
-                    for low, high in chunks
-                }
-                for future in as_completed(futures):
-                    count(futures[future], future.result())
+            tasks = [(low, high, seed, rules, factories) for low, high in chunks]
+            for number, result in in_workers(_play_range, tasks, workers):
+                count(chunks[number][1] - chunks[number][0], result)
     return SimulationResult(
         games=games,
         wins=(totals[0], totals[1]),
