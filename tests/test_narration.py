@@ -61,12 +61,12 @@ def test_r11_a_take_names_laid_cards_and_discard_and_r16_going_out() -> None:
 def test_r13_a_regrouping_take_names_the_moved_card() -> None:
     state = position("JcQcKc3s4sAd2d3d4dJh", "5s2c3c4cAhKh", "6s", table1="7c7d7h7s")
     text = narrate(state, "take +5s -Ah", names=NAMES)
-    assert (
-        text
-        == "Bob takes 6♠, lays down 5♠, discards A♥; 7♠ moved from 7♣7♦7♥7♠ to a new meld 5♠6♠7♠"
+    assert text == (
+        "Bob takes 6♠, lays down 5♠, discards A♥; 7♠ moved from [7♣ 7♦ 7♥ 7♠] to a new meld "
+        "[5♠ 6♠ 7♠]"
     )
     assert narrate(state, "take +5s -Ah", names=NAMES, lang="de", style="short").endswith(
-        "7s wandert von 7c7d7h7s zu einer neuen Kombination 5s6s7s"
+        "7s wandert von [7c 7d 7h 7s] zu einer neuen Kombination [5s 6s 7s]"
     )
 
 
@@ -202,7 +202,8 @@ def test_history_narration_names_rearrangements() -> None:
         "Bob turns up 7♠. Bob takes 7♠, lays down 7♣ 7♦ 7♥, discards Q♥",
         "Ann declines Q♥. Q♥ is dead",
         "Ann turns up 6♠. Ann passes 6♠ to Bob",
-        "Bob takes 6♠, lays down 5♠, discards A♥; 7♠ moved from 7♣7♦7♥7♠ to a new meld 5♠6♠7♠",
+        "Bob takes 6♠, lays down 5♠, discards A♥; 7♠ moved from [7♣ 7♦ 7♥ 7♠] to a new meld "
+        "[5♠ 6♠ 7♠]",
     ]
 
 

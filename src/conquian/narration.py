@@ -92,9 +92,11 @@ class _Voice:
         return " ".join(map(self.card, ordered))
 
     def meld(self, meld: Meld) -> str:
+        """A meld set apart from the words around it: ``[7♣ 7♦ 7♥]``, or by its cards'
+        names in parentheses."""
         if self.style == "name":
             return "(" + format_cards(meld, lang=self.language) + ")"
-        return "".join(map(self.card, meld))
+        return "[" + " ".join(map(self.card, meld)) + "]"
 
 
 def _capital(text: str) -> str:
