@@ -391,8 +391,8 @@ def fits(card: Card, table: Iterable[Card | Meld] | str, *, rules: Rules = CLASS
     mask = _mask_of_distinct(items)  # read once: ``table`` may be an iterator
     if mask >> card.index & 1:
         raise InvalidCardError(f"{card} is already on the table", token=str(card))
-    given = [item for item in items if isinstance(item, Meld)] if mask else []
-    if isinstance(items, str) or len(given) != len(items):
+    given = () if isinstance(items, str) else items
+    if mask and not (given and all(isinstance(item, Meld) for item in given)):
         raise ConquianError(
             f"under regrouping {rules.regrouping.value} (V2) the melds of a table matter, "
             "not only its cards: give the table as Meld values"

@@ -18,7 +18,7 @@ import math
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -169,7 +169,7 @@ def _play_range(
 
 def in_workers(
     function: Callable[..., _Result], tasks: Sequence[tuple[Any, ...]], workers: int
-) -> Iterator[tuple[int, _Result]]:
+) -> Generator[tuple[int, _Result], None, None]:
     """``(number, function(*tasks[number]))`` for each task, in the order ``workers``
     processes finish them. The workers ignore Ctrl-C: it stops the caller, and leaving
     this generator (by an interrupt, an error, or a caller that stops reading) ends the
