@@ -412,7 +412,8 @@ def arena(
         The pairs' results and the agents' ratings.
 
     Raises:
-        ConquianError: Fewer than two agents, an unknown or repeated name, or a bad count.
+        ConquianError: Fewer than two agents (or names given as one text), an unknown or
+            repeated name, a bad count, or a seed out of range.
     """
     if isinstance(agents, str):
         raise ConquianError(

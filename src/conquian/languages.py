@@ -42,7 +42,8 @@ class Language:
         suits: The four suit names in canonical order: clubs, diamonds, hearts, spades.
         card: How a card's full name is built, with ``{rank}`` and ``{suit}``.
         phrases: Narration and prompt templates by key (see :mod:`conquian.narration`);
-            a key ending in ``.you`` addresses the player himself.
+            a key ending in ``.you`` addresses the player himself as the one who acts,
+            one ending in ``.to_you`` as the one a pass or a force is aimed at.
     """
 
     code: str

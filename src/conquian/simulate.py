@@ -232,7 +232,7 @@ def simulate(
             Ray instance with ``workers`` CPUs for the run.
 
     Raises:
-        ConquianError: A bad count, agent, worker number, backend or address.
+        ConquianError: A bad count, seed, agent, worker number, backend or address.
         ImportError: ``backend="ray"`` without Ray installed.
     """
     import time
