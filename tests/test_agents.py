@@ -150,7 +150,8 @@ def test_agents_only_play_legal_moves_and_games_end(
     seed: int, bot_seed: int, dealer: int, greedy: tuple[bool, bool]
 ) -> None:
     agents: list[Agent] = [
-        GreedyAgent() if greedy[player] else RandomAgent(bot_seed + player) for player in (0, 1)
+        GreedyAgent() if greedy[player] else RandomAgent((bot_seed + player) % 2**64)
+        for player in (0, 1)
     ]
     final, wrapped = checked_game(State.new(seed, dealer=dealer), agents)
     assert final.outcome is not None

@@ -210,7 +210,7 @@ class Match:
 
         Raises:
             ConquianError: ``index`` is not a whole number from 0 to one less than the
-                games planned (:data:`MAX_GAMES` when the match has no cap).
+                games planned (``MAX_GAMES`` when the match has no cap).
 
         >>> from conquian.match import Match
         >>> match = Match.new(seed=1, games=4, first_dealer=1)
