@@ -43,6 +43,12 @@ def test_r4_meld_reads_and_writes_full_names_with_lang() -> None:
     assert "(5 van klaveren, 6 van klaveren, 7 van klaveren, boer van klaveren)" in output
 
 
+def test_not_a_meld_with_lang_names_the_cards_first() -> None:
+    code, output = run("meld", "--lang", "de", "Qh", "Kh", "Ah")
+    assert code == 1
+    assert output.startswith("(Herz-Dame, Herz-König, Herz-Ass):\n  Q♥ K♥ A♥ is not a sequence")
+
+
 def test_r5_not_a_meld_exits_1_with_the_reason() -> None:
     assert run("meld", "6c", "7c", "Qc") == (
         1,

@@ -84,7 +84,11 @@ def _meld(args: argparse.Namespace, out: TextIO) -> int:
     try:
         meld = Meld(cards, rules=CLASSIC)
     except InvalidMeldError as error:
-        say(pretty_cards_in(str(error)))
+        if args.lang is not None:  # the cards by name, then why (the reasons are English)
+            say(f"{shown}:")
+            say(pretty_cards_in(str(error)), indent="  ")
+        else:
+            say(pretty_cards_in(str(error)))
         return EXIT_NO
     rule = "R4" if meld.kind is MeldKind.GROUP else "R5"
     say(f"{_cards_text(meld, args.lang)} is a {meld.kind.value} of {len(meld)} cards ({rule})")
