@@ -31,6 +31,9 @@ The HTTP API (every body is JSON, at most :data:`MAX_BODY` bytes; a seat key goe
   so a repeated request is never played twice. Answers the seat's new view.
 * ``POST /api/games/ID/build`` ``{"selected": ["3d", "5d"], "arrangement": null}``: the
   take builder after these clicks (see :func:`builder_payload`), on the seat's turn.
+* ``POST /api/games/ID/name`` ``{"name": "Bea", "lang": "en"}``: a person's new name
+  for his seat, in a game between two people (a friend names himself); answers the
+  seat's view.
 * ``GET /api/games/ID/record``: the finished game's JSON record (refused until it ends).
 * ``WS /api/games/ID/ws``: first message ``{"key": KEY, "lang": "en"}``; the server then
   sends the seat's view after every change (``{"lang": ..}`` changes the language; other
@@ -163,6 +166,20 @@ class Room:
                 narrate(states[ply], moves[ply], lang=lang, names=self.names, viewer=viewer)
             )
         return [line for line in lines if line]
+
+    def rename(self, seat: int, name: str) -> None:
+        """Give ``seat`` the name ``name`` (a person's seat in a game between two people);
+        every narration is told again with it."""
+        if self.bot is not None:
+            raise RequestError(409, "the names of a game against a bot are set when it starts")
+        name = name.strip()
+        if not 0 < len(name) <= 24:
+            raise RequestError(400, "a name has 1 to 24 characters")
+        names = list(self.names)
+        names[seat] = name
+        self.names = (names[0], names[1])
+        self.narrations.clear()
+        self.changed()
 
     def changed(self) -> None:
         """Wake every listener: each sends its seat's new view."""
@@ -484,6 +501,15 @@ async def build_take(request: Request) -> Response:
 
 
 @refusals
+async def set_name(request: Request) -> Response:
+    room = room_of(request)
+    seat = seat_of(request, room)
+    data = await read_body(request)
+    room.rename(seat, text_field(data, "name", 24))
+    return JSONResponse(seat_payload(room, seat, language_of(data.get("lang"))))
+
+
+@refusals
 async def get_record(request: Request) -> Response:
     room = room_of(request)
     seat_of(request, room)
@@ -575,6 +601,7 @@ def create_app() -> Starlette:
             Route("/api/games/{game_id}", get_view),
             Route("/api/games/{game_id}/move", play_move, methods=["POST"]),
             Route("/api/games/{game_id}/build", build_take, methods=["POST"]),
+            Route("/api/games/{game_id}/name", set_name, methods=["POST"]),
             Route("/api/games/{game_id}/record", get_record),
             WebSocketRoute("/api/games/{game_id}/ws", seat_socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),

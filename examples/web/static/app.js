@@ -117,6 +117,11 @@ function draw() {
   document.body.dataset.ply = String(view.ply);
   document.body.dataset.busy = busy ? "1" : "0";
 
+  // A friend, invited to a game between two people, may give his name (once drawn, the
+  // form keeps what he types).
+  const naming = payload.mode === "humans" && me === 1 && !payload.over && !renamed;
+  if (naming && $("rename").hidden) $("new-name").value = payload.names[me];
+  $("rename").hidden = !naming;
   $("status").textContent = words.status;
   $("opponent-name").textContent = payload.names[other];
   $("opponent-hand").setAttribute("aria-label", words.hand_size);
@@ -346,6 +351,19 @@ async function showWords() {
   if (name.value.trim() === shown) name.value = pageWords.default_name;
 }
 
+let renamed = false;  // the friend has given his name: the form goes
+
+async function rename(event) {
+  event.preventDefault();
+  const name = $("new-name").value.trim();
+  if (!name) return;
+  await ask(async () => {
+    const data = await api("POST", `/api/games/${seat.game}/name`, { name, lang: lang() });
+    renamed = true;
+    accept(data);
+  });
+}
+
 async function start(event) {
   event.preventDefault();
   const mode = document.querySelector("input[name=mode]:checked").value;
@@ -380,6 +398,7 @@ function init() {
     accept(await api("GET", `/api/games/${seat.game}?lang=${lang()}`));
   });
   $("new-game").addEventListener("submit", start);
+  $("rename").addEventListener("submit", rename);
   $("record").addEventListener("click", download);
   window.addEventListener("hashchange", () => location.reload());
   showWords().then(() => {

@@ -322,6 +322,13 @@ def test_two_browsers_play_each_other_and_see_only_their_own_cards(
     pages[1].select_option("#lang", "de")
     pages[1].goto(base_url + invite)
     pages[1].wait_for_selector("body[data-state=turn], body[data-state=wait]")
+    # The friend gives his name; the other page is told at once.
+    assert pages[1].input_value("#new-name") == "Jugador 2"  # the lobby's language
+    pages[1].fill("#new-name", "Bea")
+    with pages[1].expect_response(lambda r: r.url.endswith("/name")):
+        pages[1].click("#rename button")
+    pages[1].wait_for_selector("#rename", state="hidden")
+    pages[0].wait_for_function("document.getElementById('opponent-name').textContent === 'Bea'")
     decisions = 0
     while state_of(pages[0]) != "over" or state_of(pages[1]) != "over":
         mover = next((page for page in pages if state_of(page) == "turn"), None)
@@ -349,7 +356,7 @@ def test_two_browsers_play_each_other_and_see_only_their_own_cards(
             assert not leaks(payload, hidden), (seat, ply, payload)
         assert len(received) >= decisions // 2
     # Each seat reads the narration in its own language, addressed to it.
-    names = ("Ana", "Jugador 2")  # the friend's name in the language of the lobby
+    names = ("Ana", "Bea")
     for seat, (page, lang) in enumerate(zip(pages, ("es", "de"), strict=True)):
         told = [narrate_start(states[0], lang=lang, names=names, viewer=seat)] + [
             narrate(state, move, lang=lang, names=names, viewer=seat)
@@ -427,6 +434,21 @@ def test_illegal_and_out_of_turn_requests_get_the_library_message(
     assert fetch(page, "POST", "/api/games", "", {"rules": "hoyle"}) == [
         400,
         {"error": "the rules are classic, foster, bicycle"},
+    ]
+    # Names are given in games between two people, within the limit.
+    assert fetch(page, "POST", url + "/name", keys[1], {"name": "x" * 25}) == [
+        400,
+        {"error": "name must be text of at most 24 characters"},
+    ]
+    assert fetch(page, "POST", url + "/name", keys[1], {"name": "  "}) == [
+        400,
+        {"error": "a name has 1 to 24 characters"},
+    ]
+    status, solo = fetch(page, "POST", "/api/games", "", {"mode": "bot"})
+    solo_key = solo["seats"][0]["key"]
+    assert fetch(page, "POST", f"/api/games/{solo['game']}/name", solo_key, {"name": "A"}) == [
+        409,
+        {"error": "the names of a game against a bot are set when it starts"},
     ]
     bots: tuple[object, ...] = ([], {}, 7)
     for bot in bots:  # not text: refused like an unknown name, not a server error
