@@ -120,7 +120,7 @@ class _Screen:
 
     def refused(self, key: str, reason: object) -> None:
         """A refusal ("bad", "illegal"), its reason's rule numbers followed by their
-        topics, as on the rest of the command line: ``(R6: the table)``."""
+        topics, as on the rest of the command line: ``(R6: a table is melds)``."""
         self.line(self.say(key, reason=explain_rules(str(reason))))
 
     def card(self, card: Card) -> str:
