@@ -201,6 +201,15 @@ def test_a_take_is_built_card_by_card(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "You take 3♥, lay down A♥ 2♥, discard 2♣" in text
 
 
+def test_back_from_building_lists_the_choices_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["--seed", "9", "--rules", "foster", "--bot", "random"]
+    code, text = play(argv, "1\nback\nquit\n", monkeypatch)
+    assert code == 0
+    after = text[text.index("'back' to cancel> back") :].splitlines()
+    assert after[1] == "Your choices:"
+    assert after[2] == "  1. Take 3♥: choose the cards to lay down (23 ways)"
+
+
 def test_end_of_input_is_a_clear_line_and_a_nonzero_exit() -> None:
     package_root = str(Path(conquian.__file__).resolve().parent.parent)
     env = dict(os.environ, PYTHONIOENCODING="utf-8")

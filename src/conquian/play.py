@@ -305,7 +305,7 @@ class _Session:
                 if move is None:
                     built = self.build(state)
                     if built is None:
-                        screen.line(screen.say("choices"))
+                        screen.line(_capital(screen.say("choices")))
                         self.list_options(options)
                         continue
                     return built
