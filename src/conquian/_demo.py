@@ -14,6 +14,8 @@ from conquian._terminal import (
     EXIT_OK,
     Say,
     agent_names,
+    counted_phrase,
+    match_result_line,
     melds_text,
     print_error,
 )
@@ -21,7 +23,7 @@ from conquian.agents import Agent
 from conquian.cards import Card, format_cards
 from conquian.errors import ConquianError
 from conquian.languages import Language, find_language
-from conquian.match import GameResult, Match, MatchResult
+from conquian.match import GameResult, Match
 from conquian.narration import narrate, narrate_start
 from conquian.rules import CLASSIC, Rules, Scoring
 from conquian.simulate import agent_factory
@@ -105,7 +107,7 @@ def _demo_match(args: argparse.Namespace, out: TextIO) -> int:
     agents = _demo_agents(args, match.seed)
     names, short = agent_names(args.agents, lang)
     points = rules.scoring is Scoring.POINTS
-    games = _counted(lang, "games", args.games)
+    games = counted_phrase(lang, "games", args.games)
     title = lang.phrase(
         "match_points" if points else "match",
         target=rules.target,
@@ -131,16 +133,11 @@ def _demo_match(args: argparse.Namespace, out: TextIO) -> int:
     final = match.result()
     assert final is not None
     say("")
-    say(_match_line(final, len(match.completed), names, lang))
+    say(match_result_line(lang, final, len(match.completed), names))
     return EXIT_OK
 
 
 _COLUMNS: Final = ("game", "dealer", "result", "settled", "score")
-
-
-def _counted(language: Language, key: str, value: int) -> str:
-    """The phrase ``key`` for ``value`` things: its ``_one`` form for one."""
-    return language.phrase(f"{key}_one" if value == 1 else key, count=value)
 
 
 def _game_row(short: tuple[str, str], points: bool, language: Language) -> str:
@@ -149,7 +146,7 @@ def _game_row(short: tuple[str, str], points: bool, language: Language) -> str:
     points scoring or stakes)."""
     name = max(map(len, short))
     heading = [len(language.phrase(f"column_{key}")) for key in _COLUMNS]
-    moves = _counted(language, "moves", 999)
+    moves = counted_phrase(language, "moves", 999)
     result = max(
         len(language.phrase("row_drawn", moves=moves)),
         len(language.phrase("row_out", who="x" * name, moves=moves)),
@@ -157,7 +154,7 @@ def _game_row(short: tuple[str, str], points: bool, language: Language) -> str:
     if points:
         settled = max(
             len(language.phrase("settled_no_points")),
-            len(_counted(language, "settled_points", 999)),
+            len(counted_phrase(language, "settled_points", 999)),
         )
     else:
         settled = max(
@@ -180,7 +177,7 @@ def _game_line(
 ) -> str:
     """One finished game of a match as a row: dealer, outcome, settlement, running score."""
     winner, stake = result.outcome.winner, result.stake
-    moves = _counted(language, "moves", result.plies)
+    moves = counted_phrase(language, "moves", result.plies)
     if winner is None:
         outcome = language.phrase("row_drawn", moves=moves)
         if points or stake is None:
@@ -195,7 +192,7 @@ def _game_line(
         outcome = language.phrase("row_out", who=short[winner], moves=moves)
         gain = result.change[winner]
         if points or stake is None:
-            settled = _counted(language, "settled_points", gain)
+            settled = counted_phrase(language, "settled_points", gain)
         elif gain != stake:
             settled = language.phrase("settled_win_pool", stake=stake, count=gain - stake)
         else:
@@ -203,13 +200,3 @@ def _game_line(
     first, second = result.scores
     score = language.phrase("row_score", a=first, b=second)
     return row.format(result.index + 1, short[result.dealer], outcome, settled, score)
-
-
-def _match_line(
-    result: MatchResult, games: int, names: tuple[str, str], language: Language
-) -> str:
-    first, second = result.scores
-    played = _counted(language, "games", games)
-    if result.winner is None:
-        return language.phrase("match_tied", games=played, a=first, b=second)
-    return language.phrase("match_won", who=names[result.winner], games=played, a=first, b=second)

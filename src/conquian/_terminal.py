@@ -6,6 +6,7 @@ formats text.
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import shutil
@@ -17,6 +18,7 @@ from typing import Final, TextIO
 
 from conquian.languages import Language, find_language
 from conquian.melds import Meld
+from conquian.scoring import MatchResult
 
 # The command line's exit codes: 0 done (a meld, a game), 1 "no" (not a meld), 2 bad
 # input; 3 is play's end of input and every other command's fault of the library.
@@ -121,6 +123,46 @@ def melds_text(melds: Iterable[Meld]) -> str:
     '[5♣ 6♣ 7♣] [J♣ J♥ J♠]'
     """
     return " ".join(f"[{meld.pretty()}]" for meld in melds) or "-"
+
+
+def counted_phrase(language: Language, key: str, value: int) -> str:
+    """The phrase ``key`` of ``language`` for ``value`` things: its ``_one`` form for one.
+
+    >>> from conquian.languages import find_language
+    >>> (
+    ...     counted_phrase(find_language("de"), "games", 1),
+    ...     counted_phrase(find_language("de"), "games", 3),
+    ... )
+    ('1 Partie', '3 Partien')
+    """
+    return language.phrase(f"{key}_one" if value == 1 else key, count=value)
+
+
+def match_result_line(
+    language: Language,
+    result: MatchResult,
+    games: int,
+    names: Sequence[str],
+    *,
+    you: int | None = None,
+) -> str:
+    """How a match of ``games`` games ended, in words: who won it (``you`` is the seat
+    addressed as "you", if any) or that it is tied, and the scores."""
+    first, second = result.scores
+    played = counted_phrase(language, "games", games)
+    winner = result.winner
+    if winner is None:
+        return language.phrase("match_tied", games=played, a=first, b=second)
+    if winner == you:
+        return language.phrase("match_won.you", games=played, a=first, b=second)
+    return language.phrase("match_won", who=names[winner], games=played, a=first, b=second)
+
+
+def ascii_option(command: argparse.ArgumentParser) -> None:
+    """``--ascii`` for a command that prints cards (after its name, as before it)."""
+    command.add_argument(
+        "--ascii", action="store_true", help="letters instead of suit symbols (7h, not 7♥)"
+    )
 
 
 def count(value: int, noun: str) -> str:

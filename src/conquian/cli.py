@@ -42,6 +42,7 @@ from conquian._terminal import (
     Progress,
     Say,
     agent_names,
+    ascii_option,
     count,
     explain_rules,
     melds_text,
@@ -197,13 +198,6 @@ def _rules(text: str) -> Rules:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _ascii_option(command: argparse.ArgumentParser) -> None:
-    """``--ascii`` after a command that prints cards, as before it (``play`` has its own)."""
-    command.add_argument(
-        "--ascii", action="store_true", help="letters instead of suit symbols (7h, not 7♥)"
-    )
-
-
 def _parser(prog: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=prog,
@@ -237,7 +231,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         default=None,
         help="write the cards by their full names in this language",
     )
-    _ascii_option(meld)
+    ascii_option(meld)
     meld.set_defaults(run=_meld)
     demo = commands.add_parser(
         "demo",
@@ -269,7 +263,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         help="tell the game, or the match, in this language (en)",
     )
     _two_agents(demo)
-    _ascii_option(demo)
+    ascii_option(demo)
     demo.set_defaults(run=run_demo)
     play = commands.add_parser(
         "play",

@@ -21,7 +21,15 @@ from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
 from conquian import notation
-from conquian._terminal import EXIT_INTERRUPTED, EXIT_OK, explain_rules, paint, wants_color
+from conquian._terminal import (
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    ascii_option,
+    explain_rules,
+    match_result_line,
+    paint,
+    wants_color,
+)
 from conquian.agents import Agent
 from conquian.builder import TakeBuilder
 from conquian.cards import Card, Suit
@@ -86,9 +94,7 @@ def add_arguments(
     parser.add_argument(
         "--lang", choices=sorted(LANGUAGES), default="en", help="the language (en)"
     )
-    parser.add_argument(
-        "--ascii", action="store_true", help="letters instead of suit symbols (7h, not 7♥)"
-    )
+    ascii_option(parser)
     parser.add_argument(
         "--games", type=games, default=1, metavar="N", help="play a match of N games (1)"
     )
@@ -483,15 +489,7 @@ class _Session:
             final = self.match.result()
             assert final is not None
             games = len(self.match.completed)
-            played = screen.say("games_one" if games == 1 else "games", count=games)
-            first, second = final.scores
-            if final.winner is None:
-                told = screen.say("match_tied", games=played, a=first, b=second)
-            elif final.winner == HUMAN:
-                told = screen.say("match_won.you", games=played, a=first, b=second)
-            else:
-                who = screen.names[BOT]
-                told = screen.say("match_won", who=who, games=played, a=first, b=second)
+            told = match_result_line(screen.language, final, games, screen.names, you=HUMAN)
             screen.line(screen.bold(told))
         return EXIT_OK
 
