@@ -533,13 +533,12 @@ def format_cards(
     """
     if lang is not None and style not in ("short", "name"):
         raise ValueError(f"lang writes full names: style {style!r} cannot be used with it")
+    ordered = sorted_cards(cards) if sort else _card_list(cards)
     if style == "name" or lang is not None:
         language = find_language("en" if lang is None else lang)
-        ordered_cards = sorted_cards(cards) if sort else _card_list(cards)
         return ", ".join(
-            language.card_name(card.rank.value - 1, card.suit.value) for card in ordered_cards
+            language.card_name(card.rank.value - 1, card.suit.value) for card in ordered
         )
-    ordered = sorted_cards(cards) if sort else _card_list(cards)
     if style == "short":
         return " ".join(map(str, ordered))
     if style == "compact":

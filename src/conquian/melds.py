@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Iterable, Iterator
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -382,16 +382,16 @@ def fits(card: Card, table: Iterable[Card | Meld] | str, *, rules: Rules = CLASS
         raise TypeError(f"card must be a Card, not {describe(card)}")
     check_rules(rules)
     melds = _bits.meld_table(rules.max_sequence)
-    if rules.regrouping is Regrouping.FREE:
-        mask = _mask_of_distinct(table)
-        if mask >> card.index & 1:
-            raise InvalidCardError(f"{card} is already on the table", token=str(card))
-        return melds.fits(mask, card.index, None, False)
-    items = table if isinstance(table, str) else bounded_items(table, "table", _CARDS_OR_MELDS, 40)
-    mask = _mask_of_distinct(items)  # read once: ``table`` may be an iterator
+    free = rules.regrouping is Regrouping.FREE
+    items = table
+    if not free and not isinstance(table, str):  # its melds are read again below
+        items = bounded_items(table, "table", _CARDS_OR_MELDS, 40)
+    mask = _mask_of_distinct(items)
     if mask >> card.index & 1:
         raise InvalidCardError(f"{card} is already on the table", token=str(card))
-    given = () if isinstance(items, str) else items
+    if free:
+        return melds.fits(mask, card.index, None, False)
+    given: tuple[Any, ...] = () if isinstance(items, str) else tuple(items)
     if mask and not (given and all(isinstance(item, Meld) for item in given)):
         raise ConquianError(
             f"under regrouping {rules.regrouping.value} (V2) the melds of a table matter, "
