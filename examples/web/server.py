@@ -75,6 +75,8 @@ MAX_BODY: Final = 4096
 MAX_GAMES: Final = 5000
 """Games kept at once; the oldest finished games are dropped first."""
 NARRATION_LINES: Final = 12
+MAX_NAME: Final = 24
+"""The longest player's name, in characters (the page's name fields hold as many)."""
 BOTS: Final[dict[str, Callable[[int], Agent]]] = {
     "greedy": lambda seed: GreedyAgent(),
     "heuristic": lambda seed: HeuristicAgent(),
@@ -172,11 +174,10 @@ class Room:
         every narration is told again with it."""
         if self.bot is not None:
             raise RequestError(409, "the names of a game against a bot are set when it starts")
-        name = name.strip()
-        if not 0 < len(name) <= 24:
-            raise RequestError(400, "a name has 1 to 24 characters")
+        if not is_name(name):
+            raise RequestError(400, f"a name has 1 to {MAX_NAME} characters")
         names = list(self.names)
-        names[seat] = name
+        names[seat] = name.strip()
         self.names = (names[0], names[1])
         self.narrations.clear()
         self.changed()
@@ -205,6 +206,12 @@ ROOMS: dict[str, Room] = {}
 
 
 @functools.cache
+def is_name(value: object) -> bool:
+    """Whether ``value`` is a player's name: text of 1 to :data:`MAX_NAME` characters
+    once its ends are stripped."""
+    return isinstance(value, str) and 0 < len(value.strip()) <= MAX_NAME
+
+
 def card_name(text: str, lang: str) -> str:
     """The full name in ``lang`` of the card written ``text`` (40 cards, 4 languages)."""
     return Card.parse(text).name(lang)
@@ -419,12 +426,8 @@ async def new_game(request: Request) -> Response:
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise RequestError(400, "seed is a whole number (or its digits as text) or null")
     names = data.get("names", ["Player 1", bot.capitalize() if bot else "Player 2"])
-    if (
-        not isinstance(names, list)
-        or len(names) != 2
-        or not all(isinstance(name, str) and 0 < len(name.strip()) <= 24 for name in names)
-    ):
-        raise RequestError(400, "names are two names of 1 to 24 characters")
+    if not isinstance(names, list) or len(names) != 2 or not all(is_name(name) for name in names):
+        raise RequestError(400, f"names are two names of 1 to {MAX_NAME} characters")
     make_room_space()
     game_id = secrets.token_urlsafe(9)
     seed = secrets.randbits(48) if seed is None else seed
@@ -505,7 +508,7 @@ async def set_name(request: Request) -> Response:
     room = room_of(request)
     seat = seat_of(request, room)
     data = await read_body(request)
-    room.rename(seat, text_field(data, "name", 24))
+    room.rename(seat, text_field(data, "name", MAX_NAME))
     return JSONResponse(seat_payload(room, seat, language_of(data.get("lang"))))
 
 
