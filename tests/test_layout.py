@@ -20,6 +20,7 @@ LAYERS = (
     "_version",
     "errors",
     "_phrases",
+    "_refusals",
     "languages",
     "_rng",
     "_slots",

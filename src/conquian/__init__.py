@@ -15,6 +15,7 @@ from conquian.errors import (
     InvalidRulesError,
     InvalidStateError,
     MeldProblem,
+    MoveProblem,
     ParseError,
 )
 from conquian.game import Game, GameRecord
@@ -82,6 +83,7 @@ __all__ = [
     "MeldKind",
     "MeldProblem",
     "Move",
+    "MoveProblem",
     "Observation",
     "OfferOrigin",
     "Outcome",

@@ -32,20 +32,11 @@ _RED: Final = "\x1b[31m"
 _RESET: Final = "\x1b[0m"
 _RED_CARD: Final = re.compile(r"[A2-7JQK][♦♥]")
 
-# What each rule number the command line prints is about (see docs/rules.rst).
+# What each rule number the command line prints is about (see docs/rules.rst), in English.
 RULE_TOPICS: Final[Mapping[str, str]] = {
-    "R1": "the 40-card pack",
-    "R2": "the order of ranks",
-    "R4": "groups",
-    "R5": "sequences",
-    "R6": "a table is melds",
-    "R9": "the deal alternates",
-    "R11": "take or decline",
-    "R13": "regrouping",
-    "R14b": "forcing",
-    "R15": "a draw",
-    "R16": "going out",
-    "V4": "the longest sequence",
+    key.removeprefix("rule."): topic
+    for key, topic in find_language("en").phrases.items()
+    if key.startswith("rule.") and key != "rule.other"
 }
 _RULE_TAGS: Final = re.compile(r"\(((?:[RV]\d+[a-z]?)(?:, [RV]\d+[a-z]?)*)\)")
 
@@ -83,20 +74,26 @@ def paint(text: str, color: bool) -> str:
     return _RED_CARD.sub(lambda match: f"{_RED}{match.group()}{_RESET}", text)
 
 
-def explain_rules(text: str) -> str:
-    """Rule tags such as ``(R5)`` or ``(R4, R5)`` with what the rule is about.
+def explain_rules(text: str, lang: str | Language = "en") -> str:
+    """Rule tags such as ``(R5)`` or ``(R4, R5)`` with what the rule is about, in the
+    language ``lang``.
 
     >>> explain_rules("6h and 8h are not consecutive (R5)")
     '6h and 8h are not consecutive (R5: sequences)'
     >>> explain_rules("a meld has at least 3 cards (R4, R5)")
     'a meld has at least 3 cards (R4: groups; R5: sequences)'
+    >>> explain_rules("la mesa usa una carta dos veces (R6)", "es")
+    'la mesa usa una carta dos veces (R6: la mesa son combinaciones)'
     """
+    phrases = find_language(lang).phrases
 
     def topics(match: re.Match[str]) -> str:
         tags = match.group(1).split(", ")
         return (
             "("
-            + "; ".join(f"{tag}: {RULE_TOPICS.get(tag, 'see the rules')}" for tag in tags)
+            + "; ".join(
+                f"{tag}: {phrases.get('rule.' + tag, phrases['rule.other'])}" for tag in tags
+            )
             + ")"
         )
 

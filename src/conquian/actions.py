@@ -51,7 +51,7 @@ import attrs
 
 from conquian.builder import TakeBuilder
 from conquian.cards import DECK, Card
-from conquian.errors import IllegalMoveError, describe
+from conquian.errors import IllegalMoveError, MoveProblem, describe
 from conquian.melds import Meld
 from conquian.moves import DECLINE, FORCE, RELEASE, Decline, Force, LayDown, Move, Release, Take
 from conquian.observation import Observation
@@ -243,7 +243,12 @@ class ActionBuilder:
         else:
             raise TypeError(f"a builder starts from a State or Observation, not {describe(view)}")
         if player is None:
-            raise IllegalMoveError("no move to build: the game is over or it is not your turn")
+            raise IllegalMoveError(
+                "no move to build: the game is over or it is not your turn",
+                problem=MoveProblem.GAME_OVER
+                if view.to_move is None
+                else MoveProblem.NOT_YOUR_TURN,
+            )
         legal = view.legal_moves()
         simple = tuple(action for action, move in _SIMPLE.items() if move in legal)
         take = lay = None
@@ -321,7 +326,8 @@ class ActionBuilder:
         if action not in self.legal_actions():
             legal = ", ".join(action_name(a) for a in self.legal_actions()) or "none"
             raise IllegalMoveError(
-                f"{action_name(action)} (action {action}) is not legal now; legal: {legal}"
+                f"{action_name(action)} (action {action}) is not legal now; legal: {legal}",
+                number=action,
             )
         if self._current is None:
             if action in _SIMPLE:
@@ -442,10 +448,18 @@ def actions_of(move: Move, view: State | Observation) -> tuple[int, ...]:
         if not melds:
             break
         if not table:
-            raise IllegalMoveError(f"{move} must name its table: these rules let it vary (V2)")
+            raise IllegalMoveError(
+                f"{move} must name its table: these rules let it vary (V2)",
+                problem=MoveProblem.TABLE_NOT_NAMED,
+                setting=f"regrouping={view.rules.regrouping.value}",
+            )
         wanted = [a for a in melds if MELDS[a - MELD] in table]
         if len(wanted) != 1:
-            raise IllegalMoveError(f"{move} names a table the rules do not allow (V2)")
+            raise IllegalMoveError(
+                f"{move} names a table the rules do not allow (V2)",
+                problem=MoveProblem.TABLE_NOT_ALLOWED,
+                setting=f"regrouping={view.rules.regrouping.value}",
+            )
         actions.append(wanted[0])
         builder = builder.apply(wanted[0])
     if isinstance(move, LayDown):

@@ -30,7 +30,7 @@ import attrs
 
 from conquian import _bits
 from conquian.cards import DECK, Card, format_cards
-from conquian.errors import IllegalMoveError, describe
+from conquian.errors import IllegalMoveError, MoveProblem, describe
 from conquian.melds import Meld
 from conquian.moves import LayDown, Take
 from conquian.rules import Regrouping, Rules
@@ -105,6 +105,12 @@ def _borrow_variants(old: tuple[int, ...], borrow: bool) -> list[tuple[tuple[int
 _TAKE: Final = "take"
 _LAY: Final = "lay"
 _NO_OFFER: Final = -1
+
+
+def _must_arrange() -> IllegalMoveError:
+    return IllegalMoveError(
+        "choose the table first: see arrangements (V2)", problem=MoveProblem.MUST_ARRANGE
+    )
 
 
 @attrs.frozen(repr=False)
@@ -318,13 +324,20 @@ class TakeBuilder:
         found = _card(card)
         bit = 1 << found.index
         if not self._hand & bit:
-            raise IllegalMoveError(f"{found} is not in your hand")
-        if self._selected & bit:
-            raise IllegalMoveError(f"{found} is already chosen")
-        if not self._reachable(self._selected | bit):
-            chosen = format_cards(_bits.cards_of(self._selected | bit | self._added))
             raise IllegalMoveError(
-                f"{found} cannot be added: no legal table holds {chosen} (R6, R13)"
+                f"{found} is not in your hand", problem=MoveProblem.NOT_IN_HAND, card=found
+            )
+        if self._selected & bit:
+            raise IllegalMoveError(
+                f"{found} is already chosen", problem=MoveProblem.ALREADY_CHOSEN, card=found
+            )
+        if not self._reachable(self._selected | bit):
+            chosen = _bits.cards_of(self._selected | bit | self._added)
+            raise IllegalMoveError(
+                f"{found} cannot be added: no legal table holds {format_cards(chosen)} (R6, R13)",
+                problem=MoveProblem.CANNOT_ADD,
+                card=found,
+                cards=chosen,
             )
         return attrs.evolve(self, _selected=self._selected | bit, _chosen=None)
 
@@ -337,7 +350,9 @@ class TakeBuilder:
         found = _card(card)
         bit = 1 << found.index
         if not self._selected & bit:
-            raise IllegalMoveError(f"{found} is not chosen")
+            raise IllegalMoveError(
+                f"{found} is not chosen", problem=MoveProblem.NOT_CHOSEN, card=found
+            )
         return attrs.evolve(self, _selected=self._selected & ~bit, _chosen=None)
 
     def arrange(self, table: int | Iterable[Meld]) -> TakeBuilder:
@@ -352,13 +367,16 @@ class TakeBuilder:
         if not tables or self._free:
             raise IllegalMoveError(
                 "no arrangement to choose: the selection is incomplete, or the rules "
-                "arrange the table themselves (R13)"
+                "arrange the table themselves (R13)",
+                problem=MoveProblem.NO_ARRANGEMENT,
             )
         if isinstance(table, int) and not isinstance(table, bool):
             if not 0 <= table < len(tables):
                 raise IllegalMoveError(
                     f"there are {len(tables)} arrangements, numbered 0 to {len(tables) - 1}, "
-                    f"not {table}"
+                    f"not {table}",
+                    problem=MoveProblem.NO_SUCH_ARRANGEMENT,
+                    number=len(tables),
                 )
             chosen = tables[table]
         else:
@@ -370,7 +388,9 @@ class TakeBuilder:
             chosen = tuple(sorted((meld.mask for meld in melds), key=_lowest))
             if chosen not in tables:
                 raise IllegalMoveError(
-                    "these rules do not allow that table: it must be one of the arrangements (V2)"
+                    "these rules do not allow that table: it must be one of the arrangements (V2)",
+                    problem=MoveProblem.TABLE_NOT_ALLOWED,
+                    setting=f"regrouping={self.rules.regrouping.value}",
                 )
         return attrs.evolve(self, _chosen=chosen)
 
@@ -378,9 +398,13 @@ class TakeBuilder:
         """The table a finished move names (``None`` under free regrouping)."""
         if self.kind == _TAKE and self.table is None:
             if self.needs_arrangement:
-                raise IllegalMoveError("choose the table first: see arrangements (V2)")
-            chosen = format_cards(_bits.cards_of(self._selected | self._added))
-            raise IllegalMoveError(f"the selection is not complete: {chosen} (R6)")
+                raise _must_arrange()
+            chosen = _bits.cards_of(self._selected | self._added)
+            raise IllegalMoveError(
+                f"the selection is not complete: {format_cards(chosen)} (R6)",
+                problem=MoveProblem.INCOMPLETE,
+                cards=chosen,
+            )
         if self._free:
             return None
         return self.table
@@ -393,13 +417,20 @@ class TakeBuilder:
                 one of :attr:`discards`.
         """
         if self.kind != _TAKE:
-            raise IllegalMoveError("a lay-down has no discard: finish it with lay_down()")
+            raise IllegalMoveError(
+                "a lay-down has no discard: finish it with lay_down()",
+                problem=MoveProblem.WRONG_FINISH,
+            )
         table = self._finish_table()
         found = _card(card)
         if found not in self.discards:
+            discards = tuple(sorted(self.discards))
             raise IllegalMoveError(
                 f"{found} cannot be discarded: the discards are "
-                f"{format_cards(sorted(self.discards)) or 'none (the take goes out)'}"
+                f"{format_cards(discards) or 'none (the take goes out)'}",
+                problem=MoveProblem.NOT_A_DISCARD,
+                card=found,
+                cards=discards,
             )
         return Take(self.selected, found, table)
 
@@ -410,11 +441,18 @@ class TakeBuilder:
             IllegalMoveError: The take does not lay every card, or is not complete.
         """
         if self.kind != _TAKE:
-            raise IllegalMoveError("a lay-down does not go out: finish it with lay_down()")
+            raise IllegalMoveError(
+                "a lay-down does not go out: finish it with lay_down()",
+                problem=MoveProblem.WRONG_FINISH,
+            )
         table = self._finish_table()
         if not self.can_go_out:
-            rest = format_cards(_bits.cards_of(self._hand & ~self._selected))
-            raise IllegalMoveError(f"to go out, every card is laid down; left: {rest} (R16)")
+            rest = _bits.cards_of(self._hand & ~self._selected)
+            raise IllegalMoveError(
+                f"to go out, every card is laid down; left: {format_cards(rest)} (R16)",
+                problem=MoveProblem.NOT_ALL_LAID,
+                cards=rest,
+            )
         return Take(self.selected, None, table)
 
     def lay_down(self) -> LayDown:
@@ -425,12 +463,19 @@ class TakeBuilder:
             IllegalMoveError: This builds a take, or the selection is not complete.
         """
         if self.kind != _LAY:
-            raise IllegalMoveError("this builds a take: finish it with discard() or go_out()")
+            raise IllegalMoveError(
+                "this builds a take: finish it with discard() or go_out()",
+                problem=MoveProblem.WRONG_FINISH,
+            )
         if self.needs_arrangement:
-            raise IllegalMoveError("choose the table first: see arrangements (V2)")
+            raise _must_arrange()
         if self.table is None:
-            chosen = format_cards(_bits.cards_of(self._selected)) or "nothing"
-            raise IllegalMoveError(f"the selection is not complete: {chosen} (R6, V3)")
+            chosen = _bits.cards_of(self._selected)
+            raise IllegalMoveError(
+                f"the selection is not complete: {format_cards(chosen) or 'nothing'} (R6, V3)",
+                problem=MoveProblem.INCOMPLETE,
+                cards=chosen,
+            )
         return LayDown(self.selected, None if self._free else self.table)
 
     def __repr__(self) -> str:

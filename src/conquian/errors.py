@@ -33,6 +33,7 @@ __all__ = [
     "InvalidRulesError",
     "InvalidStateError",
     "MeldProblem",
+    "MoveProblem",
     "ParseError",
 ]
 
@@ -124,11 +125,177 @@ class InvalidRulesError(ConquianError):
     """A :class:`conquian.rules.Rules` value whose fields make no sense together."""
 
 
+class MoveProblem(enum.Enum):
+    """Why a move is refused: the machine-readable reason of :class:`IllegalMoveError`.
+
+    A front end can act on it (point at :attr:`IllegalMoveError.card`, say it in its own
+    words, link to :attr:`rules`); :func:`conquian.narration.explain_refusal` says it in
+    each language of :mod:`conquian.languages`.
+    """
+
+    GAME_OVER = "game_over"
+    """The game is over, so no move is legal (a player went out, R16, or it is drawn,
+    R15)."""
+    NOT_YOUR_TURN = "not_your_turn"
+    """It is the other player's turn, or nobody's."""
+    NOT_A_MOVE = "not_a_move"
+    """The value is not a move at all."""
+    NOT_LEGAL = "not_legal"
+    """Not one of the legal moves here (an action or move the position does not offer)."""
+    MUST_TAKE = "must_take"
+    """The player was forced, so he must take the card (R14b)."""
+    MUST_FORCE_OR_RELEASE = "must_force_or_release"
+    """A declined card awaits the player's force or release (R14b)."""
+    NOTHING_TO_RELEASE = "nothing_to_release"
+    """A release, but no declined card awaits a force (R14b)."""
+    FORCING_NOT_ALLOWED = "forcing_not_allowed"
+    """A force, but the rules' ``forcing`` option does not allow it now (V1);
+    :attr:`~IllegalMoveError.setting` names the option."""
+    NOT_PASSED = "not_passed"
+    """A force of a card that was not passed to the player; only a passed card can be
+    forced as an answer to an offer (R14b)."""
+    DOES_NOT_FIT = "does_not_fit"
+    """A force of a card that does not fit the opponent's table (R14a)."""
+    NO_TAKE_NOW = "no_take_now"
+    """No card is offered to take (R11)."""
+    NO_LAY_DOWN_RULE = "no_lay_down_rule"
+    """A lay-down, but the rules lay cards down only with a take (R12, V3)."""
+    LAY_DOWN_NOT_NOW = "lay_down_not_now"
+    """A lay-down at a moment V3 does not allow, which is only after turning up a stock
+    card, before taking or passing it."""
+    EMPTY_LAY_DOWN = "empty_lay_down"
+    """A lay-down of no card (V3)."""
+    NOT_IN_HAND = "not_in_hand"
+    """:attr:`~IllegalMoveError.card` is not in the player's hand."""
+    OFFER_LAID = "offer_laid"
+    """The offered card is listed among the laid hand cards (R11)."""
+    MUST_DISCARD = "must_discard"
+    """A take that keeps hand cards (:attr:`~IllegalMoveError.cards`) names no discard
+    (R11; going out lays every card, R16)."""
+    DISCARD_OFFER = "discard_offer"
+    """The discard is the taken card, which goes on the table (R6)."""
+    LAID_AND_DISCARDED = "laid_and_discarded"
+    """The same card is laid down and discarded."""
+    NOT_MELDS = "not_melds"
+    """The new table (:attr:`~IllegalMoveError.cards`) does not split into melds (R6)."""
+    NOT_A_MELD = "not_a_meld"
+    """A named meld (:attr:`~IllegalMoveError.cards`) is not a meld (R4, R5)."""
+    SEQUENCE_TOO_LONG = "sequence_too_long"
+    """A named sequence is longer than the rules allow, :attr:`~IllegalMoveError.number`
+    cards (R5, V4)."""
+    CARD_TWICE = "card_twice"
+    """The named table uses a card twice (R6)."""
+    WRONG_CARDS = "wrong_cards"
+    """The named table does not hold exactly the new table's cards,
+    :attr:`~IllegalMoveError.cards` (R13)."""
+    TABLE_NOT_NAMED = "table_not_named"
+    """The rules' regrouping (:attr:`~IllegalMoveError.setting`) needs the new table
+    named (V2)."""
+    TABLE_NOT_ALLOWED = "table_not_allowed"
+    """The regrouping rules (:attr:`~IllegalMoveError.setting`) do not allow that table
+    (V2)."""
+    ALREADY_CHOSEN = "already_chosen"
+    """:attr:`~IllegalMoveError.card` is already chosen in the take builder."""
+    NOT_CHOSEN = "not_chosen"
+    """:attr:`~IllegalMoveError.card` is not chosen in the take builder, so it cannot be
+    removed."""
+    CANNOT_ADD = "cannot_add"
+    """No legal table holds :attr:`~IllegalMoveError.card` with the cards chosen in the
+    take builder, :attr:`~IllegalMoveError.cards` (R6, R13)."""
+    NO_ARRANGEMENT = "no_arrangement"
+    """There is no table to choose in the take builder now (R13)."""
+    NO_SUCH_ARRANGEMENT = "no_such_arrangement"
+    """No arrangement of the take builder has that number; there are
+    :attr:`~IllegalMoveError.number`."""
+    MUST_ARRANGE = "must_arrange"
+    """The table must be chosen first in the take builder (V2)."""
+    INCOMPLETE = "incomplete"
+    """The cards chosen in the take builder (:attr:`~IllegalMoveError.cards`) do not make
+    a table yet (R6)."""
+    NOT_A_DISCARD = "not_a_discard"
+    """:attr:`~IllegalMoveError.card` cannot be discarded from the take builder; the
+    discards are :attr:`~IllegalMoveError.cards` (none when the take goes out)."""
+    NOT_ALL_LAID = "not_all_laid"
+    """Going out lays every card, but the take builder leaves
+    :attr:`~IllegalMoveError.cards` (R16)."""
+    WRONG_FINISH = "wrong_finish"
+    """The take builder is finished the wrong way (a take with ``lay_down()``, a lay-down
+    with ``discard()`` or ``go_out()``)."""
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The numbers of the rules that explain the refusal (see :doc:`/rules`).
+
+        >>> MoveProblem.MUST_TAKE.rules
+        ('R14b',)
+        """
+        return _MOVE_PROBLEM_RULES.get(self, ())
+
+
+_MOVE_PROBLEM_RULES: dict[MoveProblem, tuple[str, ...]] = {
+    MoveProblem.MUST_TAKE: ("R14b",),
+    MoveProblem.MUST_FORCE_OR_RELEASE: ("R14b",),
+    MoveProblem.NOTHING_TO_RELEASE: ("R14b",),
+    MoveProblem.FORCING_NOT_ALLOWED: ("V1",),
+    MoveProblem.NOT_PASSED: ("R14b",),
+    MoveProblem.DOES_NOT_FIT: ("R14a",),
+    MoveProblem.NO_TAKE_NOW: ("R11", "R14b"),
+    MoveProblem.NO_LAY_DOWN_RULE: ("R12",),
+    MoveProblem.LAY_DOWN_NOT_NOW: ("V3",),
+    MoveProblem.EMPTY_LAY_DOWN: ("V3",),
+    MoveProblem.OFFER_LAID: ("R11",),
+    MoveProblem.MUST_DISCARD: ("R11", "R16"),
+    MoveProblem.DISCARD_OFFER: ("R6",),
+    MoveProblem.NOT_MELDS: ("R6",),
+    MoveProblem.NOT_A_MELD: ("R4", "R5"),
+    MoveProblem.SEQUENCE_TOO_LONG: ("R5", "V4"),
+    MoveProblem.CARD_TWICE: ("R6",),
+    MoveProblem.WRONG_CARDS: ("R13",),
+    MoveProblem.TABLE_NOT_NAMED: ("V2",),
+    MoveProblem.TABLE_NOT_ALLOWED: ("V2",),
+    MoveProblem.CANNOT_ADD: ("R6", "R13"),
+    MoveProblem.NO_ARRANGEMENT: ("R13",),
+    MoveProblem.MUST_ARRANGE: ("V2",),
+    MoveProblem.INCOMPLETE: ("R6",),
+    MoveProblem.NOT_ALL_LAID: ("R16",),
+}
+
+
 class IllegalMoveError(ConquianError):
     """A move the rules do not allow in the current position.
 
-    The position is never changed by a move that raises this error.
+    The position is never changed by a move that raises this error. The message is
+    English; the attributes say the same for a program, which can act on them or say
+    them in another language (:func:`conquian.narration.explain_refusal`).
+
+    Attributes:
+        problem: Why, as a :class:`MoveProblem`.
+        card: The one card the reason is about (the card not in hand, the card that
+            cannot be forced, ...), or ``None``.
+        cards: The cards the reason lists (the cards kept, the table that does not split
+            into melds, ...), in order; empty when it lists none.
+        setting: The rules option behind the refusal, as ``name=value`` text (for example
+            ``forcing=off``), or ``None``.
+        number: A number the reason gives (the longest sequence allowed, how many
+            arrangements there are), or ``None``.
     """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        problem: MoveProblem = MoveProblem.NOT_LEGAL,
+        card: Card | None = None,
+        cards: Iterable[Card] = (),
+        setting: str | None = None,
+        number: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.problem = problem
+        self.card = card
+        self.cards = tuple(cards)
+        self.setting = setting
+        self.number = number
 
 
 class InvalidStateError(ParseError):

@@ -3,7 +3,8 @@
 One :class:`Language` table per language: English (``en``), Spanish (``es``, the names
 of the Spanish pack), Dutch (``nl``) and German (``de``). Each table holds the rank and
 suit names, how a card's full name is built from them, and the phrases that
-:mod:`conquian.narration`, ``python -m conquian play`` and ``demo`` fill in. Code never
+:mod:`conquian.narration`, ``python -m conquian play`` and ``demo`` fill in, among them
+why a move is refused. Code never
 branches on the language: adding one is adding a table to :data:`LANGUAGES`.
 
 >>> from conquian.languages import find_language
@@ -22,6 +23,7 @@ from typing import Final
 import attrs
 
 from conquian._phrases import DUTCH_PHRASES, ENGLISH_PHRASES, GERMAN_PHRASES, SPANISH_PHRASES
+from conquian._refusals import DUTCH_REFUSALS, ENGLISH_REFUSALS, GERMAN_REFUSALS, SPANISH_REFUSALS
 from conquian.errors import ConquianError, describe
 
 __all__ = ["LANGUAGES", "Language", "find_language"]
@@ -43,7 +45,11 @@ class Language:
         card: How a card's full name is built, with ``{rank}`` and ``{suit}``.
         phrases: Narration and prompt templates by key (see :mod:`conquian.narration`);
             a key ending in ``.you`` addresses the player himself as the one who acts,
-            one ending in ``.to_you`` as the one a pass or a force is aimed at.
+            one ending in ``.to_you`` as the one a pass or a force is aimed at. A key
+            ``refusal.PROBLEM`` says why a move is refused, for each
+            :class:`~conquian.errors.MoveProblem` value (see
+            :func:`~conquian.narration.explain_refusal`), and ``rule.TAG`` what a rule is
+            about (``rule.R14b``: forcing).
     """
 
     code: str
@@ -90,7 +96,8 @@ def _fields(template: str) -> frozenset[str]:
     return frozenset(name for _, name, _, _ in string.Formatter().parse(template) if name)
 
 
-_KEYS: Final = frozenset(ENGLISH_PHRASES)
+_ENGLISH: Final = {**ENGLISH_PHRASES, **ENGLISH_REFUSALS}
+_KEYS: Final = frozenset(_ENGLISH)
 
 ENGLISH: Final = _check_table(
     Language(
@@ -99,7 +106,7 @@ ENGLISH: Final = _check_table(
         ("ace", "2", "3", "4", "5", "6", "7", "jack", "queen", "king"),
         ("clubs", "diamonds", "hearts", "spades"),
         "{rank} of {suit}",
-        ENGLISH_PHRASES,
+        _ENGLISH,
     ),
     _KEYS,
 )
@@ -112,7 +119,7 @@ SPANISH: Final = _check_table(
         ("as", "2", "3", "4", "5", "6", "7", "sota", "caballo", "rey"),
         ("bastos", "oros", "copas", "espadas"),
         "{rank} de {suit}",
-        SPANISH_PHRASES,
+        {**SPANISH_PHRASES, **SPANISH_REFUSALS},
     ),
     _KEYS,
 )
@@ -126,7 +133,7 @@ DUTCH: Final = _check_table(
         ("aas", "2", "3", "4", "5", "6", "7", "boer", "vrouw", "heer"),
         ("klaveren", "ruiten", "harten", "schoppen"),
         "{rank} van {suit}",
-        DUTCH_PHRASES,
+        {**DUTCH_PHRASES, **DUTCH_REFUSALS},
     ),
     _KEYS,
 )
@@ -139,7 +146,7 @@ GERMAN: Final = _check_table(
         ("Ass", "2", "3", "4", "5", "6", "7", "Bube", "Dame", "König"),
         ("Kreuz", "Karo", "Herz", "Pik"),
         "{suit}-{rank}",
-        GERMAN_PHRASES,
+        {**GERMAN_PHRASES, **GERMAN_REFUSALS},
     ),
     _KEYS,
 )
@@ -180,7 +187,7 @@ def _check_placeholders() -> None:
     """Each phrase has the placeholders of its English original (checked at import)."""
     for language in LANGUAGES.values():
         for key, template in language.phrases.items():
-            english = ENGLISH_PHRASES[key]
+            english = _ENGLISH[key]
             if _fields(template) != _fields(english):  # pragma: no cover - a table edit
                 raise ImportError(f"language {language.code}: phrase {key!r} placeholders")
 

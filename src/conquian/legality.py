@@ -31,7 +31,7 @@ from conquian._position import (
     Position,
 )
 from conquian.cards import DECK, format_cards
-from conquian.errors import IllegalMoveError, describe
+from conquian.errors import IllegalMoveError, MoveProblem, describe
 from conquian.melds import Meld, MeldKind
 from conquian.moves import (
     DECLINE,
@@ -120,16 +120,25 @@ def may_force(pos: Position) -> bool:
     )
 
 
-def _must_force_or_release(v: Voice) -> str:
-    return f"{v.you} must force or release the declined card (R14b)"
+def _must_force_or_release(v: Voice) -> IllegalMoveError:
+    return IllegalMoveError(
+        f"{v.you} must force or release the declined card (R14b)",
+        problem=MoveProblem.MUST_FORCE_OR_RELEASE,
+    )
 
 
-def _must_take(v: Voice) -> str:
-    return f"{v.you} {v.were} forced: {v.you} must take the card (R14b)"
+def _must_take(v: Voice) -> IllegalMoveError:
+    return IllegalMoveError(
+        f"{v.you} {v.were} forced: {v.you} must take the card (R14b)",
+        problem=MoveProblem.MUST_TAKE,
+    )
 
 
-def _not_in_hand(card_index: int, v: Voice) -> str:
-    return f"{DECK[card_index]} is not in {v.your} hand"
+def _not_in_hand(card_index: int, v: Voice) -> IllegalMoveError:
+    card = DECK[card_index]
+    return IllegalMoveError(
+        f"{card} is not in {v.your} hand", problem=MoveProblem.NOT_IN_HAND, card=card
+    )
 
 
 def _bad_player(player: object) -> Exception:
@@ -144,36 +153,42 @@ def check_move(pos: Position, move: object, player: int | None, v: Voice) -> Non
     given) is legal in the position ``pos``; the message is worded in the voice ``v``."""
     phase = pos[PHASE]
     if phase is PHASE_OVER:
-        raise IllegalMoveError(f"the game is over: {pos[OUTCOME]}")
+        raise IllegalMoveError(f"the game is over: {pos[OUTCOME]}", problem=MoveProblem.GAME_OVER)
     mover = pos[TO_MOVE]
     if player is not None:
         if player.__class__ is not int or player not in (0, 1):
             raise _bad_player(player)
         if player != mover:
-            raise IllegalMoveError(f"it is player {mover}'s turn, not player {player}'s")
+            raise IllegalMoveError(
+                f"it is player {mover}'s turn, not player {player}'s",
+                problem=MoveProblem.NOT_YOUR_TURN,
+            )
     if move.__class__ is Decline and phase is PHASE_OFFER:
         return  # the commonest move: declining an offer is always allowed (R11)
     if isinstance(move, Take):
         if phase is PHASE_FORCE_DECISION:
-            raise IllegalMoveError(_must_force_or_release(v))
+            raise _must_force_or_release(v)
         _check_take(pos, move, v)
     elif isinstance(move, Decline):
         if phase is PHASE_FORCED_TAKE:
-            raise IllegalMoveError(_must_take(v))
+            raise _must_take(v)
         if phase is PHASE_FORCE_DECISION:
-            raise IllegalMoveError(_must_force_or_release(v))
+            raise _must_force_or_release(v)
     elif isinstance(move, Force):
         if phase is PHASE_FORCED_TAKE:
-            raise IllegalMoveError(_must_take(v))
+            raise _must_take(v)
         if phase is PHASE_OFFER and not may_force(pos):
-            raise IllegalMoveError(_why_no_force(pos, v))
+            raise _why_no_force(pos, v)
     elif isinstance(move, Release):
         if phase is not PHASE_FORCE_DECISION:
-            raise IllegalMoveError("nothing to release: no declined card awaits a force")
+            raise IllegalMoveError(
+                "nothing to release: no declined card awaits a force (R14b)",
+                problem=MoveProblem.NOTHING_TO_RELEASE,
+            )
     elif isinstance(move, LayDown):
         _check_lay_down(pos, move, v)
     else:
-        raise IllegalMoveError(f"{describe(move)} is not a move")
+        raise IllegalMoveError(f"{describe(move)} is not a move", problem=MoveProblem.NOT_A_MOVE)
 
 
 def may_lay_down(pos: Position) -> bool:
@@ -187,30 +202,49 @@ def _check_lay_down(pos: Position, move: LayDown, v: Voice) -> None:
     rules, _, _, hands, _, _, _, _, _, phase, mover, _, _, _, _ = pos
     if not rules.meld_from_hand:
         raise IllegalMoveError(
-            "these rules (meld_from_hand=false) let cards be laid down only with a take (R12)"
+            "these rules (meld_from_hand=false) let cards be laid down only with a take (R12)",
+            problem=MoveProblem.NO_LAY_DOWN_RULE,
+            setting="meld_from_hand=false",
         )
     if not may_lay_down(pos) or phase is not PHASE_OFFER:
         raise IllegalMoveError(
             f"{v.you} may lay down cards only after turning up a stock card, before "
-            "taking or passing it (V3)"
+            "taking or passing it (V3)",
+            problem=MoveProblem.LAY_DOWN_NOT_NOW,
         )
     laid = move.laid_mask
     hand = hands[mover]
     if not laid:
-        raise IllegalMoveError("a lay-down lays at least one card (V3)")
+        raise IllegalMoveError(
+            "a lay-down lays at least one card (V3)", problem=MoveProblem.EMPTY_LAY_DOWN
+        )
     if laid & ~hand:
-        raise IllegalMoveError(_not_in_hand(_bits.low_index(laid & ~hand), v))
+        raise _not_in_hand(_bits.low_index(laid & ~hand), v)
     _check_new_table(pos, move.table, laid, 0, v)
 
 
-def _why_no_force(pos: Position, v: Voice) -> str:
+def _why_no_force(pos: Position, v: Voice) -> IllegalMoveError:
     rules, _, _, _, _, _, offer, origin, by, _, mover, _, _, _, _ = pos
     card = DECK[offer]
     if rules.forcing is not FORCING_DECLINED:
-        return f"these rules (forcing={rules.forcing.value}) do not let {v.you} force {card}"
+        setting = f"forcing={rules.forcing.value}"
+        return IllegalMoveError(
+            f"these rules ({setting}) do not let {v.you} force {card} (V1)",
+            problem=MoveProblem.FORCING_NOT_ALLOWED,
+            card=card,
+            setting=setting,
+        )
     if origin is not ORIGIN_STOCK or by == mover:
-        return f"{card} was not passed to {v.you}: only a passed card can be forced now (R14b)"
-    return f"{card} does not fit {v.opponents} table, so it cannot be forced (R14a)"
+        return IllegalMoveError(
+            f"{card} was not passed to {v.you}: only a passed card can be forced now (R14b)",
+            problem=MoveProblem.NOT_PASSED,
+            card=card,
+        )
+    return IllegalMoveError(
+        f"{card} does not fit {v.opponents} table, so it cannot be forced (R14a)",
+        problem=MoveProblem.DOES_NOT_FIT,
+        card=card,
+    )
 
 
 def _check_take(pos: Position, move: Take, v: Voice) -> None:
@@ -219,27 +253,40 @@ def _check_take(pos: Position, move: Take, v: Voice) -> None:
     laid = move.laid_mask
     if laid >> offer & 1:
         card = DECK[offer]
-        raise IllegalMoveError(f"{card} is the offered card: list only hand cards as laid")
+        raise IllegalMoveError(
+            f"{card} is the offered card: list only hand cards as laid (R11)",
+            problem=MoveProblem.OFFER_LAID,
+            card=card,
+        )
     if laid & ~hand:
-        raise IllegalMoveError(_not_in_hand(_bits.low_index(laid & ~hand), v))
+        raise _not_in_hand(_bits.low_index(laid & ~hand), v)
     rest = hand & ~laid
     discard = move.discard_index
     if discard == NO_DISCARD:
         if rest:
+            kept = _bits.cards_of(rest)
             raise IllegalMoveError(
                 f"{v.you} must discard: {v.you} {v.keep} "
-                f"{format_cards(_bits.cards_of(rest))} (R11; going out lays every card, R16)"
+                f"{format_cards(kept)} (R11; going out lays every card, R16)",
+                problem=MoveProblem.MUST_DISCARD,
+                cards=kept,
             )
     else:
         card = DECK[discard]
         if discard == offer:
             raise IllegalMoveError(
-                f"{v.you} cannot discard {card}: it goes on {v.your} table (R6)"
+                f"{v.you} cannot discard {card}: it goes on {v.your} table (R6)",
+                problem=MoveProblem.DISCARD_OFFER,
+                card=card,
             )
         if not hand >> discard & 1:
-            raise IllegalMoveError(_not_in_hand(discard, v))
+            raise _not_in_hand(discard, v)
         if laid >> discard & 1:  # Take() refuses it; a value unpickled from crafted data
-            raise IllegalMoveError(f"{v.you} cannot both lay down and discard {card}")
+            raise IllegalMoveError(
+                f"{v.you} cannot both lay down and discard {card}",
+                problem=MoveProblem.LAID_AND_DISCARDED,
+                card=card,
+            )
     _check_new_table(pos, move.table, laid, 1 << offer, v)
 
 
@@ -254,13 +301,19 @@ def _check_new_table(
     if named is not None:
         _check_arrangement(pos, named, new_table, v)
     elif arrangements is not None:
+        setting = f"regrouping={rules.regrouping.value}"
         raise IllegalMoveError(
-            f"these rules (regrouping={rules.regrouping.value}) need {v.your} new "
-            "table named, as [MELD ...] (V2)"
+            f"these rules ({setting}) need {v.your} new table named, as [MELD ...] (V2)",
+            problem=MoveProblem.TABLE_NOT_NAMED,
+            setting=setting,
         )
     elif not melds.can_partition(new_table):
-        cards = format_cards(_bits.cards_of(new_table))
-        raise IllegalMoveError(f"the table would not split into melds: {cards} (R6)")
+        cards = _bits.cards_of(new_table)
+        raise IllegalMoveError(
+            f"the table would not split into melds: {format_cards(cards)} (R6)",
+            problem=MoveProblem.NOT_MELDS,
+            cards=cards,
+        )
     if named is not None and arrangements is not None:
         wanted = tuple(sorted((meld.mask for meld in named), key=_bits.lowest))
         borrow = rules.regrouping is REGROUPING_BORROW
@@ -271,9 +324,11 @@ def _check_new_table(
                 if borrow
                 else "existing melds stay whole: cards join them or form new melds"
             )
+            setting = f"regrouping={rules.regrouping.value}"
             raise IllegalMoveError(
-                f"these rules (regrouping={rules.regrouping.value}) do not allow that "
-                f"table: {rule} (V2)"
+                f"these rules ({setting}) do not allow that table: {rule} (V2)",
+                problem=MoveProblem.TABLE_NOT_ALLOWED,
+                setting=setting,
             )
 
 
@@ -283,18 +338,30 @@ def _check_arrangement(pos: Position, named: tuple[Meld, ...], new_table: int, v
     seen = 0
     for meld in named:
         if meld.mask & seen:
-            raise IllegalMoveError(f"the arrangement uses a card twice: {meld} (R6)")
+            raise IllegalMoveError(
+                f"the arrangement uses a card twice: {meld} (R6)",
+                problem=MoveProblem.CARD_TWICE,
+                cards=meld.cards,
+            )
         if meld.mask not in meld_set:
             if meld.kind is MeldKind.SEQUENCE and len(meld) > rules.max_sequence:
                 raise IllegalMoveError(
-                    f"{meld} is longer than {rules.max_sequence} cards (R5, V4)"
+                    f"{meld} is longer than {rules.max_sequence} cards (R5, V4)",
+                    problem=MoveProblem.SEQUENCE_TOO_LONG,
+                    cards=meld.cards,
+                    number=rules.max_sequence,
                 )
-            raise IllegalMoveError(f"{meld} is not a meld (R4, R5)")
+            raise IllegalMoveError(
+                f"{meld} is not a meld (R4, R5)", problem=MoveProblem.NOT_A_MELD, cards=meld.cards
+            )
         seen |= meld.mask
     if seen != new_table:
-        expected = format_cards(_bits.cards_of(new_table))
+        expected = _bits.cards_of(new_table)
         raise IllegalMoveError(
-            f"the arrangement must hold exactly {v.your} new table: {expected} (R13)"
+            f"the arrangement must hold exactly {v.your} new table: {format_cards(expected)} "
+            "(R13)",
+            problem=MoveProblem.WRONG_CARDS,
+            cards=expected,
         )
 
 

@@ -4,8 +4,9 @@
 card that died, the next card turned up, the end of the game) and any rearrangement of
 the mover's table ("7♠ moved from 7♣7♥7♠7♦ to a new meld 5♠6♠7♠").
 :func:`narrate_history` tells a whole game from its public history alone, one line a
-move. The words come from the tables of :mod:`conquian.languages`; nothing else in the
-library narrates.
+move. :func:`explain_refusal` says why a move was refused, to the player who tried it.
+The words come from the tables of :mod:`conquian.languages`; nothing else in the library
+narrates.
 
 >>> from conquian.narration import narrate
 >>> from conquian import State
@@ -23,7 +24,7 @@ from typing import Final
 
 from conquian import _bits, _position
 from conquian.cards import Card, format_cards
-from conquian.errors import ConquianError, describe
+from conquian.errors import ConquianError, IllegalMoveError, MoveProblem, describe
 from conquian.languages import Language, find_language
 from conquian.melds import Meld
 from conquian.moves import LayDown, Move, Take
@@ -34,6 +35,7 @@ from conquian.views import stand_in_fields, tables_after
 __all__ = [
     "CARD_STYLES",
     "describe_origin",
+    "explain_refusal",
     "narrate",
     "narrate_history",
     "narrate_start",
@@ -371,3 +373,55 @@ def _died(entry: Played, following: Played | None) -> bool:
     if entry.fate is not Fate.DECLINED or following is None:
         return False
     return following.offer != entry.offer
+
+
+def explain_refusal(
+    error: IllegalMoveError, lang: str | Language = "en", *, style: str = "pretty"
+) -> str:
+    """Why a move was refused, addressed to the player, in the language ``lang``: the
+    :class:`~conquian.errors.MoveProblem` of ``error`` in words, followed by the rules
+    that say so.
+
+    The English words are close to the error's own message, which is always English and
+    may speak of a player in the third person (as a record's replay does).
+
+    Args:
+        error: The refusal, from :meth:`State.refusal <conquian.state.State.refusal>`,
+            :meth:`Observation.refusal <conquian.state.Observation.refusal>`, a take
+            builder or any call that raised it.
+        lang: A language code or table (see :mod:`conquian.languages`).
+        style: How cards are written (see :data:`CARD_STYLES`).
+
+    Raises:
+        TypeError: ``error`` is not an :class:`~conquian.errors.IllegalMoveError`.
+        ConquianError: No language has the code ``lang``.
+
+    >>> from conquian import State
+    >>> from conquian.narration import explain_refusal
+    >>> error = State.new(seed=0).refusal("take +4h -Kh")
+    >>> explain_refusal(error)
+    '4♥ is not in your hand'
+    >>> explain_refusal(error, "es", style="name")
+    '4 de copas no está en tu mano'
+    >>> explain_refusal(State.new(seed=0).refusal("take -Kh"), "de")
+    'der Tisch ließe sich nicht in Kombinationen teilen: 4♦ (R6)'
+    """
+    if not isinstance(error, IllegalMoveError):
+        raise TypeError(f"error is an IllegalMoveError, not {describe(error)}")
+    voice = _Voice(lang, _DEFAULT_NAMES, None, style)
+    language = voice.language
+    problem = error.problem
+    none = language.phrase("none")
+    key = f"refusal.{problem.value}"
+    if problem is MoveProblem.NOT_A_DISCARD and not error.cards:
+        key = "refusal.no_discard"  # nothing may be discarded: the take goes out
+    text = language.phrase(
+        key,
+        card=none if error.card is None else voice.card(error.card),
+        cards=voice.cards(error.cards) or none,
+        setting=none if error.setting is None else error.setting,
+        number=none if error.number is None else error.number,
+    )
+    if problem.rules:
+        text += " (" + ", ".join(problem.rules) + ")"
+    return text

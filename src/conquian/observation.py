@@ -17,7 +17,7 @@ from conquian import _position, views
 from conquian._position import Position
 from conquian.builder import TakeBuilder
 from conquian.cards import DECK, Card, sorted_cards
-from conquian.errors import IllegalMoveError
+from conquian.errors import IllegalMoveError, MoveProblem
 from conquian.legality import SECOND_PERSON, check_move, legal_moves
 from conquian.melds import Meld
 from conquian.moves import LayDown, LegalMoves, Move, MoveTuple, parse_move
@@ -152,13 +152,35 @@ class Observation:
         >>> State.new(seed=0).observation(0).explain_illegal("decline")
         "it is player 1's turn, not player 0's"
         """
+        error = self.refusal(move)
+        return None if error is None else str(error)
+
+    def refusal(self, move: Move | str) -> IllegalMoveError | None:
+        """The error that refuses ``move`` (a move or its notation) to this player now,
+        or ``None`` if he may make it: what :meth:`State.refusal
+        <conquian.state.State.refusal>` gives the player to move, from what he sees. Its
+        :attr:`~conquian.errors.IllegalMoveError.problem` says why, for a program.
+
+        Raises:
+            InvalidMoveNotationError: ``move`` is text that is not a move.
+
+        >>> from conquian import State
+        >>> view = State.new(seed=0).observation(0)
+        >>> view.refusal("decline").problem
+        <MoveProblem.NOT_YOUR_TURN: 'not_your_turn'>
+        """
         if isinstance(move, str):
             move = parse_move(move)
         try:
             check_move(self._stand_in(), move, self.player, SECOND_PERSON)
         except IllegalMoveError as error:
-            return str(error)
+            return error
         return None
+
+    def _not_your_turn(self) -> IllegalMoveError:
+        return IllegalMoveError(
+            f"it is not player {self.player}'s turn", problem=MoveProblem.NOT_YOUR_TURN
+        )
 
     def take_builder(self) -> TakeBuilder:
         """A :class:`~conquian.builder.TakeBuilder` for this player's take, for a front end
@@ -168,7 +190,7 @@ class Observation:
             IllegalMoveError: It is not this player's turn, or no card is offered to take.
         """
         if self.to_move != self.player:
-            raise IllegalMoveError(f"it is not player {self.player}'s turn")
+            raise self._not_your_turn()
         return start_take(self.rules, self.phase, self.hand, self.tables[self.player], self.offer)
 
     def lay_down_builder(self) -> TakeBuilder:
@@ -180,7 +202,7 @@ class Observation:
             IllegalMoveError: It is not this player's turn, or no lay-down is legal now.
         """
         if self.to_move != self.player:
-            raise IllegalMoveError(f"it is not player {self.player}'s turn")
+            raise self._not_your_turn()
         return start_lay_down(self.rules, self.hand, self.tables[self.player], self.legal_moves())
 
     def to_dict(self) -> dict[str, Any]:
@@ -261,7 +283,8 @@ def start_take(
     if phase not in (Phase.OFFER, Phase.FORCED_TAKE) or offer is None:
         raise IllegalMoveError(
             f"no take can be built in phase {phase.value}: a take answers an offered "
-            "card (R11, R14b)"
+            "card (R11, R14b)",
+            problem=MoveProblem.GAME_OVER if phase is Phase.OVER else MoveProblem.NO_TAKE_NOW,
         )
     return TakeBuilder.start(rules, hand, table, offer)
 
@@ -274,7 +297,8 @@ def start_lay_down(
     if not any(move.__class__ is LayDown for move in legal):
         raise IllegalMoveError(
             "no lay-down can be built now: only after turning up a stock card, before "
-            "taking or passing it, under meld_from_hand rules (V3)"
+            "taking or passing it, under meld_from_hand rules (V3)",
+            problem=MoveProblem.LAY_DOWN_NOT_NOW,
         )
     return TakeBuilder.start(rules, hand, table, None)
 

@@ -367,10 +367,28 @@ class State:
             InvalidMoveNotationError: ``move`` is text that is not a move.
             TypeError: ``player`` is not an int; ValueError: it is not 0 or 1.
         """
+        error = self.refusal(move, player=player)
+        return None if error is None else str(error)
+
+    def refusal(self, move: Move | str, *, player: int | None = None) -> IllegalMoveError | None:
+        """The error that refuses ``move`` now, addressed to the player to move, or
+        ``None`` if it is legal: its :attr:`~conquian.errors.IllegalMoveError.problem`
+        says why, for a program, and :func:`conquian.narration.explain_refusal` says it
+        in a language.
+
+        Raises:
+            InvalidMoveNotationError: ``move`` is text that is not a move.
+            TypeError: ``player`` is not an int; ValueError: it is not 0 or 1.
+
+        >>> from conquian import State
+        >>> error = State.new(seed=0).refusal("take +4h -Kh")
+        >>> error.problem, error.card
+        (<MoveProblem.NOT_IN_HAND: 'not_in_hand'>, Card.parse('4h'))
+        """
         try:
             check_move(self._pos, _as_move(move), player, SECOND_PERSON)
         except IllegalMoveError as error:
-            return str(error)
+            return error
         return None
 
     # ------------------------------------------------------------------ playing

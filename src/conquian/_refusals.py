@@ -1,0 +1,299 @@
+"""Private: the refusal phrases of each language, which
+:func:`conquian.narration.explain_refusal` fills in to say why a move is refused, and the
+topics of the rules they cite.
+
+Plain names for :mod:`conquian.languages`, which adds them to its phrase tables. A key
+``refusal.VALUE`` is the phrase of the :class:`~conquian.errors.MoveProblem` of that value,
+addressed to the player; ``refusal.no_discard`` is ``not_a_discard`` when the take goes
+out, so nothing may be discarded. A key ``rule.TAG`` is what a rule is about (R14b:
+forcing). Placeholders: {card} the card the refusal is about, {cards} the cards it lists,
+{setting} a rules option (``forcing=off``) and {number} a number.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["DUTCH_REFUSALS", "ENGLISH_REFUSALS", "GERMAN_REFUSALS", "SPANISH_REFUSALS"]
+
+ENGLISH_REFUSALS: Final = {
+    "refusal.game_over": "the game is over",
+    "refusal.not_your_turn": "it is not your turn",
+    "refusal.not_a_move": "that is not a move",
+    "refusal.not_legal": "that move is not legal here",
+    "refusal.must_take": "you were forced: you must take the card",
+    "refusal.must_force_or_release": "you must force or release the declined card",
+    "refusal.nothing_to_release": "nothing to release: no declined card awaits a force",
+    "refusal.forcing_not_allowed": "these rules ({setting}) do not let you force {card}",
+    "refusal.not_passed": "{card} was not passed to you: only a passed card can be forced now",
+    "refusal.does_not_fit": "{card} does not fit your opponent's table, so it cannot be forced",
+    "refusal.no_take_now": "no card is offered to take",
+    "refusal.no_lay_down_rule": "these rules ({setting}) let cards be laid down only with a take",
+    "refusal.lay_down_not_now": (
+        "you may lay down cards only after turning up a stock card, before taking or passing it"
+    ),
+    "refusal.empty_lay_down": "a lay-down lays at least one card",
+    "refusal.not_in_hand": "{card} is not in your hand",
+    "refusal.offer_laid": "{card} is the offered card: list only hand cards as laid",
+    "refusal.must_discard": "you must discard: you keep {cards}",
+    "refusal.discard_offer": "you cannot discard {card}: it goes on your table",
+    "refusal.laid_and_discarded": "you cannot both lay down and discard {card}",
+    "refusal.not_melds": "the table would not split into melds: {cards}",
+    "refusal.not_a_meld": "{cards} is not a meld",
+    "refusal.sequence_too_long": "{cards} is longer than {number} cards",
+    "refusal.card_twice": "the table uses a card twice: {cards}",
+    "refusal.wrong_cards": "the table must hold exactly these cards: {cards}",
+    "refusal.table_not_named": "these rules ({setting}) need your new table named",
+    "refusal.table_not_allowed": "these rules ({setting}) do not allow that table",
+    "refusal.already_chosen": "{card} is already chosen",
+    "refusal.not_chosen": "{card} is not chosen",
+    "refusal.cannot_add": "{card} cannot be added: no legal table holds {cards}",
+    "refusal.no_arrangement": "there is no table to choose now",
+    "refusal.no_such_arrangement": "no table has that number: there are {number}",
+    "refusal.must_arrange": "choose the table first",
+    "refusal.incomplete": "the cards chosen do not make a table yet: {cards}",
+    "refusal.not_a_discard": "you cannot discard {card}; you may discard {cards}",
+    "refusal.no_discard": "you cannot discard {card}: this take goes out",
+    "refusal.not_all_laid": "to go out, every card is laid down; left: {cards}",
+    "refusal.wrong_finish": "this move is finished another way",
+    "rule.other": "see the rules",
+    "rule.R1": "the 40-card pack",
+    "rule.R2": "the order of ranks",
+    "rule.R4": "groups",
+    "rule.R5": "sequences",
+    "rule.R6": "a table is melds",
+    "rule.R9": "the deal alternates",
+    "rule.R11": "take or decline",
+    "rule.R12": "laying down with a take",
+    "rule.R13": "regrouping",
+    "rule.R14a": "a card that fits",
+    "rule.R14b": "forcing",
+    "rule.R15": "a draw",
+    "rule.R16": "going out",
+    "rule.V1": "the forcing variant",
+    "rule.V2": "the regrouping variant",
+    "rule.V3": "laying down from the hand",
+    "rule.V4": "the longest sequence",
+}
+
+SPANISH_REFUSALS: Final = {
+    "refusal.game_over": "la partida ha terminado",
+    "refusal.not_your_turn": "no es tu turno",
+    "refusal.not_a_move": "eso no es una jugada",
+    "refusal.not_legal": "esa jugada no es legal aquí",
+    "refusal.must_take": "estás obligado: debes tomar la carta",
+    "refusal.must_force_or_release": ("debes obligar a tomar la carta rechazada o dejarla pasar"),
+    "refusal.nothing_to_release": (
+        "no hay nada que dejar pasar: ninguna carta rechazada espera que obligues"
+    ),
+    "refusal.forcing_not_allowed": "estas reglas ({setting}) no te dejan obligar a tomar {card}",
+    "refusal.not_passed": (
+        "{card} no te fue pasada: ahora solo se puede obligar a tomar una carta pasada"
+    ),
+    "refusal.does_not_fit": (
+        "{card} no encaja en la mesa de tu rival, así que no puedes obligarle a tomarla"
+    ),
+    "refusal.no_take_now": "no hay ninguna carta ofrecida que tomar",
+    "refusal.no_lay_down_rule": "con estas reglas ({setting}) solo se bajan cartas al tomar una",
+    "refusal.lay_down_not_now": (
+        "solo puedes bajar cartas después de levantar una carta del mazo, antes de tomarla o "
+        "pasarla"
+    ),
+    "refusal.empty_lay_down": "hay que bajar al menos una carta",
+    "refusal.not_in_hand": "{card} no está en tu mano",
+    "refusal.offer_laid": (
+        "{card} es la carta ofrecida: indica como bajadas solo cartas de tu mano"
+    ),
+    "refusal.must_discard": "debes descartar: te quedan {cards}",
+    "refusal.discard_offer": "no puedes descartar {card}: va a tu mesa",
+    "refusal.laid_and_discarded": "no puedes bajar y descartar {card} a la vez",
+    "refusal.not_melds": "la mesa no se dividiría en combinaciones: {cards}",
+    "refusal.not_a_meld": "{cards} no es una combinación",
+    "refusal.sequence_too_long": "{cards} tiene más de {number} cartas",
+    "refusal.card_twice": "la mesa usa una carta dos veces: {cards}",
+    "refusal.wrong_cards": "la mesa debe tener exactamente estas cartas: {cards}",
+    "refusal.table_not_named": "estas reglas ({setting}) piden que nombres tu nueva mesa",
+    "refusal.table_not_allowed": "estas reglas ({setting}) no permiten esa mesa",
+    "refusal.already_chosen": "{card} ya está elegida",
+    "refusal.not_chosen": "{card} no está elegida",
+    "refusal.cannot_add": "no se puede añadir {card}: ninguna mesa legal tiene {cards}",
+    "refusal.no_arrangement": "ahora no hay ninguna mesa que elegir",
+    "refusal.no_such_arrangement": "ninguna mesa tiene ese número: hay {number}",
+    "refusal.must_arrange": "primero elige la mesa",
+    "refusal.incomplete": "las cartas elegidas aún no forman una mesa: {cards}",
+    "refusal.not_a_discard": "no puedes descartar {card}; puedes descartar {cards}",
+    "refusal.no_discard": "no puedes descartar {card}: con esta jugada terminas",
+    "refusal.not_all_laid": "para terminar hay que bajar todas las cartas; quedan {cards}",
+    "refusal.wrong_finish": "esta jugada se termina de otro modo",
+    "rule.other": "ver las reglas",
+    "rule.R1": "la baraja de 40 cartas",
+    "rule.R2": "el orden de las cartas",
+    "rule.R4": "grupos",
+    "rule.R5": "escaleras",
+    "rule.R6": "la mesa son combinaciones",
+    "rule.R9": "el reparto se alterna",
+    "rule.R11": "tomar o rechazar",
+    "rule.R12": "bajar al tomar",
+    "rule.R13": "reagrupar",
+    "rule.R14a": "una carta que encaja",
+    "rule.R14b": "obligar",
+    "rule.R15": "tablas",
+    "rule.R16": "terminar",
+    "rule.V1": "la variante de obligar",
+    "rule.V2": "la variante de reagrupar",
+    "rule.V3": "bajar de la mano",
+    "rule.V4": "la escalera más larga",
+}
+
+DUTCH_REFUSALS: Final = {
+    "refusal.game_over": "het spel is afgelopen",
+    "refusal.not_your_turn": "je bent niet aan de beurt",
+    "refusal.not_a_move": "dat is geen zet",
+    "refusal.not_legal": "die zet mag hier niet",
+    "refusal.must_take": "je wordt gedwongen: je moet de kaart nemen",
+    "refusal.must_force_or_release": (
+        "je moet de ander dwingen de geweigerde kaart te nemen, of hem laten gaan"
+    ),
+    "refusal.nothing_to_release": (
+        "er is niets om te laten gaan: geen geweigerde kaart wacht op dwingen"
+    ),
+    "refusal.forcing_not_allowed": (
+        "deze regels ({setting}) laten je niet dwingen {card} te nemen"
+    ),
+    "refusal.not_passed": (
+        "{card} is niet aan jou doorgegeven: nu kun je alleen dwingen met een doorgegeven kaart"
+    ),
+    "refusal.does_not_fit": (
+        "{card} past niet op de tafel van je tegenstander, dus je kunt hem niet dwingen"
+    ),
+    "refusal.no_take_now": "er wordt geen kaart aangeboden om te nemen",
+    "refusal.no_lay_down_rule": (
+        "met deze regels ({setting}) leg je alleen kaarten neer als je een kaart neemt"
+    ),
+    "refusal.lay_down_not_now": (
+        "je mag alleen kaarten neerleggen nadat je een stapelkaart hebt omgedraaid, voordat je "
+        "hem neemt of doorgeeft"
+    ),
+    "refusal.empty_lay_down": "leg minstens één kaart neer",
+    "refusal.not_in_hand": "{card} zit niet in je hand",
+    "refusal.offer_laid": (
+        "{card} is de aangeboden kaart: noem alleen kaarten uit je hand als neergelegd"
+    ),
+    "refusal.must_discard": "je moet een kaart afgooien: je houdt {cards}",
+    "refusal.discard_offer": "je kunt {card} niet afgooien: hij gaat op je tafel",
+    "refusal.laid_and_discarded": "je kunt {card} niet tegelijk neerleggen en afgooien",
+    "refusal.not_melds": "de tafel valt niet in combinaties te verdelen: {cards}",
+    "refusal.not_a_meld": "{cards} is geen combinatie",
+    "refusal.sequence_too_long": "{cards} is langer dan {number} kaarten",
+    "refusal.card_twice": "de tafel gebruikt een kaart twee keer: {cards}",
+    "refusal.wrong_cards": "de tafel moet precies deze kaarten hebben: {cards}",
+    "refusal.table_not_named": "deze regels ({setting}) vragen dat je je nieuwe tafel noemt",
+    "refusal.table_not_allowed": "deze regels ({setting}) staan die tafel niet toe",
+    "refusal.already_chosen": "{card} is al gekozen",
+    "refusal.not_chosen": "{card} is niet gekozen",
+    "refusal.cannot_add": "{card} kan er niet bij: geen geldige tafel bevat {cards}",
+    "refusal.no_arrangement": "er is nu geen tafel te kiezen",
+    "refusal.no_such_arrangement": "geen tafel heeft dat nummer: er zijn er {number}",
+    "refusal.must_arrange": "kies eerst de tafel",
+    "refusal.incomplete": "de gekozen kaarten vormen nog geen tafel: {cards}",
+    "refusal.not_a_discard": "je kunt {card} niet afgooien; je kunt afgooien: {cards}",
+    "refusal.no_discard": "je kunt {card} niet afgooien: met deze zet ga je uit",
+    "refusal.not_all_laid": "om uit te gaan leg je alle kaarten neer; over: {cards}",
+    "refusal.wrong_finish": "deze zet wordt anders afgemaakt",
+    "rule.other": "zie de regels",
+    "rule.R1": "het spel van 40 kaarten",
+    "rule.R2": "de volgorde van de kaarten",
+    "rule.R4": "groepen",
+    "rule.R5": "reeksen",
+    "rule.R6": "een tafel is combinaties",
+    "rule.R9": "het delen wisselt",
+    "rule.R11": "nemen of weigeren",
+    "rule.R12": "neerleggen bij het nemen",
+    "rule.R13": "hergroeperen",
+    "rule.R14a": "een kaart die past",
+    "rule.R14b": "dwingen",
+    "rule.R15": "remise",
+    "rule.R16": "uitgaan",
+    "rule.V1": "de variant van dwingen",
+    "rule.V2": "de variant van hergroeperen",
+    "rule.V3": "neerleggen uit de hand",
+    "rule.V4": "de langste reeks",
+}
+
+GERMAN_REFUSALS: Final = {
+    "refusal.game_over": "die Partie ist vorbei",
+    "refusal.not_your_turn": "du bist nicht am Zug",
+    "refusal.not_a_move": "das ist kein Zug",
+    "refusal.not_legal": "dieser Zug ist hier nicht erlaubt",
+    "refusal.must_take": "du wirst gezwungen: du musst die Karte nehmen",
+    "refusal.must_force_or_release": (
+        "du musst den anderen zwingen, die abgelehnte Karte zu nehmen, oder sie gehen lassen"
+    ),
+    "refusal.nothing_to_release": (
+        "nichts gehen zu lassen: keine abgelehnte Karte wartet auf einen Zwang"
+    ),
+    "refusal.forcing_not_allowed": (
+        "diese Regeln ({setting}) lassen dich nicht zwingen, {card} zu nehmen"
+    ),
+    "refusal.not_passed": (
+        "{card} wurde nicht an dich weitergegeben: zwingen kannst du jetzt nur mit einer "
+        "weitergegebenen Karte"
+    ),
+    "refusal.does_not_fit": (
+        "{card} passt nicht an den Tisch deines Gegners, also kannst du ihn nicht zwingen"
+    ),
+    "refusal.no_take_now": "es wird keine Karte zum Nehmen angeboten",
+    "refusal.no_lay_down_rule": (
+        "mit diesen Regeln ({setting}) legst du Karten nur aus, wenn du eine Karte nimmst"
+    ),
+    "refusal.lay_down_not_now": (
+        "du darfst Karten nur auslegen, nachdem du eine Stapelkarte aufgedeckt hast, bevor du "
+        "sie nimmst oder weitergibst"
+    ),
+    "refusal.empty_lay_down": "leg mindestens eine Karte aus",
+    "refusal.not_in_hand": "{card} ist nicht in deiner Hand",
+    "refusal.offer_laid": (
+        "{card} ist die angebotene Karte: nenne als ausgelegt nur Karten aus deiner Hand"
+    ),
+    "refusal.must_discard": "du musst abwerfen: du behältst {cards}",
+    "refusal.discard_offer": "du kannst {card} nicht abwerfen: sie kommt auf deinen Tisch",
+    "refusal.laid_and_discarded": "du kannst {card} nicht zugleich auslegen und abwerfen",
+    "refusal.not_melds": "der Tisch ließe sich nicht in Kombinationen teilen: {cards}",
+    "refusal.not_a_meld": "{cards} ist keine Kombination",
+    "refusal.sequence_too_long": "{cards} ist länger als {number} Karten",
+    "refusal.card_twice": "der Tisch verwendet eine Karte zweimal: {cards}",
+    "refusal.wrong_cards": "der Tisch muss genau diese Karten haben: {cards}",
+    "refusal.table_not_named": (
+        "diese Regeln ({setting}) verlangen, dass du deinen neuen Tisch nennst"
+    ),
+    "refusal.table_not_allowed": "diese Regeln ({setting}) erlauben diesen Tisch nicht",
+    "refusal.already_chosen": "{card} ist schon gewählt",
+    "refusal.not_chosen": "{card} ist nicht gewählt",
+    "refusal.cannot_add": "{card} kann nicht dazu: kein erlaubter Tisch enthält {cards}",
+    "refusal.no_arrangement": "jetzt ist kein Tisch zu wählen",
+    "refusal.no_such_arrangement": "kein Tisch hat diese Nummer: es gibt {number}",
+    "refusal.must_arrange": "wähle zuerst den Tisch",
+    "refusal.incomplete": "die gewählten Karten ergeben noch keinen Tisch: {cards}",
+    "refusal.not_a_discard": "du kannst {card} nicht abwerfen; abwerfen kannst du: {cards}",
+    "refusal.no_discard": "du kannst {card} nicht abwerfen: mit diesem Zug wirst du fertig",
+    "refusal.not_all_laid": "um fertig zu werden, legst du alle Karten aus; übrig: {cards}",
+    "refusal.wrong_finish": "dieser Zug wird anders abgeschlossen",
+    "rule.other": "siehe die Regeln",
+    "rule.R1": "das Spiel mit 40 Karten",
+    "rule.R2": "die Reihenfolge der Karten",
+    "rule.R4": "Gruppen",
+    "rule.R5": "Folgen",
+    "rule.R6": "ein Tisch besteht aus Kombinationen",
+    "rule.R9": "der Geber wechselt",
+    "rule.R11": "nehmen oder ablehnen",
+    "rule.R12": "auslegen beim Nehmen",
+    "rule.R13": "umgruppieren",
+    "rule.R14a": "eine Karte, die passt",
+    "rule.R14b": "zwingen",
+    "rule.R15": "unentschieden",
+    "rule.R16": "fertig werden",
+    "rule.V1": "die Variante des Zwingens",
+    "rule.V2": "die Variante des Umgruppierens",
+    "rule.V3": "auslegen aus der Hand",
+    "rule.V4": "die längste Folge",
+}

@@ -1,0 +1,468 @@
+"""Why a move is refused: every IllegalMoveError carries a MoveProblem that a program can
+act on, with the card, cards, rules option or number it is about, and explain_refusal
+says it in every language.
+
+Most positions start from seed 0, where player 1 (the non-dealer) has turned up 4♦ (R10)
+and holds 3♣ 5♣ Q♣ 2♦ 3♦ 5♦ 3♥ Q♥ K♥ 7♠.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable
+from typing import Any, cast
+
+import attrs
+import pytest
+
+from conquian import (
+    BICYCLE,
+    CLASSIC,
+    Card,
+    Forcing,
+    IllegalMoveError,
+    LayDown,
+    Meld,
+    MoveProblem,
+    Phase,
+    Regrouping,
+    Rules,
+    State,
+    Take,
+    parse_cards,
+)
+from conquian.actions import FORCE_ACTION, ActionBuilder
+from conquian.agents import RandomAgent
+from conquian.languages import LANGUAGES, find_language
+from conquian.narration import explain_refusal
+from helpers import deck_for
+
+NO_REGROUPING = attrs.evolve(CLASSIC, regrouping=Regrouping.NONE)
+NO_FORCING = attrs.evolve(CLASSIC, forcing=Forcing.OFF)
+K_HEARTS = Card.parse("Kh")
+
+
+def start(rules: Rules = CLASSIC) -> State:
+    return State.new(seed=0, rules=rules)
+
+
+def passed(rules: Rules = CLASSIC) -> State:
+    """Seed 0 after player 1 passed his 4♦ to player 0 (R11b)."""
+    return start(rules).apply("decline")
+
+
+def in_phase(phase: Phase) -> State:
+    """The first position of ``phase`` in random games of seeds 0, 1, ..."""
+    for seed in range(200):
+        state = State.new(seed=seed)
+        agent = RandomAgent(seed)
+        while state.phase is not phase and state.to_move is not None:
+            state = state.apply(
+                agent.choose(state.observation(state.to_move), state.legal_moves())
+            )
+        if state.phase is phase:
+            return state
+    raise AssertionError(f"no game reached {phase}")  # pragma: no cover
+
+
+def refused(state: State, move: object, player: int | None = None) -> IllegalMoveError:
+    error = state.refusal(cast(Any, move), player=player)
+    assert error is not None, move
+    return error
+
+
+def raised(call: Callable[[], object]) -> IllegalMoveError:
+    with pytest.raises(IllegalMoveError) as caught:
+        call()
+    return caught.value
+
+
+def crafted(valid: Take | LayDown, **fields: object) -> Any:
+    """``valid`` with ``fields`` edited, as pickle data crafted around the constructor
+    could make it (the referee must refuse it all the same)."""
+    make, args, state = cast(tuple[Any, ...], valid.__reduce_ex__(4))[:3]
+    value = make(*args)
+    value.__setstate__({**state, **fields})
+    return value
+
+
+def forged_meld(cards: str) -> Meld:
+    """A Meld value holding cards that are no meld, forged around the constructor."""
+    forged = object.__new__(Meld)
+    given = parse_cards(cards)
+    mask = sum(1 << card.index for card in given)
+    forged.__attrs_init__(given, Meld("3d 4d 5d").kind, mask)
+    return forged
+
+
+def two_tables() -> State:
+    """Regrouping none (V2); player 1 holds 5♣ 6♣ 7♣ J♦ J♥ J♠ and is offered J♣, which
+    joins either the sequence or the group: his table must be chosen."""
+    deck = deck_for("5c 6c 7c Jd Jh Js 2d 4h 2s 4s", "Ac 2c 3c 4c Ad 3d 4d 5d 6d 7d", stock="Jc")
+    return State.from_deck(deck, rules=NO_REGROUPING)
+
+
+def take(laid: str, discard: str | None, *table: str) -> Take:
+    found = None if discard is None else Card.parse(discard)
+    return Take(parse_cards(laid), found, tuple(Meld(meld) for meld in table) or None)
+
+
+# Each problem, the situation that gives it, and the error's fields: card, cards,
+# setting, number (... where the case leaves the field to the phrase check).
+CASES: list[tuple[MoveProblem, str, Callable[[], IllegalMoveError], dict[str, object]]] = [
+    (
+        MoveProblem.GAME_OVER,
+        "a move after the end (R15, R16)",
+        lambda: refused(in_phase(Phase.OVER), "decline"),
+        {},
+    ),
+    (
+        MoveProblem.NOT_YOUR_TURN,
+        "player 0 moves on player 1's turn",
+        lambda: refused(start(), "decline", player=0),
+        {},
+    ),
+    (MoveProblem.NOT_A_MOVE, "a number is not a move", lambda: refused(start(), 42), {}),
+    (
+        MoveProblem.NOT_LEGAL,
+        "an action the position does not offer",
+        lambda: raised(lambda: ActionBuilder.start(start()).apply(FORCE_ACTION)),
+        {"number": FORCE_ACTION},
+    ),
+    (
+        MoveProblem.MUST_TAKE,
+        "a forced player declines (R14b)",
+        lambda: refused(in_phase(Phase.FORCED_TAKE), "decline"),
+        {},
+    ),
+    (
+        MoveProblem.MUST_FORCE_OR_RELEASE,
+        "a player declines instead of deciding on a force",
+        lambda: refused(in_phase(Phase.FORCE_DECISION), "decline"),
+        {},
+    ),
+    (
+        MoveProblem.NOTHING_TO_RELEASE,
+        "a release with nothing to release (R14b)",
+        lambda: refused(start(), "release"),
+        {},
+    ),
+    (
+        MoveProblem.FORCING_NOT_ALLOWED,
+        "a force under forcing=off (V1)",
+        lambda: refused(passed(NO_FORCING), "force"),
+        {"card": Card.parse("4d"), "setting": "forcing=off"},
+    ),
+    (
+        MoveProblem.NOT_PASSED,
+        "a force of one's own turned card (R14b)",
+        lambda: refused(start(), "force"),
+        {"card": Card.parse("4d")},
+    ),
+    (
+        MoveProblem.DOES_NOT_FIT,
+        "a force of 4♦ on an empty table (R14a)",
+        lambda: refused(passed(), "force"),
+        {"card": Card.parse("4d")},
+    ),
+    (
+        MoveProblem.NO_TAKE_NOW,
+        "a take built while a force is decided (R11)",
+        lambda: raised(lambda: in_phase(Phase.FORCE_DECISION).take_builder()),
+        {},
+    ),
+    (
+        MoveProblem.NO_LAY_DOWN_RULE,
+        "a lay-down under classic rules (R12)",
+        lambda: refused(start(), "lay +3c3d3h"),
+        {"setting": "meld_from_hand=false"},
+    ),
+    (
+        MoveProblem.LAY_DOWN_NOT_NOW,
+        "a lay-down on a passed card (V3)",
+        lambda: refused(passed(BICYCLE), "lay +3c3d3h"),
+        {},
+    ),
+    (
+        MoveProblem.EMPTY_LAY_DOWN,
+        "a lay-down of no card (V3)",
+        lambda: refused(start(BICYCLE), crafted(LayDown(parse_cards("3c 3d 3h")), laid_mask=0)),
+        {},
+    ),
+    (
+        MoveProblem.NOT_IN_HAND,
+        "4♥ is not in the hand",
+        lambda: refused(start(), "take +4h -Kh"),
+        {"card": Card.parse("4h")},
+    ),
+    (
+        MoveProblem.OFFER_LAID,
+        "the offered card listed as laid",
+        lambda: refused(start(), take("3d 4d 5d", "Kh")),
+        {"card": Card.parse("4d")},
+    ),
+    (
+        MoveProblem.MUST_DISCARD,
+        "a take that keeps cards and discards none (R11, R16)",
+        lambda: refused(start(), take("3d 5d", None)),
+        {"cards": parse_cards("3c 5c Qc 2d 3h Qh Kh 7s")},
+    ),
+    (
+        MoveProblem.DISCARD_OFFER,
+        "the taken card discarded (R6)",
+        lambda: refused(start(), take("3d 5d", "4d")),
+        {"card": Card.parse("4d")},
+    ),
+    (
+        MoveProblem.LAID_AND_DISCARDED,
+        "K♥ laid and discarded",
+        lambda: refused(
+            start(), crafted(take("3d 5d", "Kh"), laid_mask=take("3d 5d Kh", "3c").laid_mask)
+        ),
+        {"card": K_HEARTS},
+    ),
+    (
+        MoveProblem.NOT_MELDS,
+        "4♦ alone is no table (R6)",
+        lambda: refused(start(), "take -Kh"),
+        {"cards": parse_cards("4d")},
+    ),
+    (
+        MoveProblem.NOT_A_MELD,
+        "a named meld that is none (R4, R5)",
+        lambda: refused(
+            start(), Take(parse_cards("3d 5d 3h"), K_HEARTS, (forged_meld("3d 4d 5d 3h"),))
+        ),
+        {"cards": parse_cards("3d 4d 5d 3h")},
+    ),
+    (
+        MoveProblem.SEQUENCE_TOO_LONG,
+        "a named sequence of 9 under classic rules (R5, V4)",
+        lambda: refused(
+            start(),
+            Take(
+                parse_cards("3d 5d"),
+                K_HEARTS,
+                (Meld("Ac 2c 3c 4c 5c 6c 7c Jc Qc", rules=Rules(max_sequence=10)),),
+            ),
+        ),
+        {"number": 8},
+    ),
+    (
+        MoveProblem.CARD_TWICE,
+        "3♦ in two named melds (R6)",
+        lambda: refused(start(), take("3c 3d 5d 3h", "Kh", "3d 4d 5d", "3c 3d 3h")),
+        {"cards": parse_cards("3c 3d 3h")},
+    ),
+    (
+        MoveProblem.WRONG_CARDS,
+        "a named table that leaves out laid cards (R13)",
+        lambda: refused(start(), take("3c 3d 5d 3h", "Kh", "3d 4d 5d")),
+        {"cards": parse_cards("3c 3d 4d 5d 3h")},
+    ),
+    (
+        MoveProblem.TABLE_NOT_NAMED,
+        "regrouping=none and no table named (V2)",
+        lambda: refused(start(NO_REGROUPING), "take +3d5d -Kh"),
+        {"setting": "regrouping=none"},
+    ),
+    (
+        MoveProblem.TABLE_NOT_ALLOWED,
+        "a table that regrouping=none does not offer (V2)",
+        lambda: raised(
+            lambda: (
+                start(NO_REGROUPING).take_builder().add("3d").add("5d").arrange([Meld("3c 3d 3h")])
+            )
+        ),
+        {"setting": "regrouping=none"},
+    ),
+    (
+        MoveProblem.ALREADY_CHOSEN,
+        "3♦ chosen twice",
+        lambda: raised(lambda: start().take_builder().add("3d").add("3d")),
+        {"card": Card.parse("3d")},
+    ),
+    (
+        MoveProblem.NOT_CHOSEN,
+        "3♦ removed but never chosen",
+        lambda: raised(lambda: start().take_builder().remove("3d")),
+        {"card": Card.parse("3d")},
+    ),
+    (
+        MoveProblem.CANNOT_ADD,
+        "K♥ makes no table with 4♦ (R6, R13)",
+        lambda: raised(lambda: start().take_builder().add("Kh")),
+        {"card": K_HEARTS, "cards": parse_cards("4d Kh")},
+    ),
+    (
+        MoveProblem.NO_ARRANGEMENT,
+        "free regrouping arranges the table itself (R13)",
+        lambda: raised(lambda: start().take_builder().add("3d").add("5d").arrange(0)),
+        {},
+    ),
+    (
+        MoveProblem.NO_SUCH_ARRANGEMENT,
+        "table number 9 of 2",
+        lambda: raised(lambda: _all_laid(two_tables()).arrange(9)),
+        {"number": 2},
+    ),
+    (
+        MoveProblem.MUST_ARRANGE,
+        "J♣ joins the sequence or the group: choose first (V2)",
+        lambda: raised(lambda: _all_laid(two_tables()).discard("2d")),
+        {},
+    ),
+    (
+        MoveProblem.INCOMPLETE,
+        "3♦ 4♦ are no table yet (R6)",
+        lambda: raised(lambda: start().take_builder().add("3d").discard("Kh")),
+        {"cards": parse_cards("3d 4d")},
+    ),
+    (
+        MoveProblem.NOT_A_DISCARD,
+        "the taken card is no discard",
+        lambda: raised(lambda: start().take_builder().add("3d").add("5d").discard("4d")),
+        {"card": Card.parse("4d"), "cards": parse_cards("3c 5c Qc 2d 3h Qh Kh 7s")},
+    ),
+    (
+        MoveProblem.NOT_ALL_LAID,
+        "going out with cards left (R16)",
+        lambda: raised(lambda: start().take_builder().add("3d").add("5d").go_out()),
+        {"cards": parse_cards("3c 5c Qc 2d 3h Qh Kh 7s")},
+    ),
+    (
+        MoveProblem.WRONG_FINISH,
+        "a take finished as a lay-down",
+        lambda: raised(lambda: start().take_builder().add("3d").add("5d").lay_down()),
+        {},
+    ),
+]
+
+
+def _all_laid(state: State) -> Any:
+    return state.take_builder().add("5c").add("6c").add("7c").add("Jd").add("Jh").add("Js")
+
+
+def _ids() -> list[str]:
+    return [f"{problem.value}: {situation}" for problem, situation, _, _ in CASES]
+
+
+def test_every_problem_has_a_situation_that_gives_it() -> None:
+    assert [problem for problem, *_ in CASES] == list(MoveProblem)
+
+
+@pytest.mark.parametrize(("problem", "situation", "make", "fields"), CASES, ids=_ids())
+def test_each_refusal_names_its_problem_and_what_it_is_about(
+    problem: MoveProblem,
+    situation: str,
+    make: Callable[[], IllegalMoveError],
+    fields: dict[str, object],
+) -> None:
+    error = make()
+    assert error.problem is problem, (situation, str(error))
+    for name, value in fields.items():
+        assert getattr(error, name) == value, (situation, name)
+    english = find_language("en").phrases[f"refusal.{problem.value}"]
+    used = {name for _, name, _, _ in string.Formatter().parse(english) if name}
+    assert (error.card is not None) == ("card" in used), situation
+    assert bool(error.cards) == ("cards" in used), situation
+    assert (error.setting is not None) == ("setting" in used), situation
+    if "number" in used:
+        assert error.number is not None, situation
+    for tag in problem.rules:  # the message cites the rules the problem names
+        assert tag in str(error), (situation, tag)
+
+
+@pytest.mark.parametrize(("problem", "situation", "make", "fields"), CASES, ids=_ids())
+def test_each_refusal_is_said_in_every_language(
+    problem: MoveProblem,
+    situation: str,
+    make: Callable[[], IllegalMoveError],
+    fields: dict[str, object],
+) -> None:
+    error = make()
+    said = {code: explain_refusal(error, code) for code in LANGUAGES}
+    for code, text in said.items():
+        assert "{" not in text, (code, text)
+        assert "}" not in text, (code, text)
+        if error.card is not None:
+            assert error.card.pretty() in text, (code, text)
+        for card in error.cards:
+            assert card.pretty() in text, (code, text)
+        if problem.rules:
+            assert text.endswith(" (" + ", ".join(problem.rules) + ")"), (code, text)
+    assert len(set(said.values())) == len(said), said  # each language has its own words
+
+
+def test_the_words_of_a_refusal() -> None:
+    error = refused(start(), "take +4h -Kh")
+    assert explain_refusal(error) == "4♥ is not in your hand"
+    assert explain_refusal(error, "es") == "4♥ no está en tu mano"
+    assert explain_refusal(error, "nl", style="short") == "4h zit niet in je hand"
+    assert explain_refusal(error, "de", style="name") == "Herz-4 ist nicht in deiner Hand"
+    forced = refused(passed(NO_FORCING), "force")
+    assert explain_refusal(forced, "es") == (
+        "estas reglas (forcing=off) no te dejan obligar a tomar 4♦ (V1)"
+    )
+    kept = refused(start(), take("3d 5d", None))
+    assert explain_refusal(kept, style="short") == (
+        "you must discard: you keep 3c 5c Qc 2d 3h Qh Kh 7s (R11, R16)"
+    )
+
+
+def test_a_take_that_goes_out_has_no_discard_to_offer() -> None:
+    """NOT_A_DISCARD with no discards: the take lays every card and goes out (R16)."""
+    error = IllegalMoveError("x", problem=MoveProblem.NOT_A_DISCARD, card=K_HEARTS)
+    assert explain_refusal(error) == "you cannot discard K♥: this take goes out"
+    assert explain_refusal(error, "es") == "no puedes descartar K♥: con esta jugada terminas"
+
+
+def test_explain_refusal_takes_only_an_illegal_move_error() -> None:
+    with pytest.raises(TypeError, match="an IllegalMoveError, not 'x'"):
+        explain_refusal(cast(Any, "x"))
+    with pytest.raises(ValueError, match="no language has the code 'xx'"):
+        explain_refusal(refused(start(), "release"), "xx")
+
+
+def test_an_error_without_a_problem_is_not_legal_here() -> None:
+    error = IllegalMoveError("no")
+    assert error.problem is MoveProblem.NOT_LEGAL
+    assert (error.card, error.cards, error.setting, error.number) == (None, (), None, None)
+    assert explain_refusal(error, "nl") == "die zet mag hier niet"
+
+
+def test_a_refusal_is_the_error_that_apply_raises_and_changes_nothing() -> None:
+    state = start()
+    before = state.to_dict() if hasattr(state, "to_dict") else repr(state)
+    error = refused(state, "take +3d5d -4d")
+    with pytest.raises(IllegalMoveError) as caught:
+        state.apply("take +3d5d -4d")
+    assert (caught.value.problem, caught.value.card) == (error.problem, error.card)
+    assert state.refusal("decline") is None
+    assert state.explain_illegal("take +3d5d -4d") == str(error)
+    after = state.to_dict() if hasattr(state, "to_dict") else repr(state)
+    assert after == before
+
+
+def test_an_observation_refuses_as_the_state_does() -> None:
+    state = passed()
+    for move in ("force", "release", "take +4h -Kh", "take -2c", "decline"):
+        seen = state.observation(state.to_move or 0).refusal(move)
+        truth = state.refusal(move)
+        assert (seen is None) == (truth is None), move
+        if seen is not None and truth is not None:
+            assert (seen.problem, seen.card, seen.cards) == (
+                truth.problem,
+                truth.card,
+                truth.cards,
+            )
+    other = state.observation(1).refusal("decline")
+    assert other is not None
+    assert other.problem is MoveProblem.NOT_YOUR_TURN
+
+
+def test_every_problem_cites_rules_the_rules_page_knows() -> None:
+    english = find_language("en").phrases
+    for problem in MoveProblem:
+        for tag in problem.rules:
+            assert f"rule.{tag}" in english, (problem, tag)
