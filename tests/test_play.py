@@ -124,8 +124,29 @@ def test_a_digit_that_is_not_an_ascii_number_is_not_understood(
     assert code == 0
     assert "not understood: '²' is not a move" in text
     assert "not understood: '①' is not a move" in text
-    assert "not legal: the table would not split into melds: 2s (R6: a table is melds)" in text
+    assert "not legal: the table would not split into melds: 2♠ (R6: a table is melds)" in text
     assert text.rstrip().endswith("game abandoned")
+
+
+@pytest.mark.parametrize(
+    ("lang", "refusal"),
+    [
+        ("en", "not legal: the table would not split into melds: 2♠ (R6: a table is melds)"),
+        ("es", "no es legal: la mesa no se dividiría en combinaciones: 2♠ (R6: la mesa son "),
+        ("nl", "niet toegestaan: de tafel valt niet in combinaties te verdelen: 2♠ (R6: een "),
+        ("de", "nicht erlaubt: der Tisch ließe sich nicht in Kombinationen teilen: 2♠ (R6: "),
+    ],
+)
+def test_an_illegal_move_is_refused_in_the_players_language(
+    lang: str, refusal: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reason and what its rule is about come in the language of the game; with
+    --ascii the cards are in letters."""
+    code, text = play(["--seed", "4", "--lang", lang], "take -Kc\nquit\n", monkeypatch)
+    assert code == 0
+    assert refusal in " ".join(text.split()), text
+    code, text = play(["--seed", "4", "--lang", lang, "--ascii"], "take -Kc\nquit\n", monkeypatch)
+    assert " 2s (R6: " in " ".join(text.split()), text
 
 
 def test_the_replay_hint_names_every_option_of_the_game(monkeypatch: pytest.MonkeyPatch) -> None:

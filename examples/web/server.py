@@ -7,8 +7,8 @@ seat is built from that seat's :class:`conquian.Observation` alone (its JSON vie
 narration of the public history in the seat's language, the card names it may see and
 the take builder's answers), so no response can hold the opponent's hand or the stock
 order. Every move is checked by the library; an illegal one is refused with the
-library's message and changes nothing. The other side's moves reach a waiting browser
-through a WebSocket.
+library's reason, in the seat's language, and changes nothing. The other side's moves
+reach a waiting browser through a WebSocket.
 
 Play against one of the library's bots, or two people in two browsers, each with his
 seat link. A finished game can be downloaded as the library's JSON game record.
@@ -28,7 +28,9 @@ The HTTP API (every body is JSON, at most :data:`MAX_BODY` bytes; a seat key goe
 * ``GET /api/games/ID?lang=en``: the seat's view (see :func:`seat_payload`).
 * ``POST /api/games/ID/move`` ``{"move": "take +3d5d -Kh", "ply": 4, "lang": "en"}``:
   play a move for the seat; ``ply`` (optional) refuses a move sent for an older position,
-  so a repeated request is never played twice. Answers the seat's new view.
+  so a repeated request is never played twice. Answers the seat's new view; an illegal
+  move is refused with ``{"error": ..., "problem": ...}``, the reason in ``lang`` and
+  its :class:`~conquian.errors.MoveProblem` value.
 * ``POST /api/games/ID/build`` ``{"selected": ["3d", "5d"], "arrangement": null}``: the
   take builder after these clicks (see :func:`builder_payload`), on the seat's turn.
 * ``POST /api/games/ID/name`` ``{"name": "Bea", "lang": "en"}``: a person's new name
@@ -61,12 +63,12 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 from words import PAGE_WORDS
 
-from conquian import PRESETS, Card, ConquianError, Game, Observation, Take
+from conquian import PRESETS, Card, ConquianError, Game, IllegalMoveError, Observation, Take
 from conquian.agents import Agent, GreedyAgent, RandomAgent
 from conquian.builder import TakeBuilder
 from conquian.heuristic import HeuristicAgent
 from conquian.languages import LANGUAGES, find_language
-from conquian.narration import describe_origin, narrate, narrate_start
+from conquian.narration import describe_origin, explain_refusal, narrate, narrate_start
 from conquian.notation import dumps
 
 STATIC: Final = Path(__file__).resolve().parent / "static"
@@ -88,12 +90,22 @@ HUMAN_SEAT: Final = 0
 
 
 class RequestError(Exception):
-    """A refused request: the HTTP status and the message shown to the player."""
+    """A refused request: the HTTP status, the message shown to the player and, for a
+    refused move, the library's :class:`~conquian.errors.MoveProblem` value."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, problem: str | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.problem = problem
+
+
+def refused(error: ConquianError, status: int, lang: str) -> RequestError:
+    """The library's error as a refused request: an illegal move said in the seat's
+    language, with its problem; other errors (text that is not notation) as they are."""
+    if isinstance(error, IllegalMoveError):
+        return RequestError(status, explain_refusal(error, lang), error.problem.value)
+    return RequestError(status, str(error))
 
 
 class Room:
@@ -133,14 +145,14 @@ class Room:
             raise RequestError(403, "this key is not a seat of this game")
         return found
 
-    def play(self, seat: int, text: str) -> None:
-        """Play ``text`` for ``seat``, checked by the library, then the bot's replies."""
+    def play(self, seat: int, text: str, lang: str = "en") -> None:
+        """Play ``text`` for ``seat``, checked by the library, then the bot's replies; a
+        refusal is said in ``lang``."""
         game = self.game
         try:
             game.play(text, player=seat)
         except ConquianError as error:
-            status = 409 if game.to_move != seat else 400
-            raise RequestError(status, str(error)) from None
+            raise refused(error, 409 if game.to_move != seat else 400, lang) from None
         self.states.append(game.state)
         self.play_bot()
 
@@ -396,13 +408,17 @@ def text_field(data: dict[str, Any], key: str, limit: int = 200) -> str:
 
 
 def refusals(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
-    """Answer a :class:`RequestError` as ``{"error": message}`` with its status."""
+    """Answer a :class:`RequestError` as ``{"error": message}`` with its status, and
+    ``"problem"`` for a refused move."""
 
     async def wrapped(request: Request) -> Response:
         try:
             result: Response = await handler(request)
         except RequestError as error:
-            return JSONResponse({"error": error.message}, status_code=error.status)
+            answer = {"error": error.message}
+            if error.problem is not None:
+                answer["problem"] = error.problem
+            return JSONResponse(answer, status_code=error.status)
         return result
 
     return wrapped
@@ -471,7 +487,7 @@ async def play_move(request: Request) -> Response:
     ply = data.get("ply")
     if ply is not None and ply != room.game.ply:
         raise RequestError(409, f"the game has moved on: it is at move {room.game.ply}")
-    room.play(seat, text)
+    room.play(seat, text, lang)
     room.changed()
     return JSONResponse(seat_payload(room, seat, lang))
 
@@ -499,7 +515,7 @@ async def build_take(request: Request) -> Response:
                 raise RequestError(400, "arrangement is a number")
             builder = builder.arrange(arrangement)
     except ConquianError as error:
-        raise RequestError(400, str(error)) from None
+        raise refused(error, 400, lang) from None
     return JSONResponse(builder_payload(builder, lang))
 
 

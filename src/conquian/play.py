@@ -33,12 +33,12 @@ from conquian._terminal import (
 from conquian.agents import Agent
 from conquian.builder import TakeBuilder
 from conquian.cards import Card, Suit
-from conquian.errors import ConquianError
+from conquian.errors import ConquianError, IllegalMoveError
 from conquian.languages import LANGUAGES, Language, find_language
 from conquian.match import Match
 from conquian.melds import Meld
 from conquian.moves import Move, Take, parse_move
-from conquian.narration import describe_origin, narrate, narrate_start
+from conquian.narration import describe_origin, explain_refusal, narrate, narrate_start
 from conquian.rules import CLASSIC, Rules, Scoring
 from conquian.simulate import AGENTS
 from conquian.state import State
@@ -124,10 +124,16 @@ class _Screen:
     def line(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
 
-    def refused(self, key: str, reason: object) -> None:
+    def refused(self, key: str, reason: ConquianError) -> None:
         """A refusal ("bad", "illegal"), its reason's rule numbers followed by their
-        topics, as on the rest of the command line: ``(R6: a table is melds)``."""
-        self.line(self.say(key, reason=explain_rules(str(reason))))
+        topics, as on the rest of the command line: ``(R6: a table is melds)``. An illegal
+        move's reason is said in the language; a parse error's is English, like the
+        notation it quotes."""
+        if isinstance(reason, IllegalMoveError):
+            text = explain_refusal(reason, self.language, style=self.style)
+        else:
+            text = str(reason)
+        self.line(self.say(key, reason=explain_rules(text, self.language)))
 
     def card(self, card: Card) -> str:
         text = card.pretty() if self.style == "pretty" else str(card)
@@ -330,10 +336,10 @@ class _Session:
             except ConquianError as error:
                 screen.refused("bad", error)
                 continue
-            why = state.explain_illegal(move, player=HUMAN)
-            if why is None:
+            refusal = state.refusal(move, player=HUMAN)
+            if refusal is None:
                 return move
-            screen.refused("illegal", why)
+            screen.refused("illegal", refusal)
 
     def list_options(self, options: Sequence[tuple[str, object]]) -> None:
         width = len(str(len(options)))  # numbers right-aligned: " 9." above "10."

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Response, WebSocket
 
 from conquian import PRESETS, Card, ConquianError, Game, IllegalMoveError, State
-from conquian.narration import narrate, narrate_start
+from conquian.narration import explain_refusal, narrate, narrate_start
 from conquian.notation import loads
 
 DOCS_STATIC = Path(__file__).resolve().parents[3] / "docs" / "_static"
@@ -383,7 +383,7 @@ def fetch(page: Page, method: str, path: str, key: str, body: object = None) -> 
     return page.evaluate(script, [method, path, key, body])
 
 
-def test_illegal_and_out_of_turn_requests_get_the_library_message(
+def test_illegal_and_out_of_turn_requests_get_the_library_reason(
     browser: Browser, base_url: str
 ) -> None:
     page = browser.new_page()
@@ -402,15 +402,20 @@ def test_illegal_and_out_of_turn_requests_get_the_library_message(
         state.apply("decline", player=0)
     assert fetch(page, "POST", url + "/move", keys[0], {"move": "decline"}) == [
         409,
-        {"error": str(out_of_turn.value)},
+        {"error": explain_refusal(out_of_turn.value), "problem": "not_your_turn"},
     ]
     # Illegal: a card seat 1 does not hold.
     with pytest.raises(IllegalMoveError) as illegal:
         state.apply("take +Qh -2c", player=1)
     assert fetch(page, "POST", url + "/move", keys[1], {"move": "take +Qh -2c"}) == [
         400,
-        {"error": str(illegal.value)},
+        {"error": explain_refusal(illegal.value), "problem": illegal.value.problem.value},
     ]
+    # ... said in the seat's language.
+    spanish = {"move": "take +Qh -2c", "lang": "es"}
+    assert fetch(page, "POST", url + "/move", keys[1], spanish)[1]["error"] == (
+        explain_refusal(illegal.value, "es")
+    )
     # Not a move at all, the builder asked for a card not in the hand, a bad key, a
     # stale position, a body over the limit, the record before the end.
     status, answer = fetch(page, "POST", url + "/move", keys[1], {"move": "jump"})
@@ -419,7 +424,8 @@ def test_illegal_and_out_of_turn_requests_get_the_library_message(
     with pytest.raises(IllegalMoveError) as not_addable:
         state.observation(1).take_builder().add("Qh")
     status, answer = fetch(page, "POST", url + "/build", keys[1], {"selected": ["Qh"]})
-    assert (status, answer["error"]) == (400, str(not_addable.value))
+    assert (status, answer["error"]) == (400, explain_refusal(not_addable.value))
+    assert answer["problem"] == "cannot_add"
     assert fetch(page, "GET", url, "")[1] == {
         "error": "a seat key is needed: Authorization: Bearer KEY"
     }
