@@ -6,10 +6,13 @@ from __future__ import annotations
 import io
 import json
 import math
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from conquian import CLASSIC, PRESETS, ConquianError, State
 from conquian.agents import Agent, GreedyAgent, RandomAgent, play_game
@@ -17,6 +20,10 @@ from conquian.arena import ArenaResult, PairResult, arena, bradley_terry
 from conquian.cli import main
 from conquian.simulate import game_seed
 from helpers import splitmix64
+
+
+def _saved_ladder(rules_name: str) -> Path:
+    return Path(__file__).parent.parent / "benchmarks" / "results" / f"ladder-{rules_name}.json"
 
 
 @pytest.fixture(scope="module")
@@ -82,14 +89,112 @@ def test_the_results_do_not_depend_on_the_workers() -> None:
     assert arena(["random", "greedy"], deals=30, seed=10) != one
 
 
-def test_the_interval_is_over_deals() -> None:
-    """Two deals scoring 2 and 0 points: mean ½, sample deviation 0.707 over 2 deals."""
-    pair = PairResult("a", "b", wins=2, losses=2, draws=0, deal_scores=(2.0, 0.0))
-    half = 1.959964 * math.sqrt(0.5 / 2)
-    assert pair.score == 0.5
-    assert pair.interval() == pytest.approx((max(0.0, 0.5 - half), min(1.0, 0.5 + half)))
-    steady = PairResult("a", "b", wins=0, losses=0, draws=4, deal_scores=(1.0, 1.0))
-    assert steady.interval() == (0.5, 0.5)
+Z95 = 1.959964
+
+
+def _normal_interval(deal_scores: tuple[float, ...]) -> tuple[float, float]:
+    """The interval the arena printed before: a normal (Wald) interval over the deals."""
+    n = len(deal_scores)
+    shares = [points / 2 for points in deal_scores]
+    mean = sum(shares) / n
+    variance = sum((share - mean) ** 2 for share in shares) / (n - 1)
+    half = Z95 * math.sqrt(variance / n)
+    return (max(0.0, mean - half), min(1.0, mean + half))
+
+
+def _varied_deals(count: int, seed: int, weights: tuple[int, ...]) -> tuple[float, ...]:
+    """``count`` deal scores (0 to 2 by halves) drawn with ``weights``."""
+    rng = random.Random(seed)
+    return tuple(rng.choices((0.0, 0.5, 1.0, 1.5, 2.0), weights=weights, k=count))
+
+
+def test_the_interval_is_wilsons_over_the_effective_number_of_deals() -> None:
+    """Deals scoring 2, 1 and 1 points: shares 1, ½, ½, mean ⅔, sample variance 1/12, so
+    the score varies as 1/36 and the effective number of deals is (⅔ · ⅓) / (1/36) = 8.
+    Each end of the interval is a root of Wilson's (p - q)² = z² q (1 - q) / 8."""
+    pair = PairResult("a", "b", wins=3, losses=1, draws=2, deal_scores=(2.0, 1.0, 1.0))
+    p, n_eff = 2 / 3, 8
+    a, b = 1 + Z95**2 / n_eff, 2 * p + Z95**2 / n_eff
+    root = math.sqrt(b * b - 4 * a * p * p)
+    assert pair.interval() == pytest.approx(((b - root) / (2 * a), (b + root) / (2 * a)))
+    for q in pair.interval():
+        assert (p - q) ** 2 == pytest.approx(Z95**2 * q * (1 - q) / n_eff)
+    assert pair.interval() != pytest.approx(_normal_interval(pair.deal_scores), abs=0.01)
+
+
+def test_a_pair_that_won_every_deal_is_not_certain() -> None:
+    """Five deals all won: the deals did not vary, so the effective number is the number
+    of deals, and the low end is Wilson's n / (n + z²) for a proportion of 1."""
+    pair = PairResult("a", "b", wins=10, losses=0, draws=0, deal_scores=(2.0,) * 5)
+    low, high = pair.interval()
+    assert high == 1.0
+    assert low == pytest.approx(5 / (5 + Z95**2))
+    assert low < 0.6
+    lost = PairResult("a", "b", wins=0, losses=4, draws=0, deal_scores=(0.0, 0.0))
+    assert lost.interval() == pytest.approx((0.0, 1 - 2 / (2 + Z95**2)))
+    assert lost.interval()[0] == 0.0
+
+
+def test_a_pair_that_drew_every_deal_has_an_interval_around_half() -> None:
+    """Six deals of ½ each (two draws, or a win and a loss): centred on ½, half-width
+    z / (2 √(n + z²)), the Wilson interval of six deals."""
+    steady = PairResult("a", "b", wins=2, losses=2, draws=8, deal_scores=(1.0,) * 6)
+    low, high = steady.interval()
+    assert low < 0.5 < high
+    assert (low + high) / 2 == pytest.approx(0.5)
+    assert (high - low) / 2 == pytest.approx(Z95 / (2 * math.sqrt(6 + Z95**2)))
+    assert high - low > 0.5
+    one = PairResult("a", "b", wins=0, losses=0, draws=2, deal_scores=(1.0,))
+    low, high = one.interval()
+    assert low < 0.1
+    assert high > 0.9
+
+
+def test_no_deals_give_the_whole_range() -> None:
+    assert PairResult("a", "b", 0, 0, 0, ()).interval() == (0.0, 1.0)
+
+
+@pytest.mark.parametrize(
+    ("seed", "weights"),
+    [(1, (3, 4, 6, 2, 1)), (2, (1, 1, 1, 1, 1)), (3, (1, 2, 5, 6, 4)), (4, (9, 5, 2, 0, 1))],
+)
+def test_with_hundreds_of_deals_the_interval_is_the_normal_one(
+    seed: int, weights: tuple[int, ...]
+) -> None:
+    """Over 300 varied deals the Wilson interval is within 0.002 of the normal one, moved
+    towards ½ (Wilson's centre is pulled to ½ by z² / n_eff)."""
+    scores = _varied_deals(300, seed, weights)
+    pair = PairResult("a", "b", 0, 0, 0, scores)
+    low, high = pair.interval()
+    old_low, old_high = _normal_interval(scores)
+    assert abs(low - old_low) <= 0.002
+    assert abs(high - old_high) <= 0.002
+    mean = sum(scores) / 600
+    assert abs((low + high) / 2 - 0.5) < abs(mean - 0.5)
+    assert (low, high) != (old_low, old_high)
+
+
+@given(st.lists(st.sampled_from((0.0, 0.5, 1.0, 1.5, 2.0)), min_size=1, max_size=40))
+def test_the_interval_lies_in_0_1_holds_the_score_and_has_a_width(scores: list[float]) -> None:
+    points = sum(scores)  # counts with these points: a win for each whole, a draw for a half
+    wins = int(points)
+    draws = round(2 * (points - wins))
+    pair = PairResult("a", "b", wins, 2 * len(scores) - wins - draws, draws, tuple(scores))
+    low, high = pair.interval()
+    assert 0.0 <= low <= pair.score <= high <= 1.0
+    assert high - low > 0.01
+
+
+@pytest.mark.parametrize("rules_name", sorted(PRESETS))
+def test_the_saved_ladders_intervals_barely_move_from_the_normal_ones(rules_name: str) -> None:
+    """On 500 or 1,000 deals the interval is within a tenth of a percentage point of the
+    normal interval printed before, and the saved files hold the interval of today."""
+    data = json.loads(_saved_ladder(rules_name).read_text(encoding="utf-8"))
+    result = ArenaResult.from_dict(data)
+    for pair, saved in zip(result.pairs, data["pairs"], strict=True):
+        new, old = pair.interval(), _normal_interval(pair.deal_scores)
+        assert new == pytest.approx(old, abs=0.001)
+        assert saved["interval95"] == pytest.approx(list(new), abs=1e-12)
 
 
 def test_bradley_terry_gives_the_elo_odds() -> None:
@@ -127,7 +232,7 @@ def test_the_json_holds_the_whole_table(small: ArenaResult) -> None:
 
 
 def test_the_table_writes_large_counts_with_thousands_separators() -> None:
-    pair = PairResult("search", "greedy", 1_265, 81, 654, (1.5,) * 1_000)
+    pair = PairResult("search", "greedy", 1_265, 81, 654, (2.0,) * 592 + (1.0,) * 408)
     result = ArenaResult(
         agents=("search", "greedy"),
         rules=CLASSIC,
@@ -141,7 +246,7 @@ def test_the_table_writes_large_counts_with_thousands_separators() -> None:
     assert lines[0].startswith("1,000 deals a pair,")
     assert lines[3].split() == [
         "search", "vs", "greedy", "2,000", "1,265", "654", "81", "79.6%",
-        "75.0%", "to", "75.0%",
+        "78.0%", "to", "81.1%",
     ]  # fmt: skip
 
 
@@ -239,7 +344,7 @@ def test_a_saved_run_reads_back_equal(small: ArenaResult) -> None:
 
 @pytest.mark.parametrize("rules_name", sorted(PRESETS))
 def test_the_saved_ladders_behind_the_agents_page_read_back(rules_name: str) -> None:
-    path = Path(__file__).parent.parent / "benchmarks" / "results" / f"ladder-{rules_name}.json"
+    path = _saved_ladder(rules_name)
     result = ArenaResult.from_dict(json.loads(path.read_text(encoding="utf-8")))
     assert result.rules == PRESETS[rules_name]
     assert all(pair.games == 2 * result.deals for pair in result.pairs)
