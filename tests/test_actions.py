@@ -8,7 +8,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conquian import PRESETS, Card, IllegalMoveError, Meld, Move, State, parse_cards, parse_move
+from conquian import (
+    PRESETS,
+    Card,
+    IllegalMoveError,
+    Meld,
+    Move,
+    MoveProblem,
+    State,
+    parse_cards,
+    parse_move,
+)
 from conquian.actions import (
     ADD,
     DECLINE_ACTION,
@@ -135,8 +145,14 @@ def test_r11_a_take_is_made_by_adding_cards_then_discarding() -> None:
 
 def test_an_illegal_action_is_refused_with_the_legal_ones_named() -> None:
     builder = ActionBuilder.start(OPENING)
-    with pytest.raises(IllegalMoveError, match=r"add 7s .* not legal now; legal: decline"):
+    with pytest.raises(IllegalMoveError, match=r"add 7s .* not legal now: .*; legal: decline"):
         builder.apply_name("add 7s")
+    with pytest.raises(IllegalMoveError) as refused:  # the take builder's own reason
+        builder.apply_name("add 7s")
+    assert (refused.value.problem, refused.value.card) == (
+        MoveProblem.CANNOT_ADD,
+        Card.parse("7s"),
+    )
     assert builder == ActionBuilder.start(OPENING)  # nothing changed
     done = builder.apply(DECLINE_ACTION)
     assert done.move == parse_move("decline")
@@ -190,8 +206,9 @@ def test_v3_a_lay_down_is_started_and_finished_by_the_lay_down_action() -> None:
 
 
 def test_actions_of_refuses_an_illegal_move() -> None:
-    with pytest.raises(IllegalMoveError, match="not a legal move"):
-        actions_of(parse_move("take +2d5d -Kh"), OPENING)
+    with pytest.raises(IllegalMoveError, match="would not split into melds") as refused:
+        actions_of(parse_move("take +2d5d -Kh"), OPENING)  # the referee's own reason (R6)
+    assert refused.value.problem is MoveProblem.NOT_MELDS
     with pytest.raises(IllegalMoveError, match="not your turn"):
         ActionBuilder.start(OPENING.observation(0))
     with pytest.raises(TypeError):

@@ -132,7 +132,7 @@ def test_a_digit_that_is_not_an_ascii_number_is_not_understood(
     ("lang", "refusal"),
     [
         ("en", "not legal: the table would not split into melds: 2♠ (R6: a table is melds)"),
-        ("es", "no es legal: la mesa no se dividiría en combinaciones: 2♠ (R6: la mesa son "),
+        ("es", "no es legal: la mesa no se dividiría en combinaciones: 2♠ (R6: la mesa se "),
         ("nl", "niet toegestaan: de tafel valt niet in combinaties te verdelen: 2♠ (R6: een "),
         ("de", "nicht erlaubt: der Tisch ließe sich nicht in Kombinationen teilen: 2♠ (R6: "),
     ],

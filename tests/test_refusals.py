@@ -18,6 +18,7 @@ import pytest
 from conquian import (
     BICYCLE,
     CLASSIC,
+    FOSTER,
     Card,
     Forcing,
     IllegalMoveError,
@@ -31,7 +32,7 @@ from conquian import (
     Take,
     parse_cards,
 )
-from conquian.actions import FORCE_ACTION, ActionBuilder
+from conquian.actions import ADD, DECLINE_ACTION, FORCE_ACTION, ActionBuilder, actions_of
 from conquian.agents import RandomAgent
 from conquian.languages import LANGUAGES, find_language
 from conquian.narration import explain_refusal
@@ -125,21 +126,23 @@ CASES: list[tuple[MoveProblem, str, Callable[[], IllegalMoveError], dict[str, ob
     (MoveProblem.NOT_A_MOVE, "a number is not a move", lambda: refused(start(), 42), {}),
     (
         MoveProblem.NOT_LEGAL,
-        "an action the position does not offer",
-        lambda: raised(lambda: ActionBuilder.start(start()).apply(FORCE_ACTION)),
-        {"number": FORCE_ACTION},
+        "an action after the move is finished",
+        lambda: raised(
+            lambda: ActionBuilder.start(start()).apply(DECLINE_ACTION).apply(DECLINE_ACTION)
+        ),
+        {"number": DECLINE_ACTION},
     ),
     (
         MoveProblem.MUST_TAKE,
         "a forced player declines (R14b)",
         lambda: refused(in_phase(Phase.FORCED_TAKE), "decline"),
-        {},
+        {"card": in_phase(Phase.FORCED_TAKE).offer},
     ),
     (
         MoveProblem.MUST_FORCE_OR_RELEASE,
         "a player declines instead of deciding on a force",
         lambda: refused(in_phase(Phase.FORCE_DECISION), "decline"),
-        {},
+        {"card": in_phase(Phase.FORCE_DECISION).offer},
     ),
     (
         MoveProblem.NOTHING_TO_RELEASE,
@@ -149,9 +152,9 @@ CASES: list[tuple[MoveProblem, str, Callable[[], IllegalMoveError], dict[str, ob
     ),
     (
         MoveProblem.FORCING_NOT_ALLOWED,
-        "a force under forcing=off (V1)",
+        "a force under forcing:off (V1)",
         lambda: refused(passed(NO_FORCING), "force"),
-        {"card": Card.parse("4d"), "setting": "forcing=off"},
+        {"card": Card.parse("4d"), "setting": "forcing:off"},
     ),
     (
         MoveProblem.NOT_PASSED,
@@ -166,16 +169,10 @@ CASES: list[tuple[MoveProblem, str, Callable[[], IllegalMoveError], dict[str, ob
         {"card": Card.parse("4d")},
     ),
     (
-        MoveProblem.NO_TAKE_NOW,
-        "a take built while a force is decided (R11)",
-        lambda: raised(lambda: in_phase(Phase.FORCE_DECISION).take_builder()),
-        {},
-    ),
-    (
         MoveProblem.NO_LAY_DOWN_RULE,
         "a lay-down under classic rules (R12)",
         lambda: refused(start(), "lay +3c3d3h"),
-        {"setting": "meld_from_hand=false"},
+        {"setting": "meld_from_hand:false"},
     ),
     (
         MoveProblem.LAY_DOWN_NOT_NOW,
@@ -187,6 +184,12 @@ CASES: list[tuple[MoveProblem, str, Callable[[], IllegalMoveError], dict[str, ob
         MoveProblem.EMPTY_LAY_DOWN,
         "a lay-down of no card (V3)",
         lambda: refused(start(BICYCLE), crafted(LayDown(parse_cards("3c 3d 3h")), laid_mask=0)),
+        {},
+    ),
+    (
+        MoveProblem.NOTHING_TO_LAY_DOWN,
+        "a lay-down built from a hand without a meld (V3)",
+        lambda: raised(lambda: State.new(seed=3, rules=BICYCLE).lay_down_builder()),
         {},
     ),
     (
@@ -252,7 +255,7 @@ CASES: list[tuple[MoveProblem, str, Callable[[], IllegalMoveError], dict[str, ob
         MoveProblem.CARD_TWICE,
         "3♦ in two named melds (R6)",
         lambda: refused(start(), take("3c 3d 5d 3h", "Kh", "3d 4d 5d", "3c 3d 3h")),
-        {"cards": parse_cards("3c 3d 3h")},
+        {"card": Card.parse("3d"), "cards": parse_cards("3c 3d 3h")},
     ),
     (
         MoveProblem.WRONG_CARDS,
@@ -262,19 +265,19 @@ CASES: list[tuple[MoveProblem, str, Callable[[], IllegalMoveError], dict[str, ob
     ),
     (
         MoveProblem.TABLE_NOT_NAMED,
-        "regrouping=none and no table named (V2)",
+        "regrouping:none and no table named (V2)",
         lambda: refused(start(NO_REGROUPING), "take +3d5d -Kh"),
-        {"setting": "regrouping=none"},
+        {"setting": "regrouping:none"},
     ),
     (
         MoveProblem.TABLE_NOT_ALLOWED,
-        "a table that regrouping=none does not offer (V2)",
+        "a table that regrouping:none does not offer (V2)",
         lambda: raised(
             lambda: (
                 start(NO_REGROUPING).take_builder().add("3d").add("5d").arrange([Meld("3c 3d 3h")])
             )
         ),
-        {"setting": "regrouping=none"},
+        {"setting": "regrouping:none"},
     ),
     (
         MoveProblem.ALREADY_CHOSEN,
@@ -339,19 +342,104 @@ CASES: list[tuple[MoveProblem, str, Callable[[], IllegalMoveError], dict[str, ob
 ]
 
 
+# The same reasons where a builder starts, a forced player does anything but take, and the
+# action space refuses a step: each gives the reason the referee gives for the move.
+MORE_CASES: list[tuple[MoveProblem, str, Callable[[], IllegalMoveError], dict[str, object]]] = [
+    (
+        MoveProblem.MUST_FORCE_OR_RELEASE,
+        "a take built while a force is decided (R14b)",
+        lambda: raised(lambda: in_phase(Phase.FORCE_DECISION).take_builder()),
+        {},
+    ),
+    (
+        MoveProblem.MUST_FORCE_OR_RELEASE,
+        "a take built from the view while a force is decided (R14b)",
+        lambda: raised(lambda: _mover_view(in_phase(Phase.FORCE_DECISION)).take_builder()),
+        {},
+    ),
+    (
+        MoveProblem.NO_LAY_DOWN_RULE,
+        "a lay-down built under classic rules (R12)",
+        lambda: raised(lambda: start().lay_down_builder()),
+        {"setting": "meld_from_hand:false"},
+    ),
+    (
+        MoveProblem.GAME_OVER,
+        "a take built after the end",
+        lambda: raised(lambda: in_phase(Phase.OVER).take_builder()),
+        {},
+    ),
+    (
+        MoveProblem.GAME_OVER,
+        "a lay-down built from a view after the end",
+        lambda: raised(lambda: in_phase(Phase.OVER).observation(0).lay_down_builder()),
+        {},
+    ),
+    (
+        MoveProblem.NOT_YOUR_TURN,
+        "a take built from the view of the player not to move",
+        lambda: raised(lambda: start().observation(0).take_builder()),
+        {},
+    ),
+    (
+        MoveProblem.MUST_TAKE,
+        "a forced player releases (R14b)",
+        lambda: refused(in_phase(Phase.FORCED_TAKE), "release"),
+        {},
+    ),
+    (
+        MoveProblem.MUST_TAKE,
+        "a forced player lays down (R14b)",
+        lambda: refused(in_phase(Phase.FORCED_TAKE), "lay +3c3d3h"),
+        {},
+    ),
+    (
+        MoveProblem.NOT_PASSED,
+        "the force action on one's own turned card (R14b)",
+        lambda: raised(lambda: ActionBuilder.start(start()).apply(FORCE_ACTION)),
+        {"card": Card.parse("4d")},
+    ),
+    (
+        MoveProblem.NOT_IN_HAND,
+        "the action that adds 4♥, not held",
+        lambda: raised(lambda: ActionBuilder.start(start()).apply(ADD + Card.parse("4h").index)),
+        {"card": Card.parse("4h")},
+    ),
+    (
+        MoveProblem.NOT_IN_HAND,
+        "actions_of a take of a card not held",
+        lambda: raised(lambda: actions_of(take("4h", "Kh"), start())),
+        {"card": Card.parse("4h")},
+    ),
+    (
+        MoveProblem.TABLE_NOT_NAMED,
+        "actions_of an unnamed take under Foster's borrowing (V2)",
+        lambda: raised(lambda: actions_of(take("6c 6s", "3c"), State.new(seed=1, rules=FOSTER))),
+        {"setting": "regrouping:borrow"},
+    ),
+]
+
+
+def _mover_view(state: State) -> Any:
+    assert state.to_move is not None
+    return state.observation(state.to_move)
+
+
 def _all_laid(state: State) -> Any:
     return state.take_builder().add("5c").add("6c").add("7c").add("Jd").add("Jh").add("Js")
 
 
 def _ids() -> list[str]:
-    return [f"{problem.value}: {situation}" for problem, situation, _, _ in CASES]
+    return [f"{problem.value}: {situation}" for problem, situation, _, _ in CASES + MORE_CASES]
 
 
 def test_every_problem_has_a_situation_that_gives_it() -> None:
     assert [problem for problem, *_ in CASES] == list(MoveProblem)
 
 
-@pytest.mark.parametrize(("problem", "situation", "make", "fields"), CASES, ids=_ids())
+@pytest.mark.parametrize(
+    ("problem", "situation", "make", "fields"), CASES + MORE_CASES, ids=_ids()
+)
 def test_each_refusal_names_its_problem_and_what_it_is_about(
     problem: MoveProblem,
     situation: str,
@@ -373,7 +461,9 @@ def test_each_refusal_names_its_problem_and_what_it_is_about(
         assert tag in str(error), (situation, tag)
 
 
-@pytest.mark.parametrize(("problem", "situation", "make", "fields"), CASES, ids=_ids())
+@pytest.mark.parametrize(
+    ("problem", "situation", "make", "fields"), CASES + MORE_CASES, ids=_ids()
+)
 def test_each_refusal_is_said_in_every_language(
     problem: MoveProblem,
     situation: str,
@@ -397,12 +487,12 @@ def test_each_refusal_is_said_in_every_language(
 def test_the_words_of_a_refusal() -> None:
     error = refused(start(), "take +4h -Kh")
     assert explain_refusal(error) == "4♥ is not in your hand"
-    assert explain_refusal(error, "es") == "4♥ no está en tu mano"
-    assert explain_refusal(error, "nl", style="short") == "4h zit niet in je hand"
-    assert explain_refusal(error, "de", style="name") == "Herz-4 ist nicht in deiner Hand"
+    assert explain_refusal(error, "es") == "no tienes 4♥ en la mano"
+    assert explain_refusal(error, "nl", style="short") == "je hebt 4h niet in je hand"
+    assert explain_refusal(error, "de", style="name") == "du hast Herz-4 nicht auf der Hand"
     forced = refused(passed(NO_FORCING), "force")
     assert explain_refusal(forced, "es") == (
-        "estas reglas (forcing=off) no te dejan obligar a tomar 4♦ (V1)"
+        "estas reglas (forcing:off) no te permiten obligar a tu rival a tomar 4♦ (V1)"
     )
     kept = refused(start(), take("3d 5d", None))
     assert explain_refusal(kept, style="short") == (
@@ -466,3 +556,31 @@ def test_every_problem_cites_rules_the_rules_page_knows() -> None:
     for problem in MoveProblem:
         for tag in problem.rules:
             assert f"rule.{tag}" in english, (problem, tag)
+
+
+def test_borrowing_and_an_empty_lay_down_have_their_own_words() -> None:
+    """V2 borrow says what it allows; a lay-down with nothing chosen says so (V3)."""
+    borrow = IllegalMoveError(
+        "x", problem=MoveProblem.TABLE_NOT_ALLOWED, setting="regrouping:borrow"
+    )
+    assert "borrowed from a group of four" in explain_refusal(borrow)
+    none = IllegalMoveError("x", problem=MoveProblem.TABLE_NOT_ALLOWED, setting="regrouping:none")
+    assert "cards join them or form new melds" in explain_refusal(none)
+    empty = raised(lambda: start(BICYCLE).lay_down_builder().lay_down())
+    assert (empty.problem, empty.cards) == (MoveProblem.INCOMPLETE, ())
+    assert explain_refusal(empty) == "no card is chosen yet (R6)"
+    assert explain_refusal(empty, "de") == "du hast noch keine Karte gewählt (R6)"
+
+
+def test_an_error_without_what_its_words_need_is_told_by_its_message() -> None:
+    error = IllegalMoveError("forcing is off here", problem=MoveProblem.FORCING_NOT_ALLOWED)
+    assert explain_refusal(error, "es") == "forcing is off here"
+
+
+def test_a_problem_is_a_move_problem_and_shows_in_the_repr() -> None:
+    with pytest.raises(TypeError, match="problem is a MoveProblem, not 'not_in_hand'"):
+        IllegalMoveError("x", problem=cast(Any, "not_in_hand"))
+    error = refused(start(), "take +4h -Kh")
+    assert repr(error) == (
+        "IllegalMoveError('4h is not in your hand', problem=MoveProblem.NOT_IN_HAND)"
+    )

@@ -151,7 +151,7 @@ def test_v1_discards_only_a_passed_card_cannot_be_forced() -> None:
     it just dies)."""
     passed = passed_qc(Forcing.DISCARDS_ONLY)
     assert passed.legal_moves() == (DECLINE,)
-    with pytest.raises(IllegalMoveError, match="forcing=discards_only"):
+    with pytest.raises(IllegalMoveError, match="forcing:discards_only"):
         passed.apply("force")
     assert FORCE in passed_qc(Forcing.DECLINED).legal_moves()  # classic, for contrast
 
@@ -174,7 +174,7 @@ def test_v1_off_nothing_is_forced() -> None:
 
     passed = passed_qc(Forcing.OFF)
     assert passed.legal_moves() == (DECLINE,)
-    with pytest.raises(IllegalMoveError, match="forcing=off"):
+    with pytest.raises(IllegalMoveError, match="forcing:off"):
         passed.apply("force")
 
     after = passed_4c(Forcing.OFF).apply("decline")
@@ -235,7 +235,7 @@ def test_v2_borrow_a_meld_of_three_lends_nothing(table: str, hand: str, take: st
     hand would complete the rest (free regrouping allows these tables, R13)."""
     state = turned(FOSTER, table, hand, "6d")
     assert state.legal_moves() == (DECLINE,)
-    with pytest.raises(IllegalMoveError, match="regrouping=borrow"):
+    with pytest.raises(IllegalMoveError, match="regrouping:borrow"):
         state.apply(take)
     free = turned(CLASSIC, table, hand, "6d")
     assert free.is_legal(parse_move(take))
@@ -402,7 +402,7 @@ def test_v3_classic_lays_down_only_with_a_take() -> None:
     """R12 (classic meld_from_hand false): no lay-down, not even after turning a card."""
     state = State.from_deck(LAY_DOWN_DECK)
     assert state.legal_moves() == (DECLINE,)
-    with pytest.raises(IllegalMoveError, match=r"meld_from_hand=false.*\(R12\)"):
+    with pytest.raises(IllegalMoveError, match=r"meld_from_hand:false.*\(R12\)"):
         state.apply("lay +AhAdAs")
 
 

@@ -16,6 +16,7 @@ from conquian import (
     Game,
     IllegalMoveError,
     InvalidStateError,
+    MoveProblem,
     Observation,
     State,
     find_rules,
@@ -214,8 +215,17 @@ def test_an_observation_builds_the_states_lay_downs() -> None:
             lays = {move for move in state.legal_moves() if type(move).__name__ == "LayDown"}
             view = state.observation(player)
             if not lays:
-                with pytest.raises(IllegalMoveError, match="no lay-down can be built now"):
+                with pytest.raises(IllegalMoveError) as seen:
                     view.lay_down_builder()
+                with pytest.raises(IllegalMoveError) as truth:
+                    state.lay_down_builder()
+                assert seen.value.problem is truth.value.problem
+                assert seen.value.problem in (
+                    MoveProblem.LAY_DOWN_NOT_NOW,  # V3: only on one's own turned card
+                    MoveProblem.NOTHING_TO_LAY_DOWN,  # ... and when the hand holds a meld
+                    MoveProblem.MUST_TAKE,
+                    MoveProblem.MUST_FORCE_OR_RELEASE,
+                )
                 continue
             found += 1
             assert built_moves(view.lay_down_builder()) == lays

@@ -63,7 +63,16 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 from words import PAGE_WORDS
 
-from conquian import PRESETS, Card, ConquianError, Game, IllegalMoveError, Observation, Take
+from conquian import (
+    PRESETS,
+    Card,
+    ConquianError,
+    Game,
+    IllegalMoveError,
+    MoveProblem,
+    Observation,
+    Take,
+)
 from conquian.agents import Agent, GreedyAgent, RandomAgent
 from conquian.builder import TakeBuilder
 from conquian.heuristic import HeuristicAgent
@@ -503,7 +512,10 @@ async def build_take(request: Request) -> Response:
     if not isinstance(selected, list) or len(selected) > 10:
         raise RequestError(400, "selected is a list of at most 10 cards")
     if room.game.to_move != seat:
-        raise RequestError(409, "a take is built on one's own turn")
+        error = IllegalMoveError(
+            "a take is built on one's own turn", problem=MoveProblem.NOT_YOUR_TURN
+        )
+        raise refused(error, 409, lang)
     try:
         builder = room.game.state.observation(seat).take_builder()
         for card in selected:

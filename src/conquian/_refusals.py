@@ -5,9 +5,11 @@ topics of the rules they cite.
 Plain names for :mod:`conquian.languages`, which adds them to its phrase tables. A key
 ``refusal.VALUE`` is the phrase of the :class:`~conquian.errors.MoveProblem` of that value,
 addressed to the player; ``refusal.no_discard`` is ``not_a_discard`` when the take goes
-out, so nothing may be discarded. A key ``rule.TAG`` is what a rule is about (R14b:
+out, so nothing may be discarded, ``refusal.nothing_chosen`` is ``incomplete`` before any
+card is chosen, and ``refusal.table_not_allowed_borrow`` is ``table_not_allowed`` under
+``regrouping:borrow``. A key ``rule.TAG`` is what a rule is about (R14b:
 forcing). Placeholders: {card} the card the refusal is about, {cards} the cards it lists,
-{setting} a rules option (``forcing=off``) and {number} a number.
+{setting} a rules option (``forcing:off``, as in rules text) and {number} a number.
 """
 
 from __future__ import annotations
@@ -21,18 +23,18 @@ ENGLISH_REFUSALS: Final = {
     "refusal.not_your_turn": "it is not your turn",
     "refusal.not_a_move": "that is not a move",
     "refusal.not_legal": "that move is not legal here",
-    "refusal.must_take": "you were forced: you must take the card",
-    "refusal.must_force_or_release": "you must force or release the declined card",
+    "refusal.must_take": "you were forced: you must take {card}",
+    "refusal.must_force_or_release": "you must force {card} on your opponent or release it",
     "refusal.nothing_to_release": "nothing to release: no declined card awaits a force",
     "refusal.forcing_not_allowed": "these rules ({setting}) do not let you force {card}",
     "refusal.not_passed": "{card} was not passed to you: only a passed card can be forced now",
     "refusal.does_not_fit": "{card} does not fit your opponent's table, so it cannot be forced",
-    "refusal.no_take_now": "no card is offered to take",
     "refusal.no_lay_down_rule": "these rules ({setting}) let cards be laid down only with a take",
     "refusal.lay_down_not_now": (
         "you may lay down cards only after turning up a stock card, before taking or passing it"
     ),
     "refusal.empty_lay_down": "a lay-down lays at least one card",
+    "refusal.nothing_to_lay_down": "none of your hand cards can be laid down now",
     "refusal.not_in_hand": "{card} is not in your hand",
     "refusal.offer_laid": "{card} is the offered card: list only hand cards as laid",
     "refusal.must_discard": "you must discard: you keep {cards}",
@@ -41,21 +43,30 @@ ENGLISH_REFUSALS: Final = {
     "refusal.not_melds": "the table would not split into melds: {cards}",
     "refusal.not_a_meld": "{cards} is not a meld",
     "refusal.sequence_too_long": "{cards} is longer than {number} cards",
-    "refusal.card_twice": "the table uses a card twice: {cards}",
+    "refusal.card_twice": "the table uses {card} twice: {cards}",
     "refusal.wrong_cards": "the table must hold exactly these cards: {cards}",
     "refusal.table_not_named": "these rules ({setting}) need your new table named",
-    "refusal.table_not_allowed": "these rules ({setting}) do not allow that table",
+    "refusal.table_not_allowed": (
+        "these rules ({setting}) do not allow that table: existing melds stay whole; "
+        "cards join them or form new melds"
+    ),
     "refusal.already_chosen": "{card} is already chosen",
     "refusal.not_chosen": "{card} is not chosen",
     "refusal.cannot_add": "{card} cannot be added: no legal table holds {cards}",
     "refusal.no_arrangement": "there is no table to choose now",
-    "refusal.no_such_arrangement": "no table has that number: there are {number}",
+    "refusal.no_such_arrangement": "no table has that number; tables to choose from: {number}",
     "refusal.must_arrange": "choose the table first",
     "refusal.incomplete": "the cards chosen do not make a table yet: {cards}",
     "refusal.not_a_discard": "you cannot discard {card}; you may discard {cards}",
     "refusal.no_discard": "you cannot discard {card}: this take goes out",
     "refusal.not_all_laid": "to go out, every card is laid down; left: {cards}",
     "refusal.wrong_finish": "this move is finished another way",
+    "refusal.table_not_allowed_borrow": (
+        "these rules ({setting}) do not allow that table: existing melds stay whole, but "
+        "for one card borrowed from a group of four or the end of a sequence of four or "
+        "more"
+    ),
+    "refusal.nothing_chosen": "no card is chosen yet",
     "rule.other": "see the rules",
     "rule.R1": "the 40-card pack",
     "rule.R2": "the order of ranks",
@@ -81,28 +92,27 @@ SPANISH_REFUSALS: Final = {
     "refusal.not_your_turn": "no es tu turno",
     "refusal.not_a_move": "eso no es una jugada",
     "refusal.not_legal": "esa jugada no es legal aquí",
-    "refusal.must_take": "estás obligado: debes tomar la carta",
-    "refusal.must_force_or_release": ("debes obligar a tomar la carta rechazada o dejarla pasar"),
+    "refusal.must_take": "te han obligado: debes tomar {card}",
     "refusal.nothing_to_release": (
-        "no hay nada que dejar pasar: ninguna carta rechazada espera que obligues"
+        "no hay nada que dejar pasar: no hay ninguna carta rechazada con la que obligar"
     ),
-    "refusal.forcing_not_allowed": "estas reglas ({setting}) no te dejan obligar a tomar {card}",
+    "refusal.forcing_not_allowed": (
+        "estas reglas ({setting}) no te permiten obligar a tu rival a tomar {card}"
+    ),
     "refusal.not_passed": (
-        "{card} no te fue pasada: ahora solo se puede obligar a tomar una carta pasada"
+        "no te han pasado {card}: ahora solo puedes obligar con una carta que te hayan pasado"
     ),
-    "refusal.does_not_fit": (
-        "{card} no encaja en la mesa de tu rival, así que no puedes obligarle a tomarla"
-    ),
-    "refusal.no_take_now": "no hay ninguna carta ofrecida que tomar",
+    "refusal.does_not_fit": "no puedes obligar a tu rival a tomar {card}: no encaja en su mesa",
     "refusal.no_lay_down_rule": "con estas reglas ({setting}) solo se bajan cartas al tomar una",
     "refusal.lay_down_not_now": (
         "solo puedes bajar cartas después de levantar una carta del mazo, antes de tomarla o "
         "pasarla"
     ),
     "refusal.empty_lay_down": "hay que bajar al menos una carta",
-    "refusal.not_in_hand": "{card} no está en tu mano",
+    "refusal.nothing_to_lay_down": "ahora no puedes bajar ninguna carta de tu mano",
+    "refusal.not_in_hand": "no tienes {card} en la mano",
     "refusal.offer_laid": (
-        "{card} es la carta ofrecida: indica como bajadas solo cartas de tu mano"
+        "la carta ofrecida es {card}: indica como bajadas solo cartas de tu mano"
     ),
     "refusal.must_discard": "debes descartar: te quedan {cards}",
     "refusal.discard_offer": "no puedes descartar {card}: va a tu mesa",
@@ -110,34 +120,48 @@ SPANISH_REFUSALS: Final = {
     "refusal.not_melds": "la mesa no se dividiría en combinaciones: {cards}",
     "refusal.not_a_meld": "{cards} no es una combinación",
     "refusal.sequence_too_long": "{cards} tiene más de {number} cartas",
-    "refusal.card_twice": "la mesa usa una carta dos veces: {cards}",
+    "refusal.card_twice": "la mesa usa {card} dos veces: {cards}",
     "refusal.wrong_cards": "la mesa debe tener exactamente estas cartas: {cards}",
-    "refusal.table_not_named": "estas reglas ({setting}) piden que nombres tu nueva mesa",
-    "refusal.table_not_allowed": "estas reglas ({setting}) no permiten esa mesa",
-    "refusal.already_chosen": "{card} ya está elegida",
-    "refusal.not_chosen": "{card} no está elegida",
+    "refusal.table_not_named": (
+        "estas reglas ({setting}) piden que indiques cómo queda tu nueva mesa"
+    ),
+    "refusal.table_not_allowed": (
+        "estas reglas ({setting}) no permiten esa mesa: las combinaciones ya bajadas "
+        "quedan enteras; las cartas se añaden a ellas o forman combinaciones nuevas"
+    ),
+    "refusal.already_chosen": "ya has elegido {card}",
+    "refusal.not_chosen": "no has elegido {card}",
     "refusal.cannot_add": "no se puede añadir {card}: ninguna mesa legal tiene {cards}",
     "refusal.no_arrangement": "ahora no hay ninguna mesa que elegir",
-    "refusal.no_such_arrangement": "ninguna mesa tiene ese número: hay {number}",
+    "refusal.no_such_arrangement": "ninguna mesa tiene ese número; mesas para elegir: {number}",
     "refusal.must_arrange": "primero elige la mesa",
     "refusal.incomplete": "las cartas elegidas aún no forman una mesa: {cards}",
     "refusal.not_a_discard": "no puedes descartar {card}; puedes descartar {cards}",
     "refusal.no_discard": "no puedes descartar {card}: con esta jugada terminas",
     "refusal.not_all_laid": "para terminar hay que bajar todas las cartas; quedan {cards}",
     "refusal.wrong_finish": "esta jugada se termina de otro modo",
-    "rule.other": "ver las reglas",
+    "refusal.must_force_or_release": (
+        "debes obligar a tu rival a tomar {card} o dejar pasar la carta"
+    ),
+    "refusal.table_not_allowed_borrow": (
+        "estas reglas ({setting}) no permiten esa mesa: las combinaciones ya bajadas "
+        "quedan enteras, salvo una carta tomada de un grupo de cuatro o del extremo de "
+        "una escalera de cuatro o más"
+    ),
+    "refusal.nothing_chosen": "aún no has elegido ninguna carta",
+    "rule.other": "consulta las reglas",
     "rule.R1": "la baraja de 40 cartas",
     "rule.R2": "el orden de las cartas",
     "rule.R4": "grupos",
     "rule.R5": "escaleras",
-    "rule.R6": "la mesa son combinaciones",
+    "rule.R6": "la mesa se compone de combinaciones",
     "rule.R9": "el reparto se alterna",
     "rule.R11": "tomar o rechazar",
     "rule.R12": "bajar al tomar",
     "rule.R13": "reagrupar",
     "rule.R14a": "una carta que encaja",
     "rule.R14b": "obligar",
-    "rule.R15": "tablas",
+    "rule.R15": "empate",
     "rule.R16": "terminar",
     "rule.V1": "la variante de obligar",
     "rule.V2": "la variante de reagrupar",
@@ -150,23 +174,23 @@ DUTCH_REFUSALS: Final = {
     "refusal.not_your_turn": "je bent niet aan de beurt",
     "refusal.not_a_move": "dat is geen zet",
     "refusal.not_legal": "die zet mag hier niet",
-    "refusal.must_take": "je wordt gedwongen: je moet de kaart nemen",
+    "refusal.must_take": "je bent gedwongen: je moet {card} nemen",
     "refusal.must_force_or_release": (
-        "je moet de ander dwingen de geweigerde kaart te nemen, of hem laten gaan"
+        "je moet je tegenstander dwingen {card} te nemen, of de kaart laten gaan"
     ),
     "refusal.nothing_to_release": (
-        "er is niets om te laten gaan: geen geweigerde kaart wacht op dwingen"
+        "er is niets om te laten gaan: er is geen geweigerde kaart waarmee je kunt dwingen"
     ),
     "refusal.forcing_not_allowed": (
-        "deze regels ({setting}) laten je niet dwingen {card} te nemen"
+        "met deze regels ({setting}) mag je je tegenstander niet dwingen {card} te nemen"
     ),
     "refusal.not_passed": (
-        "{card} is niet aan jou doorgegeven: nu kun je alleen dwingen met een doorgegeven kaart"
+        "je tegenstander heeft je {card} niet doorgegeven: nu kun je alleen dwingen met "
+        "een doorgegeven kaart"
     ),
     "refusal.does_not_fit": (
-        "{card} past niet op de tafel van je tegenstander, dus je kunt hem niet dwingen"
+        "je kunt je tegenstander niet dwingen {card} te nemen: die past niet op zijn tafel"
     ),
-    "refusal.no_take_now": "er wordt geen kaart aangeboden om te nemen",
     "refusal.no_lay_down_rule": (
         "met deze regels ({setting}) leg je alleen kaarten neer als je een kaart neemt"
     ),
@@ -175,37 +199,49 @@ DUTCH_REFUSALS: Final = {
         "hem neemt of doorgeeft"
     ),
     "refusal.empty_lay_down": "leg minstens één kaart neer",
-    "refusal.not_in_hand": "{card} zit niet in je hand",
+    "refusal.nothing_to_lay_down": "je kunt nu geen kaart uit je hand neerleggen",
+    "refusal.not_in_hand": "je hebt {card} niet in je hand",
     "refusal.offer_laid": (
-        "{card} is de aangeboden kaart: noem alleen kaarten uit je hand als neergelegd"
+        "de aangeboden kaart is {card}: noem alleen kaarten uit je hand als neergelegd"
     ),
     "refusal.must_discard": "je moet een kaart afgooien: je houdt {cards}",
-    "refusal.discard_offer": "je kunt {card} niet afgooien: hij gaat op je tafel",
+    "refusal.discard_offer": "je kunt {card} niet afgooien: die gaat op je tafel",
     "refusal.laid_and_discarded": "je kunt {card} niet tegelijk neerleggen en afgooien",
     "refusal.not_melds": "de tafel valt niet in combinaties te verdelen: {cards}",
     "refusal.not_a_meld": "{cards} is geen combinatie",
     "refusal.sequence_too_long": "{cards} is langer dan {number} kaarten",
-    "refusal.card_twice": "de tafel gebruikt een kaart twee keer: {cards}",
-    "refusal.wrong_cards": "de tafel moet precies deze kaarten hebben: {cards}",
-    "refusal.table_not_named": "deze regels ({setting}) vragen dat je je nieuwe tafel noemt",
-    "refusal.table_not_allowed": "deze regels ({setting}) staan die tafel niet toe",
-    "refusal.already_chosen": "{card} is al gekozen",
-    "refusal.not_chosen": "{card} is niet gekozen",
-    "refusal.cannot_add": "{card} kan er niet bij: geen geldige tafel bevat {cards}",
+    "refusal.card_twice": "de tafel gebruikt {card} twee keer: {cards}",
+    "refusal.wrong_cards": "de tafel moet precies deze kaarten bevatten: {cards}",
+    "refusal.table_not_named": "deze regels ({setting}) vereisen dat je je nieuwe tafel opgeeft",
+    "refusal.table_not_allowed": (
+        "deze regels ({setting}) staan die tafel niet toe: de neergelegde combinaties "
+        "blijven heel; kaarten komen erbij of vormen nieuwe combinaties"
+    ),
+    "refusal.already_chosen": "je hebt {card} al gekozen",
+    "refusal.not_chosen": "je hebt {card} niet gekozen",
+    "refusal.cannot_add": "je kunt {card} niet toevoegen: geen geldige tafel bevat {cards}",
     "refusal.no_arrangement": "er is nu geen tafel te kiezen",
-    "refusal.no_such_arrangement": "geen tafel heeft dat nummer: er zijn er {number}",
+    "refusal.no_such_arrangement": (
+        "geen tafel heeft dat nummer; tafels om uit te kiezen: {number}"
+    ),
     "refusal.must_arrange": "kies eerst de tafel",
     "refusal.incomplete": "de gekozen kaarten vormen nog geen tafel: {cards}",
     "refusal.not_a_discard": "je kunt {card} niet afgooien; je kunt afgooien: {cards}",
     "refusal.no_discard": "je kunt {card} niet afgooien: met deze zet ga je uit",
     "refusal.not_all_laid": "om uit te gaan leg je alle kaarten neer; over: {cards}",
     "refusal.wrong_finish": "deze zet wordt anders afgemaakt",
+    "refusal.table_not_allowed_borrow": (
+        "deze regels ({setting}) staan die tafel niet toe: de neergelegde combinaties "
+        "blijven heel, op één kaart na, geleend uit een groep van vier of van het eind "
+        "van een reeks van vier of meer"
+    ),
+    "refusal.nothing_chosen": "je hebt nog geen kaart gekozen",
     "rule.other": "zie de regels",
     "rule.R1": "het spel van 40 kaarten",
     "rule.R2": "de volgorde van de kaarten",
     "rule.R4": "groepen",
     "rule.R5": "reeksen",
-    "rule.R6": "een tafel is combinaties",
+    "rule.R6": "een tafel bestaat uit combinaties",
     "rule.R9": "het delen wisselt",
     "rule.R11": "nemen of weigeren",
     "rule.R12": "neerleggen bij het nemen",
@@ -225,24 +261,24 @@ GERMAN_REFUSALS: Final = {
     "refusal.not_your_turn": "du bist nicht am Zug",
     "refusal.not_a_move": "das ist kein Zug",
     "refusal.not_legal": "dieser Zug ist hier nicht erlaubt",
-    "refusal.must_take": "du wirst gezwungen: du musst die Karte nehmen",
+    "refusal.must_take": "du wurdest gezwungen: du musst {card} nehmen",
     "refusal.must_force_or_release": (
-        "du musst den anderen zwingen, die abgelehnte Karte zu nehmen, oder sie gehen lassen"
+        "du musst deinen Gegner zwingen, {card} zu nehmen, oder die Karte gehen lassen"
     ),
     "refusal.nothing_to_release": (
-        "nichts gehen zu lassen: keine abgelehnte Karte wartet auf einen Zwang"
+        "nichts gehen zu lassen: es gibt keine abgelehnte Karte, mit der du zwingen könntest"
     ),
     "refusal.forcing_not_allowed": (
-        "diese Regeln ({setting}) lassen dich nicht zwingen, {card} zu nehmen"
+        "nach diesen Regeln ({setting}) darfst du deinen Gegner nicht zwingen, {card} zu nehmen"
     ),
     "refusal.not_passed": (
-        "{card} wurde nicht an dich weitergegeben: zwingen kannst du jetzt nur mit einer "
+        "dir wurde {card} nicht weitergegeben: zwingen kannst du jetzt nur mit einer "
         "weitergegebenen Karte"
     ),
     "refusal.does_not_fit": (
-        "{card} passt nicht an den Tisch deines Gegners, also kannst du ihn nicht zwingen"
+        "du kannst deinen Gegner nicht zwingen, {card} zu nehmen: die Karte passt nicht "
+        "an seinen Tisch"
     ),
-    "refusal.no_take_now": "es wird keine Karte zum Nehmen angeboten",
     "refusal.no_lay_down_rule": (
         "mit diesen Regeln ({setting}) legst du Karten nur aus, wenn du eine Karte nimmst"
     ),
@@ -251,33 +287,45 @@ GERMAN_REFUSALS: Final = {
         "sie nimmst oder weitergibst"
     ),
     "refusal.empty_lay_down": "leg mindestens eine Karte aus",
-    "refusal.not_in_hand": "{card} ist nicht in deiner Hand",
+    "refusal.nothing_to_lay_down": "du kannst jetzt keine Karte aus deiner Hand auslegen",
+    "refusal.not_in_hand": "du hast {card} nicht auf der Hand",
     "refusal.offer_laid": (
-        "{card} ist die angebotene Karte: nenne als ausgelegt nur Karten aus deiner Hand"
+        "die angebotene Karte ist {card}: nenne als ausgelegt nur Karten aus deiner Hand"
     ),
     "refusal.must_discard": "du musst abwerfen: du behältst {cards}",
-    "refusal.discard_offer": "du kannst {card} nicht abwerfen: sie kommt auf deinen Tisch",
+    "refusal.discard_offer": "du kannst {card} nicht abwerfen: die Karte kommt auf deinen Tisch",
     "refusal.laid_and_discarded": "du kannst {card} nicht zugleich auslegen und abwerfen",
     "refusal.not_melds": "der Tisch ließe sich nicht in Kombinationen teilen: {cards}",
     "refusal.not_a_meld": "{cards} ist keine Kombination",
     "refusal.sequence_too_long": "{cards} ist länger als {number} Karten",
-    "refusal.card_twice": "der Tisch verwendet eine Karte zweimal: {cards}",
+    "refusal.card_twice": "der Tisch verwendet {card} zweimal: {cards}",
     "refusal.wrong_cards": "der Tisch muss genau diese Karten haben: {cards}",
     "refusal.table_not_named": (
-        "diese Regeln ({setting}) verlangen, dass du deinen neuen Tisch nennst"
+        "diese Regeln ({setting}) verlangen, dass du deinen neuen Tisch angibst"
     ),
-    "refusal.table_not_allowed": "diese Regeln ({setting}) erlauben diesen Tisch nicht",
-    "refusal.already_chosen": "{card} ist schon gewählt",
-    "refusal.not_chosen": "{card} ist nicht gewählt",
-    "refusal.cannot_add": "{card} kann nicht dazu: kein erlaubter Tisch enthält {cards}",
+    "refusal.table_not_allowed": (
+        "diese Regeln ({setting}) erlauben diesen Tisch nicht: ausgelegte Kombinationen "
+        "bleiben ganz; Karten kommen dazu oder bilden neue Kombinationen"
+    ),
+    "refusal.already_chosen": "du hast {card} schon gewählt",
+    "refusal.not_chosen": "du hast {card} nicht gewählt",
+    "refusal.cannot_add": (
+        "du kannst {card} nicht hinzufügen: kein erlaubter Tisch enthält {cards}"
+    ),
     "refusal.no_arrangement": "jetzt ist kein Tisch zu wählen",
-    "refusal.no_such_arrangement": "kein Tisch hat diese Nummer: es gibt {number}",
+    "refusal.no_such_arrangement": "kein Tisch hat diese Nummer; Tische zur Wahl: {number}",
     "refusal.must_arrange": "wähle zuerst den Tisch",
     "refusal.incomplete": "die gewählten Karten ergeben noch keinen Tisch: {cards}",
     "refusal.not_a_discard": "du kannst {card} nicht abwerfen; abwerfen kannst du: {cards}",
     "refusal.no_discard": "du kannst {card} nicht abwerfen: mit diesem Zug wirst du fertig",
-    "refusal.not_all_laid": "um fertig zu werden, legst du alle Karten aus; übrig: {cards}",
+    "refusal.not_all_laid": "um fertig zu werden, musst du alle Karten auslegen; übrig: {cards}",
     "refusal.wrong_finish": "dieser Zug wird anders abgeschlossen",
+    "refusal.table_not_allowed_borrow": (
+        "diese Regeln ({setting}) erlauben diesen Tisch nicht: ausgelegte Kombinationen "
+        "bleiben ganz, bis auf eine Karte, geliehen aus einer Gruppe von vier oder vom "
+        "Ende einer Folge von vier oder mehr"
+    ),
+    "refusal.nothing_chosen": "du hast noch keine Karte gewählt",
     "rule.other": "siehe die Regeln",
     "rule.R1": "das Spiel mit 40 Karten",
     "rule.R2": "die Reihenfolge der Karten",

@@ -83,7 +83,7 @@ def explain_rules(text: str, lang: str | Language = "en") -> str:
     >>> explain_rules("a meld has at least 3 cards (R4, R5)")
     'a meld has at least 3 cards (R4: groups; R5: sequences)'
     >>> explain_rules("la mesa usa una carta dos veces (R6)", "es")
-    'la mesa usa una carta dos veces (R6: la mesa son combinaciones)'
+    'la mesa usa una carta dos veces (R6: la mesa se compone de combinaciones)'
     """
     phrases = find_language(lang).phrases
 

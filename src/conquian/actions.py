@@ -222,6 +222,9 @@ class ActionBuilder:
     """Whether the table has been chosen (no card may be added after that)."""
     _move: Move | None = attrs.field(alias="_move")
     """The finished move, once the last action is applied."""
+    _view: State | Observation = attrs.field(alias="_view", eq=False)
+    """The state or observation the move is built in, which says why an action is not
+    legal."""
 
     @classmethod
     def start(cls, view: State | Observation) -> ActionBuilder:
@@ -258,7 +261,7 @@ class ActionBuilder:
                 take = None
         if view.rules.meld_from_hand and _lay_down_legal(legal):
             lay = TakeBuilder.start(view.rules, hand, view.tables[player], None)
-        return cls(simple, take, lay, None, None, False, None)
+        return cls(simple, take, lay, None, None, False, None, view)
 
     @property
     def move(self) -> Move | None:
@@ -319,16 +322,15 @@ class ActionBuilder:
         """The builder after ``action``; its :attr:`move` is set when the move is finished.
 
         Raises:
-            IllegalMoveError: The action is not legal now (the message names it).
+            IllegalMoveError: The action is not legal now. The message names it, and the
+                error's problem is the referee's or the take builder's reason where there
+                is one (``NOT_IN_HAND`` for adding a card not held, ``NOT_PASSED`` for a
+                force, ...), else ``NOT_LEGAL`` with the action as its ``number``.
             TypeError, ValueError: ``action`` is not a number of the action space.
         """
         _check_action(action)
         if action not in self.legal_actions():
-            legal = ", ".join(action_name(a) for a in self.legal_actions()) or "none"
-            raise IllegalMoveError(
-                f"{action_name(action)} (action {action}) is not legal now; legal: {legal}",
-                number=action,
-            )
+            raise self._refusal(action)
         if self._current is None:
             if action in _SIMPLE:
                 return attrs.evolve(self, _move=_SIMPLE[action])
@@ -345,6 +347,33 @@ class ActionBuilder:
         if action == GO_OUT:
             return attrs.evolve(self, _move=current.go_out())
         return attrs.evolve(self, _move=current.discard(DECK[action - DISCARD]))
+
+    def _refusal(self, action: int) -> IllegalMoveError:
+        """Why ``action`` is not legal now: what the referee or the take builder says of the
+        move or step it stands for, else that it is not one of the legal actions."""
+        reason: IllegalMoveError | None = None
+        if self._move is None:
+            try:
+                if self._current is None and action in _SIMPLE:
+                    reason = self._view.refusal(_SIMPLE[action])
+                elif self._current is None and action == LAY_DOWN:
+                    self._view.lay_down_builder()
+                else:
+                    _try_step(self._current or self._view.take_builder(), action)
+            except IllegalMoveError as error:
+                reason = error
+        name = f"{action_name(action)} (action {action})"
+        legal = ", ".join(action_name(a) for a in self.legal_actions()) or "none"
+        if reason is None:
+            return IllegalMoveError(f"{name} is not legal now; legal: {legal}", number=action)
+        return IllegalMoveError(
+            f"{name} is not legal now: {reason}; legal: {legal}",
+            problem=reason.problem,
+            card=reason.card,
+            cards=reason.cards,
+            setting=reason.setting,
+            number=reason.number,
+        )
 
     def _choose(self, current: TakeBuilder, meld: Meld) -> ActionBuilder:
         choices = self._choices or tuple(_sorted_table(t) for t in current.arrangements)
@@ -368,6 +397,20 @@ class ActionBuilder:
     def __repr__(self) -> str:
         done = "" if self._move is None else f" move={self._move}"
         return f"<ActionBuilder legal={len(self.legal_actions())}{done}>"
+
+
+def _try_step(builder: TakeBuilder, action: int) -> None:
+    """Take the step of ``builder`` that ``action`` stands for, for the error it raises."""
+    if ADD <= action < DISCARD:
+        builder.add(DECK[action - ADD])
+    elif DISCARD <= action < GO_OUT:
+        builder.discard(DECK[action - DISCARD])
+    elif action == GO_OUT:
+        builder.go_out()
+    elif action == LAY_DOWN:
+        builder.lay_down()
+    elif action >= MELD:
+        builder.arrange([MELDS[action - MELD]])
 
 
 def _lay_down_legal(legal: Sequence[Move]) -> bool:
@@ -432,12 +475,15 @@ def actions_of(move: Move, view: State | Observation) -> tuple[int, ...]:
     ['add 3d', 'add 5d', 'discard Kh']
     """
     builder = ActionBuilder.start(view)
-    if isinstance(move, Decline | Force | Release):
-        return _finish(builder, [_simple_action(move)], move)
-    if not isinstance(move, Take | LayDown):
+    if not isinstance(move, Take | LayDown | Decline | Force | Release):
         raise TypeError(
             f"a move is a Take, LayDown, Decline, Force or Release, not {describe(move)}"
         )
+    refusal = view.refusal(move)
+    if refusal is not None:  # the referee's own reason
+        raise refusal
+    if isinstance(move, Decline | Force | Release):
+        return _finish(builder, [_simple_action(move)], move)
     actions = [LAY_DOWN] if isinstance(move, LayDown) else []
     actions.extend(ADD + card.index for card in sorted(move.laid, key=lambda card: card.index))
     for action in actions:
@@ -451,14 +497,14 @@ def actions_of(move: Move, view: State | Observation) -> tuple[int, ...]:
             raise IllegalMoveError(
                 f"{move} must name its table: these rules let it vary (V2)",
                 problem=MoveProblem.TABLE_NOT_NAMED,
-                setting=f"regrouping={view.rules.regrouping.value}",
+                setting=f"regrouping:{view.rules.regrouping.value}",
             )
         wanted = [a for a in melds if MELDS[a - MELD] in table]
         if len(wanted) != 1:
             raise IllegalMoveError(
                 f"{move} names a table the rules do not allow (V2)",
                 problem=MoveProblem.TABLE_NOT_ALLOWED,
-                setting=f"regrouping={view.rules.regrouping.value}",
+                setting=f"regrouping:{view.rules.regrouping.value}",
             )
         actions.append(wanted[0])
         builder = builder.apply(wanted[0])

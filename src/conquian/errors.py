@@ -141,11 +141,14 @@ class MoveProblem(enum.Enum):
     NOT_A_MOVE = "not_a_move"
     """The value is not a move at all."""
     NOT_LEGAL = "not_legal"
-    """Not one of the legal moves here (an action or move the position does not offer)."""
+    """Not one of the legal moves here, for no more precise reason, such as an action of
+    :mod:`conquian.actions` the position does not offer (its number is
+    :attr:`~IllegalMoveError.number`), or an error a program raised without a problem."""
     MUST_TAKE = "must_take"
-    """The player was forced, so he must take the card (R14b)."""
+    """The player was forced, so he must take :attr:`~IllegalMoveError.card` (R14b)."""
     MUST_FORCE_OR_RELEASE = "must_force_or_release"
-    """A declined card awaits the player's force or release (R14b)."""
+    """The declined :attr:`~IllegalMoveError.card` awaits the player's force or release
+    (R14b)."""
     NOTHING_TO_RELEASE = "nothing_to_release"
     """A release, but no declined card awaits a force (R14b)."""
     FORCING_NOT_ALLOWED = "forcing_not_allowed"
@@ -156,15 +159,16 @@ class MoveProblem(enum.Enum):
     forced as an answer to an offer (R14b)."""
     DOES_NOT_FIT = "does_not_fit"
     """A force of a card that does not fit the opponent's table (R14a)."""
-    NO_TAKE_NOW = "no_take_now"
-    """No card is offered to take (R11)."""
     NO_LAY_DOWN_RULE = "no_lay_down_rule"
-    """A lay-down, but the rules lay cards down only with a take (R12, V3)."""
+    """A lay-down, but the rules (:attr:`~IllegalMoveError.setting`,
+    ``meld_from_hand:false``) lay cards down only with a take (R12)."""
     LAY_DOWN_NOT_NOW = "lay_down_not_now"
     """A lay-down at a moment V3 does not allow, which is only after turning up a stock
     card, before taking or passing it."""
     EMPTY_LAY_DOWN = "empty_lay_down"
     """A lay-down of no card (V3)."""
+    NOTHING_TO_LAY_DOWN = "nothing_to_lay_down"
+    """A lay-down builder, but no hand card can be laid down now (V3)."""
     NOT_IN_HAND = "not_in_hand"
     """:attr:`~IllegalMoveError.card` is not in the player's hand."""
     OFFER_LAID = "offer_laid"
@@ -184,7 +188,8 @@ class MoveProblem(enum.Enum):
     """A named sequence is longer than the rules allow, :attr:`~IllegalMoveError.number`
     cards (R5, V4)."""
     CARD_TWICE = "card_twice"
-    """The named table uses a card twice (R6)."""
+    """The named table uses :attr:`~IllegalMoveError.card` twice, the second time in the
+    meld :attr:`~IllegalMoveError.cards` (R6)."""
     WRONG_CARDS = "wrong_cards"
     """The named table does not hold exactly the new table's cards,
     :attr:`~IllegalMoveError.cards` (R13)."""
@@ -192,7 +197,8 @@ class MoveProblem(enum.Enum):
     """The rules' regrouping (:attr:`~IllegalMoveError.setting`) needs the new table
     named (V2)."""
     TABLE_NOT_ALLOWED = "table_not_allowed"
-    """The regrouping rules (:attr:`~IllegalMoveError.setting`) do not allow that table
+    """The regrouping rules (:attr:`~IllegalMoveError.setting`) do not allow that table:
+    under ``none`` existing melds stay whole, under ``borrow`` they may lend one card
     (V2)."""
     ALREADY_CHOSEN = "already_chosen"
     """:attr:`~IllegalMoveError.card` is already chosen in the take builder."""
@@ -239,10 +245,10 @@ _MOVE_PROBLEM_RULES: dict[MoveProblem, tuple[str, ...]] = {
     MoveProblem.FORCING_NOT_ALLOWED: ("V1",),
     MoveProblem.NOT_PASSED: ("R14b",),
     MoveProblem.DOES_NOT_FIT: ("R14a",),
-    MoveProblem.NO_TAKE_NOW: ("R11", "R14b"),
     MoveProblem.NO_LAY_DOWN_RULE: ("R12",),
     MoveProblem.LAY_DOWN_NOT_NOW: ("V3",),
     MoveProblem.EMPTY_LAY_DOWN: ("V3",),
+    MoveProblem.NOTHING_TO_LAY_DOWN: ("V3",),
     MoveProblem.OFFER_LAID: ("R11",),
     MoveProblem.MUST_DISCARD: ("R11", "R16"),
     MoveProblem.DISCARD_OFFER: ("R6",),
@@ -274,8 +280,9 @@ class IllegalMoveError(ConquianError):
             cannot be forced, ...), or ``None``.
         cards: The cards the reason lists (the cards kept, the table that does not split
             into melds, ...), in order; empty when it lists none.
-        setting: The rules option behind the refusal, as ``name=value`` text (for example
-            ``forcing=off``), or ``None``.
+        setting: The rules option behind the refusal, as ``name:value`` rules text (for
+            example ``forcing:off``, see :meth:`Rules.parse
+            <conquian.rules.Rules.parse>`), or ``None``.
         number: A number the reason gives (the longest sequence allowed, how many
             arrangements there are), or ``None``.
     """
@@ -291,11 +298,16 @@ class IllegalMoveError(ConquianError):
         number: int | None = None,
     ) -> None:
         super().__init__(message)
+        if not isinstance(problem, MoveProblem):
+            raise TypeError(f"problem is a MoveProblem, not {describe(problem)}")
         self.problem = problem
         self.card = card
         self.cards = tuple(cards)
         self.setting = setting
         self.number = number
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r}, problem={self.problem})"
 
 
 class InvalidStateError(ParseError):

@@ -62,11 +62,15 @@ from conquian.phases import (
 __all__ = [
     "SECOND_PERSON",
     "Voice",
+    "check_builder",
     "check_move",
     "fits",
     "legal_moves",
     "may_force",
     "may_lay_down",
+    "must_force_or_release",
+    "must_take",
+    "nothing_to_lay_down",
 ]
 
 
@@ -120,17 +124,21 @@ def may_force(pos: Position) -> bool:
     )
 
 
-def _must_force_or_release(v: Voice) -> IllegalMoveError:
+def must_force_or_release(pos: Position, v: Voice) -> IllegalMoveError:
+    """The refusal of anything but a force or a release in a force decision (R14b)."""
     return IllegalMoveError(
         f"{v.you} must force or release the declined card (R14b)",
         problem=MoveProblem.MUST_FORCE_OR_RELEASE,
+        card=DECK[pos[OFFER]],
     )
 
 
-def _must_take(v: Voice) -> IllegalMoveError:
+def must_take(pos: Position, v: Voice) -> IllegalMoveError:
+    """The refusal of anything but a take from a forced player (R14b)."""
     return IllegalMoveError(
         f"{v.you} {v.were} forced: {v.you} must take the card (R14b)",
         problem=MoveProblem.MUST_TAKE,
+        card=DECK[pos[OFFER]],
     )
 
 
@@ -152,31 +160,18 @@ def check_move(pos: Position, move: object, player: int | None, v: Voice) -> Non
     """Raise :class:`~conquian.errors.IllegalMoveError` unless ``move`` (by ``player``, if
     given) is legal in the position ``pos``; the message is worded in the voice ``v``."""
     phase = pos[PHASE]
-    if phase is PHASE_OVER:
-        raise IllegalMoveError(f"the game is over: {pos[OUTCOME]}", problem=MoveProblem.GAME_OVER)
-    mover = pos[TO_MOVE]
-    if player is not None:
-        if player.__class__ is not int or player not in (0, 1):
-            raise _bad_player(player)
-        if player != mover:
-            raise IllegalMoveError(
-                f"it is player {mover}'s turn, not player {player}'s",
-                problem=MoveProblem.NOT_YOUR_TURN,
-            )
+    _check_turn(pos, player)
     if move.__class__ is Decline and phase is PHASE_OFFER:
         return  # the commonest move: declining an offer is always allowed (R11)
+    if phase is PHASE_FORCED_TAKE and isinstance(move, Decline | Force | Release | LayDown):
+        raise must_take(pos, v)
+    if phase is PHASE_FORCE_DECISION and isinstance(move, Take | Decline | LayDown):
+        raise must_force_or_release(pos, v)
     if isinstance(move, Take):
-        if phase is PHASE_FORCE_DECISION:
-            raise _must_force_or_release(v)
         _check_take(pos, move, v)
     elif isinstance(move, Decline):
-        if phase is PHASE_FORCED_TAKE:
-            raise _must_take(v)
-        if phase is PHASE_FORCE_DECISION:
-            raise _must_force_or_release(v)
+        pass  # refused above wherever it is not legal
     elif isinstance(move, Force):
-        if phase is PHASE_FORCED_TAKE:
-            raise _must_take(v)
         if phase is PHASE_OFFER and not may_force(pos):
             raise _why_no_force(pos, v)
     elif isinstance(move, Release):
@@ -191,6 +186,47 @@ def check_move(pos: Position, move: object, player: int | None, v: Voice) -> Non
         raise IllegalMoveError(f"{describe(move)} is not a move", problem=MoveProblem.NOT_A_MOVE)
 
 
+def _check_turn(pos: Position, player: int | None) -> None:
+    """Refuse any move once the game is over, and a move by ``player`` (if given) when it
+    is not his turn."""
+    if pos[PHASE] is PHASE_OVER:
+        raise IllegalMoveError(f"the game is over: {pos[OUTCOME]}", problem=MoveProblem.GAME_OVER)
+    mover = pos[TO_MOVE]
+    if player is not None:
+        if player.__class__ is not int or player not in (0, 1):
+            raise _bad_player(player)
+        if player != mover:
+            raise IllegalMoveError(
+                f"it is player {mover}'s turn, not player {player}'s",
+                problem=MoveProblem.NOT_YOUR_TURN,
+            )
+
+
+def check_builder(pos: Position, player: int | None, v: Voice, *, lay_down: bool) -> None:
+    """Raise :class:`~conquian.errors.IllegalMoveError` unless ``player`` (if given) may
+    start building a take now (a lay-down, V3, if ``lay_down``), for the same reason the
+    referee would give for the move itself."""
+    _check_turn(pos, player)
+    phase = pos[PHASE]
+    if lay_down and phase is PHASE_FORCED_TAKE:
+        raise must_take(pos, v)
+    if phase is PHASE_FORCE_DECISION:
+        raise must_force_or_release(pos, v)
+    if lay_down:
+        refusal = _lay_down_refusal(pos, v)
+        if refusal is not None:
+            raise refusal
+
+
+def nothing_to_lay_down() -> IllegalMoveError:
+    """The refusal of a lay-down builder where lay-downs are allowed but none is legal: no
+    hand card can be laid down (V3)."""
+    return IllegalMoveError(
+        "no lay-down can be built now: no hand card can be laid down (V3)",
+        problem=MoveProblem.NOTHING_TO_LAY_DOWN,
+    )
+
+
 def may_lay_down(pos: Position) -> bool:
     """V3: a player who turned up the offered card may lay down cards first (the dealer's
     upcard of V8 counts: he turned it up himself)."""
@@ -198,20 +234,28 @@ def may_lay_down(pos: Position) -> bool:
     return rules.meld_from_hand and origin is not ORIGIN_DISCARD and by == mover
 
 
-def _check_lay_down(pos: Position, move: LayDown, v: Voice) -> None:
-    rules, _, _, hands, _, _, _, _, _, phase, mover, _, _, _, _ = pos
-    if not rules.meld_from_hand:
-        raise IllegalMoveError(
-            "these rules (meld_from_hand=false) let cards be laid down only with a take (R12)",
+def _lay_down_refusal(pos: Position, v: Voice) -> IllegalMoveError | None:
+    """Why no lay-down is allowed now, whatever its cards, or ``None`` if one may be."""
+    if not pos[RULES].meld_from_hand:
+        return IllegalMoveError(
+            "these rules (meld_from_hand:false) let cards be laid down only with a take (R12)",
             problem=MoveProblem.NO_LAY_DOWN_RULE,
-            setting="meld_from_hand=false",
+            setting="meld_from_hand:false",
         )
-    if not may_lay_down(pos) or phase is not PHASE_OFFER:
-        raise IllegalMoveError(
+    if not may_lay_down(pos) or pos[PHASE] is not PHASE_OFFER:
+        return IllegalMoveError(
             f"{v.you} may lay down cards only after turning up a stock card, before "
             "taking or passing it (V3)",
             problem=MoveProblem.LAY_DOWN_NOT_NOW,
         )
+    return None
+
+
+def _check_lay_down(pos: Position, move: LayDown, v: Voice) -> None:
+    refusal = _lay_down_refusal(pos, v)
+    if refusal is not None:
+        raise refusal
+    hands, mover = pos[HANDS], pos[TO_MOVE]
     laid = move.laid_mask
     hand = hands[mover]
     if not laid:
@@ -227,7 +271,7 @@ def _why_no_force(pos: Position, v: Voice) -> IllegalMoveError:
     rules, _, _, _, _, _, offer, origin, by, _, mover, _, _, _, _ = pos
     card = DECK[offer]
     if rules.forcing is not FORCING_DECLINED:
-        setting = f"forcing={rules.forcing.value}"
+        setting = f"forcing:{rules.forcing.value}"
         return IllegalMoveError(
             f"these rules ({setting}) do not let {v.you} force {card} (V1)",
             problem=MoveProblem.FORCING_NOT_ALLOWED,
@@ -301,7 +345,7 @@ def _check_new_table(
     if named is not None:
         _check_arrangement(pos, named, new_table, v)
     elif arrangements is not None:
-        setting = f"regrouping={rules.regrouping.value}"
+        setting = f"regrouping:{rules.regrouping.value}"
         raise IllegalMoveError(
             f"these rules ({setting}) need {v.your} new table named, as [MELD ...] (V2)",
             problem=MoveProblem.TABLE_NOT_NAMED,
@@ -324,7 +368,7 @@ def _check_new_table(
                 if borrow
                 else "existing melds stay whole: cards join them or form new melds"
             )
-            setting = f"regrouping={rules.regrouping.value}"
+            setting = f"regrouping:{rules.regrouping.value}"
             raise IllegalMoveError(
                 f"these rules ({setting}) do not allow that table: {rule} (V2)",
                 problem=MoveProblem.TABLE_NOT_ALLOWED,
@@ -341,6 +385,7 @@ def _check_arrangement(pos: Position, named: tuple[Meld, ...], new_table: int, v
             raise IllegalMoveError(
                 f"the arrangement uses a card twice: {meld} (R6)",
                 problem=MoveProblem.CARD_TWICE,
+                card=DECK[_bits.low_index(meld.mask & seen)],
                 cards=meld.cards,
             )
         if meld.mask not in meld_set:

@@ -2,7 +2,7 @@
 
 :func:`narrate` tells one move from the state it was played in, with what followed (a
 card that died, the next card turned up, the end of the game) and any rearrangement of
-the mover's table ("7♠ moved from 7♣7♥7♠7♦ to a new meld 5♠6♠7♠").
+the mover's table ("7♠ moved from [7♣ 7♦ 7♥ 7♠] to a new meld [5♠ 6♠ 7♠]").
 :func:`narrate_history` tells a whole game from its public history alone, one line a
 move. :func:`explain_refusal` says why a move was refused, to the player who tried it.
 The words come from the tables of :mod:`conquian.languages`; nothing else in the library
@@ -19,6 +19,7 @@ narrates.
 
 from __future__ import annotations
 
+import string
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -392,9 +393,13 @@ def explain_refusal(
         lang: A language code or table (see :mod:`conquian.languages`).
         style: How cards are written (see :data:`CARD_STYLES`).
 
+    An error made by a program without the card, cards, setting or number its problem
+    speaks of is explained by its own message.
+
     Raises:
         TypeError: ``error`` is not an :class:`~conquian.errors.IllegalMoveError`.
         ConquianError: No language has the code ``lang``.
+        ValueError: ``style`` is not one of :data:`CARD_STYLES`.
 
     >>> from conquian import State
     >>> from conquian.narration import explain_refusal
@@ -402,7 +407,7 @@ def explain_refusal(
     >>> explain_refusal(error)
     '4♥ is not in your hand'
     >>> explain_refusal(error, "es", style="name")
-    '4 de copas no está en tu mano'
+    'no tienes 4 de copas en la mano'
     >>> explain_refusal(State.new(seed=0).refusal("take -Kh"), "de")
     'der Tisch ließe sich nicht in Kombinationen teilen: 4♦ (R6)'
     """
@@ -411,17 +416,28 @@ def explain_refusal(
     voice = _Voice(lang, _DEFAULT_NAMES, None, style)
     language = voice.language
     problem = error.problem
-    none = language.phrase("none")
     key = f"refusal.{problem.value}"
     if problem is MoveProblem.NOT_A_DISCARD and not error.cards:
         key = "refusal.no_discard"  # nothing may be discarded: the take goes out
-    text = language.phrase(
-        key,
-        card=none if error.card is None else voice.card(error.card),
-        cards=voice.cards(error.cards) or none,
-        setting=none if error.setting is None else error.setting,
-        number=none if error.number is None else error.number,
-    )
+    elif problem is MoveProblem.INCOMPLETE and not error.cards:
+        key = "refusal.nothing_chosen"
+    elif problem is MoveProblem.TABLE_NOT_ALLOWED and error.setting == "regrouping:borrow":
+        key = "refusal.table_not_allowed_borrow"
+    values = {
+        "card": None if error.card is None else voice.card(error.card),
+        "cards": voice.cards(error.cards) or None,
+        "setting": error.setting,
+        "number": error.number,
+    }
+    template = language.phrases[key]
+    if any(values[name] is None for name in _fields(template)):
+        return str(error)  # an error made without what its words need: its own message
+    text = template.format(**values)
     if problem.rules:
         text += " (" + ", ".join(problem.rules) + ")"
     return text
+
+
+def _fields(template: str) -> set[str]:
+    """The names of the placeholders of a phrase."""
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}

@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any, Final, NamedTuple
 
 import attrs
@@ -17,8 +16,14 @@ from conquian import _position, views
 from conquian._position import Position
 from conquian.builder import TakeBuilder
 from conquian.cards import DECK, Card, sorted_cards
-from conquian.errors import IllegalMoveError, MoveProblem
-from conquian.legality import SECOND_PERSON, check_move, legal_moves
+from conquian.errors import IllegalMoveError
+from conquian.legality import (
+    SECOND_PERSON,
+    check_builder,
+    check_move,
+    legal_moves,
+    nothing_to_lay_down,
+)
 from conquian.melds import Meld
 from conquian.moves import LayDown, LegalMoves, Move, MoveTuple, parse_move
 from conquian.phases import OfferOrigin, Outcome, Phase, Played
@@ -177,11 +182,6 @@ class Observation:
             return error
         return None
 
-    def _not_your_turn(self) -> IllegalMoveError:
-        return IllegalMoveError(
-            f"it is not player {self.player}'s turn", problem=MoveProblem.NOT_YOUR_TURN
-        )
-
     def take_builder(self) -> TakeBuilder:
         """A :class:`~conquian.builder.TakeBuilder` for this player's take, for a front end
         that holds only its observation.
@@ -189,9 +189,9 @@ class Observation:
         Raises:
             IllegalMoveError: It is not this player's turn, or no card is offered to take.
         """
-        if self.to_move != self.player:
-            raise self._not_your_turn()
-        return start_take(self.rules, self.phase, self.hand, self.tables[self.player], self.offer)
+        check_builder(self._stand_in(), self.player, SECOND_PERSON, lay_down=False)
+        assert self.offer is not None  # a take answers an offer (R11, R14b)
+        return TakeBuilder.start(self.rules, self.hand, self.tables[self.player], self.offer)
 
     def lay_down_builder(self) -> TakeBuilder:
         """A :class:`~conquian.builder.TakeBuilder` for this player's lay-down (V3),
@@ -201,9 +201,10 @@ class Observation:
         Raises:
             IllegalMoveError: It is not this player's turn, or no lay-down is legal now.
         """
-        if self.to_move != self.player:
-            raise self._not_your_turn()
-        return start_lay_down(self.rules, self.hand, self.tables[self.player], self.legal_moves())
+        check_builder(self._stand_in(), self.player, SECOND_PERSON, lay_down=True)
+        if not any(move.__class__ is LayDown for move in self.legal_moves()):
+            raise nothing_to_lay_down()
+        return TakeBuilder.start(self.rules, self.hand, self.tables[self.player], None)
 
     def to_dict(self) -> dict[str, Any]:
         """The observation as JSON-ready data, described by
@@ -274,33 +275,6 @@ class SeenCards(NamedTuple):
     max_sequence: int
     """The longest sequence the rules allow, which says which card sets are melds (see
     ``Rules.max_sequence``)."""
-
-
-def start_take(
-    rules: Rules, phase: Phase, hand: frozenset[Card], table: tuple[Meld, ...], offer: Card | None
-) -> TakeBuilder:
-    """The take builder of the player to move (for :class:`Observation` and ``State``)."""
-    if phase not in (Phase.OFFER, Phase.FORCED_TAKE) or offer is None:
-        raise IllegalMoveError(
-            f"no take can be built in phase {phase.value}: a take answers an offered "
-            "card (R11, R14b)",
-            problem=MoveProblem.GAME_OVER if phase is Phase.OVER else MoveProblem.NO_TAKE_NOW,
-        )
-    return TakeBuilder.start(rules, hand, table, offer)
-
-
-def start_lay_down(
-    rules: Rules, hand: frozenset[Card], table: tuple[Meld, ...], legal: Iterable[Move]
-) -> TakeBuilder:
-    """The lay-down builder (V3) of the player to move, whose legal moves are ``legal``
-    (for :class:`Observation` and ``State``)."""
-    if not any(move.__class__ is LayDown for move in legal):
-        raise IllegalMoveError(
-            "no lay-down can be built now: only after turning up a stock card, before "
-            "taking or passing it, under meld_from_hand rules (V3)",
-            problem=MoveProblem.LAY_DOWN_NOT_NOW,
-        )
-    return TakeBuilder.start(rules, hand, table, None)
 
 
 def seen_cards(pos: Position, player: int) -> SeenCards:

@@ -51,15 +51,20 @@ from conquian.builder import TakeBuilder
 from conquian.cards import DECK, Card, format_cards
 from conquian.dealing import check_seed, deal_order, deal_position, deck_indices, shuffled_indices
 from conquian.errors import ConquianError, IllegalMoveError, InvalidStateError, describe
-from conquian.legality import SECOND_PERSON, Voice, check_move, legal_moves
+from conquian.legality import (
+    SECOND_PERSON,
+    Voice,
+    check_builder,
+    check_move,
+    legal_moves,
+    nothing_to_lay_down,
+)
 from conquian.melds import Meld
-from conquian.moves import Decline, LegalMoves, Move, parse_move
+from conquian.moves import Decline, LayDown, LegalMoves, Move, parse_move
 from conquian.observation import (
     Observation,
     SeenCards,
     seen_cards,
-    start_lay_down,
-    start_take,
 )
 from conquian.phases import (
     PHASE_OFFER,
@@ -323,8 +328,10 @@ class State:
             IllegalMoveError: No card is offered to take (the phase is a force decision or
                 the game is over).
         """
+        check_builder(self._pos, None, SECOND_PERSON, lay_down=False)
         hand, table = self._mover_cards()
-        return start_take(self.rules, self.phase, hand, table, self.offer)
+        assert self.offer is not None  # a take answers an offer (R11, R14b)
+        return TakeBuilder.start(self.rules, hand, table, self.offer)
 
     def lay_down_builder(self) -> TakeBuilder:
         """A :class:`~conquian.builder.TakeBuilder` for a lay-down (V3) by the player to
@@ -333,8 +340,11 @@ class State:
         Raises:
             IllegalMoveError: No lay-down is legal now.
         """
+        check_builder(self._pos, None, SECOND_PERSON, lay_down=True)
+        if not any(move.__class__ is LayDown for move in self.legal_moves()):
+            raise nothing_to_lay_down()
         hand, table = self._mover_cards()
-        return start_lay_down(self.rules, hand, table, self.legal_moves())
+        return TakeBuilder.start(self.rules, hand, table, None)
 
     def _mover_cards(self) -> tuple[frozenset[Card], tuple[Meld, ...]]:
         """The hand and table of the player to move (none once the game is over)."""
