@@ -9,7 +9,7 @@ Sub-commands:
 * ``play [--bot NAME] [--rules R] [--seed N] [--lang L] [--ascii] [--games N]`` plays
   against a bot in the terminal (:mod:`conquian.play`);
 * ``simulate --games N --workers K`` plays many games between two agents and reports
-  the wins and draws with confidence intervals;
+  the wins, with confidence intervals, and the draws;
 * ``demo [--seed N] [--lang L]`` plays a game between a :class:`~conquian.agents.GreedyAgent`
   and a :class:`~conquian.agents.RandomAgent` (or the two ``--agents`` named) and tells it
   move by move with :mod:`conquian.narration`; ``demo --games N`` plays a match of ``N`` games
@@ -278,7 +278,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         "simulate",
         help="play many games between two agents and count the results",
         description="Play GAMES games between two agents (the dealer alternates) and print "
-        "the wins and draws with 95% confidence intervals. The result depends only on "
+        "the wins, with 95% confidence intervals, and the draws. The result depends only on "
         "the seed, not on the number of workers.",
     )
     sim.add_argument("--games", type=_simulated_games, default=1000, help="games to play (1000)")

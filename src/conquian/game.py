@@ -143,8 +143,9 @@ class GameRecord:
 class Game:
     """A game in progress: the current :class:`~conquian.state.State` and every state before it.
 
-    ``Game`` is the one mutable object of the library; it only keeps a list of immutable
-    states. Two games are equal when they have the same states in the same order.
+    ``Game`` is a mutable facade, like :class:`~conquian.match.Match` (everything else in
+    the library is an immutable value); it only keeps a list of immutable states. Two
+    games are equal when they have the same states in the same order.
     """
 
     __slots__ = ("_moves", "_states")
