@@ -107,7 +107,10 @@ def test_moves_as_text_bad_input_help_and_hint(monkeypatch: pytest.MonkeyPatch) 
     code, text = play(["--seed", "4"], answers, monkeypatch)
     assert code == 0
     assert "not understood: 'frobnicate'" in text
-    assert "not understood: 'frobnicate' is not a move;" in text
+    flat = " ".join(text.split())  # long lines are wrapped to 80 columns
+    assert "not understood: 'frobnicate' is not a move: answer a number from 1 to " in flat
+    assert all(len(line) <= 80 for line in text.splitlines() if "understood" in line)
+    assert "not understood: 'take +Ks -2c'" not in text  # notation: the referee's reason
     assert "not understood: answer a number from 1 to " in text
     assert "not legal: " in text
     assert "answer with a number" in text
@@ -125,7 +128,29 @@ def test_a_digit_that_is_not_an_ascii_number_is_not_understood(
     assert "not understood: '²' is not a move" in text
     assert "not understood: '①' is not a move" in text
     assert "not legal: the table would not split into melds: 2♠ (R6: a table is melds)" in text
+    assert "not understood: '³' is not a card" in text  # while building: a parse error
     assert text.rstrip().endswith("game abandoned")
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "not understood: 'ayuda' is not a move: answer a number from 1 to 1, a move,"),
+        ("es", "no entendido: 'ayuda' no es una jugada: responde con un número del 1 al 1,"),
+        ("nl", "niet begrepen: 'ayuda' is geen zet: antwoord met een getal van 1 tot 1,"),
+        ("de", "nicht verstanden: 'ayuda' ist kein Zug: antworte mit einer Zahl von 1 bis 1,"),
+    ],
+)
+def test_an_answer_that_is_not_a_move_is_explained_in_the_players_language(
+    lang: str, words: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Words that are not notation get the game's language; move notation, which is English
+    ('take', 'decline', ...), is explained by the notation's reader."""
+    code, text = play(["--seed", "4", "--lang", lang], "ayuda\ntake Qd\nquit\n", monkeypatch)
+    assert code == 0
+    flat = " ".join(text.split())
+    assert words in flat, text
+    assert "'take Qd': 'Qd' is not -CARD, +CARDS or out" in flat, text
 
 
 @pytest.mark.parametrize(

@@ -79,6 +79,7 @@ ENGLISH_PHRASES: Final = {
     ),
     "hint": "the bot would play: {move}",
     "bad": "not understood: {reason}",
+    "not_a_move": "{text} is not a move: answer a number from 1 to {last}, a move, or help",
     "range": "not understood: answer a number from {first} to {last}",
     "illegal": "not legal: {reason}",
     "nothing_to_undo": "nothing to undo yet",
@@ -209,6 +210,9 @@ SPANISH_PHRASES: Final = {
     ),
     "hint": "el bot jugaría: {move}",
     "bad": "no entendido: {reason}",
+    "not_a_move": (
+        "{text} no es una jugada: responde con un número del 1 al {last}, una jugada o help"
+    ),
     "range": "no entendido: responde con un número del {first} al {last}",
     "illegal": "no es legal: {reason}",
     "nothing_to_undo": "nada que deshacer todavía",
@@ -340,6 +344,7 @@ DUTCH_PHRASES: Final = {
     ),
     "hint": "de bot zou spelen: {move}",
     "bad": "niet begrepen: {reason}",
+    "not_a_move": "{text} is geen zet: antwoord met een getal van 1 tot {last}, een zet of help",
     "range": "niet begrepen: antwoord met een getal van {first} tot {last}",
     "illegal": "niet toegestaan: {reason}",
     "nothing_to_undo": "nog niets terug te nemen",
@@ -471,6 +476,9 @@ GERMAN_PHRASES: Final = {
     ),
     "hint": "der Bot würde spielen: {move}",
     "bad": "nicht verstanden: {reason}",
+    "not_a_move": (
+        "{text} ist kein Zug: antworte mit einer Zahl von 1 bis {last}, einem Zug oder help"
+    ),
     "range": "nicht verstanden: antworte mit einer Zahl von {first} bis {last}",
     "illegal": "nicht erlaubt: {reason}",
     "nothing_to_undo": "noch nichts zurückzunehmen",

@@ -17,11 +17,13 @@ import argparse
 import contextlib
 import re
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
 from conquian import notation
 from conquian._terminal import (
+    COLUMNS,
     EXIT_INTERRUPTED,
     EXIT_OK,
     ascii_option,
@@ -33,7 +35,7 @@ from conquian._terminal import (
 from conquian.agents import Agent
 from conquian.builder import TakeBuilder
 from conquian.cards import Card, Suit
-from conquian.errors import ConquianError, IllegalMoveError
+from conquian.errors import ConquianError, IllegalMoveError, ParseError, describe
 from conquian.languages import LANGUAGES, Language, find_language
 from conquian.match import Match
 from conquian.melds import Meld
@@ -51,6 +53,8 @@ EXIT_EOF: Final = 3
 MAX_LISTED_TAKES: Final = 9
 """Takes listed one by one; with more, one choice builds the take card by card."""
 
+_MOVE_WORDS: Final = frozenset(("take", "decline", "force", "release", "lay"))
+"""An answer starting with one of these is move notation: a parse error explains it."""
 _RED: Final = "\x1b[31m"
 _BOLD: Final = "\x1b[1m"
 _RESET: Final = "\x1b[0m"
@@ -124,16 +128,25 @@ class _Screen:
     def line(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
 
+    def notice(self, text: str) -> None:
+        """A line that may be long (a refusal), wrapped to the command line's width with
+        its following lines indented."""
+        self.line(
+            textwrap.fill(text, width=COLUMNS, subsequent_indent="  ", break_on_hyphens=False)
+        )
+
     def refused(self, key: str, reason: ConquianError) -> None:
         """A refusal ("bad", "illegal"), its reason's rule numbers followed by their
         topics, as on the rest of the command line: ``(R6: a table is melds)``. An illegal
         move's reason is said in the language; a parse error's is English, like the
-        notation it quotes."""
+        notation it quotes, and so are its topics."""
         if isinstance(reason, IllegalMoveError):
-            text = explain_refusal(reason, self.language, style=self.style)
+            text = explain_rules(
+                explain_refusal(reason, self.language, style=self.style), self.language
+            )
         else:
-            text = str(reason)
-        self.line(self.say(key, reason=explain_rules(text, self.language)))
+            text = explain_rules(str(reason))  # English words, English topics
+        self.notice(self.say(key, reason=text))
 
     def card(self, card: Card) -> str:
         text = card.pretty() if self.style == "pretty" else str(card)
@@ -334,7 +347,11 @@ class _Session:
             try:
                 move = parse_move(answer)
             except ConquianError as error:
-                screen.refused("bad", error)
+                if answer.split()[:1] and answer.split()[0].lower() in _MOVE_WORDS:
+                    screen.refused("bad", error)  # notation: its own (English) words
+                else:
+                    reason = screen.say("not_a_move", text=describe(answer), last=len(options))
+                    screen.notice(screen.say("bad", reason=reason))
                 continue
             refusal = state.refusal(move, player=HUMAN)
             if refusal is None:
@@ -403,7 +420,7 @@ class _Session:
                     card = Card.parse(answer)
                     step = builder.remove(card) if card in builder.selected else builder.add(card)
             except ConquianError as error:
-                screen.refused("illegal", error)
+                screen.refused("bad" if isinstance(error, ParseError) else "illegal", error)
                 continue
             if isinstance(step, TakeBuilder):
                 builder = step
