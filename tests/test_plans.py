@@ -8,13 +8,11 @@ unseen cards would bring it a take nearer.
 
 from __future__ import annotations
 
-import itertools
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conquian import PRESETS, State, _bits, parse_cards
+from conquian import PRESETS, Rules, State, _bits, parse_cards
 from conquian._plans import Prospect, prospect
 from conquian.agents import RandomAgent
 
@@ -28,7 +26,7 @@ def near(cards: str, table: str = "", unseen_except: str = "") -> Prospect:
     those of ``unseen_except`` (dead, or on the opponent's table)."""
     mine = mask(cards) | mask(table)
     unseen = ((1 << 40) - 1) & ~mine & ~mask(unseen_except)
-    return prospect(8, mine, mask(table), unseen)
+    return prospect(8, 11, mine, mask(table), unseen)
 
 
 def test_r16_ten_cards_in_melds_wait_for_the_cards_that_make_eleven() -> None:
@@ -57,6 +55,18 @@ def test_r16_three_melds_of_three_need_two_more_cards() -> None:
     assert near("Kc", table="AcAdAh.5s6s7s.JdJhJs") == Prospect(kept=9, takeable=4)
 
 
+def test_r16_a_hand_of_seven_goes_out_with_eight() -> None:
+    """With seven cards dealt (hand_size 7), A♦ A♥ A♠ and 2♣ to 5♣ wait for one card: A♣
+    (a group of four, or A♣ to 5♣) or 6♣ (2♣ to 6♣) makes the eight that go out."""
+    mine = mask("AdAhAs2c3c4c5c")
+    unseen = ((1 << 40) - 1) & ~mine
+    assert prospect(8, 8, mine, 0, unseen) == Prospect(kept=7, takeable=2)
+    # Four melds of a plan of 14 (hand_size 13): 3 + 3 + 4 + 4.
+    mine = mask("AdAhAs2d2h2s3c3d3h3s4c4d4h")
+    unseen = ((1 << 40) - 1) & ~mine
+    assert prospect(8, 14, mine, 0, unseen).kept == 13
+
+
 def test_cards_that_no_take_can_build_on_give_no_plan() -> None:
     """No two cards of a rank, and no two of a suit close enough for one card to join them
     into a run."""
@@ -66,9 +76,9 @@ def test_cards_that_no_take_can_build_on_give_no_plan() -> None:
 # ====================================================================== against a model
 
 
-def model(max_sequence: int, cards: int, table: int, unseen: int) -> Prospect:
-    """Every set of two or three disjoint melds of 11 cards, checked one by one: a meld
-    counts when a take can build on its held cards (held plus one card is a meld)."""
+def model(max_sequence: int, out: int, cards: int, table: int, unseen: int) -> Prospect:
+    """Every set of disjoint melds of ``out`` cards, checked one by one: a meld counts when
+    a take can build on its held cards (held plus one card is a meld)."""
     melds = _bits.meld_table(max_sequence)
     available = cards | unseen
     usable: list[tuple[int, int]] = []  # (meld, the cards one take adds to it)
@@ -83,38 +93,44 @@ def model(max_sequence: int, cards: int, table: int, unseen: int) -> Prospect:
                 takes |= bit
         if held == meld or takes:
             usable.append((meld, takes))
+    plans: list[tuple[int, int]] = []  # (cards, takes) of each set of out cards
+
+    def extend(start: int, union: int, takes: int) -> None:
+        if union.bit_count() == out:
+            plans.append((union, takes))
+            return
+        for index in range(start, len(usable)):
+            meld, meld_takes = usable[index]
+            if not union & meld and (union | meld).bit_count() <= out:
+                extend(index + 1, union | meld, takes | meld_takes)
+
+    extend(0, 0, 0)
     best, takeable = 0, 0
-    for count in (2, 3):
-        for chosen in itertools.combinations(usable, count):
-            union = 0
-            for meld, _ in chosen:
-                if union & meld:
-                    break
-                union |= meld
-            else:
-                if union.bit_count() != 11 or union & table != table:
-                    continue
-                kept = (union & cards).bit_count()
-                takes = 0
-                for _, meld_takes in chosen:
-                    takes |= meld_takes
-                if kept > best:
-                    best, takeable = kept, 0
-                if kept == best:
-                    takeable |= takes
+    for union, takes in plans:
+        if union & table != table:
+            continue
+        kept = (union & cards).bit_count()
+        if kept > best:
+            best, takeable = kept, 0
+        if kept == best:
+            takeable |= takes
     return Prospect(best, (takeable & unseen).bit_count())
 
 
-@pytest.mark.parametrize("rules_name", sorted(PRESETS))
+OTHER_HANDS = {f"hand_size {size}": Rules(hand_size=size) for size in (4, 7, 13)}
+
+
+@pytest.mark.parametrize("rules_name", [*sorted(PRESETS), *OTHER_HANDS])
 @given(seed=st.integers(0, 2**32))
 def test_the_prospect_agrees_with_a_model_along_random_games(rules_name: str, seed: int) -> None:
-    rules = PRESETS[rules_name]
+    rules = PRESETS.get(rules_name) or OTHER_HANDS[rules_name]
     state = State.new(seed, rules=rules)
     agent = RandomAgent(seed)
     while (player := state.to_move) is not None:
         if state.ply % 4 == 0:
             seen = state.seen_cards(player)
             cards = seen.hand | seen.table
-            expected = model(rules.max_sequence, cards, seen.table, seen.unseen)
-            assert prospect(rules.max_sequence, cards, seen.table, seen.unseen) == expected
+            out = rules.cards_to_go_out
+            expected = model(rules.max_sequence, out, cards, seen.table, seen.unseen)
+            assert prospect(rules.max_sequence, out, cards, seen.table, seen.unseen) == expected
         state = state.apply(agent.choose(state.observation(player), state.legal_moves()))

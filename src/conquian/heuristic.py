@@ -6,12 +6,13 @@ half a millisecond, so it is both an opponent between :class:`~conquian.agents.G
 and :class:`~conquian.search.SearchAgent` and the search agent's playout policy. Where
 Greedy takes whatever lays the most cards, it:
 
-* weighs each take by its *meld plans*: sets of melds of 11 cards (R16) that hold its whole
-  table (R6) and whose other cards are still unseen, counting only melds that takes can
-  build (a taken card goes in a meld at once, R11). It plays the take whose discard keeps
-  the most of its ten cards in a plan (each missing card is one more take), then the one
-  that leaves the most unseen cards takeable toward such a plan, then the most *outs* (the
-  melds of three an unseen card would make with two of its cards);
+* weighs each take by its *meld plans*: sets of melds of the cards that go out (R16: 11
+  in the classic game, one more than the hand size) that hold its whole table (R6) and
+  whose other cards are still unseen, counting only melds that takes can build (a taken
+  card goes in a meld at once, R11). It plays the take whose discard keeps the most of
+  its cards (ten in the classic game) in a plan (each missing card is one more take), then
+  the one that leaves the most unseen cards takeable toward such a plan, then the most
+  *outs* (the melds of three an unseen card would make with two of its cards);
 * declines the offered card unless a take brings it nearer to going out (a hand that
   waits for one card is not broken up for a card that does not go out, and a take that
   only trades one plan for another as near would lay cards for good and hand the
@@ -161,7 +162,7 @@ class HeuristicAgent:
 
     def ranked(self, observation: Observation, takes: Sequence[Take]) -> list[Take]:
         """``takes`` best first, in the order the heuristic weighs them: going out (R16),
-        then the best prospect (the most of the player's ten cards kept by a meld plan, then
+        then the best prospect (the most of the player's cards kept by a meld plan, then
         the most unseen cards that take him a step nearer), then more outs of three, then
         fewer cards laid (hand cards stay free to discard), then the cheaper discard (least
         useful to this player, least useful to the opponent).
@@ -189,6 +190,7 @@ class _View:
         "offer",
         "opponent_hand",
         "opponent_table",
+        "out",
         "outs_left",
         "prospects",
         "table",
@@ -199,6 +201,7 @@ class _View:
         me = observation.player
         opponent = 1 - me
         self.melds = _bits.meld_table(observation.rules.max_sequence)
+        self.out = observation.rules.cards_to_go_out
         self.hand = _bits.mask_of(observation.hand)
         self.opponent_hand = observation.hand_sizes[opponent]
         tables = [0, 0]
@@ -226,6 +229,7 @@ class _View:
         """The view of a player who sees ``seen`` and whose opponent declined ``declined``."""
         view = cls.__new__(cls)
         view.melds = _bits.meld_table(seen.max_sequence)
+        view.out = seen.cards_to_go_out
         view.hand = seen.hand
         view.table = seen.table
         view.offer = 0 if seen.offer < 0 else 1 << seen.offer
@@ -245,7 +249,7 @@ class _View:
         if found is None:
             cards = (self.hand | self.table | self.offer) & ~(1 << card)
             found = self.prospects[card] = _plans.prospect(
-                self.melds.max_sequence, cards, self.table | self.offer, self.unseen
+                self.melds.max_sequence, self.out, cards, self.table | self.offer, self.unseen
             )
         return found
 
@@ -253,7 +257,7 @@ class _View:
         """The prospect of declining: the player's cards as they are, without the offer
         (which then dies or goes to the opponent)."""
         return _plans.prospect(
-            self.melds.max_sequence, self.hand | self.table, self.table, self.unseen
+            self.melds.max_sequence, self.out, self.hand | self.table, self.table, self.unseen
         )
 
     def take_key(self, take: Take) -> tuple[int, int, int, int, int]:
@@ -286,7 +290,11 @@ class _View:
 
     def discard_cost(self, card: int, laid: int) -> int:
         """How much discarding ``card`` (after laying ``laid``) costs: its use to this
-        player plus, doubled, its use to the opponent."""
+        player (4 for each meld it could still make with his cards and unseen ones) plus
+        its use to the opponent: 16 when it fits his table (R14a; judged under free
+        regrouping, an approximation under V2 ``borrow`` or ``none``), else 1 for each pair
+        of cards he may hold that it would make a meld of three with, unless he declined
+        one of them."""
         bit = 1 << card
         melds = self.melds
         mine = (self.hand & ~laid) | self.unseen | bit

@@ -253,7 +253,7 @@ class Observation:
 
 
 class SeenCards(NamedTuple):
-    """What one player sees, as 40-bit card masks (bit ``card.index`` per card): the few
+    """What one player sees, mostly as 40-bit card masks (bit ``card.index`` per card): the few
     facts an agent's playout reads at every decision, without building an
     :class:`Observation` (reading these costs about a quarter of :meth:`State.observation
     <conquian.state.State.observation>`). Get it from :meth:`State.seen_cards
@@ -275,6 +275,9 @@ class SeenCards(NamedTuple):
     max_sequence: int
     """The longest sequence the rules allow, which says which card sets are melds (see
     ``Rules.max_sequence``)."""
+    cards_to_go_out: int
+    """How many cards a table holds when its player goes out (R16, see
+    ``Rules.cards_to_go_out``)."""
 
 
 def seen_cards(pos: Position, player: int) -> SeenCards:
@@ -296,4 +299,5 @@ def seen_cards(pos: Position, player: int) -> SeenCards:
         _ALL_CARDS & ~seen,
         offer,
         rules.max_sequence,
+        rules.cards_to_go_out,
     )
