@@ -67,7 +67,7 @@ def test_choose_seen_makes_the_choice_choose_makes(rules_name: str) -> None:
 
 
 def test_seen_cards_of_a_bad_player_is_refused() -> None:
-    with pytest.raises(ConquianError, match="players are 0 and 1"):
+    with pytest.raises(ConquianError, match="player must be 0 or 1, not 2"):
         State.new(1).seen_cards(2)
     with pytest.raises(ConquianError, match="no legal move"):
         HeuristicAgent().choose_seen(State.new(1).seen_cards(1), 0, ())

@@ -1059,7 +1059,7 @@ def test_an_observation_hides_the_opponents_hand_and_the_stock_order() -> None:
 
 
 def test_the_observation_of_a_bad_player_is_refused() -> None:
-    with pytest.raises(ConquianError, match="players are 0 and 1"):
+    with pytest.raises(ConquianError, match="player must be 0 or 1, not 2"):
         State.new(1).observation(2)
 
 

@@ -71,6 +71,23 @@ def describe(value: object, limit: int = 40) -> str:
     return f"a {type(value).__name__}"
 
 
+def is_player(value: object) -> bool:
+    """Whether ``value`` is a player number: the int 0 or 1 (not ``True``, not ``1.0``)."""
+    return value.__class__ is int and value in (0, 1)
+
+
+def checked_player(value: object, name: str = "player") -> int:
+    """``value`` if it is a player number (:func:`is_player`); else :class:`TypeError` for
+    a value that is not an int (a bool or a float included) and :class:`ConquianError`
+    for another int, the message naming the argument ``name``."""
+    if value.__class__ is not int:
+        raise TypeError(f"{name} must be 0 or 1 (an int), not {describe(value)}")
+    if value not in (0, 1):
+        raise ConquianError(f"{name} must be 0 or 1, not {describe(value)}")
+    assert isinstance(value, int)
+    return value
+
+
 def checked_text(
     text: object, what: str, limit: int, error: Callable[[str], ConquianError]
 ) -> str:

@@ -31,7 +31,7 @@ from conquian._position import (
     Position,
 )
 from conquian.cards import DECK, format_cards
-from conquian.errors import IllegalMoveError, MoveProblem, describe
+from conquian.errors import IllegalMoveError, MoveProblem, checked_player, describe
 from conquian.melds import Meld, MeldKind
 from conquian.moves import (
     DECLINE,
@@ -149,13 +149,6 @@ def _not_in_hand(card_index: int, v: Voice) -> IllegalMoveError:
     )
 
 
-def _bad_player(player: object) -> Exception:
-    """The error for a ``player`` argument that is not the int 0 or 1."""
-    if player.__class__ is not int:
-        return TypeError(f"player must be 0 or 1 (an int), not {describe(player)}")
-    return ValueError(f"player must be 0 or 1, not {describe(player)}")
-
-
 def check_move(pos: Position, move: object, player: int | None, v: Voice) -> None:
     """Raise :class:`~conquian.errors.IllegalMoveError` unless ``move`` (by ``player``, if
     given) is legal in the position ``pos``; the message is worded in the voice ``v``."""
@@ -193,8 +186,7 @@ def _check_turn(pos: Position, player: int | None) -> None:
         raise IllegalMoveError(f"the game is over: {pos[OUTCOME]}", problem=MoveProblem.GAME_OVER)
     mover = pos[TO_MOVE]
     if player is not None:
-        if player.__class__ is not int or player not in (0, 1):
-            raise _bad_player(player)
+        checked_player(player)
         if player != mover:
             raise IllegalMoveError(
                 f"it is player {mover}'s turn, not player {player}'s",

@@ -31,7 +31,7 @@ import attrs
 from conquian import _bits, _position
 from conquian._readonly import ReadOnlyDict, frozen_json
 from conquian.cards import DECK, Card, parse_cards
-from conquian.errors import ConquianError, InvalidStateError, describe
+from conquian.errors import ConquianError, InvalidStateError, describe, is_player
 from conquian.melds import Meld
 from conquian.moves import Decline, Force, LayDown, Move, Release, Take, parse_move
 from conquian.phases import OfferOrigin, Outcome, OutcomeKind, Phase, Played
@@ -282,7 +282,7 @@ class _Reader:
         value = self.get(key)
         if value is None and optional:
             return None
-        if isinstance(value, bool) or value not in (0, 1):
+        if not is_player(value):
             raise self.fail(key, f"a player is 0 or 1, not {describe(value)}")
         assert isinstance(value, int)
         return value
@@ -382,7 +382,7 @@ class _Reader:
             except (ConquianError, ValueError) as error:
                 raise self.fail(where, str(error)) from None
             player, by = item.get("player"), item.get("offered_by")
-            if player not in (0, 1) or by not in (0, 1) or isinstance(player, bool):
+            if not (is_player(player) and is_player(by)):
                 raise self.fail(where, "player and offered_by are 0 or 1")
             offer = self.card(where, item.get("offer"))
             if offer is None:
