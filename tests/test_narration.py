@@ -208,11 +208,22 @@ def test_history_narration_names_rearrangements() -> None:
 
 
 def test_history_narration_of_borrowing_uses_the_named_tables() -> None:
+    """V2 borrow: the meld a borrowed card moves to is one of the melds the take named."""
     foster = find_rules("foster")
     for seed in range(40):
         final = list(random_game(State.new(seed, rules=foster), seed, greed=1.0))[-1]
         lines = narrate_history(final.history, rules=foster, names=NAMES)
-        if any("moved from" in line for line in lines):
+        assert len(lines) == len(final.history)
+        for entry, line in zip(final.history, lines, strict=True):
+            if "moved from" not in line:
+                continue
+            assert isinstance(entry.move, Take)
+            assert entry.move.table is not None  # borrowing names its table (V2)
+            named = {
+                "[" + " ".join(card.pretty() for card in meld) + "]" for meld in entry.move.table
+            }
+            moved_to = line.split("moved from ", 1)[1].split(" to ", 1)[1]
+            assert moved_to.removeprefix("a new meld ").split(";")[0] in named, line
             return
     pytest.fail("no borrowing in 40 games")
 

@@ -131,13 +131,7 @@ class Observation:
         """
         if isinstance(move, str):
             move = parse_move(move)
-        if self.to_move != self.player:
-            return False
-        try:
-            check_move(self._stand_in(), move, self.player, SECOND_PERSON)
-        except IllegalMoveError:
-            return False
-        return True
+        return self.to_move == self.player and self.refusal(move) is None
 
     def explain_illegal(self, move: Move | str) -> str | None:
         """Why this player may not make ``move`` (a move or its notation) now, as a

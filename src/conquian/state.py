@@ -369,11 +369,7 @@ class State:
             InvalidMoveNotationError: ``move`` is text that is not a move.
             TypeError: ``player`` is not an int; ValueError: it is not 0 or 1.
         """
-        try:
-            check_move(self._pos, _as_move(move), player, SECOND_PERSON)
-        except IllegalMoveError:
-            return False
-        return True
+        return self.refusal(move, player=player) is None
 
     def explain_illegal(self, move: Move | str, *, player: int | None = None) -> str | None:
         """Why ``move`` is illegal now, as a sentence, or ``None`` if it is legal.
