@@ -472,8 +472,8 @@ def test_illegal_and_out_of_turn_requests_get_the_library_reason(
         409,
         {"error": "it is not your turn", "problem": "not_your_turn"},
     ]
-    spanish = {"selected": [], "lang": "es"}
-    assert fetch(page, "POST", url + "/build", keys[0], spanish)[1]["error"] == "no es tu turno"
+    in_spanish: dict[str, object] = {"selected": [], "lang": "es"}
+    assert fetch(page, "POST", url + "/build", keys[0], in_spanish)[1]["error"] == "no es tu turno"
     assert fetch(page, "POST", url + "/move", keys[1], {"move": "decline", "ply": 5})[0] == 409
     status, answer = fetch(page, "POST", url + "/move", keys[1], "x" * 5000)
     assert (status, answer["error"]) == (413, "the request body is limited to 4096 bytes")
