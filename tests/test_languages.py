@@ -56,6 +56,12 @@ def test_r1_every_full_name_parses_back_in_any_case(code: str) -> None:
 def test_r1_german_names_read_with_a_space_or_a_hyphen() -> None:
     assert Card.parse("Pik Bube") == Card.parse("pik-bube") == Card.parse("Js")
     assert Card.parse("Herz-7") == Card.parse("7h")
+    assert parse_cards("Karo Bube, Herz 7") == parse_cards("Jd 7h")
+
+
+def test_as_is_the_ace_of_spades_in_notation_and_the_ace_in_spanish_names() -> None:
+    assert parse_cards("as ah ad") == parse_cards("As Ah Ad")
+    assert parse_cards("as de oros, as de copas") == parse_cards("Ad Ah")
 
 
 def test_r1_every_name_is_unambiguous() -> None:
@@ -73,6 +79,12 @@ def test_format_cards_with_lang_round_trips(code: str) -> None:
     assert text.count(", ") == len(DECK) - 1
     assert parse_cards(text) == DECK
     assert format_cards(DECK, style="name", lang=code) == text
+    # ... and so does each card alone or any short list: "jack of diamonds" is a name,
+    # though each of its words is two letters or could be read as written-together cards.
+    for card in DECK:
+        assert parse_cards(format_cards([card], lang=code)) == (card,)
+    few = DECK[9::10]  # the four kings
+    assert parse_cards(format_cards(few, lang=code)) == few
 
 
 def test_format_cards_name_style_defaults_to_english() -> None:

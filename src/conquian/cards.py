@@ -353,12 +353,29 @@ def _parse_token(token: str, *, index: int, column: int) -> Card:
     return _CARD_BY_KEY[rank, suit]
 
 
+def _name_words() -> frozenset[str]:
+    """The words of the full card names (folded) that are not card notation themselves:
+    ``of``, ``de``, ``van``, ``jack``, ``Karo`` ... (not ``as``, the ace of spades)."""
+    words = {word for key in _CARD_BY_NAME for word in key.split()}
+    return frozenset(word for word in words if not word.isdigit() and word not in _CARD_BY_TEXT)
+
+
+def _is_names(text: str) -> bool:
+    """Whether card-list text is full names (separated by commas) rather than notation: a
+    word of more than two characters that is not written-together cards, or a word of a
+    full name (``jack of diamonds``, ``Karo Bube``)."""
+    for word in re.findall(r"[^\s,]+", text):
+        if len(word) > 2 and not _PAIRS_RE.fullmatch(word):
+            return True
+        if any(part.casefold() in _NAME_WORDS for part in word.split("-")):
+            return True
+    return False
+
+
 def _tokens(text: str) -> list[tuple[str, int]]:
     """Split card-list text into (token, column) pairs: full names are separated by
     commas, notation by spaces or commas, or written together."""
-    if any(
-        len(word) > 2 and not _PAIRS_RE.fullmatch(word) for word in re.findall(r"[^\s,]+", text)
-    ) or re.search(r"\sde\s", text, re.IGNORECASE):
+    if _is_names(text):
         tokens = []
         column = 0
         for piece in text.split(","):
@@ -391,6 +408,7 @@ def _two_letter_cards() -> dict[str, Card]:
 
 
 _CARD_BY_TEXT: Final = _two_letter_cards()
+_NAME_WORDS: Final = _name_words()
 
 
 def _short_cards(text: str) -> tuple[Card, ...] | None:
