@@ -400,3 +400,16 @@ def test_a_broken_saved_run_is_refused_saying_what_is_wrong(
         ArenaResult.from_dict(data)
     assert message in str(error.value)
     assert json.dumps(data) == before  # nothing read is changed
+
+
+def test_a_saved_run_is_refused_cheaply_and_with_a_typed_error() -> None:
+    """10,000 agent names with one pair are refused before their 49,995,000 pairs are
+    listed; a number past what a float holds is not a number of a run."""
+    data = arena(["random", "greedy"], deals=1).to_dict()
+    with pytest.raises(ConquianError, match="the 49995000 pairs of the agents"):
+        ArenaResult.from_dict({**data, "agents": [f"a{i}" for i in range(10_000)]})
+    with pytest.raises(ConquianError, match="seconds must be a number"):
+        ArenaResult.from_dict({**data, "seconds": 10**400})
+    with pytest.raises(ConquianError, match="ratings must give every agent a number"):
+        ArenaResult.from_dict({**data, "ratings": {"random": 10**400, "greedy": 0}})
+    assert ArenaResult.from_dict({**data, "seconds": 2**53}).seconds == 2.0**53

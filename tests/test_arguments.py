@@ -11,9 +11,11 @@ with every protocol.
 
 from __future__ import annotations
 
+import itertools
 import json
 import pickle
 from collections.abc import Callable
+from typing import Any, cast
 
 import pytest
 
@@ -26,13 +28,16 @@ from conquian import (
     Decline,
     Force,
     Game,
+    IllegalMoveError,
     InvalidStateError,
     LayDown,
     Meld,
+    MoveProblem,
     Observation,
     Regrouping,
     Rules,
     State,
+    Suit,
     Take,
     _bits,
     can_partition,
@@ -48,9 +53,12 @@ from conquian import (
 )
 from conquian.agents import GreedyAgent, RandomAgent, play_game
 from conquian.arena import arena
+from conquian.builder import TakeBuilder
 from conquian.cards import sorted_cards
 from conquian.game import GameRecord
+from conquian.languages import ENGLISH, Language
 from conquian.match import CARD_POINTS, Match, MatchRecord, hand_points, match_dumps, match_load
+from conquian.narration import explain_refusal, narrate, narrate_history
 from conquian.phases import DRAWN, Outcome, OutcomeKind
 from conquian.scoring import Standing, settle
 from conquian.simulate import simulate
@@ -162,7 +170,79 @@ WRONG_TYPES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
         ValueError,
         "7c is both laid and discarded",
     ),
+    # From a fuzzing review: each was an AttributeError, IndexError, OverflowError or an
+    # error that failed while printing a huge number.
+    ("narrate(None)", lambda: narrate(cast(Any, None), "decline"), TypeError, "a State or"),
+    ("narrate_history('abc')", lambda: narrate_history(cast(Any, "abc")), TypeError, "Played"),
+    (
+        "TakeBuilder.start(hand=['7h'])",
+        lambda: TakeBuilder.start(CLASSIC, cast(Any, ["7h"]), (), None),
+        TypeError,
+        "a hand is at most 40 Card values",
+    ),
+    (
+        "Card(10**5000, HEARTS)",
+        lambda: Card(cast(Any, 10**5000), Suit.HEARTS),
+        TypeError,
+        "rank must be a Rank, not a number of",
+    ),
+    (
+        "dumps(indent=2**64)",
+        lambda: notation.dumps(Game.new(seed=1), indent=2**64),
+        ValueError,
+        "indent is 0 to 16 spaces",
+    ),
+    (
+        "Language without phrases",
+        lambda: Language("xx", "X", ENGLISH.ranks, ENGLISH.suits, "{rank} {suit}", {}),
+        ConquianError,
+        "language 'xx': no phrase",
+    ),
+    (
+        "explain_refusal(card='7h')",
+        lambda: explain_refusal(
+            IllegalMoveError("x", problem=MoveProblem.NOT_IN_HAND, card=cast(Any, "7h"))
+        ),
+        TypeError,
+        "the error's card is a Card or None",
+    ),
+    (
+        "IllegalMoveError(cards=endless)",
+        lambda: IllegalMoveError("x", cards=itertools.cycle(DECK)),
+        ValueError,
+        "at most the 40 cards",
+    ),
+    (
+        "State.from_dict(offer='')",
+        lambda: State.from_dict({**STATE.to_dict(), "offer": ""}),
+        InvalidStateError,
+        "offer: one card in notation",
+    ),
+    (
+        "Observation.from_dict(history three times)",
+        lambda: Observation.from_dict(_tripled_history()),
+        InvalidStateError,
+        "at most ply=",
+    ),
+    (
+        "Observation.from_dict(phase deep list)",
+        lambda: Observation.from_dict({**STATE.observation(1).to_dict(), "phase": _deep()}),
+        InvalidStateError,
+        "phase: one of",
+    ),
 ]
+
+
+def _tripled_history() -> dict[str, Any]:
+    data = STATE.apply("decline").observation(0).to_dict()
+    return {**data, "history": data["history"] * 3}
+
+
+def _deep() -> list[Any]:
+    nested: list[Any] = []
+    for _ in range(100_000):
+        nested = [nested]
+    return nested
 
 
 @pytest.mark.parametrize(

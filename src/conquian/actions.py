@@ -188,7 +188,7 @@ def _check_action(action: object) -> int:
     if isinstance(action, bool) or not isinstance(action, int):
         raise TypeError(f"an action is an int, not {describe(action)}")
     if not 0 <= action < NUM_ACTIONS:
-        raise ValueError(f"an action is from 0 to {NUM_ACTIONS - 1}, not {action}")
+        raise ValueError(f"an action is from 0 to {NUM_ACTIONS - 1}, not {describe(action)}")
     return action
 
 

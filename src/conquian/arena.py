@@ -233,10 +233,11 @@ class ArenaResult:
             raise ConquianError(f"rules must be rules text, not {describe(run['rules'])}")
         rules = Rules.parse(run["rules"])
         deals, seed = _whole(run["deals"], "deals"), _whole(run["seed"], "seed")
-        expected = _pairs(agents)
         pairs = run["pairs"]
-        if not isinstance(pairs, list) or len(pairs) != len(expected):
-            raise ConquianError(f"pairs must be a list of the {len(expected)} pairs of the agents")
+        count = len(agents) * (len(agents) - 1) // 2  # checked before the pairs are listed
+        if not isinstance(pairs, list) or len(pairs) != count:
+            raise ConquianError(f"pairs must be a list of the {count} pairs of the agents")
+        expected = _pairs(agents)
         read = tuple(
             _pair_from_dict(pair, f"pairs[{i}]", expected[i], deals)
             for i, pair in enumerate(pairs)
@@ -295,7 +296,13 @@ def _fields(data: object, what: str, names: Sequence[str]) -> dict[str, Any]:
 
 
 def _is_number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+    """A finite float, or an int that a float holds (no bool): a number a run can hold."""
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return value.__class__ is int and abs(value) <= _LARGEST
+
+
+_LARGEST: Final = 2**53  # the ints a float holds exactly
 
 
 def _whole(value: object, what: str) -> int:

@@ -30,7 +30,7 @@ import attrs
 
 from conquian import _bits
 from conquian.cards import DECK, Card, format_cards
-from conquian.errors import IllegalMoveError, MoveProblem, describe
+from conquian.errors import IllegalMoveError, MoveProblem, bounded_items, describe
 from conquian.melds import Meld
 from conquian.moves import LayDown, Take
 from conquian.rules import Regrouping, Rules
@@ -170,14 +170,17 @@ class TakeBuilder:
         """
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules value, not {describe(rules)}")
-        melds = tuple(table)
-        if not all(isinstance(meld, Meld) for meld in melds):
-            raise TypeError("a table is a sequence of Meld values")
+        melds = bounded_items(table, "table", "a sequence of melds", 13)
+        if len(melds) > 13 or not all(isinstance(meld, Meld) for meld in melds):
+            raise TypeError("a table is a sequence of at most 13 Meld values")
         if offer is not None and not isinstance(offer, Card):
             raise TypeError(f"the offer is a Card or None, not {describe(offer)}")
+        cards = bounded_items(hand, "hand", "an iterable of cards", 40)
+        if len(cards) > 40 or not all(isinstance(card, Card) for card in cards):
+            raise TypeError("a hand is at most 40 Card values")
         old = tuple(sorted((meld.mask for meld in melds), key=_lowest))
         index = _NO_OFFER if offer is None else offer.index
-        return cls(rules, _bits.mask_of(hand), old, index, 0, None)
+        return cls(rules, _bits.mask_of(cards), old, index, 0, None)
 
     # ------------------------------------------------------------------ reading
 
@@ -382,9 +385,9 @@ class TakeBuilder:
         else:
             if isinstance(table, (bool, int)):
                 raise TypeError(f"a table is an index or melds, not {describe(table)}")
-            melds = tuple(table)
-            if any(not isinstance(meld, Meld) for meld in melds):
-                raise TypeError("a table arrangement is a sequence of Meld values")
+            melds = bounded_items(table, "table", "an index or melds", 13)
+            if len(melds) > 13 or any(not isinstance(meld, Meld) for meld in melds):
+                raise TypeError("a table arrangement is a sequence of at most 13 Meld values")
             chosen = tuple(sorted((meld.mask for meld in melds), key=_lowest))
             if chosen not in tables:
                 raise IllegalMoveError(

@@ -154,6 +154,13 @@ def _rank_hint(text: str) -> str:
     return f"there is no rank {describe(text, 12)} in the 40-card pack (R1)"
 
 
+def _check_kind(value: object, kind: type, name: str) -> None:
+    """A card's rank or suit must be a member of its enum (the message stays short
+    whatever the value)."""
+    if not isinstance(value, kind):
+        raise TypeError(f"a card's {name} must be a {kind.__name__}, not {describe(value)}")
+
+
 @attrs.frozen(order=False, repr=False, hash=False)
 class Card:
     """One card of the 40-card pack (R1).
@@ -167,8 +174,8 @@ class Card:
         index: The card's position in :data:`DECK` (0 to 39).
     """
 
-    rank: Rank = attrs.field(validator=attrs.validators.instance_of(Rank))
-    suit: Suit = attrs.field(validator=attrs.validators.instance_of(Suit))
+    rank: Rank = attrs.field(validator=lambda _, __, value: _check_kind(value, Rank, "rank"))
+    suit: Suit = attrs.field(validator=lambda _, __, value: _check_kind(value, Suit, "suit"))
     index: int = attrs.field(init=False, eq=False, hash=False)
 
     def __attrs_post_init__(self) -> None:

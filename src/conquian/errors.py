@@ -317,9 +317,12 @@ class IllegalMoveError(ConquianError):
         super().__init__(message)
         if not isinstance(problem, MoveProblem):
             raise TypeError(f"problem is a MoveProblem, not {describe(problem)}")
+        listed = bounded_items(cards, "cards", "an iterable of cards", 40)
+        if len(listed) > 40:
+            raise ValueError("an IllegalMoveError lists at most the 40 cards of the pack")
         self.problem = problem
         self.card = card
-        self.cards = tuple(cards)
+        self.cards = listed
         self.setting = setting
         self.number = number
 

@@ -30,6 +30,8 @@ __all__ = ["LANGUAGES", "Language", "find_language"]
 
 
 def _frozen_phrases(phrases: Mapping[str, str]) -> Mapping[str, str]:
+    if not isinstance(phrases, Mapping):
+        raise TypeError(f"phrases are a mapping of keys to templates, not {describe(phrases)}")
     return MappingProxyType(dict(phrases))
 
 
@@ -50,6 +52,15 @@ class Language:
             :class:`~conquian.errors.MoveProblem` value (see
             :func:`~conquian.narration.explain_refusal`), and ``rule.TAG`` what a rule is
             about (``rule.R14b``: forcing).
+
+    A table is checked when it is made: ten rank and four suit names, a card template
+    with ``{rank}`` and ``{suit}``, and every phrase of English with the same
+    placeholders (so that every part of the library can speak it).
+
+    Raises:
+        TypeError: A field is not text (or a tuple of texts, or a mapping of them).
+        ConquianError: A name is missing, or a phrase, or a phrase's placeholders differ
+            from its English original.
     """
 
     code: str
@@ -81,15 +92,34 @@ class Language:
         """
         return self.phrases[key].format(**values)
 
+    def __attrs_post_init__(self) -> None:
+        _check_table(self)
 
-def _check_table(language: Language, keys: frozenset[str]) -> Language:
-    """Every table has the same phrases with the same placeholders as English."""
-    if len(language.ranks) != 10 or len(language.suits) != 4:  # pragma: no cover
-        raise ImportError(f"language {language.code}: 10 ranks and 4 suits")
-    if frozenset(language.phrases) != keys:  # pragma: no cover - a table edit
-        missing = sorted(keys ^ frozenset(language.phrases))
-        raise ImportError(f"language {language.code}: phrases differ from English: {missing}")
-    return language
+
+def _check_table(language: Language) -> None:
+    """The checks of a :class:`Language` table (see its docstring)."""
+    texts = (language.code, language.name, language.card, *language.ranks, *language.suits)
+    if not isinstance(language.ranks, tuple) or not isinstance(language.suits, tuple):
+        raise TypeError("ranks and suits are tuples of names")
+    if not all(isinstance(text, str) for text in texts):
+        raise TypeError(f"language {describe(language.code)}: its names are text")
+    if len(language.ranks) != 10 or len(language.suits) != 4:
+        raise ConquianError(f"language {describe(language.code)}: 10 ranks and 4 suits")
+    if _fields(language.card) != {"rank", "suit"}:
+        raise ConquianError(f"language {describe(language.code)}: a card is {{rank}} and {{suit}}")
+    for key, english in _ENGLISH.items():
+        template = language.phrases.get(key)
+        if not isinstance(template, str):
+            raise ConquianError(f"language {describe(language.code)}: no phrase {key!r}")
+        try:
+            same = _fields(template) == _fields(english)
+        except ValueError:  # a brace that is no placeholder
+            same = False
+        if not same:
+            raise ConquianError(
+                f"language {describe(language.code)}: phrase {key!r} has the placeholders of "
+                f"{english!r}"
+            )
 
 
 def _fields(template: str) -> frozenset[str]:
@@ -97,58 +127,45 @@ def _fields(template: str) -> frozenset[str]:
 
 
 _ENGLISH: Final = {**ENGLISH_PHRASES, **ENGLISH_REFUSALS}
-_KEYS: Final = frozenset(_ENGLISH)
 
-ENGLISH: Final = _check_table(
-    Language(
-        "en",
-        "English",
-        ("ace", "2", "3", "4", "5", "6", "7", "jack", "queen", "king"),
-        ("clubs", "diamonds", "hearts", "spades"),
-        "{rank} of {suit}",
-        _ENGLISH,
-    ),
-    _KEYS,
+ENGLISH: Final = Language(
+    "en",
+    "English",
+    ("ace", "2", "3", "4", "5", "6", "7", "jack", "queen", "king"),
+    ("clubs", "diamonds", "hearts", "spades"),
+    "{rank} of {suit}",
+    _ENGLISH,
 )
 """English: ace, 2–7, jack, queen, king of clubs, diamonds, hearts, spades."""
 
-SPANISH: Final = _check_table(
-    Language(
-        "es",
-        "español",
-        ("as", "2", "3", "4", "5", "6", "7", "sota", "caballo", "rey"),
-        ("bastos", "oros", "copas", "espadas"),
-        "{rank} de {suit}",
-        {**SPANISH_PHRASES, **SPANISH_REFUSALS},
-    ),
-    _KEYS,
+SPANISH: Final = Language(
+    "es",
+    "español",
+    ("as", "2", "3", "4", "5", "6", "7", "sota", "caballo", "rey"),
+    ("bastos", "oros", "copas", "espadas"),
+    "{rank} de {suit}",
+    {**SPANISH_PHRASES, **SPANISH_REFUSALS},
 )
 """Spanish, the names of the Spanish pack: as, 2–7, sota, caballo, rey de bastos, oros,
 copas, espadas (R1)."""
 
-DUTCH: Final = _check_table(
-    Language(
-        "nl",
-        "Nederlands",
-        ("aas", "2", "3", "4", "5", "6", "7", "boer", "vrouw", "heer"),
-        ("klaveren", "ruiten", "harten", "schoppen"),
-        "{rank} van {suit}",
-        {**DUTCH_PHRASES, **DUTCH_REFUSALS},
-    ),
-    _KEYS,
+DUTCH: Final = Language(
+    "nl",
+    "Nederlands",
+    ("aas", "2", "3", "4", "5", "6", "7", "boer", "vrouw", "heer"),
+    ("klaveren", "ruiten", "harten", "schoppen"),
+    "{rank} van {suit}",
+    {**DUTCH_PHRASES, **DUTCH_REFUSALS},
 )
 """Dutch: aas, 2–7, boer, vrouw, heer van klaveren, ruiten, harten, schoppen."""
 
-GERMAN: Final = _check_table(
-    Language(
-        "de",
-        "Deutsch",
-        ("Ass", "2", "3", "4", "5", "6", "7", "Bube", "Dame", "König"),
-        ("Kreuz", "Karo", "Herz", "Pik"),
-        "{suit}-{rank}",
-        {**GERMAN_PHRASES, **GERMAN_REFUSALS},
-    ),
-    _KEYS,
+GERMAN: Final = Language(
+    "de",
+    "Deutsch",
+    ("Ass", "2", "3", "4", "5", "6", "7", "Bube", "Dame", "König"),
+    ("Kreuz", "Karo", "Herz", "Pik"),
+    "{suit}-{rank}",
+    {**GERMAN_PHRASES, **GERMAN_REFUSALS},
 )
 """German: Ass, 2–7, Bube, Dame, König; Kreuz, Karo, Herz, Pik (``Herz-Dame``)."""
 
@@ -181,15 +198,3 @@ def find_language(code: str | Language) -> Language:
             f"no language has the code {describe(code)}: the languages are " + ", ".join(LANGUAGES)
         )
     return found
-
-
-def _check_placeholders() -> None:
-    """Each phrase has the placeholders of its English original (checked at import)."""
-    for language in LANGUAGES.values():
-        for key, template in language.phrases.items():
-            english = _ENGLISH[key]
-            if _fields(template) != _fields(english):  # pragma: no cover - a table edit
-                raise ImportError(f"language {language.code}: phrase {key!r} placeholders")
-
-
-_check_placeholders()

@@ -46,7 +46,7 @@ from conquian.match_record import (
     read_match_record,
 )
 from conquian.moves import LegalMoves, Move
-from conquian.notation import read_file
+from conquian.notation import checked_indent, read_file
 from conquian.phases import Outcome
 from conquian.rules import CLASSIC, Rules, Scoring
 from conquian.scoring import (
@@ -495,9 +495,13 @@ def match_dumps(record: MatchRecord | Match, *, indent: int | None = None) -> st
 
     Args:
         record: A match record, or a match (its :meth:`Match.record`).
-        indent: As for :func:`json.dumps`; ``None`` writes one line.
+        indent: Spaces a level, 0 to 16, as for :func:`json.dumps`; ``None`` writes one
+            line.
+
+    Raises:
+        TypeError: ``indent`` is not an int or ``None``; ValueError: it is out of range.
     """
-    return json.dumps(match_to_json(record), indent=indent, ensure_ascii=False)
+    return json.dumps(match_to_json(record), indent=checked_indent(indent), ensure_ascii=False)
 
 
 def match_dump(record: MatchRecord | Match, fp: IO[str], *, indent: int | None = 2) -> None:

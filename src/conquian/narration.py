@@ -220,6 +220,8 @@ def narrate(
     'Ann declines Kd. Kd is dead. Ann turns up Qh'
     """
     voice = _Voice(lang, names, viewer, style)
+    if not isinstance(state, State | Observation):
+        raise TypeError(f"state is a State or an Observation, not {describe(state)}")
     if state.to_move is None:
         raise ConquianError("the game is over: there is no move to narrate")
     if isinstance(state, Observation):
@@ -344,6 +346,8 @@ def narrate_history(
     ['Bob turns up K♦. Bob passes K♦ to Ann', 'Ann declines K♦. K♦ is dead']
     """
     voice = _Voice(lang, names, viewer, style)
+    if isinstance(history, str | bytes) or not all(isinstance(entry, Played) for entry in history):
+        raise TypeError(f"history is a sequence of Played entries, not {describe(history)}")
     lines = []
     before: tuple[tuple[Meld, ...], tuple[Meld, ...]] = ((), ())
     for index, (entry, after) in enumerate(
@@ -397,7 +401,8 @@ def explain_refusal(
     speaks of is explained by its own message.
 
     Raises:
-        TypeError: ``error`` is not an :class:`~conquian.errors.IllegalMoveError`.
+        TypeError: ``error`` is not an :class:`~conquian.errors.IllegalMoveError`, or one
+            built by hand whose card, cards, setting or number is of the wrong kind.
         ConquianError: No language has the code ``lang``.
         ValueError: ``style`` is not one of :data:`CARD_STYLES`.
 
@@ -413,6 +418,7 @@ def explain_refusal(
     """
     if not isinstance(error, IllegalMoveError):
         raise TypeError(f"error is an IllegalMoveError, not {describe(error)}")
+    _check_fields(error)
     voice = _Voice(lang, _DEFAULT_NAMES, None, style)
     language = voice.language
     problem = error.problem
@@ -427,7 +433,7 @@ def explain_refusal(
         "card": None if error.card is None else voice.card(error.card),
         "cards": voice.cards(error.cards) or None,
         "setting": error.setting,
-        "number": error.number,
+        "number": None if error.number is None else describe(error.number),
     }
     template = language.phrases[key]
     if any(values[name] is None for name in _fields(template)):
@@ -436,6 +442,19 @@ def explain_refusal(
     if problem.rules:
         text += " (" + ", ".join(problem.rules) + ")"
     return text
+
+
+def _check_fields(error: IllegalMoveError) -> None:
+    """Refuse an error built by hand with fields of the wrong kind (``TypeError``)."""
+    if error.card is not None and not isinstance(error.card, Card):
+        raise TypeError(f"the error's card is a Card or None, not {describe(error.card)}")
+    if not all(isinstance(card, Card) for card in error.cards):
+        raise TypeError("the error's cards are Card values")
+    setting = error.setting
+    if setting is not None and not (isinstance(setting, str) and len(setting) <= 100):
+        raise TypeError(f"the error's setting is rules text or None, not {describe(setting)}")
+    if error.number is not None and error.number.__class__ is not int:
+        raise TypeError(f"the error's number is an int or None, not {describe(error.number)}")
 
 
 def _fields(template: str) -> set[str]:

@@ -110,9 +110,26 @@ def dumps(record: GameRecord | Game, *, indent: int | None = None) -> str:
 
     Args:
         record: A record, or a game (its :meth:`~conquian.game.Game.record`).
-        indent: As for :func:`json.dumps`; ``None`` writes one line.
+        indent: Spaces a level, 0 to 16, as for :func:`json.dumps`; ``None`` writes one
+            line.
+
+    Raises:
+        TypeError: ``indent`` is not an int or ``None``; ValueError: it is out of range.
     """
-    return json.dumps(record_to_json(record), indent=indent, ensure_ascii=False)
+    return json.dumps(record_to_json(record), indent=checked_indent(indent), ensure_ascii=False)
+
+
+def checked_indent(indent: object) -> int | None:
+    """``indent`` if it is ``None`` or an int from 0 to 16 (the indent of a record's JSON
+    text), else :class:`TypeError` or :class:`ValueError`."""
+    if indent is None:
+        return None
+    if indent.__class__ is not int:
+        raise TypeError(f"indent is an int or None, not {describe(indent)}")
+    assert isinstance(indent, int)
+    if not 0 <= indent <= 16:
+        raise ValueError(f"indent is 0 to 16 spaces, not {describe(indent)}")
+    return indent
 
 
 def dump(record: GameRecord | Game, fp: IO[str], *, indent: int | None = 2) -> None:

@@ -34,6 +34,7 @@ from xml.sax.saxutils import escape
 
 from conquian._svg_cards import CARD_H, CARD_W, INK, back_at, card_at, number
 from conquian.cards import Card
+from conquian.errors import describe
 from conquian.melds import Meld
 from conquian.moves import LayDown, Take
 from conquian.state import Fate, Observation, OfferOrigin, Phase, Played, State
@@ -118,11 +119,11 @@ def _document(body: str, width: float, height: float, size: int, title: str) -> 
 
 def _check_options(style: object, size: object) -> PackStyle:
     if style not in ("french", "spanish"):
-        raise ValueError(f"style must be 'french' or 'spanish', not {style!r}")
+        raise ValueError(f"style must be 'french' or 'spanish', not {describe(style)}")
     if isinstance(size, bool) or not isinstance(size, int):
         raise TypeError(f"size must be an int (pixels a card), not {type(size).__name__}")
     if not 1 <= size <= _MAX_SIZE:
-        raise ValueError(f"size must be 1 to {_MAX_SIZE} pixels, not {size}")
+        raise ValueError(f"size must be 1 to {_MAX_SIZE} pixels, not {describe(size)}")
     return "spanish" if style == "spanish" else "french"
 
 

@@ -308,6 +308,8 @@ class _Reader:
         if value is None:
             return None
         cards = self.cards(key, [value])
+        if len(cards) != 1:  # "" or " ": no card at all
+            raise self.fail(key, f"one card in notation, such as 7h, not {describe(value)}")
         return cards[0]
 
     def table(self, key: str, value: object) -> tuple[Meld, ...]:
@@ -340,11 +342,17 @@ class _Reader:
         value = self.get(key)
         if value is None and optional:
             return None
-        try:
-            return kind(value)
-        except ValueError:
-            names = ", ".join(member.value for member in kind)
-            raise self.fail(key, f"one of {names}, not {describe(value)}") from None
+        return self.enum_value(key, value, kind)
+
+    def enum_value(self, key: str, value: object, kind: Any) -> Any:
+        """The member of the enum ``kind`` whose value is the text ``value``."""
+        if isinstance(value, str):  # an enum's own error would print any value, whole
+            try:
+                return kind(value)
+            except ValueError:
+                pass
+        names = ", ".join(member.value for member in kind)
+        raise self.fail(key, f"one of {names}, not {describe(value)}")
 
     def outcome(self) -> Outcome | None:
         value = self.get("outcome")
@@ -377,10 +385,10 @@ class _Reader:
                 raise self.fail(where, "the move's text is missing")
             try:
                 move = parse_move(text)
-                origin = OfferOrigin(item.get("origin"))
-                phase = Phase(item.get("phase"))
-            except (ConquianError, ValueError) as error:
+            except ConquianError as error:
                 raise self.fail(where, str(error)) from None
+            origin = self.enum_value(where, item.get("origin"), OfferOrigin)
+            phase = self.enum_value(where, item.get("phase"), Phase)
             player, by = item.get("player"), item.get("offered_by")
             if not (is_player(player) and is_player(by)):
                 raise self.fail(where, "player and offered_by are 0 or 1")
@@ -432,6 +440,8 @@ def read_observation(data: object) -> dict[str, Any]:
     }
     if len(fields["hand"]) != sizes[player]:
         raise read.fail("hand_sizes", f"player {player}'s hand holds {len(fields['hand'])}")
+    if len(fields["history"]) > fields["ply"]:
+        raise read.fail("history", f"one entry a move, so at most ply={fields['ply']} entries")
     return fields
 
 
