@@ -25,11 +25,15 @@ from conquian.scoring import MatchResult
 EXIT_OK: Final = 0
 EXIT_NO: Final = 1
 EXIT_BAD_INPUT: Final = 2
+EXIT_EOF: Final = 3  # play: the input ended before the game did
+EXIT_INTERNAL: Final = 3  # any other command: a fault of the library
 EXIT_INTERRUPTED: Final = 130  # Ctrl-C, as a shell reports SIGINT
 COLUMNS: Final = 80  # the width the command line wraps its output to
 
-_RED: Final = "\x1b[31m"
-_RESET: Final = "\x1b[0m"
+# Terminal colours (ANSI), used only when wants_color() says so.
+RED: Final = "\x1b[31m"
+BOLD: Final = "\x1b[1m"
+RESET: Final = "\x1b[0m"
 _RED_CARD: Final = re.compile(r"[A2-7JQK][♦♥]")
 
 # What each rule number the command line prints is about (see docs/rules.rst), in English.
@@ -71,7 +75,7 @@ def paint(text: str, color: bool) -> str:
     """
     if not color:
         return text
-    return _RED_CARD.sub(lambda match: f"{_RED}{match.group()}{_RESET}", text)
+    return _RED_CARD.sub(lambda match: f"{RED}{match.group()}{RESET}", text)
 
 
 def explain_rules(text: str, lang: str | Language = "en") -> str:

@@ -35,6 +35,7 @@ from conquian import play as play_cli
 from conquian._demo import run_demo
 from conquian._terminal import (
     EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     EXIT_NO,
     EXIT_OK,
@@ -334,7 +335,6 @@ def _two_agents(parser: argparse.ArgumentParser) -> None:
     )
 
 
-EXIT_INTERNAL = 3
 _SUIT_LETTERS: Final = str.maketrans("♣♦♥♠", "cdhs")
 
 

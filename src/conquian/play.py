@@ -23,9 +23,13 @@ from typing import Final, TextIO
 
 from conquian import notation
 from conquian._terminal import (
+    BOLD,
     COLUMNS,
+    EXIT_EOF,
     EXIT_INTERRUPTED,
     EXIT_OK,
+    RED,
+    RESET,
     ascii_option,
     explain_rules,
     match_result_line,
@@ -49,15 +53,11 @@ __all__ = ["add_arguments", "run"]
 
 HUMAN: Final = 0
 BOT: Final = 1
-EXIT_EOF: Final = 3
 MAX_LISTED_TAKES: Final = 9
 """Takes listed one by one; with more, one choice builds the take card by card."""
 
 _MOVE_WORDS: Final = frozenset(("take", "decline", "force", "release", "lay"))
 """An answer starting with one of these is move notation: a parse error explains it."""
-_RED: Final = "\x1b[31m"
-_BOLD: Final = "\x1b[1m"
-_RESET: Final = "\x1b[0m"
 
 
 class _EndOfInputError(Exception):
@@ -151,7 +151,7 @@ class _Screen:
     def card(self, card: Card) -> str:
         text = card.pretty() if self.style == "pretty" else str(card)
         if self.colour and card.suit in (Suit.HEARTS, Suit.DIAMONDS):
-            return f"{_RED}{text}{_RESET}"
+            return f"{RED}{text}{RESET}"
         return text
 
     def cards(self, cards: Sequence[Card] | frozenset[Card], *, grouped: bool = False) -> str:
@@ -171,7 +171,7 @@ class _Screen:
         return " ".join(map(self.meld, melds)) if melds else self.say("none")
 
     def bold(self, text: str) -> str:
-        return f"{_BOLD}{text}{_RESET}" if self.colour else text
+        return f"{BOLD}{text}{RESET}" if self.colour else text
 
     def tell(self, state: State, move: Move, *, aftermath: bool = True) -> str:
         told = narrate(
