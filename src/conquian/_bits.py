@@ -173,6 +173,23 @@ def _sequence_starts(length: int) -> int:
     return per_suit * RANK_SPREAD
 
 
+def borrow_variants(old: tuple[int, ...], borrow: bool) -> list[tuple[tuple[int, ...], int]]:
+    """The table of melds ``old`` as it stands, and with ``borrow`` (V2) each way to take
+    one card out of a group of four or an end of a sequence of four or more: a list of
+    (melds, borrowed card mask), the table as it stands first with no card (0)."""
+    variants: list[tuple[tuple[int, ...], int]] = [(old, 0)]
+    if borrow:
+        for i, meld in enumerate(old):
+            if meld.bit_count() < 4:
+                continue
+            low = meld & -meld
+            is_group = meld & (RANK_SPREAD << (low.bit_length() - 1) % 10) == meld
+            cards = [1 << c for c in indices(meld)] if is_group else [low, _high_bit(meld)]
+            for card in cards:
+                variants.append(((*old[:i], meld & ~card, *old[i + 1 :]), card))
+    return variants
+
+
 class MeldTable:
     """All valid meld masks for one maximum sequence length, with partition search."""
 
@@ -363,18 +380,8 @@ class MeldTable:
         or more, into a new meld (V2). Each table is a tuple of meld masks ordered by
         lowest card; the list is sorted and holds each table once."""
         found: set[tuple[int, ...]] = set()
-        variants = [(old, new, 0)]
-        if borrow:
-            for i, meld in enumerate(old):
-                if meld.bit_count() < 4:
-                    continue
-                low = meld & -meld
-                is_group = meld & (RANK_SPREAD << (low.bit_length() - 1) % 10) == meld
-                cards = [1 << c for c in indices(meld)] if is_group else [low, _high_bit(meld)]
-                for card in cards:
-                    variants.append(((*old[:i], meld & ~card, *old[i + 1 :]), new | card, card))
-        for melds, pool, borrowed in variants:
-            self._grow(melds, 0, pool, (), borrowed, found)
+        for melds, borrowed in borrow_variants(old, borrow):
+            self._grow(melds, 0, new | borrowed, (), borrowed, found)
         return sorted(found)
 
     def _grow(

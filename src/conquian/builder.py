@@ -82,26 +82,6 @@ def _grows(
     return False
 
 
-def _borrow_variants(old: tuple[int, ...], borrow: bool) -> list[tuple[tuple[int, ...], int]]:
-    """The old table as it stands, and with borrow (V2) each way to take one card out of a
-    group of four or an end of a sequence of four or more: (melds, borrowed card)."""
-    variants: list[tuple[tuple[int, ...], int]] = [(old, 0)]
-    if borrow:
-        for i, meld in enumerate(old):
-            if meld.bit_count() < 4:
-                continue
-            low = meld & -meld
-            is_group = meld & (_bits.RANK_SPREAD << (low.bit_length() - 1) % 10) == meld
-            cards = (
-                [1 << c for c in _bits.indices(meld)]
-                if is_group
-                else [low, 1 << (meld.bit_length() - 1)]
-            )
-            for card in cards:
-                variants.append(((*old[:i], meld & ~card, *old[i + 1 :]), card))
-    return variants
-
-
 _TAKE: Final = "take"
 _LAY: Final = "lay"
 _NO_OFFER: Final = -1
@@ -223,7 +203,7 @@ class TakeBuilder:
         new = self._added | selected
         return any(
             _grows(table, melds, new | borrowed, avail, borrowed, memo)
-            for melds, borrowed in _borrow_variants(self._old, borrow)
+            for melds, borrowed in _bits.borrow_variants(self._old, borrow)
         )
 
     @property
