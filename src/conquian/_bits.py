@@ -9,7 +9,7 @@ Everything here speaks in ints; the public modules convert to and from cards.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any, Final, Generic, TypeVar
 
 from conquian.cards import DECK, Card
@@ -161,6 +161,11 @@ def low_index(mask: int) -> int:
 def lowest(mask: int) -> int:
     """The lowest set bit of ``mask`` (as a mask): the sort key of melds by lowest card."""
     return mask & -mask
+
+
+def arrangement(masks: Iterable[int]) -> tuple[int, ...]:
+    """Meld masks as an arrangement: a table's one canonical order, by lowest card."""
+    return tuple(sorted(masks, key=lowest))
 
 
 def _high_bit(mask: int) -> int:
@@ -397,7 +402,7 @@ class MeldTable:
             if borrowed and not pool & borrowed:
                 return  # a borrowed card must go into a new meld
             for split in self.partitions(pool):
-                found.add(tuple(sorted((*grown, *split), key=lowest)))
+                found.add(arrangement((*grown, *split)))
             return
         meld = melds[i]
         for bigger in self.containing[(meld & -meld).bit_length() - 1]:

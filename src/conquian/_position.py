@@ -342,8 +342,8 @@ def build(fields: dict[str, str], rules: Rules) -> Position:
     arrangements = None
     if rules.regrouping is not Regrouping.FREE:
         arrangements = (
-            tuple(sorted((meld.mask for meld in tables[0]), key=_bits.lowest)),
-            tuple(sorted((meld.mask for meld in tables[1]), key=_bits.lowest)),
+            _bits.arrangement(meld.mask for meld in tables[0]),
+            _bits.arrangement(meld.mask for meld in tables[1]),
         )
     return (
         rules, dealer, tuple(card.index for card in stock), hand_masks,
@@ -414,9 +414,7 @@ def _check_offer(
     def fits(player: int) -> bool:  # R14a, regrouped as V2 allows
         arrangement = None
         if rules.regrouping is not Regrouping.FREE:
-            arrangement = tuple(
-                sorted((meld.mask for meld in table_melds[player]), key=_bits.lowest)
-            )
+            arrangement = _bits.arrangement(meld.mask for meld in table_melds[player])
         borrow = rules.regrouping is Regrouping.BORROW
         return _bits.meld_table(rules.max_sequence).fits(
             tables[player], offer, arrangement, borrow

@@ -158,7 +158,7 @@ class TakeBuilder:
         cards = bounded_items(hand, "hand", "an iterable of cards", 40)
         if len(cards) > 40 or not all(isinstance(card, Card) for card in cards):
             raise TypeError("a hand is at most 40 Card values")
-        old = tuple(sorted((meld.mask for meld in melds), key=_lowest))
+        old = _bits.arrangement(meld.mask for meld in melds)
         index = _NO_OFFER if offer is None else offer.index
         return cls(rules, _bits.mask_of(cards), old, index, 0, None)
 
@@ -244,7 +244,7 @@ class TakeBuilder:
             return []
         if self._free:
             split = self._melds.one_partition(self._table_mask | new)
-            return [] if split is None else [tuple(sorted(split, key=_lowest))]
+            return [] if split is None else [_bits.arrangement(split)]
         borrow = self.rules.regrouping is Regrouping.BORROW
         return self._melds.arrangements(self._old, new, borrow)
 
@@ -368,7 +368,7 @@ class TakeBuilder:
             melds = bounded_items(table, "table", "an index or melds", 13)
             if len(melds) > 13 or any(not isinstance(meld, Meld) for meld in melds):
                 raise TypeError("a table arrangement is a sequence of at most 13 Meld values")
-            chosen = tuple(sorted((meld.mask for meld in melds), key=_lowest))
+            chosen = _bits.arrangement(meld.mask for meld in melds)
             if chosen not in tables:
                 raise IllegalMoveError(
                     "these rules do not allow that table: it must be one of the arrangements (V2)",
@@ -465,10 +465,6 @@ class TakeBuilder:
         chosen = format_cards(_bits.cards_of(self._selected)) or "-"
         offer = "-" if self.offer is None else str(self.offer)
         return f"<TakeBuilder {self.kind} offer={offer} selected={chosen}>"
-
-
-def _lowest(mask: int) -> int:
-    return mask & -mask
 
 
 def _card(card: Card | str) -> Card:

@@ -351,7 +351,7 @@ def _check_new_table(
             cards=cards,
         )
     if named is not None and arrangements is not None:
-        wanted = tuple(sorted((meld.mask for meld in named), key=_bits.lowest))
+        wanted = _bits.arrangement(meld.mask for meld in named)
         borrow = rules.regrouping is REGROUPING_BORROW
         if wanted not in melds.arrangements(arrangements[player], added | laid, borrow):
             rule = (

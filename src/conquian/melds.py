@@ -397,7 +397,6 @@ def fits(card: Card, table: Iterable[Card | Meld] | str, *, rules: Rules = CLASS
             f"under regrouping {rules.regrouping.value} (V2) the melds of a table matter, "
             "not only its cards: give the table as Meld values"
         )
-    arrangement = tuple(
-        sorted((Meld(meld, rules=rules).mask for meld in given), key=_bits.lowest)
-    )  # Meld(...) refuses a sequence too long for the rules (V4)
+    # Meld(...) refuses a sequence too long for the rules (V4).
+    arrangement = _bits.arrangement(Meld(meld, rules=rules).mask for meld in given)
     return melds.fits(mask, card.index, arrangement, rules.regrouping is Regrouping.BORROW)

@@ -523,7 +523,7 @@ class TakeMoves(LegalMoves):
                 rest &= rest - 1
             discard = (rest & -rest).bit_length() - 1
         else:
-            discard = -1
+            discard = NO_DISCARD  # every hand card is laid: the take goes out (R16)
         if self._tables is not None:
             return take_with_table(laid, discard, self._tables[position])
         return take_from_masks(laid, discard)

@@ -102,7 +102,7 @@ def advance(pos: Position, move: Move) -> tuple[Position, Played]:
     table = tables[mover] | laid
     if arr is not None:
         assert move.table is not None
-        melds = tuple(sorted((meld.mask for meld in move.table), key=_bits.lowest))
+        melds = _bits.arrangement(meld.mask for meld in move.table)
         arr = (melds, arr[1]) if mover == 0 else (arr[0], melds)
     if kind is LayDown:
         # V3: the cards go down; the turned card is still on offer to him.
