@@ -245,12 +245,13 @@ class ActionBuilder:
             hand = view.hand
         else:
             raise TypeError(f"a builder starts from a State or Observation, not {describe(view)}")
+        if view.to_move is None:
+            raise IllegalMoveError(
+                "no move to build: the game is over", problem=MoveProblem.GAME_OVER
+            )
         if player is None:
             raise IllegalMoveError(
-                "no move to build: the game is over or it is not your turn",
-                problem=MoveProblem.GAME_OVER
-                if view.to_move is None
-                else MoveProblem.NOT_YOUR_TURN,
+                "no move to build: it is not your turn", problem=MoveProblem.NOT_YOUR_TURN
             )
         legal = view.legal_moves()
         simple = tuple(action for action, move in _SIMPLE.items() if move in legal)
@@ -493,19 +494,10 @@ def actions_of(move: Move, view: State | Observation) -> tuple[int, ...]:
         melds = [a for a in builder.legal_actions() if a >= MELD]
         if not melds:
             break
-        if not table:
-            raise IllegalMoveError(
-                f"{move} must name its table: these rules let it vary (V2)",
-                problem=MoveProblem.TABLE_NOT_NAMED,
-                setting=f"regrouping:{view.rules.regrouping.value}",
-            )
+        # The referee has accepted the move, so it names its table (V2) and that table is
+        # one of the builder's: exactly one of the melds offered at each step is in it.
         wanted = [a for a in melds if MELDS[a - MELD] in table]
-        if len(wanted) != 1:
-            raise IllegalMoveError(
-                f"{move} names a table the rules do not allow (V2)",
-                problem=MoveProblem.TABLE_NOT_ALLOWED,
-                setting=f"regrouping:{view.rules.regrouping.value}",
-            )
+        assert len(wanted) == 1, (move, wanted)
         actions.append(wanted[0])
         builder = builder.apply(wanted[0])
     if isinstance(move, LayDown):

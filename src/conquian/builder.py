@@ -150,12 +150,15 @@ class TakeBuilder:
         """
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules value, not {describe(rules)}")
-        melds = bounded_items(table, "table", "a sequence of melds", 13)
+        melds = table if isinstance(table, tuple) else bounded_items(table, "table", "melds", 13)
         if len(melds) > 13 or not all(isinstance(meld, Meld) for meld in melds):
             raise TypeError("a table is a sequence of at most 13 Meld values")
         if offer is not None and not isinstance(offer, Card):
             raise TypeError(f"the offer is a Card or None, not {describe(offer)}")
-        cards = bounded_items(hand, "hand", "an iterable of cards", 40)
+        if isinstance(hand, frozenset | tuple) and len(hand) <= 40:
+            cards: tuple[Card, ...] | frozenset[Card] = hand
+        else:  # read no more of an iterable than a hand can hold
+            cards = bounded_items(hand, "hand", "an iterable of cards", 40)
         if len(cards) > 40 or not all(isinstance(card, Card) for card in cards):
             raise TypeError("a hand is at most 40 Card values")
         old = _bits.arrangement(meld.mask for meld in melds)
@@ -455,7 +458,7 @@ class TakeBuilder:
         if self.table is None:
             chosen = _bits.cards_of(self._selected)
             raise IllegalMoveError(
-                f"the selection is not complete: {format_cards(chosen) or 'nothing'} (R6, V3)",
+                f"the selection is not complete: {format_cards(chosen) or 'nothing'} (R6)",
                 problem=MoveProblem.INCOMPLETE,
                 cards=chosen,
             )

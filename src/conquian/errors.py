@@ -151,8 +151,8 @@ class MoveProblem(enum.Enum):
     """
 
     GAME_OVER = "game_over"
-    """The game is over, so no move is legal (a player went out, R16, or it is drawn,
-    R15)."""
+    """The game is over, so no move is legal. It cites no rule of its own; the message
+    names the outcome, with its rule (a player went out, R16, or it is drawn, R15)."""
     NOT_YOUR_TURN = "not_your_turn"
     """It is the other player's turn, or nobody's."""
     NOT_A_MOVE = "not_a_move"
@@ -315,14 +315,15 @@ class IllegalMoveError(ConquianError):
         number: int | None = None,
     ) -> None:
         super().__init__(message)
-        if not isinstance(problem, MoveProblem):
+        if problem.__class__ is not MoveProblem:
             raise TypeError(f"problem is a MoveProblem, not {describe(problem)}")
-        listed = bounded_items(cards, "cards", "an iterable of cards", 40)
-        if len(listed) > 40:
+        if cards.__class__ is not tuple:  # read no more than a refusal can list
+            cards = bounded_items(cards, "cards", "an iterable of cards", 40)
+        if len(cards) > 40:
             raise ValueError("an IllegalMoveError lists at most the 40 cards of the pack")
         self.problem = problem
         self.card = card
-        self.cards = listed
+        self.cards: tuple[Card, ...] = cards
         self.setting = setting
         self.number = number
 
