@@ -68,8 +68,6 @@ __all__ = [
     "legal_moves",
     "may_force",
     "may_lay_down",
-    "must_force_or_release",
-    "must_take",
     "nothing_to_lay_down",
 ]
 
@@ -124,7 +122,7 @@ def may_force(pos: Position) -> bool:
     )
 
 
-def must_force_or_release(pos: Position, v: Voice) -> IllegalMoveError:
+def _must_force_or_release(pos: Position, v: Voice) -> IllegalMoveError:
     """The refusal of anything but a force or a release in a force decision (R14b)."""
     return IllegalMoveError(
         f"{v.you} must force or release the declined card (R14b)",
@@ -133,7 +131,7 @@ def must_force_or_release(pos: Position, v: Voice) -> IllegalMoveError:
     )
 
 
-def must_take(pos: Position, v: Voice) -> IllegalMoveError:
+def _must_take(pos: Position, v: Voice) -> IllegalMoveError:
     """The refusal of anything but a take from a forced player (R14b)."""
     return IllegalMoveError(
         f"{v.you} {v.were} forced: {v.you} must take the card (R14b)",
@@ -157,9 +155,9 @@ def check_move(pos: Position, move: object, player: int | None, v: Voice) -> Non
     if move.__class__ is Decline and phase is PHASE_OFFER:
         return  # the commonest move: declining an offer is always allowed (R11)
     if phase is PHASE_FORCED_TAKE and isinstance(move, Decline | Force | Release | LayDown):
-        raise must_take(pos, v)
+        raise _must_take(pos, v)
     if phase is PHASE_FORCE_DECISION and isinstance(move, Take | Decline | LayDown):
-        raise must_force_or_release(pos, v)
+        raise _must_force_or_release(pos, v)
     if isinstance(move, Take):
         _check_take(pos, move, v)
     elif isinstance(move, Decline):
@@ -201,9 +199,9 @@ def check_builder(pos: Position, player: int | None, v: Voice, *, lay_down: bool
     _check_turn(pos, player)
     phase = pos[PHASE]
     if lay_down and phase is PHASE_FORCED_TAKE:
-        raise must_take(pos, v)
+        raise _must_take(pos, v)
     if phase is PHASE_FORCE_DECISION:
-        raise must_force_or_release(pos, v)
+        raise _must_force_or_release(pos, v)
     if lay_down:
         refusal = _lay_down_refusal(pos, v)
         if refusal is not None:
