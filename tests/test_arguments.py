@@ -50,6 +50,7 @@ from conquian import (
     notation,
     parse_move,
     partitions,
+    svg,
 )
 from conquian.agents import GreedyAgent, RandomAgent, play_game
 from conquian.arena import arena
@@ -211,6 +212,19 @@ WRONG_TYPES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
         lambda: IllegalMoveError("x", cards=itertools.cycle(DECK)),
         ValueError,
         "at most the 40 cards",
+    ),
+    (
+        "format_cards(endless)",
+        lambda: format_cards(itertools.cycle(DECK)),
+        ConquianError,
+        "at most 1,000 cards",
+    ),
+    ("svg.cards(endless)", lambda: svg.cards(itertools.cycle(DECK)), ValueError, "at most 400"),
+    (
+        "svg.table(endless)",
+        lambda: svg.table(itertools.repeat(Meld("7c 7d 7h"))),
+        ValueError,
+        "at most 400 melds",
     ),
     (
         "State.from_dict(offer='')",

@@ -31,7 +31,7 @@ from typing import Final
 
 import attrs
 
-from conquian.errors import InvalidCardError, checked_text, describe
+from conquian.errors import ConquianError, InvalidCardError, bounded_items, checked_text, describe
 from conquian.languages import LANGUAGES, Language, find_language
 
 __all__ = [
@@ -487,14 +487,19 @@ def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[Card, ...
     return tuple(cards)
 
 
+# The most cards sorted_cards and format_cards take at once (duplicates allowed), so
+# that an endless iterator is refused rather than read forever.
+_MAX_LISTED: Final = 1000
+
+
 def _card_list(cards: Iterable[Card] | str) -> list[Card]:
     """The cards as a list: text is read with :func:`parse_cards` (duplicates allowed, as
     given), and every item of an iterable must be a Card."""
     if isinstance(cards, str):
         return list(parse_cards(cards, allow_duplicates=True))
-    if not isinstance(cards, Iterable):
-        raise TypeError(f"cards must be text or an iterable of Card values, not {describe(cards)}")
-    found = list(cards)
+    found = list(bounded_items(cards, "cards", "text or an iterable of Card values", _MAX_LISTED))
+    if len(found) > _MAX_LISTED:  # an endless iterator stops here
+        raise ConquianError(f"at most {_MAX_LISTED:,} cards are listed at once")
     for index, card in enumerate(found):
         if card.__class__ is not Card and not isinstance(card, Card):
             raise InvalidCardError(
@@ -509,6 +514,7 @@ def sorted_cards(cards: Iterable[Card] | str) -> list[Card]:
     Raises:
         InvalidCardError: Text is not a list of cards, or an item is not a Card.
         TypeError: ``cards`` is neither text nor an iterable.
+        ConquianError: More than 1,000 cards (an endless iterator is refused).
 
     >>> sorted_cards("7h Jc 7c")
     [Card.parse('7c'), Card.parse('Jc'), Card.parse('7h')]
@@ -545,6 +551,7 @@ def format_cards(
         ConquianError: ``lang`` is not a supported language.
         InvalidCardError: Text is not a list of cards, or an item is not a Card.
         TypeError: ``cards`` is neither text nor an iterable.
+        ConquianError: More than 1,000 cards (an endless iterator is refused).
 
     >>> cards = parse_cards("7h Jc 7c")
     >>> format_cards(cards, style="pretty", sort=True)

@@ -34,7 +34,7 @@ from xml.sax.saxutils import escape
 
 from conquian._svg_cards import CARD_H, CARD_W, INK, back_at, card_at, number
 from conquian.cards import Card
-from conquian.errors import describe
+from conquian.errors import bounded_items, describe
 from conquian.melds import Meld
 from conquian.moves import LayDown, Take
 from conquian.state import Fate, Observation, OfferOrigin, Phase, Played, State
@@ -58,6 +58,7 @@ DEFAULT_SIZE: Final = 60
 """The default width of one card, in pixels."""
 
 _MAX_SIZE: Final = 1_000
+_MAX_DRAWN: Final = 400  # cards (or melds) a picture of a list or a table may hold
 
 # Every drawing is laid out in card units (a card is CARD_W x CARD_H, 100 x 150); the
 # root element's width and height scale the units to ``size`` pixels a card.
@@ -134,7 +135,9 @@ def _check_card(value: object) -> Card:
 
 
 def _check_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
-    result = tuple(melds)
+    result = bounded_items(melds, "melds", "an iterable of Meld values", _MAX_DRAWN)
+    if len(result) > _MAX_DRAWN:
+        raise ValueError(f"at most {_MAX_DRAWN} melds are drawn at once")
     for value in result:
         if not isinstance(value, Meld):
             raise TypeError(f"expected a Meld, not {type(value).__name__}")
@@ -199,14 +202,17 @@ def cards(
 
     Raises:
         TypeError: A value is not a :class:`~conquian.cards.Card`.
-        ValueError: A bad ``style``, ``size`` or ``per_row``.
+        ValueError: A bad ``style``, ``size`` or ``per_row``, or more than 400 cards.
 
     >>> from conquian import svg, DECK
     >>> svg.cards(DECK, per_row=10, style="spanish").count('class="card"')
     40
     """
     pack = _check_options(style, size)
-    drawn = tuple(_check_card(value) for value in values)
+    listed = bounded_items(values, "cards", "an iterable of Card values", _MAX_DRAWN)
+    if len(listed) > _MAX_DRAWN:
+        raise ValueError(f"at most {_MAX_DRAWN} cards are drawn at once")
+    drawn = tuple(_check_card(value) for value in listed)
     if per_row is not None and (
         isinstance(per_row, bool) or not isinstance(per_row, int) or per_row < 1
     ):
@@ -264,7 +270,7 @@ def table(melds: Iterable[Meld], *, style: PackStyle = "french", size: int = DEF
 
     Raises:
         TypeError: A value is not a :class:`~conquian.melds.Meld`.
-        ValueError: A bad ``style`` or ``size``.
+        ValueError: A bad ``style`` or ``size``, or more than 400 melds.
 
     >>> from conquian import svg, Meld
     >>> picture = svg.table([Meld("5c 6c 7c"), Meld("Jd Jh Js")], style="spanish")
