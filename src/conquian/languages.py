@@ -105,14 +105,14 @@ def _check_table(language: Language) -> None:
         raise TypeError(f"language {describe(language.code)}: its names are text")
     if len(language.ranks) != 10 or len(language.suits) != 4:
         raise ConquianError(f"language {describe(language.code)}: 10 ranks and 4 suits")
-    if _fields(language.card) != {"rank", "suit"}:
+    if placeholders(language.card) != {"rank", "suit"}:
         raise ConquianError(f"language {describe(language.code)}: a card is {{rank}} and {{suit}}")
     for key, english in _ENGLISH.items():
         template = language.phrases.get(key)
         if not isinstance(template, str):
             raise ConquianError(f"language {describe(language.code)}: no phrase {key!r}")
         try:
-            same = _fields(template) == _fields(english)
+            same = placeholders(template) == placeholders(english)
         except ValueError:  # a brace that is no placeholder
             same = False
         if not same:
@@ -122,7 +122,12 @@ def _check_table(language: Language) -> None:
             )
 
 
-def _fields(template: str) -> frozenset[str]:
+def placeholders(template: str) -> frozenset[str]:
+    """The names of the ``{placeholders}`` of a phrase template.
+
+    >>> sorted(placeholders("{who} passes {card} to {other}"))
+    ['card', 'other', 'who']
+    """
     return frozenset(name for _, name, _, _ in string.Formatter().parse(template) if name)
 
 

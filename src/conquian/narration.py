@@ -19,14 +19,13 @@ narrates.
 
 from __future__ import annotations
 
-import string
 from collections.abc import Iterable, Sequence
 from typing import Final
 
 from conquian import _bits, _position
 from conquian.cards import Card, format_cards
 from conquian.errors import ConquianError, IllegalMoveError, MoveProblem, describe
-from conquian.languages import Language, find_language
+from conquian.languages import Language, find_language, placeholders
 from conquian.melds import Meld
 from conquian.moves import LayDown, Move, Take
 from conquian.rules import CLASSIC, Rules
@@ -436,7 +435,7 @@ def explain_refusal(
         "number": None if error.number is None else describe(error.number),
     }
     template = language.phrases[key]
-    if any(values[name] is None for name in _fields(template)):
+    if any(values[name] is None for name in placeholders(template)):
         return str(error)  # an error made without what its words need: its own message
     text = template.format(**values)
     if problem.rules:
@@ -455,8 +454,3 @@ def _check_fields(error: IllegalMoveError) -> None:
         raise TypeError(f"the error's setting is rules text or None, not {describe(setting)}")
     if error.number is not None and error.number.__class__ is not int:
         raise TypeError(f"the error's number is an int or None, not {describe(error.number)}")
-
-
-def _fields(template: str) -> set[str]:
-    """The names of the placeholders of a phrase."""
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
