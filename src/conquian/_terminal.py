@@ -226,12 +226,19 @@ class Progress:
             self._stream.flush()
 
 
+def wrapped(text: str) -> str:
+    """``text`` wrapped to the command line's 80 columns, its following lines indented.
+
+    >>> print(wrapped("word " * 20))
+    word word word word word word word word word word word word word word word word
+      word word word word
+    """
+    return textwrap.fill(text, width=COLUMNS, subsequent_indent="  ", break_on_hyphens=False)
+
+
 def print_error(message: str) -> None:
     """``error: message`` on standard error, wrapped to 80 columns as the output is."""
-    text = textwrap.fill(
-        f"error: {message}", width=COLUMNS, subsequent_indent="  ", break_on_hyphens=False
-    )
-    print(text, file=sys.stderr)
+    print(wrapped(f"error: {message}"), file=sys.stderr)
 
 
 class Say:

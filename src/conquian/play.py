@@ -17,14 +17,12 @@ import argparse
 import contextlib
 import re
 import sys
-import textwrap
 from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
 from conquian import notation
 from conquian._terminal import (
     BOLD,
-    COLUMNS,
     EXIT_EOF,
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -35,6 +33,7 @@ from conquian._terminal import (
     match_result_line,
     paint,
     wants_color,
+    wrapped,
 )
 from conquian.agents import Agent
 from conquian.builder import TakeBuilder
@@ -131,9 +130,7 @@ class _Screen:
     def notice(self, text: str) -> None:
         """A line that may be long (a refusal), wrapped to the command line's width with
         its following lines indented."""
-        self.line(
-            textwrap.fill(text, width=COLUMNS, subsequent_indent="  ", break_on_hyphens=False)
-        )
+        self.line(wrapped(text))
 
     def refused(self, key: str, reason: ConquianError) -> None:
         """A refusal ("bad", "illegal"), its reason's rule numbers followed by their
