@@ -68,7 +68,6 @@ __all__ = [
     "legal_moves",
     "may_force",
     "may_lay_down",
-    "nothing_to_lay_down",
 ]
 
 
@@ -195,7 +194,8 @@ def _check_turn(pos: Position, player: int | None) -> None:
 def check_builder(pos: Position, player: int | None, v: Voice, *, lay_down: bool) -> None:
     """Raise :class:`~conquian.errors.IllegalMoveError` unless ``player`` (if given) may
     start building a take now (a lay-down, V3, if ``lay_down``), for the same reason the
-    referee would give for the move itself."""
+    referee would give for the move itself; a lay-down builder also needs a legal
+    lay-down (V3: some hand cards that can be laid down)."""
     _check_turn(pos, player)
     phase = pos[PHASE]
     if lay_down and phase is PHASE_FORCED_TAKE:
@@ -206,15 +206,11 @@ def check_builder(pos: Position, player: int | None, v: Voice, *, lay_down: bool
         refusal = _lay_down_refusal(pos, v)
         if refusal is not None:
             raise refusal
-
-
-def nothing_to_lay_down() -> IllegalMoveError:
-    """The refusal of a lay-down builder where lay-downs are allowed but none is legal: no
-    hand card can be laid down (V3)."""
-    return IllegalMoveError(
-        "no lay-down can be built now: no hand card can be laid down (V3)",
-        problem=MoveProblem.NOTHING_TO_LAY_DOWN,
-    )
+        if not any(move.__class__ is LayDown for move in legal_moves(pos)):
+            raise IllegalMoveError(
+                "no lay-down can be built now: no hand card can be laid down (V3)",
+                problem=MoveProblem.NOTHING_TO_LAY_DOWN,
+            )
 
 
 def may_lay_down(pos: Position) -> bool:

@@ -22,10 +22,9 @@ from conquian.legality import (
     check_builder,
     check_move,
     legal_moves,
-    nothing_to_lay_down,
 )
 from conquian.melds import Meld
-from conquian.moves import LayDown, LegalMoves, Move, MoveTuple, parse_move
+from conquian.moves import LegalMoves, Move, MoveTuple, parse_move
 from conquian.phases import OfferOrigin, Outcome, Phase, Played
 from conquian.rules import Rules
 
@@ -196,8 +195,6 @@ class Observation:
             IllegalMoveError: It is not this player's turn, or no lay-down is legal now.
         """
         check_builder(self._stand_in(), self.player, SECOND_PERSON, lay_down=True)
-        if not any(move.__class__ is LayDown for move in self.legal_moves()):
-            raise nothing_to_lay_down()
         return TakeBuilder.start(self.rules, self.hand, self.tables[self.player], None)
 
     def to_dict(self) -> dict[str, Any]:

@@ -62,10 +62,9 @@ from conquian.legality import (
     check_builder,
     check_move,
     legal_moves,
-    nothing_to_lay_down,
 )
 from conquian.melds import Meld
-from conquian.moves import Decline, LayDown, LegalMoves, Move, parse_move
+from conquian.moves import Decline, LegalMoves, Move, parse_move
 from conquian.observation import (
     Observation,
     SeenCards,
@@ -346,8 +345,6 @@ class State:
             IllegalMoveError: No lay-down is legal now.
         """
         check_builder(self._pos, None, SECOND_PERSON, lay_down=True)
-        if not any(move.__class__ is LayDown for move in self.legal_moves()):
-            raise nothing_to_lay_down()
         hand, table = self._mover_cards()
         return TakeBuilder.start(self.rules, hand, table, None)
 
