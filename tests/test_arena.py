@@ -4,9 +4,11 @@ and its table, ratings and JSON say what happened."""
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import math
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +20,7 @@ from conquian import CLASSIC, PRESETS, ConquianError, State
 from conquian.agents import Agent, GreedyAgent, RandomAgent, play_game
 from conquian.arena import ArenaResult, PairResult, arena, bradley_terry
 from conquian.cli import main
-from conquian.simulate import game_seed
+from conquian.simulate import AGENTS, game_seed
 from helpers import splitmix64
 
 
@@ -328,6 +330,24 @@ def test_bad_arena_arguments_are_refused(
 ) -> None:
     with pytest.raises(ConquianError, match=message):
         arena(agents, **kwargs)  # type: ignore[arg-type]
+
+
+def test_an_endless_iterator_of_names_is_refused_after_one_name_too_many() -> None:
+    read = []
+
+    def endless() -> Iterator[str]:
+        for name in itertools.cycle(AGENTS):
+            read.append(name)
+            yield name
+
+    with pytest.raises(ConquianError, match=f"at most {len(AGENTS)} agents"):
+        arena(endless(), deals=1)  # type: ignore[arg-type]
+    assert len(read) == len(AGENTS) + 1
+
+
+def test_agents_that_are_not_a_sequence_are_refused() -> None:
+    with pytest.raises(ConquianError, match="not 5"):
+        arena(5, deals=1)  # type: ignore[arg-type]
 
 
 def test_the_default_rules_are_classic(small: ArenaResult) -> None:

@@ -31,7 +31,8 @@ import os
 import re
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from itertools import islice
 from typing import Any, Final, TextIO
 
 import attrs
@@ -451,15 +452,21 @@ def arena(
         The pairs' results and the agents' ratings.
 
     Raises:
-        ConquianError: Fewer than two agents (or names given as one text), an unknown or
-            repeated name, a bad count, or a seed out of range.
+        ConquianError: Fewer than two agents (or names given as one text, or not as a
+            sequence), more names than there are agents, an unknown or repeated name, a
+            bad count, or a seed out of range.
     """
-    if isinstance(agents, str):
+    if isinstance(agents, str) or not isinstance(agents, Iterable):
+        what = "the text " if isinstance(agents, str) else ""
         raise ConquianError(
-            f"agents must be a sequence of agent names, such as ('greedy', 'random'), not the "
-            f"text {describe(agents)}"
+            f"agents must be a sequence of agent names, such as ('greedy', 'random'), not "
+            f"{what}{describe(agents)}"
         )
-    names = tuple(agents)
+    names = tuple(islice(agents, len(AGENTS) + 1))  # never read past one name too many
+    if len(names) > len(AGENTS):
+        raise ConquianError(
+            f"an arena has at most {len(AGENTS)} agents, each once: {', '.join(AGENTS)}"
+        )
     if len(names) < 2:
         raise ConquianError(f"an arena needs at least two agents, not {len(names)}")
     for name in names:
