@@ -319,7 +319,7 @@ def build_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
         "go_out": language.phrase("option_out"),
         "arrange": language.phrase("builder_arrangements"),
         "status": status_text(room, view, lang),
-        "rules": f"{page['rules']}: {view.rules.to_notation().capitalize()}",
+        "rules": f"{page['rules']}: {page['rules_' + view.rules.to_notation()]}",
         "hand_size": page["hand_size"].format(count=view.hand_sizes[1 - seat]),
         "take_hint": page["take_hint"].format(card=view.offer.pretty())
         if can_take and view.offer is not None

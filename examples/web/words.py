@@ -1,6 +1,7 @@
 """The web page's own words in each language: the lobby's form and its default names, the
-invitation, the record link, the word before the rules' name, the waiting line, the
-opponent's hand size, the hint on how to take, and a lost game's line. The game's words
+bots' and the rules presets' names, the invitation, the record link, the word before the
+rules' name, the waiting line, the opponent's hand size, the hint on how to take, and a
+lost game's line. The game's words
 (card names, narration, prompts) come from :mod:`conquian.languages`; ``server.py``
 serves one language's table at ``GET /api/words?lang=es``, and every table has the keys
 of English."""
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from conquian import PRESETS
 from conquian.languages import LANGUAGES
 
 __all__ = ["PAGE_WORDS"]
@@ -26,6 +28,12 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "guest": "Player 2",
         "rules": "Rules",
         "seed": "Seed (optional)",
+        "bot_random": "Random",
+        "bot_greedy": "Greedy",
+        "bot_heuristic": "Heuristic",
+        "rules_classic": "Classic",
+        "rules_foster": "Foster",
+        "rules_bicycle": "Bicycle",
         "start": "Start",
         "invite": "Send this link to your friend:",
         "record": "Download the game record (JSON)",
@@ -46,6 +54,12 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "guest": "Jugador 2",
         "rules": "Reglas",
         "seed": "Semilla (opcional)",
+        "bot_random": "Azar",
+        "bot_greedy": "Codicioso",
+        "bot_heuristic": "Heurístico",
+        "rules_classic": "Clásicas",
+        "rules_foster": "Foster",
+        "rules_bicycle": "Bicycle",
         "start": "Empezar",
         "invite": "Envía este enlace a tu amigo:",
         "record": "Descargar el registro de la partida (JSON)",
@@ -66,6 +80,12 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "guest": "Speler 2",
         "rules": "Regels",
         "seed": "Seed (optioneel)",
+        "bot_random": "Willekeurig",
+        "bot_greedy": "Gulzig",
+        "bot_heuristic": "Heuristisch",
+        "rules_classic": "Klassiek",
+        "rules_foster": "Foster",
+        "rules_bicycle": "Bicycle",
         "start": "Begin",
         "invite": "Stuur deze link naar je vriend:",
         "record": "Het verslag van de partij downloaden (JSON)",
@@ -86,6 +106,12 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "guest": "Spieler 2",
         "rules": "Regeln",
         "seed": "Seed (freiwillig)",
+        "bot_random": "Zufall",
+        "bot_greedy": "Gierig",
+        "bot_heuristic": "Heuristisch",
+        "rules_classic": "Klassisch",
+        "rules_foster": "Foster",
+        "rules_bicycle": "Bicycle",
         "start": "Los",
         "invite": "Schick diesen Link deinem Freund:",
         "record": "Das Protokoll der Partie herunterladen (JSON)",
@@ -97,7 +123,9 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
 }
 
 
-if PAGE_WORDS.keys() != LANGUAGES.keys() or any(  # pragma: no cover - a table edit
-    words.keys() != PAGE_WORDS["en"].keys() for words in PAGE_WORDS.values()
-):
+if (
+    PAGE_WORDS.keys() != LANGUAGES.keys()
+    or any(words.keys() != PAGE_WORDS["en"].keys() for words in PAGE_WORDS.values())
+    or any(f"rules_{name}" not in PAGE_WORDS["en"] for name in PRESETS)
+):  # pragma: no cover - a table edit
     raise ImportError("PAGE_WORDS needs a table of the same words for every language")

@@ -184,6 +184,9 @@ def test_the_keyboard_keeps_its_place_and_cards_have_names(
     page.close()
 
 
+_PROPER_NAMES = {"rules_foster", "rules_bicycle"}  # R. F. Foster's rules, the Bicycle brand's
+
+
 def page_words(page: Page) -> dict[str, str]:
     """What each element with a ``data-word`` shows, by its word's key."""
     shown: dict[str, str] = page.evaluate(
@@ -210,7 +213,9 @@ def test_the_lobby_speaks_the_chosen_language(browser: Browser, base_url: str) -
         page.wait_for_function(f"document.documentElement.lang === {lang!r}")
         shown = page_words(page)
         assert shown == {key: words[key] for key in shown}
-        assert all(shown[key] != english[key] for key in shown)  # nothing left in English
+        # Nothing is left in English but the presets named after a writer and a brand.
+        assert all(shown[key] != english[key] for key in shown.keys() - _PROPER_NAMES)
+        assert all(shown[key] == english[key] for key in _PROPER_NAMES)
         assert page.input_value("#name") == words["default_name"]
     assert fetch(page, "GET", "/api/words?lang=fr", "") == [
         400,
@@ -226,7 +231,7 @@ def test_the_lobby_speaks_the_chosen_language(browser: Browser, base_url: str) -
     page.wait_for_selector("body[data-state=turn], body[data-state=wait]")
     assert page.inner_text("#opponent-name") == "Spieler 2"
     assert page.inner_text("#invite").startswith("Schick diesen Link deinem Freund:")
-    assert page.inner_text("#rules-name") == "Regeln: Classic"
+    assert page.inner_text("#rules-name") == "Regeln: Klassisch"
     # With the invitation shown, whose turn it is stays at the top, above the tables.
     status, opponent = page.locator("#status"), page.locator(".opponent")
     status_box, opponent_box = status.bounding_box(), opponent.bounding_box()
