@@ -13,6 +13,7 @@ from jsonschema import Draft202012Validator  # type: ignore[import-untyped,impor
 
 from conquian import (
     ConquianError,
+    Forcing,
     Game,
     IllegalMoveError,
     InvalidStateError,
@@ -178,6 +179,85 @@ def test_bad_observation_data_is_a_typed_error() -> None:
         Observation.from_dict(bad(data, ["stock_size"], 3))
     with pytest.raises(InvalidStateError, match="player"):
         Observation.from_dict(bad(data, ["player"], True))
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda rules: rules.to_notation())
+def test_every_observation_of_a_game_is_read_back_with_its_history(rules: Any) -> None:
+    """The order check refuses no history that a game made: under every rule set, with
+    forces, passes, the upcard (V8) and lay-downs (V3), for both players, at every ply."""
+    seen: set[tuple[str, str]] = set()
+    for seed in range(4):
+        for state in random_game(State.new(seed, rules=rules), seed, greed=0.5):
+            for player in (0, 1):
+                view = state.observation(player)
+                assert Observation.from_dict(through_json(view.to_dict())) == view
+        seen.update((entry.phase.value, entry.origin.value) for entry in state.history)
+    phases = {phase for phase, _ in seen}
+    assert "forced_take" in phases or rules.forcing is not Forcing.DECLINED
+    assert ("offer", "upcard") in seen or not rules.initial_upcard
+
+
+def played_view(seed: int = 3, moves: int = 14) -> dict[str, Any]:
+    """The view of a position ``moves`` moves into a game, with their history."""
+    state = State.new(seed)
+    for after in random_game(state, seed, greed=0.6):
+        if after.ply == moves:
+            view: dict[str, Any] = through_json(after.observation(after.to_move or 0).to_dict())
+            return view
+    raise AssertionError("the game ended too soon")
+
+
+def test_a_history_in_another_order_is_refused() -> None:
+    data = played_view()
+    history = data["history"]
+    kinds = [entry["move"]["kind"] for entry in history]
+    assert "take" in kinds
+    assert "decline" in kinds
+    for changed, where in (
+        (history[::-1], "history entry 2"),
+        ([history[1], history[0], *history[2:]], "history entry 2"),
+        (history[:-1], "the position"),
+        (history[1:] + history[:1], ""),
+    ):
+        with pytest.raises(InvalidStateError, match=f"{where}.*does not follow from"):
+            Observation.from_dict(bad(data, ["history"], changed))
+    assert Observation.from_dict(data).history == Observation.from_dict(data).history
+
+
+def test_an_entry_out_of_its_phase_or_from_another_game_is_refused() -> None:
+    data = played_view()
+    forced = bad(data, ["history", 0, "phase"], "forced_take")  # a forced player must take
+    assert data["history"][0]["move"]["kind"] == "decline"
+    message = "history entry 1: Decline cannot be played in phase forced_take"
+    with pytest.raises(InvalidStateError, match=message):
+        Observation.from_dict(forced)
+    other = played_view(seed=4)
+    with pytest.raises(InvalidStateError, match="does not follow from"):
+        Observation.from_dict(bad(data, ["history"], other["history"]))
+
+
+def test_an_outcome_that_the_last_entry_did_not_make_is_refused() -> None:
+    """A game won by a take (R16) is not a draw or the other player's win, and a draw
+    (R15) is nobody's win."""
+    endings: dict[bool, State] = {}
+    for seed in range(40):
+        final = list(random_game(State.new(seed), seed, greed=0.6))[-1]
+        assert final.outcome is not None
+        endings.setdefault(final.outcome.winner is None, final)
+        if len(endings) == 2:
+            break
+    for drawn, final in endings.items():
+        data = through_json(final.observation(0).to_dict())
+        assert Observation.from_dict(data) == final.observation(0)
+        last = data["history"][-1]["move"]["kind"]
+        assert last in (("decline", "release") if drawn else ("take",))
+        assert final.outcome is not None
+        winner = final.outcome.winner
+        others: list[dict[str, Any]] = [] if drawn else [{"kind": "drawn", "winner": None}]
+        others += [{"kind": "went_out", "winner": p} for p in (0, 1) if p != winner]
+        for outcome in others:
+            with pytest.raises(InvalidStateError, match="the position: does not follow"):
+                Observation.from_dict(bad(data, ["outcome"], outcome))
 
 
 def test_bad_game_data_is_a_typed_error() -> None:

@@ -211,7 +211,8 @@ class Observation:
     @classmethod
     def from_dict(cls, data: object) -> Observation:
         """The observation of :meth:`to_dict` data, checked: it must be a view of a
-        position that could occur.
+        position that could occur, and its history one that leads there (each entry
+        follows from the one before as the game goes on, and the last to the position).
 
         Raises:
             InvalidStateError: The data is not an observation; the message names the field.

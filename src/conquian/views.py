@@ -442,7 +442,104 @@ def read_observation(data: object) -> dict[str, Any]:
         raise read.fail("hand_sizes", f"player {player}'s hand holds {len(fields['hand'])}")
     if len(fields["history"]) > fields["ply"]:
         raise read.fail("history", f"one entry a move, so at most ply={fields['ply']} entries")
+    _check_order(read, fields)
     return fields
+
+
+# What comes after an entry, as the next entry or the position reached: (player to move,
+# offered card, its origin, offered by, phase).
+_After = tuple[int | None, Card | None, OfferOrigin | None, int | None, Phase]
+
+
+def _check_order(read: _Reader, fields: dict[str, Any]) -> None:
+    """Each history entry, and the observed position after the last one, follow from the
+    entry before as the game goes on (R11, R14b, R15, R16, V3, V8): a history in another
+    order, or one that leads elsewhere, is refused."""
+    history: tuple[Played, ...] = fields["history"]
+    if not history:
+        return
+    position: _After = (
+        fields["to_move"],
+        fields["offer"],
+        fields["offer_origin"],
+        fields["offered_by"],
+        fields["phase"],
+    )
+    afters = [
+        *((e.player, e.offer, e.origin, e.offered_by, e.phase) for e in history[1:]),
+        position,
+    ]
+    for number, (entry, after) in enumerate(zip(history, afters, strict=True), start=1):
+        if not _moved_in_phase(entry):
+            what = f"{_kind_name(entry.move)} cannot be played in phase {entry.phase.value}"
+            raise read.fail(f"history entry {number}", what)
+        if not _follows(entry, after, fields["outcome"]):
+            what = f"history entry {number + 1}" if number < len(history) else "the position"
+            move = f"{_kind_name(entry.move)} {str(entry.move)!r} by player {entry.player}"
+            raise read.fail(what, f"does not follow from history entry {number}, {move}")
+
+
+def _kind_name(move: Move) -> str:
+    return move.__class__.__name__
+
+
+def _moved_in_phase(entry: Played) -> bool:
+    """Whether a move of the entry's kind is one of its phase's (R11, R14b, V3)."""
+    kind = entry.move.__class__
+    if entry.phase is Phase.OFFER:
+        return kind in (Take, Decline, LayDown, Force)  # Force: R14b case b
+    if entry.phase is Phase.FORCE_DECISION:
+        return kind in (Force, Release)
+    return entry.phase is Phase.FORCED_TAKE and kind is Take
+
+
+def _follows(entry: Played, after: _After, outcome: Outcome | None) -> bool:
+    """Whether ``after`` can come next after ``entry`` (see :func:`_check_order`)."""
+    player, offer, origin, by, phase = after
+    mover, move = entry.player, entry.move
+    kind = move.__class__
+    if phase is Phase.OVER:
+        if outcome is None:
+            return False
+        if isinstance(move, Take):  # R16: he went out
+            return outcome.winner == mover and move.goes_out
+        # R15: a card died with no card left to turn (never a card passed, R11b)
+        return outcome.winner is None and (
+            kind is Release or (kind is Decline and not _passes(entry))
+        )
+    same = offer == entry.offer and origin is entry.origin and by == entry.offered_by
+    if kind is Take:  # R11: his discard is offered to the opponent
+        assert isinstance(move, Take)
+        return (player, offer, origin, by, phase) == (
+            1 - mover,
+            move.discard,
+            OfferOrigin.DISCARD,
+            mover,
+            Phase.OFFER,
+        )
+    if kind is LayDown:  # V3: the turned card is still offered to him
+        return player == mover and same and phase is Phase.OFFER
+    if kind is Force:  # R14b: the decliner must take it
+        return player == 1 - mover and same and phase is Phase.FORCED_TAKE
+    # Who turns up the next card if the offered card dies now.
+    turner = 1 - mover if kind is Release or entry.origin is OfferOrigin.UPCARD else mover
+    turned = (player, origin, by, phase) == (turner, OfferOrigin.STOCK, turner, Phase.OFFER)
+    if kind is Release:  # R14b: it dies; the decliner turns up the next card
+        return turned
+    if _passes(entry):  # R11b, V8: offered to the opponent
+        return player == 1 - mover and same and phase is Phase.OFFER
+    if entry.origin is OfferOrigin.UPCARD:  # V8: the dealer refused it; the other turns
+        return turned
+    # R11a: it dies and he turns up the next card, unless the opponent may force it (R14b)
+    return turned or (player == 1 - mover and same and phase is Phase.FORCE_DECISION)
+
+
+def _passes(entry: Played) -> bool:
+    """Whether the entry declines a card so that it is offered to the opponent: his own
+    turned card (R11b), or the dealer's upcard refused by the non-dealer (V8)."""
+    if entry.origin is OfferOrigin.STOCK:
+        return entry.offered_by == entry.player
+    return entry.origin is OfferOrigin.UPCARD and entry.offered_by != entry.player
 
 
 def position_fields(
