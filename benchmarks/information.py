@@ -171,7 +171,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="processes (1)")
     args = parser.parse_args()
     print(
-        f"the search against Random on {args.deals:,} deals of the {args.rules} ladder "
+        f"the search against Random on {args.deals:,} deal{'' if args.deals == 1 else 's'} of the "
+        f"{args.rules} ladder "
         f"(seed {args.seed}), each from both seats;\n{args.worlds} worlds a decision, "
         f"{args.takes} takes"
     )
