@@ -13,12 +13,15 @@ from jsonschema import Draft202012Validator  # type: ignore[import-untyped,impor
 
 from conquian import (
     ConquianError,
+    Force,
     Forcing,
     Game,
     IllegalMoveError,
     InvalidStateError,
+    LayDown,
     MoveProblem,
     Observation,
+    Rules,
     State,
     find_rules,
     parse_move,
@@ -183,15 +186,24 @@ def test_bad_observation_data_is_a_typed_error() -> None:
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=lambda rules: rules.to_notation())
 def test_every_observation_of_a_game_is_read_back_with_its_history(rules: Any) -> None:
-    """The order check refuses no history that a game made: under every rule set, with
-    forces, passes, the upcard (V8) and lay-downs (V3), for both players, at every ply."""
+    """The order check refuses no history that a game made: under every rule set (with
+    forces, passes, the upcard of V8 and the lay-downs of V3), for both players, at every
+    ply."""
     seen: set[tuple[str, str]] = set()
     for seed in range(4):
-        for state in random_game(State.new(seed, rules=rules), seed, greed=0.5):
+        states = list(random_game(State.new(seed, rules=rules), seed, greed=0.5))
+        # The same game restarted from a position string: its history holds the later
+        # moves only.
+        middle = states[len(states) // 2]
+        restarted = [State.from_notation(middle.to_notation())]
+        for entry in states[-1].history[middle.ply :]:
+            restarted.append(restarted[-1].apply(entry.move))
+        for state in states + restarted:
             for player in (0, 1):
                 view = state.observation(player)
                 assert Observation.from_dict(through_json(view.to_dict())) == view
-        seen.update((entry.phase.value, entry.origin.value) for entry in state.history)
+        assert len(restarted[-1].history) < restarted[-1].ply
+        seen.update((entry.phase.value, entry.origin.value) for entry in states[-1].history)
     phases = {phase for phase, _ in seen}
     assert "forced_take" in phases or rules.forcing is not Forcing.DECLINED
     assert ("offer", "upcard") in seen or not rules.initial_upcard
@@ -207,33 +219,87 @@ def played_view(seed: int = 3, moves: int = 14) -> dict[str, Any]:
     raise AssertionError("the game ended too soon")
 
 
+def refusal_of(data: dict[str, Any]) -> str:
+    with pytest.raises(InvalidStateError) as refused:
+        Observation.from_dict(data)
+    return str(refused.value)
+
+
 def test_a_history_in_another_order_is_refused() -> None:
     data = played_view()
     history = data["history"]
     kinds = [entry["move"]["kind"] for entry in history]
     assert "take" in kinds
     assert "decline" in kinds
+    # A history from the deal starts with the deal's first offer (R10).
+    assert "history entry 1: the first offer of a game is" in refusal_of(
+        bad(data, ["history"], history[::-1])
+    )
+    assert "the first offer of a game is" in refusal_of(bad(data, ["dealer"], 1 - data["dealer"]))
+    # The later moves alone (a game restarted from a position string) are a history...
+    later = history[2:]
+    read = Observation.from_dict(bad(data, ["history"], later)).history
+    assert read == Observation.from_dict(data).history[2:]
+    # ... but not in another order, nor without the entry that led to the position.
     for changed, where in (
-        (history[::-1], "history entry 2"),
-        ([history[1], history[0], *history[2:]], "history entry 2"),
+        (later[::-1], "history entry 2"),
+        ([later[1], later[0], *later[2:]], "history entry 2"),
+        (later[1:] + later[:1], ""),
         (history[:-1], "the position"),
-        (history[1:] + history[:1], ""),
     ):
-        with pytest.raises(InvalidStateError, match=f"{where}.*does not follow from"):
-            Observation.from_dict(bad(data, ["history"], changed))
-    assert Observation.from_dict(data).history == Observation.from_dict(data).history
+        assert f"{where}: does not follow from history entry" in refusal_of(
+            bad(data, ["history"], changed)
+        )
 
 
-def test_an_entry_out_of_its_phase_or_from_another_game_is_refused() -> None:
+def test_an_entry_out_of_its_phase_or_its_rules_is_refused() -> None:
     data = played_view()
-    forced = bad(data, ["history", 0, "phase"], "forced_take")  # a forced player must take
-    assert data["history"][0]["move"]["kind"] == "decline"
-    message = "history entry 1: Decline cannot be played in phase forced_take"
-    with pytest.raises(InvalidStateError, match=message):
-        Observation.from_dict(forced)
+    later = data["history"][2:]
+    assert later[1]["move"]["kind"] == "decline"
+    forced = bad(data, ["history"], later)
+    forced["history"][1]["phase"] = "forced_take"  # a forced player must take
+    assert "history entry 2: 'decline' cannot be played on" in refusal_of(forced)
     other = played_view(seed=4)
-    with pytest.raises(InvalidStateError, match="does not follow from"):
-        Observation.from_dict(bad(data, ["history"], other["history"]))
+    assert "does not follow from" in refusal_of(bad(data, ["history"], other["history"][2:]))
+    # A force decision under forcing off (V1), a lay-down without V3.
+    for rules, move, changed, words in (
+        (Rules(), Force, {"forcing": "off"}, "cannot occur with forcing off"),
+        (Rules(meld_from_hand=True), LayDown, {"meld_from_hand": False}, "'lay +"),
+    ):
+        view = first_view_after(rules, move)
+        assert Observation.from_dict(view) is not None
+        assert words in refusal_of({**view, "rules": {**view["rules"], **changed}})
+    # V3 lays down before a card the player turned up himself, never before a discard.
+    view = first_view_after(Rules(meld_from_hand=True), LayDown)
+    lay = view["history"][-1]
+    on_discard = {**lay, "origin": "discard", "offered_by": 1 - lay["player"]}
+    changed = bad(view, ["history", len(view["history"]) - 1], on_discard)
+    assert f"'{lay['move']['text']}' cannot be played on" in refusal_of(changed)
+
+
+def test_a_dead_pile_that_is_not_the_historys_is_refused() -> None:
+    """The dead pile is public history, in order (R11a): its cards died as the entries
+    say."""
+    data = played_view(moves=24)
+    dead = data["dead"]
+    assert len(dead) >= 2
+    assert "dead: the history's dead cards, in order, are" in refusal_of(
+        bad(data, ["dead"], dead[::-1])
+    )
+    # With the later moves alone, the pile ends with the cards that died in them.
+    later = bad(data, ["history"], data["history"][6:])
+    assert Observation.from_dict(later).dead == Observation.from_dict(data).dead
+    assert "dead cards" in refusal_of(bad(later, ["dead"], [dead[-1], *dead[:-1]]))
+
+
+def first_view_after(rules: Any, kind: type) -> dict[str, Any]:
+    """The view of the first position after a move of ``kind`` in some game."""
+    for seed in range(40):
+        for state in random_game(State.new(seed, rules=rules), seed, greed=0.5):
+            if state.history and isinstance(state.history[-1].move, kind):
+                view: dict[str, Any] = through_json(state.observation(0).to_dict())
+                return view
+    raise AssertionError(f"no {kind.__name__} in 40 games")
 
 
 def test_an_outcome_that_the_last_entry_did_not_make_is_refused() -> None:

@@ -398,6 +398,44 @@ def read_result(text: str) -> Outcome | None:
     raise InvalidStateError(f"result must be 0, 1, draw or -, not {text[:40]!r}")
 
 
+def first_offer(rules: Rules, dealer: int) -> tuple[OfferOrigin, int]:
+    """Where the first offered card of a game comes from, and who turned it up: the
+    non-dealer turns the top stock card (R10), or the dealer his upcard (V8)."""
+    if rules.initial_upcard:
+        return OfferOrigin.UPCARD, dealer
+    return OfferOrigin.STOCK, 1 - dealer
+
+
+def offer_problem(
+    phase: Phase, to_move: int, origin: OfferOrigin, offered_by: int, card: Card, rules: Rules
+) -> str | None:
+    """Why the phase machine cannot reach this offer of ``card`` whatever the tables, or
+    ``None`` if it can (R11, R14b, V1): the part of a position's check that needs no
+    table, also applied to each entry of an observation's history."""
+    if phase is Phase.OFFER:
+        if origin is OfferOrigin.DISCARD and offered_by == to_move:
+            return f"{card} is player {to_move}'s own discard, offered to him"
+        return None
+    forcing = rules.forcing
+    if forcing is Forcing.OFF:
+        return f"phase {phase.value} cannot occur with forcing off (V1)"
+    if phase is Phase.FORCE_DECISION:
+        if offered_by != to_move:
+            return f"in a force decision the card came from the forcer, player {to_move} (R14b)"
+        if forcing is Forcing.DISCARDS_ONLY and origin is not OfferOrigin.DISCARD:
+            return "with forcing discards_only, only a discard is forced (V1)"
+        return None
+    # FORCED_TAKE: forced after a decline (case a), or a passed card forced back (case b).
+    passed_back = origin is OfferOrigin.STOCK and offered_by == to_move
+    if offered_by == to_move and not passed_back:
+        return f"player {to_move} cannot be forced to take his own discard"
+    if passed_back and forcing is not Forcing.DECLINED:
+        return "only forcing declined lets a passed card be forced back (V1)"
+    if forcing is Forcing.DISCARDS_ONLY and origin is not OfferOrigin.DISCARD:
+        return "with forcing discards_only, only a discard is forced (V1)"
+    return None
+
+
 def _check_offer(
     phase: Phase,
     to_move: int,
@@ -425,35 +463,14 @@ def _check_offer(
             f"{card} is player {offered_by}'s discard, but a discard follows a take and "
             f"his table is empty (R11)"
         )
+    problem = offer_problem(phase, to_move, origin, offered_by, card, rules)
+    if problem is not None:
+        raise InvalidStateError(problem)
     if phase is Phase.OFFER:
-        if origin is OfferOrigin.DISCARD and offered_by == to_move:
-            raise InvalidStateError(f"{card} is player {to_move}'s own discard, offered to him")
         return
-    forcing = rules.forcing
-    if forcing is Forcing.OFF:
-        raise InvalidStateError(f"phase {phase.value} cannot occur with forcing off (V1)")
-    if phase is Phase.FORCE_DECISION:
-        decliner = 1 - to_move
-        if offered_by != to_move:
-            raise InvalidStateError(
-                f"in a force decision the card came from the forcer, player {to_move} (R14b)"
-            )
-        if forcing is Forcing.DISCARDS_ONLY and origin is not OfferOrigin.DISCARD:
-            raise InvalidStateError("with forcing discards_only, only a discard is forced (V1)")
-        if not fits(decliner):
-            raise InvalidStateError(
-                f"{card} does not fit player {decliner}'s table, so it cannot be forced (R14a)"
-            )
-        return
-    # FORCED_TAKE: forced after a decline (case a), or a passed card forced back (case b).
-    passed_back = origin is OfferOrigin.STOCK and offered_by == to_move
-    if offered_by == to_move and not passed_back:
-        raise InvalidStateError(f"player {to_move} cannot be forced to take his own discard")
-    if passed_back and forcing is not Forcing.DECLINED:
-        raise InvalidStateError("only forcing declined lets a passed card be forced back (V1)")
-    if forcing is Forcing.DISCARDS_ONLY and origin is not OfferOrigin.DISCARD:
-        raise InvalidStateError("with forcing discards_only, only a discard is forced (V1)")
-    if not fits(to_move):
+    # R14a: a forced card fits the table of the player it is forced on.
+    forced = 1 - to_move if phase is Phase.FORCE_DECISION else to_move
+    if not fits(forced):
         raise InvalidStateError(
-            f"{card} does not fit player {to_move}'s table, so it cannot be forced (R14a)"
+            f"{card} does not fit player {forced}'s table, so it cannot be forced (R14a)"
         )

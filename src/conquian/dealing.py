@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from typing import Final
 
 from conquian import _bits
-from conquian._position import Position
+from conquian._position import Position, first_offer
 from conquian._rng import SplitMix64
 from conquian.cards import DECK, Card, format_cards, parse_cards
 from conquian.errors import ConquianError, InvalidCardError, bounded_items, describe
-from conquian.phases import OfferOrigin, Phase
+from conquian.phases import Phase
 from conquian.rules import Regrouping, Rules, check_rules
 
 __all__ = [
@@ -138,9 +138,7 @@ def deal_position(order: tuple[int, ...], rules: Rules, dealer: int) -> Position
     hands[dealer] = sum(map(_BIT.__getitem__, second))
     # R10: the non-dealer turns the top stock card; it is offered to him. V8: the dealer
     # turns it, and it is offered to the non-dealer.
-    origin, turner = (
-        (OfferOrigin.UPCARD, dealer) if rules.initial_upcard else (OfferOrigin.STOCK, starter)
-    )
+    origin, turner = first_offer(rules, dealer)
     arrangements = None if rules.regrouping is Regrouping.FREE else ((), ())
     return (
         rules, dealer, order[stock_pos + 1 :], (hands[0], hands[1]), (0, 0), (),

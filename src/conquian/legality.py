@@ -57,7 +57,10 @@ from conquian.phases import (
     PHASE_OFFER,
     PHASE_OVER,
     REGROUPING_BORROW,
+    OfferOrigin,
+    Phase,
 )
+from conquian.rules import Rules
 
 __all__ = [
     "SECOND_PERSON",
@@ -67,7 +70,9 @@ __all__ = [
     "fits",
     "legal_moves",
     "may_force",
+    "may_force_back",
     "may_lay_down",
+    "may_lay_down_on",
 ]
 
 
@@ -112,12 +117,19 @@ def may_force(pos: Position) -> bool:
     who passed it (it fits the opponent's table, under forcing declined). The one place
     that decides it, for legal moves and for the check of a Force."""
     rules, _, _, _, _, _, _, origin, by, phase, mover, _, _, _, _ = pos
+    return may_force_back(rules, phase, origin, by, mover) and fits(pos, by)
+
+
+def may_force_back(
+    rules: Rules, phase: Phase, origin: OfferOrigin | None, by: int, mover: int
+) -> bool:
+    """R14b case b, but for the fit: the card offered to ``mover`` is one the opponent
+    turned up and passed, and the rules force such cards back (V1)."""
     return (
         phase is PHASE_OFFER
         and by != mover
         and origin is ORIGIN_STOCK
         and rules.forcing is FORCING_DECLINED
-        and fits(pos, by)
     )
 
 
@@ -217,6 +229,11 @@ def may_lay_down(pos: Position) -> bool:
     """V3: a player who turned up the offered card may lay down cards first (the dealer's
     upcard of V8 counts: he turned it up himself)."""
     rules, _, _, _, _, _, _, origin, by, _, mover, _, _, _, _ = pos
+    return may_lay_down_on(rules, origin, by, mover)
+
+
+def may_lay_down_on(rules: Rules, origin: OfferOrigin | None, by: int, mover: int) -> bool:
+    """V3, from the offer alone: ``mover`` turned up the card offered to him."""
     return rules.meld_from_hand and origin is not ORIGIN_DISCARD and by == mover
 
 

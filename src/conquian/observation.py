@@ -211,8 +211,10 @@ class Observation:
     @classmethod
     def from_dict(cls, data: object) -> Observation:
         """The observation of :meth:`to_dict` data, checked: it must be a view of a
-        position that could occur, and its history one that leads there (each entry
-        follows from the one before as the game goes on, and the last to the position).
+        position that could occur, and its history one that leads there under its rules
+        (each entry a move its offer allows, following from the one before as the game
+        goes on, the last leading to the position, and the dead pile ending with the
+        cards that died in it).
 
         Raises:
             InvalidStateError: The data is not an observation; the message names the field.

@@ -32,9 +32,10 @@ from conquian import _bits, _position
 from conquian._readonly import ReadOnlyDict, frozen_json
 from conquian.cards import DECK, Card, parse_cards
 from conquian.errors import ConquianError, InvalidStateError, describe, is_player
+from conquian.legality import may_force_back, may_lay_down_on
 from conquian.melds import Meld
 from conquian.moves import Decline, Force, LayDown, Move, Release, Take, parse_move
-from conquian.phases import OfferOrigin, Outcome, OutcomeKind, Phase, Played
+from conquian.phases import Fate, OfferOrigin, Outcome, OutcomeKind, Phase, Played
 from conquian.rules import CLASSIC, Rules
 
 __all__ = [
@@ -452,12 +453,33 @@ _After = tuple[int | None, Card | None, OfferOrigin | None, int | None, Phase]
 
 
 def _check_order(read: _Reader, fields: dict[str, Any]) -> None:
-    """Each history entry, and the observed position after the last one, follow from the
-    entry before as the game goes on (R11, R14b, R15, R16, V3, V8): a history in another
-    order, or one that leads elsewhere, is refused."""
+    """The history must be one a game could have made (R10, R11, R14b, R15, R16, V1, V3,
+    V8): each entry's offer one the phase machine reaches under the rules, with a move
+    its phase allows; the first entry the deal's first offer when the history starts at
+    the deal; each entry, and the observed position after the last one, following from
+    the entry before as the game goes on; and the dead pile ending with the cards that
+    died in it, in order (all of it from the deal). What needs the hidden cards or the
+    tables of the time (whether a card fitted) is not checked."""
     history: tuple[Played, ...] = fields["history"]
     if not history:
         return
+    rules: Rules = fields["rules"]
+    dealer: int = fields["dealer"]
+    whole = len(history) == fields["ply"]  # it starts at the deal
+    for number, entry in enumerate(history, start=1):
+        problem = _entry_problem(entry, rules, dealer)
+        if problem is not None:
+            raise read.fail(f"history entry {number}", problem)
+    first = history[0]
+    origin, turner = _position.first_offer(rules, dealer)
+    if whole and (first.player, first.origin, first.offered_by, first.phase) != (
+        1 - dealer,
+        origin,
+        turner,
+        Phase.OFFER,
+    ):
+        what = f"the first offer of a game is {origin.value}:{turner} to player {1 - dealer}"
+        raise read.fail("history entry 1", f"{what} (R10, V8)")
     position: _After = (
         fields["to_move"],
         fields["offer"],
@@ -470,27 +492,55 @@ def _check_order(read: _Reader, fields: dict[str, Any]) -> None:
         position,
     ]
     for number, (entry, after) in enumerate(zip(history, afters, strict=True), start=1):
-        if not _moved_in_phase(entry):
-            what = f"{_kind_name(entry.move)} cannot be played in phase {entry.phase.value}"
-            raise read.fail(f"history entry {number}", what)
         if not _follows(entry, after, fields["outcome"]):
             what = f"history entry {number + 1}" if number < len(history) else "the position"
-            move = f"{_kind_name(entry.move)} {str(entry.move)!r} by player {entry.player}"
+            move = f"'{entry.move}' by player {entry.player}"
             raise read.fail(what, f"does not follow from history entry {number}, {move}")
+    # The cards that died, in order: released, or declined and not left to a force
+    # decision (R11a, R14b).
+    died = tuple(
+        entry.offer
+        for entry, after in zip(history, afters, strict=True)
+        if entry.move.__class__ is Release
+        or (
+            entry.move.__class__ is Decline
+            and entry.fate is not Fate.PASSED
+            and after[4] is not Phase.FORCE_DECISION
+        )
+    )
+    dead = tuple(fields["dead"])
+    if (died != dead) if whole else (dead[len(dead) - len(died) :] != died):
+        shown = " ".join(map(str, died)) or "none"
+        raise read.fail("dead", f"the history's dead cards, in order, are {shown}")
 
 
-def _kind_name(move: Move) -> str:
-    return move.__class__.__name__
-
-
-def _moved_in_phase(entry: Played) -> bool:
-    """Whether a move of the entry's kind is one of its phase's (R11, R14b, V3)."""
+def _entry_problem(entry: Played, rules: Rules, dealer: int) -> str | None:
+    """Why no game reaches the entry's offer, or plays its move there, whatever the
+    tables; ``None`` if one can."""
+    mover, origin, by, phase = entry.player, entry.origin, entry.offered_by, entry.phase
+    problem = _position.offer_problem(phase, mover, origin, by, entry.offer, rules)
+    if problem is not None:
+        return problem
+    if origin is OfferOrigin.UPCARD and not (rules.initial_upcard and by == dealer):
+        return "an upcard is the dealer's, under initial_upcard rules (V8)"
     kind = entry.move.__class__
-    if entry.phase is Phase.OFFER:
-        return kind in (Take, Decline, LayDown, Force)  # Force: R14b case b
-    if entry.phase is Phase.FORCE_DECISION:
-        return kind in (Force, Release)
-    return entry.phase is Phase.FORCED_TAKE and kind is Take
+    allowed = {
+        Phase.OFFER: (Take, Decline, LayDown, Force),
+        Phase.FORCE_DECISION: (Force, Release),
+        Phase.FORCED_TAKE: (Take,),
+    }.get(phase, ())
+    if (
+        kind not in allowed
+        or (kind is LayDown and not may_lay_down_on(rules, origin, by, mover))
+        or (
+            kind is Force
+            and phase is Phase.OFFER
+            and not may_force_back(rules, phase, origin, by, mover)
+        )
+    ):
+        where = f"{entry.offer} ({origin.value}:{by}) in phase {phase.value}"
+        return f"'{entry.move}' cannot be played on {where}"
+    return None
 
 
 def _follows(entry: Played, after: _After, outcome: Outcome | None) -> bool:
@@ -498,15 +548,14 @@ def _follows(entry: Played, after: _After, outcome: Outcome | None) -> bool:
     player, offer, origin, by, phase = after
     mover, move = entry.player, entry.move
     kind = move.__class__
+    passed = entry.fate is Fate.PASSED  # R11b, V8: offered to the opponent
     if phase is Phase.OVER:
         if outcome is None:
             return False
         if isinstance(move, Take):  # R16: he went out
             return outcome.winner == mover and move.goes_out
         # R15: a card died with no card left to turn (never a card passed, R11b)
-        return outcome.winner is None and (
-            kind is Release or (kind is Decline and not _passes(entry))
-        )
+        return outcome.winner is None and (kind is Release or (kind is Decline and not passed))
     same = offer == entry.offer and origin is entry.origin and by == entry.offered_by
     if kind is Take:  # R11: his discard is offered to the opponent
         assert isinstance(move, Take)
@@ -521,25 +570,17 @@ def _follows(entry: Played, after: _After, outcome: Outcome | None) -> bool:
         return player == mover and same and phase is Phase.OFFER
     if kind is Force:  # R14b: the decliner must take it
         return player == 1 - mover and same and phase is Phase.FORCED_TAKE
-    # Who turns up the next card if the offered card dies now.
+    if passed:
+        return player == 1 - mover and same and phase is Phase.OFFER
+    # The card dies: the decliner turns up the next card (R11a), the dealer's refused
+    # upcard goes to the non-dealer to turn (V8), and after a release the decliner turns
+    # (R14b); a declined card may instead wait for the opponent's force decision (R14b).
     turner = 1 - mover if kind is Release or entry.origin is OfferOrigin.UPCARD else mover
     turned = (player, origin, by, phase) == (turner, OfferOrigin.STOCK, turner, Phase.OFFER)
-    if kind is Release:  # R14b: it dies; the decliner turns up the next card
+    turned = turned and offer != entry.offer  # the card turned up is another one
+    if kind is Release or entry.origin is OfferOrigin.UPCARD:
         return turned
-    if _passes(entry):  # R11b, V8: offered to the opponent
-        return player == 1 - mover and same and phase is Phase.OFFER
-    if entry.origin is OfferOrigin.UPCARD:  # V8: the dealer refused it; the other turns
-        return turned
-    # R11a: it dies and he turns up the next card, unless the opponent may force it (R14b)
     return turned or (player == 1 - mover and same and phase is Phase.FORCE_DECISION)
-
-
-def _passes(entry: Played) -> bool:
-    """Whether the entry declines a card so that it is offered to the opponent: his own
-    turned card (R11b), or the dealer's upcard refused by the non-dealer (V8)."""
-    if entry.origin is OfferOrigin.STOCK:
-        return entry.offered_by == entry.player
-    return entry.origin is OfferOrigin.UPCARD and entry.offered_by != entry.player
 
 
 def position_fields(
