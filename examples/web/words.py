@@ -1,10 +1,9 @@
 """The web page's own words in each language: the lobby's form and its default names, the
 bots' and the rules presets' names, the invitation, the record link, the word before the
 rules' name, the waiting line, the opponent's hand size, the hint on how to take, and a
-lost game's line. The game's words
-(card names, narration, prompts) come from :mod:`conquian.languages`; ``server.py``
-serves one language's table at ``GET /api/words?lang=es``, and every table has the keys
-of English."""
+lost game's line. The game's words (card names, narration, prompts) come from
+:mod:`conquian.languages`; ``server.py`` serves one language's table at ``GET
+/api/words?lang=es``, and every table has the keys of English."""
 
 from __future__ import annotations
 

@@ -184,6 +184,15 @@ def test_the_keyboard_keeps_its_place_and_cards_have_names(
     page.close()
 
 
+def test_a_bot_and_the_rules_are_named_in_the_lobbys_language(
+    browser: Browser, base_url: str
+) -> None:
+    page = browser.new_page()
+    new_game_in_lobby(page, base_url, humans=False, seed=11, lang="es")
+    assert page.inner_text("#opponent-name") == "Codicioso"  # the default bot, Greedy
+    assert page.inner_text("#rules-name") == "Reglas: Clásicas"
+
+
 _PROPER_NAMES = {"rules_foster", "rules_bicycle"}  # R. F. Foster's rules, the Bicycle brand's
 
 
