@@ -452,8 +452,8 @@ def arena(
         The pairs' results and the agents' ratings.
 
     Raises:
-        ConquianError: Fewer than two agents (or names given as one text, or not as a
-            sequence), more names than there are agents, an unknown or repeated name, a
+        ConquianError: Fewer than two agents (or names given as one text, or not
+            iterable), more names than there are agents, an unknown or repeated name, a
             bad count, or a seed out of range.
     """
     if isinstance(agents, str) or not isinstance(agents, Iterable):
