@@ -190,6 +190,8 @@ def test_every_observation_of_a_game_is_read_back_with_its_history(rules: Any) -
     forces, passes, the upcard of V8 and the lay-downs of V3), for both players, at every
     ply."""
     seen: set[tuple[str, str]] = set()
+    kinds: set[type] = set()
+    fates: set[str] = set()
     for seed in range(4):
         states = list(random_game(State.new(seed, rules=rules), seed, greed=0.5))
         # The same game restarted from a position string: its history holds the later
@@ -204,9 +206,13 @@ def test_every_observation_of_a_game_is_read_back_with_its_history(rules: Any) -
                 assert Observation.from_dict(through_json(view.to_dict())) == view
         assert len(restarted[-1].history) < restarted[-1].ply
         seen.update((entry.phase.value, entry.origin.value) for entry in states[-1].history)
+        kinds.update(entry.move.__class__ for entry in states[-1].history)
+        fates.update(entry.fate.value for entry in states[-1].history)
     phases = {phase for phase, _ in seen}
     assert "forced_take" in phases or rules.forcing is not Forcing.DECLINED
     assert ("offer", "upcard") in seen or not rules.initial_upcard
+    assert LayDown in kinds or not rules.meld_from_hand
+    assert "passed" in fates
 
 
 def played_view(seed: int = 3, moves: int = 14) -> dict[str, Any]:
@@ -267,7 +273,7 @@ def test_an_entry_out_of_its_phase_or_its_rules_is_refused() -> None:
         (Rules(meld_from_hand=True), LayDown, {"meld_from_hand": False}, "'lay +"),
     ):
         view = first_view_after(rules, move)
-        assert Observation.from_dict(view) is not None
+        assert Observation.from_dict(view).history[-1].move.__class__ is move  # accepted
         assert words in refusal_of({**view, "rules": {**view["rules"], **changed}})
     # V3 lays down before a card the player turned up himself, never before a discard.
     view = first_view_after(Rules(meld_from_hand=True), LayDown)

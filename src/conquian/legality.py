@@ -123,8 +123,8 @@ def may_force(pos: Position) -> bool:
 def may_force_back(
     rules: Rules, phase: Phase, origin: OfferOrigin | None, by: int, mover: int
 ) -> bool:
-    """R14b case b, but for the fit: the card offered to ``mover`` is one the opponent
-    turned up and passed, and the rules force such cards back (V1)."""
+    """R14b case b, all but the fit (R14a): the card offered to ``mover`` is one the
+    opponent turned up and passed, and the rules let such a card be forced back (V1)."""
     return (
         phase is PHASE_OFFER
         and by != mover
