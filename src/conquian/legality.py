@@ -12,7 +12,7 @@ message worded for the player to move (:data:`SECOND_PERSON`) or about him
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 import attrs
@@ -30,7 +30,8 @@ from conquian._position import (
     TO_MOVE,
     Position,
 )
-from conquian.cards import DECK, format_cards
+from conquian.builder import TakeBuilder
+from conquian.cards import DECK, Card, format_cards
 from conquian.errors import IllegalMoveError, MoveProblem, checked_player, describe
 from conquian.melds import Meld, MeldKind
 from conquian.moves import (
@@ -65,7 +66,6 @@ from conquian.rules import Rules
 __all__ = [
     "SECOND_PERSON",
     "Voice",
-    "check_builder",
     "check_move",
     "fits",
     "legal_moves",
@@ -73,6 +73,7 @@ __all__ = [
     "may_force_back",
     "may_lay_down",
     "may_lay_down_on",
+    "start_builder",
 ]
 
 
@@ -203,11 +204,21 @@ def _check_turn(pos: Position, player: int | None) -> None:
             )
 
 
-def check_builder(pos: Position, player: int | None, v: Voice, *, lay_down: bool) -> None:
-    """Raise :class:`~conquian.errors.IllegalMoveError` unless ``player`` (if given) may
-    start building a take now (a lay-down, V3, if ``lay_down``), for the same reason the
-    referee would give for the move itself; a lay-down builder also needs a legal
-    lay-down (V3: some hand cards that can be laid down)."""
+def start_builder(
+    pos: Position,
+    player: int | None,
+    v: Voice,
+    hand: Iterable[Card],
+    table: tuple[Meld, ...],
+    *,
+    lay_down: bool,
+) -> TakeBuilder:
+    """The take builder (a lay-down builder, V3, if ``lay_down``) of ``player`` (if
+    given; else the player to move), who holds ``hand`` and ``table``. Raise
+    :class:`~conquian.errors.IllegalMoveError` unless he may start building one now, for
+    the same reason the referee would give for the move itself; a lay-down builder also
+    needs a legal lay-down (V3: some hand cards that can be laid down). For
+    :class:`~conquian.state.State` and :class:`~conquian.state.Observation`."""
     _check_turn(pos, player)
     phase = pos[PHASE]
     if lay_down and phase is PHASE_FORCED_TAKE:
@@ -223,6 +234,8 @@ def check_builder(pos: Position, player: int | None, v: Voice, *, lay_down: bool
                 "no lay-down can be built now: no hand card can be laid down (V3)",
                 problem=MoveProblem.NOTHING_TO_LAY_DOWN,
             )
+        return TakeBuilder.start(pos[RULES], hand, table, None)
+    return TakeBuilder.start(pos[RULES], hand, table, DECK[pos[OFFER]])  # R11, R14b
 
 
 def may_lay_down(pos: Position) -> bool:

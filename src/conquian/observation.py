@@ -19,9 +19,9 @@ from conquian.cards import DECK, Card, sorted_cards
 from conquian.errors import IllegalMoveError
 from conquian.legality import (
     SECOND_PERSON,
-    check_builder,
     check_move,
     legal_moves,
+    start_builder,
 )
 from conquian.melds import Meld
 from conquian.moves import LegalMoves, Move, MoveTuple, parse_move
@@ -182,9 +182,7 @@ class Observation:
         Raises:
             IllegalMoveError: It is not this player's turn, or no card is offered to take.
         """
-        check_builder(self._stand_in(), self.player, SECOND_PERSON, lay_down=False)
-        assert self.offer is not None  # a take answers an offer (R11, R14b)
-        return TakeBuilder.start(self.rules, self.hand, self.tables[self.player], self.offer)
+        return self._builder(lay_down=False)
 
     def lay_down_builder(self) -> TakeBuilder:
         """A :class:`~conquian.builder.TakeBuilder` for this player's lay-down (V3),
@@ -194,8 +192,13 @@ class Observation:
         Raises:
             IllegalMoveError: It is not this player's turn, or no lay-down is legal now.
         """
-        check_builder(self._stand_in(), self.player, SECOND_PERSON, lay_down=True)
-        return TakeBuilder.start(self.rules, self.hand, self.tables[self.player], None)
+        return self._builder(lay_down=True)
+
+    def _builder(self, *, lay_down: bool) -> TakeBuilder:
+        table = self.tables[self.player]
+        return start_builder(
+            self._stand_in(), self.player, SECOND_PERSON, self.hand, table, lay_down=lay_down
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The observation as JSON-ready data, described by

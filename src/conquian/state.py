@@ -59,9 +59,9 @@ from conquian.errors import (
 from conquian.legality import (
     SECOND_PERSON,
     Voice,
-    check_builder,
     check_move,
     legal_moves,
+    start_builder,
 )
 from conquian.melds import Meld
 from conquian.moves import Decline, LegalMoves, Move, parse_move
@@ -332,10 +332,8 @@ class State:
             IllegalMoveError: No card is offered to take (the phase is a force decision or
                 the game is over).
         """
-        check_builder(self._pos, None, SECOND_PERSON, lay_down=False)
         hand, table = self._mover_cards()
-        assert self.offer is not None  # a take answers an offer (R11, R14b)
-        return TakeBuilder.start(self.rules, hand, table, self.offer)
+        return start_builder(self._pos, None, SECOND_PERSON, hand, table, lay_down=False)
 
     def lay_down_builder(self) -> TakeBuilder:
         """A :class:`~conquian.builder.TakeBuilder` for a lay-down (V3) by the player to
@@ -344,9 +342,8 @@ class State:
         Raises:
             IllegalMoveError: No lay-down is legal now.
         """
-        check_builder(self._pos, None, SECOND_PERSON, lay_down=True)
         hand, table = self._mover_cards()
-        return TakeBuilder.start(self.rules, hand, table, None)
+        return start_builder(self._pos, None, SECOND_PERSON, hand, table, lay_down=True)
 
     def _mover_cards(self) -> tuple[frozenset[Card], tuple[Meld, ...]]:
         """The hand and table of the player to move (none once the game is over)."""
