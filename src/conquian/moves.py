@@ -240,6 +240,8 @@ FORCE: Final = Force()
 RELEASE: Final = Release()
 
 _SIMPLE: Final[dict[str, Move]] = {"decline": DECLINE, "force": FORCE, "release": RELEASE}
+MOVE_VERBS: Final = frozenset(("take", "lay", *_SIMPLE))
+"""The words a move's notation starts with (``take``, ``lay``, ``decline``, ...)."""
 NO_DISCARD: Final = -1
 """The :attr:`Take.discard_index` of a take that goes out (it has no discard, R16)."""
 _ANY_RULES: Final = Rules(max_sequence=10)

@@ -42,7 +42,7 @@ from conquian.errors import ConquianError, IllegalMoveError, ParseError, describ
 from conquian.languages import LANGUAGES, Language, find_language
 from conquian.match import Match
 from conquian.melds import Meld
-from conquian.moves import Move, Take, parse_move
+from conquian.moves import MOVE_VERBS, Move, Take, parse_move
 from conquian.narration import describe_origin, explain_refusal, narrate, narrate_start
 from conquian.rules import CLASSIC, Rules, Scoring
 from conquian.simulate import AGENTS
@@ -54,9 +54,6 @@ HUMAN: Final = 0
 BOT: Final = 1
 MAX_LISTED_TAKES: Final = 9
 """Takes listed one by one; with more, one choice builds the take card by card."""
-
-_MOVE_WORDS: Final = frozenset(("take", "decline", "force", "release", "lay"))
-"""An answer starting with one of these is move notation: a parse error explains it."""
 
 
 class _EndOfInputError(Exception):
@@ -344,8 +341,9 @@ class _Session:
             try:
                 move = parse_move(answer)
             except ConquianError as error:
-                if answer.split()[:1] and answer.split()[0].lower() in _MOVE_WORDS:
-                    screen.refused("bad", error)  # notation: its own (English) words
+                # An answer that starts like a move is notation: its own (English) words.
+                if (answer.split() or [""])[0].lower() in MOVE_VERBS:
+                    screen.refused("bad", error)
                 else:
                     reason = screen.say("not_a_move", text=describe(answer), last=len(options))
                     screen.notice(screen.say("bad", reason=reason))
