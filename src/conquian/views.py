@@ -514,6 +514,14 @@ def _check_order(read: _Reader, fields: dict[str, Any]) -> None:
         raise read.fail("dead", f"the history's dead cards, in order, are {shown}")
 
 
+# The kinds of move each phase allows (R11, R14b; Force in an offer is R14b case b).
+_MOVES_OF_PHASE: Final[dict[Phase, tuple[type, ...]]] = {
+    Phase.OFFER: (Take, Decline, LayDown, Force),
+    Phase.FORCE_DECISION: (Force, Release),
+    Phase.FORCED_TAKE: (Take,),
+}
+
+
 def _entry_problem(entry: Played, rules: Rules, dealer: int) -> str | None:
     """Why no game reaches the entry's offer, or plays its move there, whatever the
     tables; ``None`` if one can."""
@@ -524,13 +532,8 @@ def _entry_problem(entry: Played, rules: Rules, dealer: int) -> str | None:
     if origin is OfferOrigin.UPCARD and not (rules.initial_upcard and by == dealer):
         return "an upcard is the dealer's, under initial_upcard rules (V8)"
     kind = entry.move.__class__
-    allowed = {
-        Phase.OFFER: (Take, Decline, LayDown, Force),
-        Phase.FORCE_DECISION: (Force, Release),
-        Phase.FORCED_TAKE: (Take,),
-    }.get(phase, ())
     if (
-        kind not in allowed
+        kind not in _MOVES_OF_PHASE.get(phase, ())
         or (kind is LayDown and not may_lay_down_on(rules, origin, by, mover))
         or (
             kind is Force
