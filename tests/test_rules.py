@@ -9,7 +9,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conquian import CLASSIC, PRESETS, ConquianError, Forcing, InvalidRulesError, Rules, find_rules
+from conquian import (
+    BICYCLE,
+    CLASSIC,
+    FOSTER,
+    PRESETS,
+    ConquianError,
+    Forcing,
+    InvalidRulesError,
+    Rules,
+    Scoring,
+    find_rules,
+)
 
 
 def test_classic_defaults() -> None:
@@ -133,6 +144,29 @@ def test_every_rule_set_round_trips_through_text_and_dict(
     assert " " not in text
     assert Rules.from_dict(rules.to_dict()) == rules
     assert json.loads(json.dumps(rules.to_dict())) == rules.to_dict()
+
+
+@pytest.mark.parametrize(
+    "rules", [CLASSIC, *PRESETS.values(), Rules(scoring=Scoring.POINTS, target=100)]
+)
+def test_each_setting_is_the_rules_text_of_one_field(rules: Rules) -> None:
+    settings = [rules.setting(name) for name in rules.to_dict()]
+    assert [setting.partition(":")[0] for setting in settings] == list(rules.to_dict())
+    # Every field's setting after any preset is the rules again.
+    assert Rules.parse(",".join(["bicycle", *settings])) == rules
+
+
+def test_a_setting_names_the_value_as_rules_text() -> None:
+    assert Rules(forcing=Forcing.OFF).setting("forcing") == "forcing:off"
+    assert BICYCLE.setting("meld_from_hand") == "meld_from_hand:true"
+    assert CLASSIC.setting("target") == "target:none"
+    assert FOSTER.setting("max_sequence") == "max_sequence:10"
+
+
+@pytest.mark.parametrize("name", ["colour", "", "Forcing", 3, None])
+def test_a_setting_of_no_rule_is_refused(name: object) -> None:
+    with pytest.raises(InvalidRulesError, match=r"unknown rule .*: the rules are players, "):
+        CLASSIC.setting(name)  # type: ignore[arg-type]
 
 
 def test_the_dict_form_names_every_field_with_a_json_value() -> None:

@@ -376,7 +376,7 @@ class TakeBuilder:
                 raise IllegalMoveError(
                     "these rules do not allow that table: it must be one of the arrangements (V2)",
                     problem=MoveProblem.TABLE_NOT_ALLOWED,
-                    setting=f"regrouping:{self.rules.regrouping.value}",
+                    setting=self.rules.setting("regrouping"),
                 )
         return attrs.evolve(self, _chosen=chosen)
 

@@ -252,11 +252,13 @@ def may_lay_down_on(rules: Rules, origin: OfferOrigin | None, by: int, mover: in
 
 def _lay_down_refusal(pos: Position, v: Voice) -> IllegalMoveError | None:
     """Why no lay-down is allowed now, whatever its cards, or ``None`` if one may be."""
-    if not pos[RULES].meld_from_hand:
+    rules = pos[RULES]
+    if not rules.meld_from_hand:
+        setting = rules.setting("meld_from_hand")
         return IllegalMoveError(
-            "these rules (meld_from_hand:false) let cards be laid down only with a take (R12)",
+            f"these rules ({setting}) let cards be laid down only with a take (R12)",
             problem=MoveProblem.NO_LAY_DOWN_RULE,
-            setting="meld_from_hand:false",
+            setting=setting,
         )
     if not may_lay_down(pos) or pos[PHASE] is not PHASE_OFFER:
         return IllegalMoveError(
@@ -287,7 +289,7 @@ def _why_no_force(pos: Position, v: Voice) -> IllegalMoveError:
     rules, _, _, _, _, _, offer, origin, by, _, mover, _, _, _, _ = pos
     card = DECK[offer]
     if rules.forcing is not FORCING_DECLINED:
-        setting = f"forcing:{rules.forcing.value}"
+        setting = rules.setting("forcing")
         return IllegalMoveError(
             f"these rules ({setting}) do not let {v.you} force {card} (V1)",
             problem=MoveProblem.FORCING_NOT_ALLOWED,
@@ -361,7 +363,7 @@ def _check_new_table(
     if named is not None:
         _check_arrangement(pos, named, new_table, v)
     elif arrangements is not None:
-        setting = f"regrouping:{rules.regrouping.value}"
+        setting = rules.setting("regrouping")
         raise IllegalMoveError(
             f"these rules ({setting}) need {v.your} new table named, as [MELD ...] (V2)",
             problem=MoveProblem.TABLE_NOT_NAMED,
@@ -384,7 +386,7 @@ def _check_new_table(
                 if borrow
                 else "existing melds stay whole: cards join them or form new melds"
             )
-            setting = f"regrouping:{rules.regrouping.value}"
+            setting = rules.setting("regrouping")
             raise IllegalMoveError(
                 f"these rules ({setting}) do not allow that table: {rule} (V2)",
                 problem=MoveProblem.TABLE_NOT_ALLOWED,

@@ -208,12 +208,24 @@ class Rules:
         for name, value in data.items():
             field = fields.get(name) if isinstance(name, str) else None
             if field is None:
-                known = ", ".join(fields)
-                raise InvalidRulesError(
-                    f"unknown rule {describe(name, 20)}: the rules are {known}"
-                )
+                raise _unknown_rule(name)
             values[name] = _typed(name, value, field.type)
         return attrs.evolve(base if base is not None else CLASSIC, **values)
+
+    def setting(self, name: str) -> str:
+        """One rule as rules text, ``name:value``, the form :meth:`parse` reads after a
+        preset and :attr:`IllegalMoveError.setting <conquian.errors.IllegalMoveError.setting>`
+        names.
+
+        Raises:
+            InvalidRulesError: ``name`` is not a rule.
+
+        >>> Rules().setting("forcing"), Rules(target=None).setting("target")
+        ('forcing:declined', 'target:none')
+        """
+        if not isinstance(name, str) or name not in _FIELD_NAMES:
+            raise _unknown_rule(name)
+        return f"{name}:{_text(_plain(getattr(self, name)))}"
 
     def to_notation(self) -> str:
         """The rules as one word: a preset name, then any fields that differ from it.
@@ -224,11 +236,10 @@ class Rules:
         for name, preset in PRESETS.items():
             if preset == self:
                 return name
-        classic = CLASSIC.to_dict()
         changed = [
-            f"{key}:{_text(value)}"
-            for key, value in self.to_dict().items()
-            if value != classic[key]
+            self.setting(name)
+            for name in _FIELD_NAMES
+            if getattr(self, name) != getattr(CLASSIC, name)
         ]
         return ",".join(["classic", *changed])
 
@@ -259,6 +270,8 @@ class Rules:
 
 
 attrs.resolve_types(Rules)
+
+_FIELD_NAMES: Final = tuple(field.name for field in attrs.fields(Rules) if field.init)
 
 CLASSIC: Final[Rules] = Rules()
 """The classic rule set of :doc:`/rules`, ``Rules()``, with every variant at its first
@@ -327,6 +340,11 @@ def find_rules(name: str) -> Rules:
 
 def _public_fields() -> tuple[attrs.Attribute[Any], ...]:
     return tuple(field for field in attrs.fields(Rules) if field.init)
+
+
+def _unknown_rule(name: object) -> InvalidRulesError:
+    known = ", ".join(_FIELD_NAMES)
+    return InvalidRulesError(f"unknown rule {describe(name, 20)}: the rules are {known}")
 
 
 def _enum_value(name: str, value: object, kind: type[enum.Enum]) -> enum.Enum:
