@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import io
+import itertools
 import multiprocessing
 import os
 import time
+from collections.abc import Iterator
 
 import pytest
 
@@ -107,7 +109,8 @@ def test_wilson_interval() -> None:
     ("games", "agents", "workers", "message"),
     [
         (-1, ("greedy", "random"), 1, "games must be"),
-        (10, ("greedy",), 1, "two agents"),
+        (10, ("greedy",), 1, "two agents, not 1"),
+        (10, ("greedy", "random", "heuristic"), 1, "two agents, not more than two"),
         (10, ("greedy", "clever"), 1, "no agent is called 'clever'"),
         (10, ("greedy", "random"), -2, "workers must be"),
     ],
@@ -117,6 +120,22 @@ def test_bad_arguments_are_refused(
 ) -> None:
     with pytest.raises(ConquianError, match=message):
         simulate(games, agents, workers=workers)
+
+
+def test_any_iterable_of_two_agents_is_read_and_no_more_than_one_too_many() -> None:
+    assert simulate(20, iter(["greedy", "random"]), seed=6) == simulate(
+        20, ("greedy", "random"), seed=6
+    )
+    read = []
+
+    def endless() -> Iterator[str]:
+        for name in itertools.cycle(("greedy", "random")):
+            read.append(name)
+            yield name
+
+    with pytest.raises(ConquianError, match="two agents, not more than two"):
+        simulate(1, endless())
+    assert len(read) == 3
 
 
 def test_the_command_line_prints_the_counts() -> None:

@@ -18,7 +18,8 @@ import math
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
+from itertools import islice
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -205,7 +206,7 @@ def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
 
 def simulate(
     games: int,
-    agents: Sequence[str | Callable[[int], Agent]] = ("greedy", "random"),
+    agents: Iterable[str | Callable[[int], Agent]] = ("greedy", "random"),
     *,
     seed: int = 0,
     rules: Rules = CLASSIC,
@@ -218,9 +219,10 @@ def simulate(
 
     Args:
         games: How many games.
-        agents: Two agents, by name (see :data:`AGENTS`) or as factories that build an
-            agent from a seed; the first sits in seat 0. Factories must be picklable
-            (module-level functions or classes) when ``workers`` is more than 1.
+        agents: Two agents (any iterable of two), by name (see :data:`AGENTS`) or as
+            factories that build an agent from a seed; the first sits in seat 0.
+            Factories must be picklable (module-level functions or classes) when
+            ``workers`` is more than 1.
         seed: The run's seed; game ``i`` is dealt from :func:`game_seed` (seed, i).
         rules: The rules of every game.
         workers: Processes to use (0 for one per core). The result does not depend on it.
@@ -240,14 +242,17 @@ def simulate(
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ConquianError(f"games must be a whole number of at least 0, not {describe(games)}")
     check_seed(seed, "a run's seed")
-    if isinstance(agents, str) or not isinstance(agents, Sequence):
+    if isinstance(agents, str) or not isinstance(agents, Iterable):
+        what = "the text " if isinstance(agents, str) else ""
         raise ConquianError(
-            "agents must be a sequence of two agents, names or factories, such as "
-            f"('greedy', 'random'), not {describe(agents)}"
+            "agents must be two agents, names or factories, such as "
+            f"('greedy', 'random'), not {what}{describe(agents)}"
         )
-    if len(agents) != 2:
-        raise ConquianError(f"a game has two agents, not {len(agents)}")
-    factories = (agent_factory(agents[0]), agent_factory(agents[1]))
+    pair = tuple(islice(agents, 3))  # never read past one agent too many
+    if len(pair) != 2:
+        given = "more than two" if len(pair) > 2 else len(pair)
+        raise ConquianError(f"a game has two agents, not {given}")
+    factories = (agent_factory(pair[0]), agent_factory(pair[1]))
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
         raise ConquianError(
             f"workers must be a whole number of at least 0, not {describe(workers)}"
