@@ -22,8 +22,10 @@ The HTTP API (every body is JSON, at most :data:`MAX_BODY` bytes; a seat key goe
 * ``POST /api/games`` ``{"mode": "bot" | "humans", "bot": "greedy", "names": [..],
   "seed": null, "rules": "classic"}``: a new game under a preset of the rules
   (``classic``, ``foster`` or ``bicycle``, :data:`conquian.PRESETS`); answers its id and
-  the seat links. The seed may be given as its digits in text, as a browser's numbers
-  lose digits past 2**53.
+  the seat links. ``names`` are the two seats' names, or in a game against a bot the
+  person's name alone: the bot is called by its name in each reader's language
+  ("Greedy", "Codicioso"). The seed may be given as its digits in text, as a browser's
+  numbers lose digits past 2**53.
 * ``GET /api/words?lang=en``: the page's own words in that language (``words.py``).
 * ``GET /api/games/ID?lang=en``: the seat's view (see :func:`seat_payload`).
 * ``POST /api/games/ID/move`` ``{"move": "take +3d5d -Kh", "ply": 4, "lang": "en"}``:
@@ -128,6 +130,8 @@ class Room:
         bot: str | None,
         rules: str = "classic",
     ) -> None:
+        """``names`` are the seats' names; against a bot, the bot's seat is named by
+        :meth:`names_in` in each reader's language and its entry here is not shown."""
         game = Game.new(seed=seed, rules=PRESETS[rules])
         self.id = game_id
         self.game = game
@@ -181,14 +185,21 @@ class Room:
         line is made once, when its move is new (:func:`conquian.narration.narrate`)."""
         lines = self.narrations.get((lang, viewer))
         if lines is None:
-            first = narrate_start(self.states[0], lang=lang, names=self.names, viewer=viewer)
+            names = self.names_in(lang)
+            first = narrate_start(self.states[0], lang=lang, names=names, viewer=viewer)
             lines = self.narrations[lang, viewer] = [first]
-        states, moves = self.states, self.game.moves
+        states, moves, names = self.states, self.game.moves, self.names_in(lang)
         for ply in range(len(lines) - 1, len(moves)):
-            lines.append(
-                narrate(states[ply], moves[ply], lang=lang, names=self.names, viewer=viewer)
-            )
+            lines.append(narrate(states[ply], moves[ply], lang=lang, names=names, viewer=viewer))
         return [line for line in lines if line]
+
+    def names_in(self, lang: str) -> tuple[str, str]:
+        """The seats' names as a reader of ``lang`` sees them: a bot is called by its
+        name in that language."""
+        if self.bot_name is None:
+            return self.names
+        bot = PAGE_WORDS[find_language(lang).code]["bot_" + self.bot_name]
+        return (self.names[HUMAN_SEAT], bot)  # the person sits in seat 0
 
     def rename(self, seat: int, name: str) -> None:
         """Give ``seat`` the name ``name`` (a person's seat in a game between two people);
@@ -257,7 +268,7 @@ def visible_cards(data: dict[str, Any]) -> list[str]:
 def status_text(room: Room, view: Observation, lang: str) -> str:
     """Whose turn it is, or how the game ended, in ``lang``."""
     language = find_language(lang)
-    names, seat = room.names, view.player
+    names, seat = room.names_in(lang), view.player
     outcome = view.outcome
     if outcome is not None:
         if outcome.winner is None:
@@ -293,7 +304,7 @@ def build_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
     data = view.to_dict()
     language = find_language(lang)
     page = PAGE_WORDS[language.code]
-    names = room.names
+    names = room.names_in(lang)
     lines = room.narration(lang, seat)
     # On the seat's turn its legal moves are the state's (Observation.legal_moves gives
     # the same from the view alone, at the cost of rebuilding a position from it), and a
@@ -450,9 +461,15 @@ async def new_game(request: Request) -> Response:
         seed = int(seed)  # digits as text: a browser's numbers lose digits past 2**53
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise RequestError(400, "seed is a whole number (or its digits as text) or null")
-    names = data.get("names", ["Player 1", bot.capitalize() if bot else "Player 2"])
-    if not isinstance(names, list) or len(names) != 2 or not all(is_name(name) for name in names):
-        raise RequestError(400, f"names are two names of 1 to {MAX_NAME} characters")
+    names = data.get("names", ["Player 1"] if bot else ["Player 1", "Player 2"])
+    count = 1 if bot else 2
+    if not isinstance(names, list) or len(names) != count or not all(map(is_name, names)):
+        what = (
+            "the person's name alone (the bot is named in each language)" if bot else "two names"
+        )
+        raise RequestError(400, f"names are {what}, of 1 to {MAX_NAME} characters")
+    if bot is not None:
+        names = [names[0], bot]  # the bot's seat is named in each reader's language
     make_room_space()
     game_id = secrets.token_urlsafe(9)
     seed = secrets.randbits(48) if seed is None else seed

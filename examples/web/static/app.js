@@ -371,9 +371,7 @@ async function start(event) {
   const rules = $("rules").value;
   const seedText = $("seed").value.trim();
   const name = $("name").value.trim() || pageWords.default_name;
-  const names = mode === "bot"
-    ? [name, $("bot").selectedOptions[0].textContent]
-    : [name, pageWords.guest];
+  const names = mode === "bot" ? [name] : [name, pageWords.guest];  // a bot names itself
   try {
     const data = await api("POST", "/api/games", {
       mode, bot, names, rules, seed: seedText || null,  // digits as text: no rounding

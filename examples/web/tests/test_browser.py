@@ -191,6 +191,11 @@ def test_a_bot_and_the_rules_are_named_in_the_lobbys_language(
     new_game_in_lobby(page, base_url, humans=False, seed=11, lang="es")
     assert page.inner_text("#opponent-name") == "Codicioso"  # the default bot, Greedy
     assert page.inner_text("#rules-name") == "Reglas: Clásicas"
+    # The bot's name follows the language during the game, in the narration too.
+    page.select_option("#lang", "de")
+    page.wait_for_function("document.getElementById('opponent-name').textContent === 'Gierig'")
+    assert page.inner_text("#rules-name") == "Regeln: Klassisch"
+    assert "Codicioso" not in page.inner_text("body")
 
 
 _PROPER_NAMES = {"rules_foster", "rules_bicycle"}  # R. F. Foster's rules, the Bicycle brand's
@@ -463,6 +468,19 @@ def test_illegal_and_out_of_turn_requests_get_the_library_reason(
     assert fetch(page, "POST", url + "/name", keys[1], {"name": "  "}) == [
         400,
         {"error": "a name has 1 to 24 characters"},
+    ]
+    # A game against a bot names the person alone: the bot has its name in each language.
+    two = {"mode": "bot", "names": ["Ana", "Bot"]}
+    assert fetch(page, "POST", "/api/games", "", two) == [
+        400,
+        {
+            "error": "names are the person's name alone (the bot is named in each language), "
+            "of 1 to 24 characters"
+        },
+    ]
+    assert fetch(page, "POST", "/api/games", "", {"mode": "humans", "names": ["Ana"]}) == [
+        400,
+        {"error": "names are two names, of 1 to 24 characters"},
     ]
     status, solo = fetch(page, "POST", "/api/games", "", {"mode": "bot"})
     solo_key = solo["seats"][0]["key"]
