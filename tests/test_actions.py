@@ -12,10 +12,12 @@ from conquian import (
     PRESETS,
     Card,
     IllegalMoveError,
+    LayDown,
     Meld,
     Move,
     MoveProblem,
     State,
+    Take,
     parse_cards,
     parse_move,
 )
@@ -203,6 +205,28 @@ def test_v3_a_lay_down_is_started_and_finished_by_the_lay_down_action() -> None:
                 assert all(str(move).startswith("lay") for move in moves)
                 return
     pytest.fail("no lay-down in 40 games")
+
+
+def test_a_move_that_names_its_table_under_free_regrouping_has_the_same_actions() -> None:
+    """Under free regrouping (R13) a take may name its new table or not: both are the same
+    legal move, and both are made by the same actions."""
+    named = 0
+    for seed in range(4):
+        for state in random_game(State.new(seed), seed, greed=0.8):
+            player = state.to_move
+            if player is None:
+                continue
+            for move in state.legal_moves():
+                if isinstance(move, Take | LayDown) and move.table is None:
+                    table = state.apply(move).tables[player]
+                    if isinstance(move, Take):
+                        naming: Move = Take(move.laid, move.discard, table)
+                    else:
+                        naming = LayDown(move.laid, table)
+                    assert state.is_legal(naming)
+                    assert actions_of(naming, state) == actions_of(move, state)
+                    named += 1
+    assert named > 100
 
 
 def test_actions_of_refuses_an_illegal_move() -> None:

@@ -528,17 +528,22 @@ def _finish(
     for action in actions[start:]:
         builder = _apply_or_explain(builder, action, move)
     if builder.move != move and not (
-        isinstance(move, Take | LayDown) and move.table is None and _same_cards(builder.move, move)
+        isinstance(move, Take | LayDown) and _same_cards(builder.move, move)
     ):
         raise IllegalMoveError(f"{move} is not a legal move here")
     return tuple(actions)
 
 
 def _same_cards(built: Move | None, move: Take | LayDown) -> bool:
-    """Under free regrouping a move may leave its table unnamed (R13)."""
+    """Under free regrouping (R13) the builder names no table, and a move may name one
+    or not: the same cards laid and discarded are the same move."""
     if isinstance(move, Take):
-        return isinstance(built, Take) and (built.laid, built.discard) == (move.laid, move.discard)
-    return isinstance(built, LayDown) and built.laid == move.laid
+        return (
+            isinstance(built, Take)
+            and built.table is None
+            and (built.laid, built.discard) == (move.laid, move.discard)
+        )
+    return isinstance(built, LayDown) and built.table is None and built.laid == move.laid
 
 
 # ---------------------------------------------------------------------- observations
