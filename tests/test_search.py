@@ -280,12 +280,23 @@ def test_a_policy_that_chooses_an_illegal_move_is_refused() -> None:
         {"iterations": 2.5},
         {"seconds": 0},
         {"seconds": "1"},
+        {"seconds": float("inf")},  # a search that never ends
+        {"seconds": float("nan")},
+        {"seconds": 1e300},
         {"max_takes": 0},
+        {"iterations": "x" * 10_000},
     ],
 )
 def test_a_bad_budget_or_seed_is_refused(kwargs: dict[str, object]) -> None:
-    with pytest.raises(ValueError, match=f"^{next(iter(kwargs))} must be"):
+    with pytest.raises(ValueError, match=f"^{next(iter(kwargs))} (must be|is a whole)") as refused:
         SearchAgent(**kwargs)  # type: ignore[arg-type]
+    assert len(str(refused.value)) < 200  # the value is described, not written out
+
+
+@pytest.mark.parametrize("policy", ["greedy", GreedyAgent, 3])
+def test_a_policy_that_is_not_an_agent_is_refused_at_once(policy: object) -> None:
+    with pytest.raises(TypeError, match="policy must be an agent"):
+        SearchAgent(policy=policy)  # type: ignore[arg-type]
 
 
 def test_it_is_an_agent_with_a_plain_repr() -> None:

@@ -36,7 +36,8 @@ from conquian import _position
 from conquian._rng import SplitMix64
 from conquian.agents import Agent
 from conquian.cards import DECK, Card
-from conquian.errors import ConquianError
+from conquian.dealing import check_seed
+from conquian.errors import ConquianError, describe
 from conquian.heuristic import HeuristicAgent
 from conquian.moves import Decline, Move, Take
 from conquian.state import Observation, State
@@ -47,7 +48,7 @@ DEFAULT_ITERATIONS: Final = 80
 """The playouts of a decision by default, chosen so that the median decision with a choice
 takes under 100 ms on the development machine (see the benchmark)."""
 _MAX_TAKES: Final = 4  # takes searched: the heuristic's best few
-_MAX_SEED: Final = (1 << 64) - 1
+_MAX_SECONDS: Final = 3600
 _CARD_TEXT: Final = tuple(str(card) for card in DECK)
 
 
@@ -60,7 +61,8 @@ class SearchAgent:
         iterations: Playouts per decision (the budget), at least 1; split evenly among the
             candidate moves, a world at a time (every candidate is played in every world).
         seconds: If given, a time budget instead: playouts continue, a world at a time,
-            until this many seconds have passed (not reproducible; at least one world).
+            until this many seconds have passed (not reproducible; at least one world;
+            at most an hour).
         max_takes: How many takes are searched besides the policy's move: the best few by
             the heuristic's ranking, each with another discard (every other kind of move
             is always searched).
@@ -70,6 +72,7 @@ class SearchAgent:
 
     Raises:
         ValueError: A budget or seed out of range, or of the wrong type.
+        TypeError: ``policy`` is not an agent.
 
     >>> from conquian.search import SearchAgent
     >>> SearchAgent(seed=7, iterations=100)
@@ -87,15 +90,25 @@ class SearchAgent:
         max_takes: int = _MAX_TAKES,
         policy: Agent | None = None,
     ) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MAX_SEED:
-            raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
+        check_seed(seed, "seed")
         for name, value in (("iterations", iterations), ("max_takes", max_takes)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"{name} must be a whole number of at least 1, not {value!r}")
+                raise ValueError(
+                    f"{name} must be a whole number of at least 1, not {describe(value)}"
+                )
         if seconds is not None and (
-            isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0
+            isinstance(seconds, bool)
+            or not isinstance(seconds, int | float)
+            or not 0 < seconds <= _MAX_SECONDS
         ):
-            raise ValueError(f"seconds must be a positive number or None, not {seconds!r}")
+            raise ValueError(
+                f"seconds must be a number above 0 and at most {_MAX_SECONDS} (an hour a "
+                f"decision), or None, not {describe(seconds)}"
+            )
+        if policy is not None and (isinstance(policy, type) or not isinstance(policy, Agent)):
+            raise TypeError(
+                f"policy must be an agent, with a choose method, not {describe(policy)}"
+            )
         self._seed = seed
         self._iterations = iterations
         self._seconds = seconds
@@ -222,8 +235,7 @@ def sample_world(observation: Observation, seed: int) -> State:
     ... )
     (True, True)
     """
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MAX_SEED:
-        raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
+    check_seed(seed, "seed")
     if observation.offer is None:
         raise ConquianError("the game is over: there is no hidden card to deal")
     return _Worlds(observation, seed).sample()
