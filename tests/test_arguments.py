@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import json
 import pickle
+from argparse import ArgumentTypeError
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -53,13 +54,20 @@ from conquian import (
     svg,
 )
 from conquian.agents import GreedyAgent, RandomAgent, play_game
-from conquian.arena import arena
+from conquian.arena import agent_list, arena
 from conquian.builder import TakeBuilder
 from conquian.cards import sorted_cards
 from conquian.game import GameRecord
+from conquian.heuristic import HeuristicAgent
 from conquian.languages import ENGLISH, Language
 from conquian.match import CARD_POINTS, Match, MatchRecord, hand_points, match_dumps, match_load
-from conquian.narration import explain_refusal, narrate, narrate_history
+from conquian.narration import (
+    describe_origin,
+    explain_refusal,
+    narrate,
+    narrate_history,
+    narrate_start,
+)
 from conquian.phases import DRAWN, Outcome, OutcomeKind
 from conquian.scoring import Standing, settle
 from conquian.simulate import simulate
@@ -67,6 +75,7 @@ from helpers import random_game
 
 STATE = State.new(seed=7)
 RECORD = notation.loads(notation.dumps(Game.new(seed=7)))
+_LONG = "x" * 100_000  # a value whose refusal must not write it out
 
 WRONG_TYPES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     ("player='1'", lambda: STATE.is_legal(Decline(), player="1"), TypeError, "player must be"),
@@ -244,6 +253,43 @@ WRONG_TYPES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
         InvalidStateError,
         "phase: one of",
     ),
+    # From a second fuzzing review: Python's own errors, or a message that wrote out the
+    # whole value it refused.
+    (
+        "narrate_history(rules=None)",
+        lambda: narrate_history(STATE.history, rules=cast(Any, None)),
+        TypeError,
+        "rules must be a Rules value",
+    ),
+    ("describe_origin(None)", lambda: describe_origin(cast(Any, None)), TypeError, "a State"),
+    ("narrate_start(None)", lambda: narrate_start(cast(Any, None)), TypeError, "is a State"),
+    (
+        "apply_recorded(player=None)",
+        lambda: STATE.apply_recorded(Decline(), cast(Any, None)),
+        TypeError,
+        "player must be 0 or 1",
+    ),
+    (
+        "narrate(style=long)",
+        lambda: narrate(STATE, "decline", style="x" * 100_000),
+        ValueError,
+        "unknown card style 'xxxx",
+    ),
+    ("svg.cards(per_row=long)", lambda: svg.cards([], per_row=_LONG), ValueError, "per_row"),
+    (
+        "format_cards(lang, style=long)",
+        lambda: format_cards([], lang="es", style=_LONG),
+        ValueError,
+        "style",
+    ),
+    ("HeuristicAgent(long)", lambda: HeuristicAgent(cast(Any, _LONG)), ValueError, "force_hand"),
+    (
+        "legal_moves().index(long)",
+        lambda: STATE.legal_moves().index(_LONG),
+        ValueError,
+        "not a legal",
+    ),
+    ("agent_list(long)", lambda: agent_list(_LONG + ",greedy"), ArgumentTypeError, "no agent is"),
 ]
 
 

@@ -594,7 +594,7 @@ def agent_list(text: str) -> tuple[str, ...]:
     unknown = [name for name in names if name not in AGENTS]
     if unknown:
         raise argparse.ArgumentTypeError(
-            f"no agent is called {unknown[0]!r}: the agents are {', '.join(AGENTS)}"
+            f"no agent is called {describe(unknown[0])}: the agents are {', '.join(AGENTS)}"
         )
     if len(names) < 2 or len(set(names)) != len(names):
         raise argparse.ArgumentTypeError(

@@ -564,7 +564,7 @@ def format_cards(
     '7♥ J♣ 7♣'
     """
     if lang is not None and style not in ("short", "name"):
-        raise ValueError(f"lang writes full names: style {style!r} cannot be used with it")
+        raise ValueError(f"lang writes full names: style {describe(style)} cannot be used with it")
     ordered = sorted_cards(cards) if sort else _card_list(cards)
     if style == "name" or lang is not None:
         language = find_language("en" if lang is None else lang)

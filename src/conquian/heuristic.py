@@ -42,7 +42,7 @@ from typing import Final
 
 from conquian import _bits, _plans
 from conquian.cards import DECK
-from conquian.errors import ConquianError
+from conquian.errors import ConquianError, describe
 from conquian.moves import NO_DISCARD, Decline, Force, Move, Release, Take
 from conquian.state import Observation, SeenCards
 
@@ -74,7 +74,7 @@ class HeuristicAgent:
 
     def __init__(self, force_hand: int = _FORCE_HAND) -> None:
         if isinstance(force_hand, bool) or not isinstance(force_hand, int):
-            raise ValueError(f"force_hand must be a whole number, not {force_hand!r}")
+            raise ValueError(f"force_hand must be a whole number, not {describe(force_hand)}")
         self._force_hand = force_hand
 
     def __repr__(self) -> str:

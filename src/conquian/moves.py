@@ -427,7 +427,7 @@ class LegalMoves(Sequence[Move]):
         for position, move in enumerate(self):
             if move == value and start <= position < stop:
                 return position
-        raise ValueError(f"{value!r} is not a legal move here")
+        raise ValueError(f"{describe(value)} is not a legal move here")
 
     def count(self, value: object) -> int:
         """1 if ``value`` is a legal move, else 0 (each legal move is listed once)."""

@@ -28,7 +28,7 @@ from conquian.errors import ConquianError, IllegalMoveError, MoveProblem, descri
 from conquian.languages import Language, find_language, placeholders
 from conquian.melds import Meld
 from conquian.moves import LayDown, Move, Take
-from conquian.rules import CLASSIC, Rules
+from conquian.rules import CLASSIC, Rules, check_rules
 from conquian.state import Fate, Observation, OfferOrigin, Phase, Played, State
 from conquian.views import stand_in_fields, tables_after
 
@@ -60,7 +60,7 @@ class _Voice:
         if viewer is not None and (viewer not in (0, 1) or isinstance(viewer, bool)):
             raise ConquianError(f"the viewer is player 0, 1 or None, not {describe(viewer)}")
         if style not in CARD_STYLES:
-            raise ValueError(f"unknown card style {style!r}: {', '.join(CARD_STYLES)}")
+            raise ValueError(f"unknown card style {describe(style)}: {', '.join(CARD_STYLES)}")
         self.names = tuple(names)
         self.viewer = viewer
         self.style = style
@@ -250,11 +250,17 @@ def describe_origin(
     discard, turned up, passed, or the upcard, and by whom (empty when nothing is
     offered).
 
+    Raises:
+        ConquianError: ``lang`` or ``viewer`` is unknown.
+        TypeError: ``view`` is not a :class:`State` or an :class:`Observation`.
+
     >>> from conquian.narration import describe_origin
     >>> describe_origin(State.new(seed=7), names=("Ann", "Bob"), viewer=0)
     'turned up by Bob'
     """
     voice = _Voice(lang, names, viewer, "pretty")
+    if not isinstance(view, State | Observation):
+        raise TypeError(f"view is a State or an Observation, not {describe(view)}")
     origin, by, to_move = view.offer_origin, view.offered_by, view.to_move
     if origin is None or by is None:
         return ""
@@ -279,11 +285,17 @@ def narrate_start(
 ) -> str:
     """The first card of a game turned up (R10, or the upcard of V8), in words.
 
+    Raises:
+        ConquianError: ``lang`` or ``viewer`` is unknown.
+        TypeError: ``state`` is not a :class:`State`.
+
     >>> from conquian.narration import narrate_start
     >>> narrate_start(State.new(seed=7), names=("Ann", "Bob"))
     'Bob turns up K♦'
     """
     voice = _Voice(lang, names, viewer, style)
+    if not isinstance(state, State):
+        raise TypeError(f"state is a State, not {describe(state)}")
     first = state.history[0] if state.history else None
     offer = first.offer if first is not None else state.offer
     origin = first.origin if first is not None else state.offer_origin
@@ -336,7 +348,10 @@ def narrate_history(
         style: How cards are written (see :data:`CARD_STYLES`).
 
     Raises:
-        ConquianError: ``lang`` or ``viewer`` is unknown.
+        ConquianError: ``lang`` or ``viewer`` is unknown, or the history lays a card twice
+            or a table that does not split into melds under ``rules`` (R6).
+        TypeError: ``history`` is not a sequence of :class:`~conquian.phases.Played`
+            entries, or ``rules`` is not a :class:`~conquian.rules.Rules`.
 
     >>> from conquian.narration import narrate_history
     >>> from conquian.agents import GreedyAgent, play_game
@@ -347,6 +362,7 @@ def narrate_history(
     voice = _Voice(lang, names, viewer, style)
     if isinstance(history, str | bytes) or not all(isinstance(entry, Played) for entry in history):
         raise TypeError(f"history is a sequence of Played entries, not {describe(history)}")
+    check_rules(rules)
     lines = []
     before: tuple[tuple[Meld, ...], tuple[Meld, ...]] = ((), ())
     for index, (entry, after) in enumerate(

@@ -428,11 +428,13 @@ class State:
 
         Raises:
             IllegalMoveError: The move is not legal now (the message says why).
+            TypeError: ``player`` is not an int; ValueError: it is not 0 or 1.
 
         >>> state = State.new(seed=7)
         >>> state.apply_recorded(state.legal_moves()[0], 1) == state.apply(state.legal_moves()[0])
         True
         """
+        checked_player(player)
         check_move(self._pos, move, player, Voice.about(player))
         return self.apply_unchecked(move)
 

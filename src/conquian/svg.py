@@ -216,7 +216,7 @@ def cards(
     if per_row is not None and (
         isinstance(per_row, bool) or not isinstance(per_row, int) or per_row < 1
     ):
-        raise ValueError(f"per_row must be a positive int or None, not {per_row!r}")
+        raise ValueError(f"per_row must be a positive int or None, not {describe(per_row)}")
     across = per_row or max(1, len(drawn))
     rows = max(1, -(-len(drawn) // across))
     parts = [

@@ -30,7 +30,7 @@ import attrs
 
 from conquian import _bits, _position
 from conquian._readonly import ReadOnlyDict, frozen_json
-from conquian.cards import DECK, Card, parse_cards
+from conquian.cards import DECK, Card, format_cards, parse_cards
 from conquian.errors import ConquianError, InvalidStateError, describe, is_player
 from conquian.legality import may_force_back, may_lay_down_on
 from conquian.melds import Meld
@@ -165,6 +165,11 @@ def tables_after(
     lay-down its laid cards; the table is the move's named arrangement (V2) or the
     canonical split under free regrouping (R13).
 
+    Raises:
+        ConquianError: The history lays a card twice, or a table that does not split into
+            melds under ``rules`` (R6): it is not a game's history, or not under these
+            rules.
+
     >>> from conquian import State
     >>> from conquian.views import tables_after
     >>> state = State.new(seed=0)
@@ -175,16 +180,26 @@ def tables_after(
     masks = [0, 0]
     result = []
     melds = _bits.meld_table(rules.max_sequence)
-    for entry in history:
+    for number, entry in enumerate(history, 1):
         move, player = entry.move, entry.player
         if isinstance(move, Take | LayDown):
-            masks[player] |= move.laid_mask
-            if isinstance(move, Take):
-                masks[player] |= 1 << entry.offer.index
+            added = move.laid_mask | (1 << entry.offer.index if isinstance(move, Take) else 0)
+            if added & (masks[0] | masks[1]):
+                again = _bits.cards_of(added & (masks[0] | masks[1]))
+                raise ConquianError(
+                    f"history entry {number} lays {format_cards(again)}, already on a table"
+                )
+            masks[player] |= added
             if move.table is not None:
                 tables[player] = move.table
             else:
-                split = melds.one_partition(masks[player]) or ()
+                split = melds.one_partition(masks[player])
+                if split is None:
+                    raise ConquianError(
+                        f"after history entry {number} the table "
+                        f"{format_cards(_bits.cards_of(masks[player]))} does not split into "
+                        f"melds under the rules {rules.to_notation()} (R6)"
+                    )
                 tables[player] = tuple(Meld.from_mask(meld) for meld in split)
         result.append((tables[0], tables[1]))
     return result
