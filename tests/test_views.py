@@ -27,6 +27,7 @@ from conquian import (
     parse_move,
 )
 from conquian.narration import narrate
+from conquian.notation import RECORD_SCHEMA
 from conquian.views import (
     GAME_SCHEMA,
     OBSERVATION_SCHEMA,
@@ -409,3 +410,119 @@ def test_narration_from_the_movers_observation_tells_only_the_move() -> None:
     assert narrate(state, "decline", names=("Ann", "Bob")).startswith("Ann declines K♦. ")
     with pytest.raises(ConquianError, match="not player 1's move"):
         narrate(state.observation(1), "decline")
+
+
+# ============================================================ fields that say one thing twice
+
+
+def game_data(seed: int = 3, moves: int = 14) -> dict[str, Any]:
+    """A game's data, ``moves`` moves into a game of :func:`random_game`."""
+    game = Game.new(seed=seed)
+    for after in list(random_game(State.new(seed), seed, greed=0.6))[1 : moves + 1]:
+        game.play(after.history[-1].move)
+    data: dict[str, Any] = through_json(game.to_dict())
+    return data
+
+
+def read_back(kind: str, data: dict[str, Any], *, schema_refuses: bool = True) -> str:
+    """The refusal of ``data`` by the ``kind`` reader; the schema refuses it too unless
+    the reader's reason is one a schema cannot see."""
+    assert (list(VALIDATORS[kind].iter_errors(data)) != []) == schema_refuses
+    readers: dict[str, Any] = {"observation": Observation, "state": State, "game": Game}
+    with pytest.raises(InvalidStateError) as refused:
+        readers[kind].from_dict(data)
+    return str(refused.value)
+
+
+def test_a_field_that_to_dict_does_not_write_is_refused_as_the_schema_refuses_it() -> None:
+    view = played_view()
+    take = next(i for i, entry in enumerate(view["history"]) if entry["move"]["kind"] == "take")
+    state = through_json(State.new(seed=3).apply("decline").to_dict())
+    game = game_data()
+    for kind, data, path, words in (
+        ("observation", view, ["extra"], "an observation: unknown field 'extra'"),
+        ("observation", view, ["history", 0, "note"], "history entry 1: unknown field 'note'"),
+        ("observation", view, ["history", take, "move", "by"], "has no field 'by'"),
+        ("state", state, ["extra"], "a state: unknown field 'extra'"),
+        ("game", game, ["extra"], "a game: unknown field 'extra'"),
+        ("game", game, ["moves", 0, "note"], "a game: move 1: a move of kind"),
+        ("game", game, ["state", "extra"], "a state: unknown field 'extra'"),
+    ):
+        assert words in read_back(kind, bad(data, path, ["7h"]))
+    # A field of another kind of move: the schema, which lists a move's fields for every
+    # kind at once, lets it pass; the reader does not.
+    for kind, data, path, value in (
+        ("observation", view, ["history", 0, "move", "laid"], ["7h"]),
+        ("state", state, ["history", 0, "move", "discard"], "7h"),
+    ):
+        refusal = read_back(kind, bad(data, path, value), schema_refuses=False)
+        assert f"a move of kind decline has no field '{path[-1]}'" in refusal
+
+
+def test_a_moves_fields_must_say_what_its_text_says() -> None:
+    view = played_view()
+    take = next(i for i, entry in enumerate(view["history"]) if entry["move"]["kind"] == "take")
+    move = view["history"][take]["move"]
+    assert move["table"] is not None  # the history is from the deal: the tables are known
+    where = f"history entry {take + 1}: the move's"
+    others = [card for card in ("7h", "Ac", "2s") if card not in move["laid"]]
+    for path, value, words in (
+        (["kind"], "release", f"{where} kind 'release' is not what"),
+        (["laid"], [*move["laid"][:-1], others[0]], f"{where} laid"),
+        (["laid"], [], f"{where} laid"),
+        (["discard"], None, f"{where} discard None is not what"),
+        (["goes_out"], True, f"{where} goes_out True"),
+        (["table"], [], f"{where} table"),
+        (["table"], None, f"{where} table None"),
+    ):
+        changed = bad(view, ["history", take, "move", *path], value)
+        assert words in read_back("observation", changed, schema_refuses=False), path
+    # Not a boolean: the schema sees this one too.
+    assert f"{where} goes_out 0" in read_back(
+        "observation", bad(view, ["history", take, "move", "goes_out"], 0)
+    )
+    # The fate of an entry is what its move did with the offer.
+    assert f"history entry {take + 1}: the fate 'declined' is not what its move does" in (
+        read_back(
+            "observation", bad(view, ["history", take, "fate"], "declined"), schema_refuses=False
+        )
+    )
+    # Card text is read as the readers read it, and the fields besides the kind may be
+    # left out: the data still says one thing.
+    lenient = copy.deepcopy(view)
+    lenient["history"][take]["move"]["laid"] = [card.upper() for card in move["laid"]][::-1]
+    del lenient["history"][take]["move"]["table"]
+    assert Observation.from_dict(lenient) == Observation.from_dict(view)
+
+
+def test_a_game_move_and_a_states_history_say_what_their_text_says() -> None:
+    game = game_data()
+    take = next(i for i, move in enumerate(game["moves"]) if move["kind"] == "take")
+    discard = game["moves"][take]["laid"][0]  # a laid card is not the discard
+    assert f"a game: move {take + 1}: the move's discard" in read_back(
+        "game", bad(game, ["moves", take, "discard"], discard), schema_refuses=False
+    )
+    state = game["state"]
+    assert f"a state: history entry {take + 1}: the move's kind 'decline'" in read_back(
+        "state", bad(state, ["history", take, "move", "kind"], "decline"), schema_refuses=False
+    )
+    # A state without the deck its history starts from keeps no history, but the history
+    # it is given is checked all the same.
+    restarted = State.from_notation(State.new(seed=3).to_notation()).apply("decline")
+    data = through_json(restarted.to_dict())
+    assert data["deck"] is None
+    assert data["history"]
+    assert State.from_dict(data) == restarted
+    assert "a state: history entry 1: the move's kind 'release'" in read_back(
+        "state", bad(data, ["history", 0, "move", "kind"], "release"), schema_refuses=False
+    )
+
+
+def test_the_rules_of_a_view_are_the_records_rules() -> None:
+    """One definition of the rules' JSON (the game record's), in both schemas, and both
+    readers refuse a rule that does not exist."""
+    assert dict(VIEWS_SCHEMA["$defs"]["rules"], description="") == dict(
+        RECORD_SCHEMA["properties"]["rules"], description=""
+    )
+    view = played_view()
+    assert "unknown rule 'colour'" in read_back("observation", bad(view, ["rules", "colour"], 1))

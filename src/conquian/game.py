@@ -226,7 +226,9 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: object) -> Game:
-        """The game of :meth:`to_dict` data, every move replayed and checked.
+        """The game of :meth:`to_dict` data, every move replayed and checked (a field
+        :meth:`to_dict` does not write, or a move's structured fields that disagree with
+        its text, are refused).
 
         Raises:
             InvalidStateError: The data is not a game; the message names the field.
@@ -240,6 +242,7 @@ class Game:
                 raise InvalidStateError(f"a game: move {number}: {error}") from None
         if game.state != State.from_dict(final):
             raise InvalidStateError("a game: the moves do not lead to its state")
+        views.check_as_written(data, game.to_dict(), "a game")
         return game
 
     @property

@@ -217,13 +217,16 @@ class Observation:
         position that could occur, and its history one that leads there under its rules
         (each entry a move its offer allows, following from the one before as the game
         goes on, the last leading to the position, and the dead pile ending with the
-        cards that died in it).
+        cards that died in it). A field :meth:`to_dict` does not write, or a move's
+        structured fields or an entry's fate that disagree with the move's text, are
+        refused too.
 
         Raises:
             InvalidStateError: The data is not an observation; the message names the field.
         """
         observation = cls(**views.read_observation(data))
         observation._stand_in()  # a view of no position that could occur is refused
+        views.check_as_written(data, observation.to_dict(), "an observation")
         return observation
 
     @property

@@ -139,8 +139,9 @@ def _outcome(outcome: Outcome | None) -> dict[str, Any] | None:
     return None if outcome is None else {"kind": outcome.kind.value, "winner": outcome.winner}
 
 
-def _history(history: Sequence[Played], rules: Rules, ply: int) -> list[dict[str, Any]]:
-    """The entries; each take's resulting table when the history starts at the deal."""
+def history_data(history: Sequence[Played], rules: Rules, ply: int) -> list[dict[str, Any]]:
+    """The entries of a history as JSON-ready data; each take's resulting table when the
+    history starts at the deal (``ply`` entries)."""
     complete = len(history) == ply
     after = tables_after(history, rules) if complete else [None] * len(history)
     return [
@@ -219,7 +220,7 @@ def _common(view: Any, tables: tuple[tuple[Meld, ...], tuple[Meld, ...]]) -> dic
         "offered_by": view.offered_by,
         "dead": _cards(view.dead),
         "outcome": _outcome(view.outcome),
-        "history": _history(view.history, view.rules, view.ply),
+        "history": history_data(view.history, view.rules, view.ply),
     }
 
 
@@ -715,6 +716,105 @@ def read_state(data: object) -> StateData:
         None if deck_value is None else read.cards("deck", deck_value),
         read.history(),
     )
+
+
+def check_as_written(data: object, written: Mapping[str, Any], what: str) -> None:
+    """Refuse ``data`` (read into a value whose :meth:`to_dict` is ``written``) if it has
+    a field ``to_dict`` does not write, or if a field derived from another one says
+    something else: a history entry's ``fate``, or a move's ``kind``, ``laid``,
+    ``discard``, ``goes_out`` or ``table`` that is not what the move's text and the game
+    make of it (a table the value does not know, in a history that does not start at the
+    deal, must only be a table). Card text is read as cards, as the readers read it.
+
+    Raises:
+        InvalidStateError: The field that disagrees, named.
+    """
+    assert isinstance(data, Mapping)
+    _known_fields(data, written, what)
+    for key in ("history", "moves"):
+        if key not in written:
+            continue
+        given, wrote = data[key], written[key]
+        assert len(given) == len(wrote), (what, key)
+        for number, (item, expected) in enumerate(zip(given, wrote, strict=True), start=1):
+            if key == "moves":
+                _same_move(item, expected, f"{what}: move {number}")
+                continue
+            where = f"{what}: history entry {number}"
+            _known_fields(item, expected, where)
+            if item.get("fate") != expected["fate"]:
+                raise InvalidStateError(
+                    f"{where}: the fate {describe(item.get('fate'))} is not what its move "
+                    f"does there: {expected['fate']}"
+                )
+            _same_move(item["move"], expected["move"], where)
+
+
+def _known_fields(given: Mapping[str, Any], written: Mapping[str, Any], where: str) -> None:
+    for key in given:
+        if key not in written:
+            raise InvalidStateError(
+                f"{where}: unknown field {describe(key)}: the fields are {', '.join(written)}"
+            )
+
+
+def _same_move(given: Mapping[str, Any], written: Mapping[str, Any], where: str) -> None:
+    """The structured fields given for a move must say what its text says."""
+    kind = written["kind"]
+    for key in given:
+        if key not in written:
+            raise InvalidStateError(f"{where}: a move of kind {kind} has no field {describe(key)}")
+    for key, expected in written.items():
+        if key == "text" or (key not in given and key != "kind"):
+            continue  # the text was read; the other fields but the kind may be left out
+        value = given.get(key)
+        if key in ("laid", "discard"):
+            same = _card_set(value if key == "laid" else [value]) == _card_set(
+                expected if key == "laid" else [expected]
+            )
+        elif key == "table":  # unknown (null) when the history is not from the deal
+            said = _table_cards(value)
+            same = said is not False and (expected is None or said == _table_cards(expected))
+        else:  # kind, goes_out: the same JSON value (not 1 for true)
+            same = type(value) is type(expected) and value == expected
+        if not same:
+            raise InvalidStateError(
+                f"{where}: the move's {key} {describe(value)} is not what "
+                f"{describe(given['text'])} does: {_said(expected)}"
+            )
+
+
+def _card_set(value: object) -> frozenset[Card] | bool | None:
+    """The cards a JSON list of card texts names; ``None`` for ``[None]`` (no discard),
+    ``False`` when it is not such a list."""
+    if value == [None]:
+        return None
+    if (
+        not isinstance(value, list)
+        or len(value) > len(DECK)
+        or not all(isinstance(card, str) and 0 < len(card.strip()) <= 3 for card in value)
+    ):
+        return False
+    try:
+        return frozenset(parse_cards(" ".join(value)))
+    except ConquianError:
+        return False
+
+
+def _table_cards(value: object) -> frozenset[frozenset[Card] | bool | None] | bool | None:
+    """A JSON table as a set of melds' card sets; ``None`` for null."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) > len(DECK):
+        return False
+    return frozenset(_card_set(meld) for meld in value)
+
+
+def _said(value: object) -> str:
+    """A written field's value for a message."""
+    if isinstance(value, list):
+        return json.dumps(value) if len(value) <= 13 else describe(value)
+    return json.dumps(value)
 
 
 def read_game(data: object) -> tuple[object, list[str], object]:
