@@ -7,7 +7,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conquian import DECK, Card, IllegalMoveError, LayDown, Meld, State, Take, parse_cards
+from conquian import (
+    CLASSIC,
+    DECK,
+    Card,
+    IllegalMoveError,
+    InvalidStateError,
+    LayDown,
+    Meld,
+    Rules,
+    State,
+    Take,
+    parse_cards,
+)
+from conquian.builder import TakeBuilder
 from conquian.rules import PRESETS
 from helpers import built_moves, random_game
 from strategies import RULE_SETS
@@ -139,3 +152,49 @@ def test_bad_steps_are_typed_errors_with_reasons() -> None:
         builder.add("5c").add("6c").discard("5c")
     with pytest.raises(TypeError):
         builder.add(7)  # type: ignore[arg-type]
+
+
+HAND = parse_cards("5c 6c 2d 3d 4h 5h 6h")
+TABLE = (Meld("Kc Kd Kh"),)
+
+
+@pytest.mark.parametrize(
+    ("rules", "hand", "table", "offer", "words"),
+    [
+        (CLASSIC, HAND, TABLE, "5c", "the offered card 5c is the player's own"),
+        (CLASSIC, HAND, TABLE, "Kd", "the offered card Kd is the player's own"),
+        (
+            CLASSIC,
+            [*HAND[:-1], Card.parse("Kh")],
+            TABLE,
+            "7c",
+            "the hand and the table both hold Kh",
+        ),
+        (
+            CLASSIC,
+            HAND[:4],
+            (*TABLE, Meld("Ks Kd Kc")),
+            "7c",
+            "the table holds Kc Kd in two melds",
+        ),
+        (CLASSIC, HAND[:-1], TABLE, "7c", "hold 10 cards under these rules (R14), not 9"),
+        (Rules(hand_size=7), HAND, TABLE, "7c", "hold 7 cards under these rules (R14), not 10"),
+        (
+            CLASSIC,
+            (),
+            (Meld("Ah 2h 3h 4h 5h 6h 7h Jh Qh", rules=Rules(max_sequence=10)), Meld("Kc Kd Ks")),
+            "7c",
+            "is not one these rules allow (max_sequence:8",
+        ),
+    ],
+)
+def test_a_builder_is_started_only_from_a_players_position(
+    rules: Rules, hand: list[Card], table: tuple[Meld, ...], offer: str, words: str
+) -> None:
+    """The cards a builder starts from must be a position a player could hold (R4, R5,
+    R14): otherwise it would build moves no game allows, such as discarding the taken
+    card."""
+    with pytest.raises(InvalidStateError) as refused:
+        TakeBuilder.start(rules, hand, table, Card.parse(offer))
+    assert words in str(refused.value)
+    assert TakeBuilder.start(CLASSIC, HAND, TABLE, Card.parse("7c")).addable  # a real one

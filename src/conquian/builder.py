@@ -30,12 +30,44 @@ import attrs
 
 from conquian import _bits
 from conquian.cards import DECK, Card, format_cards
-from conquian.errors import IllegalMoveError, MoveProblem, bounded_items, describe
+from conquian.errors import (
+    IllegalMoveError,
+    InvalidStateError,
+    MoveProblem,
+    bounded_items,
+    describe,
+)
 from conquian.melds import Meld
 from conquian.moves import LayDown, Take
 from conquian.rules import Regrouping, Rules
 
 __all__ = ["TakeBuilder"]
+
+
+def _check_position(rules: Rules, hand: int, melds: tuple[Meld, ...], offer: Card | None) -> None:
+    """The cards of :meth:`TakeBuilder.start` must be a player's position (R4, R5, R14)."""
+    allowed = _bits.meld_table(rules.max_sequence).meld_set
+    table = 0
+    for meld in melds:
+        if meld.mask & table:
+            cards = format_cards(_bits.cards_of(meld.mask & table))
+            raise InvalidStateError(f"the table holds {cards} in two melds")
+        if meld.mask not in allowed:
+            raise InvalidStateError(
+                f"the meld {meld} is not one these rules allow "
+                f"({rules.setting('max_sequence')}; R4, R5, V4)"
+            )
+        table |= meld.mask
+    if hand & table:
+        cards = format_cards(_bits.cards_of(hand & table))
+        raise InvalidStateError(f"the hand and the table both hold {cards}")
+    if offer is not None and (hand | table) >> offer.index & 1:
+        raise InvalidStateError(f"the offered card {offer} is the player's own")
+    count = (hand | table).bit_count()
+    if count != rules.hand_size:
+        raise InvalidStateError(
+            f"a hand and a table hold {rules.hand_size} cards under these rules (R14), not {count}"
+        )
 
 
 def _completable(table: _bits.MeldTable, required: int, avail: int, memo: dict[int, bool]) -> bool:
@@ -147,6 +179,20 @@ class TakeBuilder:
 
         Raises:
             TypeError: An argument is not made of the right values.
+            InvalidStateError: The cards describe no player's position under ``rules``:
+                a card both in the hand and on the table, in two melds, or offered while
+                the player holds it; a meld these rules do not allow (R4, R5, V4); or a
+                hand and table that do not count ``rules.hand_size`` cards (R14).
+
+        >>> from conquian import CLASSIC, Card, Meld, parse_cards
+        >>> hand, table = parse_cards("5c 6c 2d 3d 4h 5h 6h"), [Meld("Kc Kd Kh")]
+        >>> builder = TakeBuilder.start(CLASSIC, hand, table, Card.parse("7c"))
+        >>> sorted(str(card) for card in builder.addable)
+        ['4h', '5c', '5h', '6c', '6h']
+        >>> TakeBuilder.start(CLASSIC, hand, table, Card.parse("5c"))
+        Traceback (most recent call last):
+        ...
+        conquian.errors.InvalidStateError: the offered card 5c is the player's own
         """
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules value, not {describe(rules)}")
@@ -161,9 +207,11 @@ class TakeBuilder:
             cards = bounded_items(hand, "hand", "an iterable of cards", 40)
         if len(cards) > 40 or not all(isinstance(card, Card) for card in cards):
             raise TypeError("a hand is at most 40 Card values")
+        hand_mask = _bits.mask_of(cards)
+        _check_position(rules, hand_mask, melds, offer)
         old = _bits.arrangement(meld.mask for meld in melds)
         index = _NO_OFFER if offer is None else offer.index
-        return cls(rules, _bits.mask_of(cards), old, index, 0, None)
+        return cls(rules, hand_mask, old, index, 0, None)
 
     # ------------------------------------------------------------------ reading
 
