@@ -3,6 +3,7 @@ and its table, ratings and JSON say what happened."""
 
 from __future__ import annotations
 
+import copy
 import io
 import itertools
 import json
@@ -401,7 +402,7 @@ def _broken(small: ArenaResult, change: str) -> object:
     [
         ("not an object", "the run must be a JSON object"),
         ("no pairs", "the run has no 'pairs'"),
-        ("one agent", "agents must be two or more different names"),
+        ("one agent", "agents must be 2 to 4 different agent names"),
         ("pairs swapped", "pairs[0].agents must be ['random', 'greedy']"),
         ("a win too many", "pairs[0]: its counts disagree with its deal_scores"),
         ("a quarter point", "pairs[0].deal_scores must be 6 deal scores"),
@@ -423,13 +424,31 @@ def test_a_broken_saved_run_is_refused_saying_what_is_wrong(
 
 
 def test_a_saved_run_is_refused_cheaply_and_with_a_typed_error() -> None:
-    """10,000 agent names with one pair are refused before their 49,995,000 pairs are
-    listed; a number past what a float holds is not a number of a run."""
+    """10,000 agent names with one pair are refused before any pair is listed; a number
+    past what a float holds is not a number of a run."""
     data = arena(["random", "greedy"], deals=1).to_dict()
-    with pytest.raises(ConquianError, match="the 49995000 pairs of the agents"):
+    with pytest.raises(ConquianError, match=f"2 to {len(AGENTS)} different agent names"):
         ArenaResult.from_dict({**data, "agents": [f"a{i}" for i in range(10_000)]})
     with pytest.raises(ConquianError, match="seconds must be a number"):
         ArenaResult.from_dict({**data, "seconds": 10**400})
     with pytest.raises(ConquianError, match="ratings must give every agent a number"):
         ArenaResult.from_dict({**data, "ratings": {"random": 10**400, "greedy": 0}})
     assert ArenaResult.from_dict({**data, "seconds": 2**53}).seconds == 2.0**53
+
+
+def test_a_saved_run_must_be_one_the_arena_could_have_played() -> None:
+    """The agents are the arena's, the seed one it takes, and the ratings the ones the
+    games give (as :func:`bradley_terry` computes them)."""
+    data = arena(["random", "greedy"], deals=6, seed=1).to_dict()
+    assert data["ratings"]["greedy"] > 0
+    assert ArenaResult.from_dict(data).ratings == data["ratings"]
+    renamed = copy.deepcopy(data)
+    renamed["agents"][1] = "x" * 100_000
+    with pytest.raises(ConquianError, match="no agent is called 'xxx") as refused:
+        ArenaResult.from_dict(renamed)
+    assert len(str(refused.value)) < 200
+    with pytest.raises(ConquianError, match="an arena's seed is a whole number"):
+        ArenaResult.from_dict({**data, "seed": 2**1000})
+    for ratings in ({"random": 1e308, "greedy": -1e308}, {"random": 0.0, "greedy": 0.0}):
+        with pytest.raises(ConquianError, match=r"rating .* is not the one its games give"):
+            ArenaResult.from_dict({**data, "ratings": ratings})

@@ -207,8 +207,9 @@ class ArenaResult:
     def from_dict(cls, data: object) -> ArenaResult:
         """Read back a run that :meth:`to_dict` (or ``arena --json``) wrote.
 
-        Every field is checked: the pairs must be the agents' pairs in order, and their
-        counts must agree with their deal-by-deal points.
+        Every field is checked: the agents must be the arena's, the seed one it takes,
+        the pairs the agents' pairs in order with counts that agree with their
+        deal-by-deal points, and the ratings the ones those games give.
 
         Raises:
             ConquianError: A missing or ill-typed field, or counts that disagree; the
@@ -223,17 +224,24 @@ class ArenaResult:
         agents = run["agents"]
         if (
             not isinstance(agents, list)
-            or len(agents) < 2
+            or not 2 <= len(agents) <= len(AGENTS)
             or not all(isinstance(name, str) for name in agents)
             or len(set(agents)) != len(agents)
         ):
             raise ConquianError(
-                f"agents must be two or more different names, not {describe(agents)}"
+                f"agents must be 2 to {len(AGENTS)} different agent names, not "
+                f"{describe(agents)}"
             )
+        for name in agents:
+            if name not in AGENTS:
+                raise ConquianError(
+                    f"no agent is called {describe(name)}: the agents are {', '.join(AGENTS)}"
+                )
         if not isinstance(run["rules"], str):
             raise ConquianError(f"rules must be rules text, not {describe(run['rules'])}")
         rules = Rules.parse(run["rules"])
-        deals, seed = _whole(run["deals"], "deals"), _whole(run["seed"], "seed")
+        deals = _whole(run["deals"], "deals")
+        seed = check_seed(run["seed"], "an arena's seed")
         pairs = run["pairs"]
         count = len(agents) * (len(agents) - 1) // 2  # checked before the pairs are listed
         if not isinstance(pairs, list) or len(pairs) != count:
@@ -250,6 +258,13 @@ class ArenaResult:
             or not all(_is_number(value) for value in ratings.values())
         ):
             raise ConquianError("ratings must give every agent a number")
+        computed = bradley_terry(read, _anchor(agents))
+        for name in agents:
+            if not math.isclose(ratings[name], computed[name], rel_tol=1e-9, abs_tol=1e-6):
+                raise ConquianError(
+                    f"ratings: {name}'s rating {describe(ratings[name])} is not the one its "
+                    f"games give: {computed[name]:.6f} (Bradley-Terry, {_anchor(agents)} = 0)"
+                )
         seconds = run.get("seconds", 0.0)
         if not _is_number(seconds) or seconds < 0:
             raise ConquianError(f"seconds must be a number of at least 0, not {describe(seconds)}")
