@@ -229,8 +229,7 @@ class ArenaResult:
             or len(set(agents)) != len(agents)
         ):
             raise ConquianError(
-                f"agents must be 2 to {len(AGENTS)} different agent names, not "
-                f"{describe(agents)}"
+                f"agents must be 2 to {len(AGENTS)} different agent names, not {describe(agents)}"
             )
         for name in agents:
             if name not in AGENTS:

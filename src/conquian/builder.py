@@ -185,6 +185,7 @@ class TakeBuilder:
                 hand and table that do not count ``rules.hand_size`` cards (R14).
 
         >>> from conquian import CLASSIC, Card, Meld, parse_cards
+        >>> from conquian.builder import TakeBuilder
         >>> hand, table = parse_cards("5c 6c 2d 3d 4h 5h 6h"), [Meld("Kc Kd Kh")]
         >>> builder = TakeBuilder.start(CLASSIC, hand, table, Card.parse("7c"))
         >>> sorted(str(card) for card in builder.addable)

@@ -252,7 +252,8 @@ def describe_origin(
 
     Raises:
         ConquianError: ``lang`` or ``viewer`` is unknown.
-        TypeError: ``view`` is not a :class:`State` or an :class:`Observation`.
+        TypeError: ``view`` is not a :class:`~conquian.state.State` or an
+            :class:`~conquian.state.Observation`.
 
     >>> from conquian.narration import describe_origin
     >>> describe_origin(State.new(seed=7), names=("Ann", "Bob"), viewer=0)
@@ -287,7 +288,7 @@ def narrate_start(
 
     Raises:
         ConquianError: ``lang`` or ``viewer`` is unknown.
-        TypeError: ``state`` is not a :class:`State`.
+        TypeError: ``state`` is not a :class:`~conquian.state.State`.
 
     >>> from conquian.narration import narrate_start
     >>> narrate_start(State.new(seed=7), names=("Ann", "Bob"))
