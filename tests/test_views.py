@@ -474,12 +474,20 @@ def test_a_moves_fields_must_say_what_its_text_says() -> None:
         (["goes_out"], True, f"{where} goes_out True"),
         (["table"], [], f"{where} table"),
         (["table"], None, f"{where} table None"),
+        (["table"], [*move["table"], move["table"][0]], f"{where} table"),  # a meld twice
     ):
         changed = bad(view, ["history", take, "move", *path], value)
         assert words in read_back("observation", changed, schema_refuses=False), path
     # Not a boolean: the schema sees this one too.
     assert f"{where} goes_out 0" in read_back(
         "observation", bad(view, ["history", take, "move", "goes_out"], 0)
+    )
+    # A history that does not start at the deal does not know the tables: a take's
+    # table may be given, but only as a table.
+    later = bad(view, ["history"], view["history"][take:])
+    assert Observation.from_dict(later).history == Observation.from_dict(view).history[take:]
+    assert "history entry 1: the move's table" in read_back(
+        "observation", bad(later, ["history", 0, "move", "table"], [["Zz"]])
     )
     # The fate of an entry is what its move did with the offer.
     assert f"history entry {take + 1}: the fate 'declined' is not what its move does" in (

@@ -768,13 +768,13 @@ def _same_move(given: Mapping[str, Any], written: Mapping[str, Any], where: str)
         if key == "text" or (key not in given and key != "kind"):
             continue  # the text was read; the other fields but the kind may be left out
         value = given.get(key)
-        if key in ("laid", "discard"):
-            same = _card_set(value if key == "laid" else [value]) == _card_set(
-                expected if key == "laid" else [expected]
-            )
-        elif key == "table":  # unknown (null) when the history is not from the deal
-            said = _table_cards(value)
-            same = said is not False and (expected is None or said == _table_cards(expected))
+        if key in ("laid", "discard", "table"):
+            try:
+                said = _cards_said(key, value)
+            except ValueError:  # not card text, or a card twice
+                same = False
+            else:  # a table is unknown (null) when the history is not from the deal
+                same = (key == "table" and expected is None) or said == _cards_said(key, expected)
         else:  # kind, goes_out: the same JSON value (not 1 for true)
             same = type(value) is type(expected) and value == expected
         if not same:
@@ -784,30 +784,29 @@ def _same_move(given: Mapping[str, Any], written: Mapping[str, Any], where: str)
             )
 
 
-def _card_set(value: object) -> frozenset[Card] | bool | None:
-    """The cards a JSON list of card texts names; ``None`` for ``[None]`` (no discard),
-    ``False`` when it is not such a list."""
-    if value == [None]:
+def _cards_said(key: str, value: object) -> object:
+    """What a move's ``laid``, ``discard`` or ``table`` field says, as sorted card
+    indices (a table as its sorted melds); ``None`` for null. :class:`ValueError` if it
+    is not card text of that shape, or names a card twice."""
+    if value is None:
         return None
+    if key == "discard":
+        return _indices_said([value])
+    if key == "laid":
+        return _indices_said(value)
+    if not isinstance(value, list) or len(value) > len(DECK):
+        raise ValueError("not a table")
+    return tuple(sorted(_indices_said(meld) for meld in value))
+
+
+def _indices_said(value: object) -> tuple[int, ...]:
     if (
         not isinstance(value, list)
         or len(value) > len(DECK)
         or not all(isinstance(card, str) and 0 < len(card.strip()) <= 3 for card in value)
     ):
-        return False
-    try:
-        return frozenset(parse_cards(" ".join(value)))
-    except ConquianError:
-        return False
-
-
-def _table_cards(value: object) -> frozenset[frozenset[Card] | bool | None] | bool | None:
-    """A JSON table as a set of melds' card sets; ``None`` for null."""
-    if value is None:
-        return None
-    if not isinstance(value, list) or len(value) > len(DECK):
-        return False
-    return frozenset(_card_set(meld) for meld in value)
+        raise ValueError("not a list of cards")
+    return tuple(sorted(card.index for card in parse_cards(" ".join(value))))  # ConquianError
 
 
 def _said(value: object) -> str:
