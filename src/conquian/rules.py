@@ -271,8 +271,6 @@ class Rules:
 
 attrs.resolve_types(Rules)
 
-_FIELD_NAMES: Final = tuple(field.name for field in attrs.fields(Rules) if field.init)
-
 CLASSIC: Final[Rules] = Rules()
 """The classic rule set of :doc:`/rules`, ``Rules()``, with every variant at its first
 value.
@@ -340,6 +338,9 @@ def find_rules(name: str) -> Rules:
 
 def _public_fields() -> tuple[attrs.Attribute[Any], ...]:
     return tuple(field for field in attrs.fields(Rules) if field.init)
+
+
+_FIELD_NAMES: Final = tuple(field.name for field in _public_fields())
 
 
 def _unknown_rule(name: object) -> InvalidRulesError:
