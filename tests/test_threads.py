@@ -8,11 +8,12 @@ from __future__ import annotations
 import random
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
-from conquian import Rules, State, _bits, can_partition, fits, partitions
+from conquian import ConquianError, Game, Rules, State, _bits, can_partition, fits, partitions
+from conquian.match import Match
 from conquian.rules import Regrouping
 
 THREADS = 8
@@ -119,3 +120,67 @@ def test_eight_threads_at_tiny_limits_give_the_one_thread_answers(
     assert run_threads() == expected
     # A memo may overshoot its limit by a few entries that threads stored at once.
     assert all(len(memo) <= TINY_LIMIT + THREADS for memo in _bits.memos())
+
+
+# ===================================================== one Game or Match shared by threads
+
+
+def share(target: Callable[[random.Random], None]) -> None:
+    """Run ``target`` in THREADS threads at once, each with its own random generator."""
+    errors: list[BaseException] = []
+    start = threading.Barrier(THREADS)
+
+    def work(index: int) -> None:
+        try:
+            start.wait()
+            target(random.Random(index))
+        except BaseException as error:  # reported by the main thread
+            errors.append(error)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(THREADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors, f"a thread raised {errors[0]!r}"
+
+
+def play_some(facade: Game | Match, rng: random.Random, moves: int) -> None:
+    """Play random legal moves of the position a thread sees, and take some back; a move
+    another thread made stale is refused (IllegalMoveError), as it would be alone."""
+    for _ in range(moves):
+        legal = facade.legal_moves()
+        if not legal:
+            return
+        try:
+            if rng.random() < 0.1:
+                facade.undo()
+            else:
+                facade.play(legal[rng.randrange(len(legal))])
+        except ConquianError:
+            pass  # stale, or nothing to undo
+
+
+@pytest.mark.usefixtures("busy_switching")
+def test_a_game_shared_by_threads_keeps_a_history_that_replays() -> None:
+    """Each move is played whole under the game's lock: the game's moves, replayed from
+    its first state, give its states, and its record and data read back equal to it."""
+    for seed in range(6):
+        game = Game.new(seed=seed)
+        share(lambda rng, game=game: play_some(game, rng, 40))
+        state = game.initial
+        for move, expected in zip(game.moves, list(game.replay())[1:], strict=True):
+            state = state.apply(move)
+            assert state == expected
+        assert Game.from_record(game.record()) == game
+        assert Game.from_dict(game.to_dict()) == game
+
+
+@pytest.mark.usefixtures("busy_switching")
+def test_a_match_shared_by_threads_settles_each_game_once() -> None:
+    match = Match.new(seed=3, games=3)
+    share(lambda rng: play_some(match, rng, 200))
+    assert Match.from_record(match.record()) == match
+    finished = match.game_index + (1 if match.is_over else 0)
+    assert finished >= 1
+    assert [result.index for result in match.completed] == list(range(finished))

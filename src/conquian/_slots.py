@@ -16,10 +16,24 @@ stay its own).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any, Final
 
-__all__ = ["HASH_CACHE", "new_instance", "set_slots_state", "slot_setters", "slots_state"]
+__all__ = [
+    "HASH_CACHE",
+    "LOCK",
+    "locked_state",
+    "new_instance",
+    "set_locked_state",
+    "set_slots_state",
+    "slot_setters",
+    "slots_state",
+]
+
+LOCK: Final = "_lock"
+"""The slot where a mutable facade (:class:`~conquian.game.Game`,
+:class:`~conquian.match.Match`) keeps the lock its changes hold."""
 
 HASH_CACHE: Final = "_attrs_cached_hash"
 """The slot where an ``attrs.frozen(cache_hash=True)`` class keeps its hash (attrs'
@@ -54,3 +68,18 @@ def set_slots_state(self: object, state: dict[str, object]) -> None:
     """Set the slots from :func:`slots_state`'s result (a ``__setstate__``)."""
     for name, value in state.items():
         object.__setattr__(self, name, value)
+
+
+def locked_state(self: Any) -> dict[str, object]:
+    """:func:`slots_state` of an object with a :data:`LOCK` slot, read under its lock and
+    without the lock (a lock does not pickle)."""
+    with getattr(self, LOCK):
+        state = slots_state(self)
+    del state[LOCK]
+    return state
+
+
+def set_locked_state(self: object, state: dict[str, object]) -> None:
+    """Set the slots from :func:`locked_state`'s result, with a new lock."""
+    set_slots_state(self, state)
+    object.__setattr__(self, LOCK, threading.Lock())

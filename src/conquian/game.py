@@ -10,13 +10,14 @@ Decline()
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
 
 from conquian import views
-from conquian._slots import set_slots_state, slots_state
+from conquian._slots import locked_state, set_locked_state
 from conquian._version import __version__
 from conquian.cards import DECK, Card, format_cards
 from conquian.dealing import check_seed, deal_order
@@ -146,17 +147,23 @@ class Game:
     ``Game`` is a mutable facade, like :class:`~conquian.match.Match` (everything else in
     the library is an immutable value); it only keeps a list of immutable states. Two
     games are equal when they have the same states in the same order.
+
+    It may be shared between threads: a move is played or taken back whole, under the
+    game's lock, and what is read from several of its parts (a record, the data, a
+    copy) is read under the lock too. Two threads that play at once each play on the
+    position the other left (or are refused, as any move that is not legal there).
     """
 
-    __slots__ = ("_moves", "_states")
-    __getstate__ = slots_state  # pickling with protocols 0 and 1 too
-    __setstate__ = set_slots_state
+    __slots__ = ("_lock", "_moves", "_states")
+    __getstate__ = locked_state  # pickling with protocols 0 and 1 too, without the lock
+    __setstate__ = set_locked_state
 
     def __init__(self, state: State) -> None:
         if not isinstance(state, State):
             raise ConquianError(f"a Game starts from a State, not {describe(state)}")
         self._states: list[State] = [state]
         self._moves: list[Move] = []
+        self._lock = threading.Lock()
 
     @classmethod
     def new(cls, seed: int | None = None, *, rules: Rules = CLASSIC, dealer: int = 0) -> Game:
@@ -188,13 +195,19 @@ class Game:
         game._moves = list(record.moves)
         return game
 
+    def _snapshot(self) -> tuple[tuple[State, ...], tuple[Move, ...]]:
+        """The states and the moves, read together under the lock."""
+        with self._lock:
+            return tuple(self._states), tuple(self._moves)
+
     def record(self) -> GameRecord:
         """This game as a :class:`GameRecord` (its result is the current outcome).
 
         Raises:
             ConquianError: The game did not start from a deal (its deck order is unknown).
         """
-        initial = self._states[0]
+        states, moves = self._snapshot()
+        initial = states[0]
         deck = initial.deck
         if deck is None or initial.ply != 0:
             raise ConquianError("this game did not start from a deal: its deck order is unknown")
@@ -202,9 +215,9 @@ class Game:
             rules=initial.rules,
             dealer=initial.dealer,
             deck=deck,
-            moves=tuple(self._moves),
+            moves=moves,
             seed=initial.seed,
-            result=self.state.outcome,
+            result=states[-1].outcome,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -217,12 +230,12 @@ class Game:
         >>> Game.from_dict(game.to_dict()) == game
         True
         """
-        states = self._states
+        states, played = self._snapshot()
         moves = [
             views.move_to_dict(move, after.tables[before.to_move or 0])
-            for move, before, after in zip(self._moves, states[:-1], states[1:], strict=True)
+            for move, before, after in zip(played, states[:-1], states[1:], strict=True)
         ]
-        return views.game_to_dict(self.initial.to_dict(), moves, self.state.to_dict())
+        return views.game_to_dict(states[0].to_dict(), moves, states[-1].to_dict())
 
     @classmethod
     def from_dict(cls, data: object) -> Game:
@@ -292,9 +305,10 @@ class Game:
         """
         if isinstance(move, str):
             move = parse_move(move)
-        after = self.state.apply(move, player=player)
-        self._states.append(after)
-        self._moves.append(move)
+        with self._lock:  # read the position and add the move as one step
+            after = self._states[-1].apply(move, player=player)
+            self._states.append(after)
+            self._moves.append(move)
         return move
 
     def undo(self) -> Move:
@@ -303,10 +317,11 @@ class Game:
         Raises:
             ConquianError: No move has been played.
         """
-        if not self._moves:
-            raise ConquianError("no move to undo")
-        self._states.pop()
-        return self._moves.pop()
+        with self._lock:
+            if not self._moves:
+                raise ConquianError("no move to undo")
+            self._states.pop()
+            return self._moves.pop()
 
     @property
     def outcome(self) -> Outcome | None:
@@ -320,19 +335,20 @@ class Game:
 
     def replay(self) -> Iterator[State]:
         """Every state of the game in order, the initial one first."""
-        return iter(tuple(self._states))
+        return iter(self._snapshot()[0])
 
     def copy(self) -> Game:
         """An independent game with the same history (states are shared: they are frozen)."""
-        other = Game(self._states[0])
-        other._states = list(self._states)
-        other._moves = list(self._moves)
+        states, moves = self._snapshot()
+        other = Game(states[0])
+        other._states = list(states)
+        other._moves = list(moves)
         return other
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
-        return self._states == other._states
+        return self._snapshot()[0] == other._snapshot()[0]
 
     __hash__ = None  # type: ignore[assignment]  # mutable: not hashable
 

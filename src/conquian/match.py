@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
 from typing import IO, Any
 
 import attrs
 
 from conquian._rng import game_seed
-from conquian._slots import set_slots_state, slots_state
+from conquian._slots import locked_state, set_locked_state
 from conquian.dealing import check_seed
 from conquian.errors import ConquianError, InvalidRecordError, describe
 from conquian.game import Game, GameRecord
@@ -149,11 +150,15 @@ class Match:
 
     Two matches are equal when they have the same rules, seed, first dealer, planned
     games, finished games and current game.
+
+    Like :class:`~conquian.game.Game` it may be shared between threads: a move, with the
+    settling of the game it ends and the deal of the next, is played whole under the
+    match's lock, as is taking a move back and making a record.
     """
 
-    __slots__ = ("_first_dealer", "_game", "_planned", "_results", "_rules", "_seed")
-    __getstate__ = slots_state  # pickling with protocols 0 and 1 too
-    __setstate__ = set_slots_state
+    __slots__ = ("_first_dealer", "_game", "_lock", "_planned", "_results", "_rules", "_seed")
+    __getstate__ = locked_state  # pickling with protocols 0 and 1 too, without the lock
+    __setstate__ = set_locked_state
 
     def __init__(self, seed: int, *, rules: Rules, games: int | None, first_dealer: int) -> None:
         if not isinstance(rules, Rules):
@@ -168,6 +173,7 @@ class Match:
         self._first_dealer = first_dealer
         self._results: list[GameResult] = []
         self._game = self._deal(0)
+        self._lock = threading.Lock()
 
     @classmethod
     def new(
@@ -319,12 +325,13 @@ class Match:
             InvalidMoveNotationError: The text is not a move; the match is unchanged.
             ConquianError: The match is over.
         """
-        if self.is_over:
-            raise ConquianError("the match is over: no game is being played")
-        played = self._game.play(move, player=player)
-        if self._game.is_over:
-            self._settle()
-        return played
+        with self._lock:
+            if self.is_over:
+                raise ConquianError("the match is over: no game is being played")
+            played = self._game.play(move, player=player)
+            if self._game.is_over:
+                self._settle()
+            return played
 
     def _settle(self) -> None:
         """Settle the current game, which has just ended, and deal the next unless over."""
@@ -351,6 +358,10 @@ class Match:
             ConquianError: No move of the current game has been played, or the match is
                 over.
         """
+        with self._lock:
+            return self._undo()
+
+    def _undo(self) -> Move:
         number = self.game_index + 1
         if self.is_over:
             raise ConquianError(
@@ -370,6 +381,10 @@ class Match:
     def record(self) -> MatchRecord:
         """This match as a :class:`~conquian.match_record.MatchRecord`: every game dealt so
         far, and the result."""
+        with self._lock:
+            return self._record()
+
+    def _record(self) -> MatchRecord:
         games = [result.record for result in self._results]
         if not self.is_over:
             games.append(self._game.record())
