@@ -49,10 +49,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import functools
 import json
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -237,11 +237,23 @@ ROOMS: dict[str, Room] = {}
 # ---------------------------------------------------------------------- what a seat sees
 
 
-@functools.cache
 def is_name(value: object) -> bool:
     """Whether ``value`` is a player's name: text of 1 to :data:`MAX_NAME` characters
-    once its ends are stripped."""
-    return isinstance(value, str) and 0 < len(value.strip()) <= MAX_NAME
+    once its ends are stripped, with no control characters and something to see (not
+    only spaces or invisible format characters such as a zero-width space)."""
+    if not isinstance(value, str) or not 0 < len(value.strip()) <= MAX_NAME:
+        return False
+    kinds = [unicodedata.category(character) for character in value]
+    return "Cc" not in kinds and any(kind not in ("Cf", "Zs") for kind in kinds)
+
+
+def read_json(text: str | bytes | bytearray) -> Any:
+    """JSON text as a value; :class:`ValueError` if it is not JSON, including JSON nested
+    too deep for the parser (a few kilobytes of ``[`` are enough)."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("nested too deep") from None
 
 
 def card_name(text: str, lang: str) -> str:
@@ -389,7 +401,7 @@ async def read_body(request: Request) -> dict[str, Any]:
         if len(body) > MAX_BODY:
             raise RequestError(413, f"the request body is limited to {MAX_BODY} bytes")
     try:
-        data = json.loads(body or b"{}")
+        data = read_json(body or b"{}")
     except (ValueError, UnicodeDecodeError):
         raise RequestError(400, "the request body is not JSON") from None
     if not isinstance(data, dict):
@@ -451,7 +463,7 @@ async def new_game(request: Request) -> Response:
     if mode not in ("bot", "humans"):
         raise RequestError(400, "mode is bot or humans")
     bot = data.get("bot", "greedy") if mode == "bot" else None
-    if bot is not None and (not isinstance(bot, str) or bot not in BOTS):
+    if mode == "bot" and (not isinstance(bot, str) or bot not in BOTS):
         raise RequestError(400, "the bots are " + ", ".join(BOTS))
     rules = data.get("rules", "classic")
     if not isinstance(rules, str) or rules not in PRESETS:
@@ -511,6 +523,8 @@ async def play_move(request: Request) -> Response:
     lang = language_of(data.get("lang"))
     text = text_field(data, "move")
     ply = data.get("ply")
+    if ply is not None and (ply.__class__ is not int or ply < 0):
+        raise RequestError(400, f"ply is the number of moves played, or null, not {ply!r:.40}")
     if ply is not None and ply != room.game.ply:
         raise RequestError(409, f"the game has moved on: it is at move {room.game.ply}")
     room.play(seat, text, lang)
@@ -553,8 +567,9 @@ async def set_name(request: Request) -> Response:
     room = room_of(request)
     seat = seat_of(request, room)
     data = await read_body(request)
+    lang = language_of(data.get("lang"))  # checked first: a refused request changes nothing
     room.rename(seat, text_field(data, "name", MAX_NAME))
-    return JSONResponse(seat_payload(room, seat, language_of(data.get("lang"))))
+    return JSONResponse(seat_payload(room, seat, lang))
 
 
 @refusals
@@ -575,7 +590,7 @@ async def seat_socket(socket: WebSocket) -> None:
     await socket.accept()
     room = ROOMS.get(socket.path_params["game_id"])
     try:
-        hello = json.loads(await receive_text(socket))
+        hello = read_json(await receive_text(socket))
         if room is None or not isinstance(hello, dict) or not isinstance(hello.get("key"), str):
             raise RequestError(403, 'send {"key": KEY} first')
         listener = Listener(room.seat_of(hello["key"]), language_of(hello.get("lang")))
@@ -619,7 +634,7 @@ async def read_languages(socket: WebSocket, listener: Listener) -> None:
     try:
         while True:
             try:
-                data = json.loads(await receive_text(socket))
+                data = read_json(await receive_text(socket))
                 if not isinstance(data, dict) or "lang" not in data:
                     continue
                 listener.lang = language_of(data["lang"])

@@ -469,6 +469,14 @@ def test_illegal_and_out_of_turn_requests_get_the_library_reason(
         400,
         {"error": "a name has 1 to 24 characters"},
     ]
+    for name in ("\u200b", "a\nb", "tab\t"):  # nothing to see, or a control character
+        assert fetch(page, "POST", url + "/name", keys[1], {"name": name})[0] == 400
+    # A request refused for its language changes nothing, the name included.
+    assert fetch(page, "POST", url + "/name", keys[1], {"name": "Mallory", "lang": "zz"})[0] == 400
+    not_text: tuple[list[object], ...] = ([[]], [{}, "Bea"])
+    for names in not_text:  # refused, not a server error
+        answer = fetch(page, "POST", "/api/games", "", {"mode": "humans", "names": names})
+        assert answer == [400, {"error": "names are two names, of 1 to 24 characters"}]
     # A game against a bot names the person alone: the bot has its name in each language.
     two = {"mode": "bot", "names": ["Ana", "Bot"]}
     assert fetch(page, "POST", "/api/games", "", two) == [
@@ -488,7 +496,7 @@ def test_illegal_and_out_of_turn_requests_get_the_library_reason(
         409,
         {"error": "the names of a game against a bot are set when it starts"},
     ]
-    bots: tuple[object, ...] = ([], {}, 7)
+    bots: tuple[object, ...] = ([], {}, 7, None)
     for bot in bots:  # not text: refused like an unknown name, not a server error
         assert fetch(page, "POST", "/api/games", "", {"bot": bot}) == [
             400,
@@ -507,6 +515,16 @@ def test_illegal_and_out_of_turn_requests_get_the_library_reason(
     in_spanish: dict[str, object] = {"selected": [], "lang": "es"}
     assert fetch(page, "POST", url + "/build", keys[0], in_spanish)[1]["error"] == "no es tu turno"
     assert fetch(page, "POST", url + "/move", keys[1], {"move": "decline", "ply": 5})[0] == 409
+    plies: tuple[object, ...] = ("0", True, 1.5, [], -1)
+    for ply in plies:  # the number of moves played, or nothing
+        answer = fetch(page, "POST", url + "/move", keys[1], {"move": "decline", "ply": ply})
+        assert answer[0] == 400
+        assert answer[1]["error"].startswith("ply is the number of moves played, or null")
+    # JSON nested past what the parser takes is not JSON, under the size limit or not.
+    assert fetch(page, "POST", url + "/move", keys[1], "[" * 3000) == [
+        400,
+        {"error": "the request body is not JSON"},
+    ]
     status, answer = fetch(page, "POST", url + "/move", keys[1], "x" * 5000)
     assert (status, answer["error"]) == (413, "the request body is limited to 4096 bytes")
     assert fetch(page, "GET", url + "/record", keys[0])[0] == 409
@@ -532,6 +550,37 @@ def test_illegal_and_out_of_turn_requests_get_the_library_reason(
         url + "/ws",
     )
     assert binary == [4403, "bad hello"]
+    deep = page.evaluate(
+        """(path) => new Promise((resolve) => {
+            const socket = new WebSocket("ws://" + location.host + path);
+            socket.onopen = () => socket.send("[".repeat(4000));
+            socket.onmessage = () => resolve("sent a view");
+            socket.onclose = (event) => resolve([event.code, event.reason]);
+        })""",
+        url + "/ws",
+    )
+    assert deep == [4403, "bad hello"]
+    # After the hello, a message that is not JSON is ignored: the next one is read.
+    lang = page.evaluate(
+        """([path, key]) => new Promise((resolve) => {
+            const socket = new WebSocket("ws://" + location.host + path);
+            let views = 0;
+            socket.onopen = () => socket.send(JSON.stringify({key}));
+            socket.onmessage = (event) => {
+                views += 1;
+                if (views === 1) {
+                    socket.send("[".repeat(4000));
+                    socket.send(JSON.stringify({lang: "es"}));
+                } else {
+                    resolve(JSON.parse(event.data).lang);
+                    socket.close();
+                }
+            };
+            socket.onclose = (event) => resolve([event.code, event.reason]);
+        })""",
+        [url + "/ws", keys[0]],
+    )
+    assert lang == "es"
 
     # Nothing changed.
     assert [fetch(page, "GET", url, key)[1] for key in keys] == before
