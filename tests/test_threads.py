@@ -5,6 +5,7 @@ other threads read and fill them)."""
 
 from __future__ import annotations
 
+import functools
 import random
 import sys
 import threading
@@ -167,7 +168,7 @@ def test_a_game_shared_by_threads_keeps_a_history_that_replays() -> None:
     its first state, give its states, and its record and data read back equal to it."""
     for seed in range(6):
         game = Game.new(seed=seed)
-        share(lambda rng, game=game: play_some(game, rng, 40))
+        share(functools.partial(play_some, game, moves=40))
         state = game.initial
         for move, expected in zip(game.moves, list(game.replay())[1:], strict=True):
             state = state.apply(move)
@@ -179,7 +180,7 @@ def test_a_game_shared_by_threads_keeps_a_history_that_replays() -> None:
 @pytest.mark.usefixtures("busy_switching")
 def test_a_match_shared_by_threads_settles_each_game_once() -> None:
     match = Match.new(seed=3, games=3)
-    share(lambda rng: play_some(match, rng, 200))
+    share(functools.partial(play_some, match, moves=200))
     assert Match.from_record(match.record()) == match
     finished = match.game_index + (1 if match.is_over else 0)
     assert finished >= 1

@@ -524,6 +524,13 @@ def test_a_game_move_and_a_states_history_say_what_their_text_says() -> None:
     assert "a state: history entry 1: the move's kind 'release'" in read_back(
         "state", bad(data, ["history", 0, "move", "kind"], "release"), schema_refuses=False
     )
+    # A history that lays a card twice is no game's: the reader's own error, naming it.
+    taken = through_json(State.new(seed=0).apply("take +3d5d -Kh").to_dict())
+    twice = {**taken, "deck": None, "seed": None, "ply": 2}
+    twice["history"] = [taken["history"][0], taken["history"][0]]
+    assert "a state: history: history entry 2 lays 3d 4d 5d, already on a table" in read_back(
+        "state", twice, schema_refuses=False
+    )
 
 
 def test_the_rules_of_a_view_are_the_records_rules() -> None:

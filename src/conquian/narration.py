@@ -349,8 +349,8 @@ def narrate_history(
         style: How cards are written (see :data:`CARD_STYLES`).
 
     Raises:
-        ConquianError: ``lang`` or ``viewer`` is unknown, or the history lays a card twice
-            or a table that does not split into melds under ``rules`` (R6).
+        ConquianError: ``lang`` or ``viewer`` is unknown, or the history lays a card
+            twice.
         TypeError: ``history`` is not a sequence of :class:`~conquian.phases.Played`
             entries, or ``rules`` is not a :class:`~conquian.rules.Rules`.
 

@@ -226,7 +226,7 @@ class Observation:
         """
         observation = cls(**views.read_observation(data))
         observation._stand_in()  # a view of no position that could occur is refused
-        views.check_as_written(data, observation.to_dict(), "an observation")
+        views.check_as_written(data, observation.to_dict, "an observation")
         return observation
 
     @property

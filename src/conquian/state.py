@@ -552,10 +552,10 @@ class State:
     def from_dict(cls, data: object) -> State:
         """The state of :meth:`to_dict` data, checked: the position must be one that could
         occur, and where the deck is given, the history must lead to it from the deal
-        (the state then keeps its history; without a deck it has none, though the
-        history given is checked). A field :meth:`to_dict` does not write, or a move's
-        structured fields or an entry's fate that disagree with the move's text, are
-        refused too.
+        (the state then keeps its history; without a deck it has none, and the history
+        given is only read and checked to say each thing once). A field :meth:`to_dict`
+        does not write, or a move's structured fields or an entry's fate that disagree
+        with the move's text, are refused too.
 
         Raises:
             InvalidStateError: The data is not a state; the message names the field.
@@ -563,8 +563,14 @@ class State:
         parts = views.read_state(data)
         state = cls.from_notation(parts.position)
         if parts.deck is None:  # the history is checked as written, and not kept
-            history = views.history_data(parts.history, state.rules, state.ply)
-            views.check_as_written(data, {**state.to_dict(), "history": history}, "a state")
+            views.check_as_written(
+                data,
+                lambda: {
+                    **state.to_dict(),
+                    "history": views.history_data(parts.history, state.rules, state.ply),
+                },
+                "a state",
+            )
             return state
         rules, dealer = state.rules, state.dealer
         try:
@@ -582,7 +588,7 @@ class State:
             raise InvalidStateError(f"a state: its history: {error}") from None
         if replayed != state or replayed.history != parts.history:
             raise InvalidStateError("a state: the history from the deck does not lead to it")
-        views.check_as_written(data, replayed.to_dict(), "a state")
+        views.check_as_written(data, replayed.to_dict, "a state")
         return replayed
 
     def __repr__(self) -> str:

@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from typing import Any, Final
 
@@ -166,10 +166,12 @@ def tables_after(
     lay-down its laid cards; the table is the move's named arrangement (V2) or the
     canonical split under free regrouping (R13).
 
+    A history that does not start at the deal (a game restarted from a position string)
+    holds only the cards laid since; where they do not split into melds, that table is
+    given as empty.
+
     Raises:
-        ConquianError: The history lays a card twice, or a table that does not split into
-            melds under ``rules`` (R6): it is not a game's history, or not under these
-            rules.
+        ConquianError: The history lays a card twice: it is no game's history.
 
     >>> from conquian import State
     >>> from conquian.views import tables_after
@@ -194,13 +196,7 @@ def tables_after(
             if move.table is not None:
                 tables[player] = move.table
             else:
-                split = melds.one_partition(masks[player])
-                if split is None:
-                    raise ConquianError(
-                        f"after history entry {number} the table "
-                        f"{format_cards(_bits.cards_of(masks[player]))} does not split into "
-                        f"melds under the rules {rules.to_notation()} (R6)"
-                    )
+                split = melds.one_partition(masks[player]) or ()
                 tables[player] = tuple(Meld.from_mask(meld) for meld in split)
         result.append((tables[0], tables[1]))
     return result
@@ -718,8 +714,8 @@ def read_state(data: object) -> StateData:
     )
 
 
-def check_as_written(data: object, written: Mapping[str, Any], what: str) -> None:
-    """Refuse ``data`` (read into a value whose :meth:`to_dict` is ``written``) if it has
+def check_as_written(data: object, write: Callable[[], Mapping[str, Any]], what: str) -> None:
+    """Refuse ``data`` (read into a value whose :meth:`to_dict` is ``write()``) if it has
     a field ``to_dict`` does not write, or if a field derived from another one says
     something else: a history entry's ``fate``, or a move's ``kind``, ``laid``,
     ``discard``, ``goes_out`` or ``table`` that is not what the move's text and the game
@@ -727,10 +723,17 @@ def check_as_written(data: object, written: Mapping[str, Any], what: str) -> Non
     deal, must only be a table). Card text is read as cards, as the readers read it.
 
     Raises:
-        InvalidStateError: The field that disagrees, named.
+        InvalidStateError: The field that disagrees, named (or, from ``write``, a history
+            that lays a card twice).
     """
     assert isinstance(data, Mapping)
-    _known_fields(data, written, what)
+    try:
+        written = write()
+    except InvalidStateError:
+        raise
+    except ConquianError as error:
+        raise InvalidStateError(f"{what}: history: {error}") from None
+    _known_fields(data, written, f"{what}: unknown field")
     for key in ("history", "moves"):
         if key not in written:
             continue
@@ -741,7 +744,7 @@ def check_as_written(data: object, written: Mapping[str, Any], what: str) -> Non
                 _same_move(item, expected, f"{what}: move {number}")
                 continue
             where = f"{what}: history entry {number}"
-            _known_fields(item, expected, where)
+            _known_fields(item, expected, f"{where}: unknown field")
             if item.get("fate") != expected["fate"]:
                 raise InvalidStateError(
                     f"{where}: the fate {describe(item.get('fate'))} is not what its move "
@@ -750,20 +753,19 @@ def check_as_written(data: object, written: Mapping[str, Any], what: str) -> Non
             _same_move(item["move"], expected["move"], where)
 
 
-def _known_fields(given: Mapping[str, Any], written: Mapping[str, Any], where: str) -> None:
+def _known_fields(given: Mapping[str, Any], written: Mapping[str, Any], refusal: str) -> None:
+    """Every field of ``given`` must be one of ``written``'s; else ``refusal`` and the
+    field's name."""
     for key in given:
         if key not in written:
             raise InvalidStateError(
-                f"{where}: unknown field {describe(key)}: the fields are {', '.join(written)}"
+                f"{refusal} {describe(key)}: the fields are {', '.join(written)}"
             )
 
 
 def _same_move(given: Mapping[str, Any], written: Mapping[str, Any], where: str) -> None:
     """The structured fields given for a move must say what its text says."""
-    kind = written["kind"]
-    for key in given:
-        if key not in written:
-            raise InvalidStateError(f"{where}: a move of kind {kind} has no field {describe(key)}")
+    _known_fields(given, written, f"{where}: a move of kind {written['kind']} has no field")
     for key, expected in written.items():
         if key == "text" or (key not in given and key != "kind"):
             continue  # the text was read; the other fields but the kind may be left out
