@@ -5,7 +5,9 @@ other threads read and fill them)."""
 
 from __future__ import annotations
 
+import copy
 import functools
+import pickle
 import random
 import sys
 import threading
@@ -185,3 +187,53 @@ def test_a_match_shared_by_threads_settles_each_game_once() -> None:
     finished = match.game_index + (1 if match.is_over else 0)
     assert finished >= 1
     assert [result.index for result in match.completed] == list(range(finished))
+
+
+def play_in_thread(game: Game, seed: int, stop: threading.Event) -> threading.Thread:
+    """A thread that plays on ``game`` until ``stop`` is set (an ended game is taken
+    back, so that it keeps playing)."""
+
+    def work() -> None:
+        rng = random.Random(seed)
+        while not stop.is_set():
+            legal = game.legal_moves()
+            if not legal or rng.random() < 0.3:
+                if game.ply:
+                    game.undo()
+            else:
+                game.play(legal[rng.randrange(len(legal))])
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    return thread
+
+
+@pytest.mark.usefixtures("busy_switching")
+def test_a_game_pickled_or_copied_while_another_thread_plays_is_whole() -> None:
+    """A pickle or a copy is taken under the lock, with the game's lists copied: it never
+    holds a state without its move."""
+    for seed in range(3):
+        game = Game.new(seed=seed)
+        stop = threading.Event()
+        thread = play_in_thread(game, seed, stop)
+        try:
+            for _ in range(15):
+                for other in (pickle.loads(pickle.dumps(game)), copy.copy(game), game.copy()):
+                    assert len(list(other.replay())) == other.ply + 1
+                    assert Game.from_dict(other.to_dict()) == other
+        finally:
+            stop.set()
+            thread.join()
+
+
+def test_a_copy_of_a_game_or_a_match_plays_on_its_own() -> None:
+    """copy.copy gives an independent game or match, as their copy and pickles do."""
+    game = Game.new(seed=4)
+    match = Match.new(seed=4, games=2)
+    for facade in (game, match):
+        before = pickle.dumps(facade)
+        other = copy.copy(facade)
+        assert other == facade
+        other.play(other.legal_moves()[0])
+        assert other != facade
+        assert pickle.dumps(facade) == before

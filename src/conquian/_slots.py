@@ -23,6 +23,7 @@ from typing import Any, Final
 __all__ = [
     "HASH_CACHE",
     "LOCK",
+    "copied_state",
     "locked_state",
     "new_instance",
     "set_locked_state",
@@ -71,12 +72,19 @@ def set_slots_state(self: object, state: dict[str, object]) -> None:
 
 
 def locked_state(self: Any) -> dict[str, object]:
-    """:func:`slots_state` of an object with a :data:`LOCK` slot, read under its lock and
-    without the lock (a lock does not pickle)."""
+    """:func:`copied_state` of an object with a :data:`LOCK` slot, read under its lock."""
     with getattr(self, LOCK):
-        state = slots_state(self)
-    del state[LOCK]
-    return state
+        return copied_state(self)
+
+
+def copied_state(self: object) -> dict[str, object]:
+    """:func:`slots_state` without the :data:`LOCK` slot (a lock does not pickle), its
+    lists copied, so that a change made once the caller releases the lock is not in it."""
+    return {
+        name: list(value) if value.__class__ is list else value
+        for name, value in slots_state(self).items()
+        if name != LOCK
+    }
 
 
 def set_locked_state(self: object, state: dict[str, object]) -> None:

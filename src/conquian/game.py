@@ -354,6 +354,8 @@ class Game:
         other._moves = list(moves)
         return other
 
+    __copy__ = copy  # copy.copy(game) is a game of its own too
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented

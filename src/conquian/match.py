@@ -31,7 +31,7 @@ from typing import IO, Any
 import attrs
 
 from conquian._rng import game_seed
-from conquian._slots import locked_state, set_locked_state
+from conquian._slots import copied_state, set_locked_state
 from conquian.dealing import check_seed
 from conquian.errors import ConquianError, InvalidRecordError, describe
 from conquian.game import Game, GameRecord
@@ -157,8 +157,22 @@ class Match:
     """
 
     __slots__ = ("_first_dealer", "_game", "_lock", "_planned", "_results", "_rules", "_seed")
-    __getstate__ = locked_state  # pickling with protocols 0 and 1 too, without the lock
     __setstate__ = set_locked_state
+
+    def __getstate__(self) -> dict[str, object]:
+        """The match's slots without its lock, read together under it, the current game
+        copied (pickling with protocols 0 and 1 too)."""
+        with self._lock:
+            state = copied_state(self)
+            state["_game"] = self._game.copy()
+        return state
+
+    def __copy__(self) -> Match:
+        """An independent match in the same place (``copy.copy``; a copy of the current
+        game, the finished games' values shared, as they are frozen)."""
+        other = object.__new__(Match)
+        other.__setstate__(self.__getstate__())
+        return other
 
     def __init__(self, seed: int, *, rules: Rules, games: int | None, first_dealer: int) -> None:
         if not isinstance(rules, Rules):
@@ -472,14 +486,19 @@ class Match:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Match):
             return NotImplemented
-        return (
-            self._rules == other._rules
-            and self._seed == other._seed
-            and self._first_dealer == other._first_dealer
-            and self._planned == other._planned
-            and self._results == other._results
-            and self._game == other._game
-        )
+        return self._snapshot() == other._snapshot()
+
+    def _snapshot(self) -> tuple[object, ...]:
+        """What makes two matches equal, read together under the lock."""
+        with self._lock:
+            return (
+                self._rules,
+                self._seed,
+                self._first_dealer,
+                self._planned,
+                tuple(self._results),
+                tuple(self._game.replay()),
+            )
 
     __hash__ = None  # type: ignore[assignment]  # mutable: not hashable
 
