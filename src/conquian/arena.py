@@ -43,7 +43,7 @@ from conquian.agents import play_game
 from conquian.dealing import check_seed
 from conquian.errors import ConquianError, describe
 from conquian.rules import CLASSIC, Rules
-from conquian.simulate import AGENTS, agent_factory, in_workers
+from conquian.simulate import AGENTS, agent_factory, agent_named, in_workers
 from conquian.state import State
 
 __all__ = ["ArenaResult", "PairResult", "agent_list", "arena", "bradley_terry", "run_command"]
@@ -232,10 +232,7 @@ class ArenaResult:
                 f"agents must be 2 to {len(AGENTS)} different agent names, not {describe(agents)}"
             )
         for name in agents:
-            if name not in AGENTS:
-                raise ConquianError(
-                    f"no agent is called {describe(name)}: the agents are {', '.join(AGENTS)}"
-                )
+            agent_named(name)
         if not isinstance(run["rules"], str):
             raise ConquianError(f"rules must be rules text, not {describe(run['rules'])}")
         rules = Rules.parse(run["rules"])
@@ -484,10 +481,7 @@ def arena(
     if len(names) < 2:
         raise ConquianError(f"an arena needs at least two agents, not {len(names)}")
     for name in names:
-        if not isinstance(name, str) or name not in AGENTS:
-            raise ConquianError(
-                f"no agent is called {describe(name)}: the agents are {', '.join(AGENTS)}"
-            )
+        agent_named(name)
     if len(set(names)) != len(names):
         raise ConquianError(f"each agent plays once in an arena: {', '.join(names)}")
     for what, value in (("deals", deals), ("workers", workers)):
@@ -605,11 +599,11 @@ def agent_list(text: str) -> tuple[str, ...]:
     ('random', 'greedy', 'search')
     """
     names = tuple(name.strip() for name in text.split(",") if name.strip())
-    unknown = [name for name in names if name not in AGENTS]
-    if unknown:
-        raise argparse.ArgumentTypeError(
-            f"no agent is called {describe(unknown[0])}: the agents are {', '.join(AGENTS)}"
-        )
+    for name in names:
+        try:
+            agent_named(name)
+        except ConquianError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
     if len(names) < 2 or len(set(names)) != len(names):
         raise argparse.ArgumentTypeError(
             "give at least two different agents, such as greedy,search"

@@ -31,7 +31,14 @@ from conquian.errors import ConquianError, describe
 from conquian.rules import CLASSIC, Rules
 from conquian.state import State
 
-__all__ = ["AGENTS", "SimulationResult", "agent_factory", "game_seed", "simulate"]
+__all__ = [
+    "AGENTS",
+    "SimulationResult",
+    "agent_factory",
+    "agent_named",
+    "game_seed",
+    "simulate",
+]
 
 _Factory = Callable[[int], Agent]  # builds an agent for one game from a seed
 _Result = TypeVar("_Result")
@@ -126,6 +133,23 @@ class SimulationResult:
         return "\n".join(lines)
 
 
+def agent_named(name: object) -> Callable[[int], Agent]:
+    """The factory of the agent called ``name`` in :data:`AGENTS`.
+
+    Raises:
+        ConquianError: No agent has that name.
+
+    >>> from conquian.simulate import agent_named
+    >>> agent_named("random") is AGENTS["random"]
+    True
+    """
+    found = AGENTS.get(name) if isinstance(name, str) else None
+    if found is None:
+        known = ", ".join(AGENTS)
+        raise ConquianError(f"no agent is called {describe(name)}: the agents are {known}")
+    return found
+
+
 def agent_factory(agent: str | Callable[[int], Agent]) -> Callable[[int], Agent]:
     """The factory of an agent given by name (see :data:`AGENTS`) or as a factory.
 
@@ -137,12 +161,7 @@ def agent_factory(agent: str | Callable[[int], Agent]) -> Callable[[int], Agent]
     'SearchAgent'
     """
     if isinstance(agent, str):
-        found = AGENTS.get(agent)
-        if found is None:
-            raise ConquianError(
-                f"no agent is called {describe(agent)}: the agents are {', '.join(AGENTS)}"
-            )
-        return found
+        return agent_named(agent)
     if not callable(agent):
         raise ConquianError(f"an agent is a name or a factory, not {describe(agent)}")
     return agent
