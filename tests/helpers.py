@@ -128,6 +128,17 @@ def random_game(state: State, seed: int, greed: float = 0.0) -> Iterator[State]:
         yield state
 
 
+def legal_moves_of_games(seeds: int, greed: float) -> Iterator[tuple[State, int, Move]]:
+    """Every legal move, with its position and mover, at every decision of the classic
+    games :func:`random_game` plays from seeds 0 to ``seeds - 1``."""
+    for seed in range(seeds):
+        for state in random_game(State.new(seed), seed, greed=greed):
+            player = state.to_move
+            if player is not None:
+                for move in state.legal_moves():
+                    yield state, player, move
+
+
 # ---------------------------------------------------------------- the deal, a game's length
 
 

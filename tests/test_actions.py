@@ -38,7 +38,7 @@ from conquian.actions import (
     encode_observation,
     parse_action,
 )
-from helpers import random_game
+from helpers import legal_moves_of_games, random_game
 from strategies import RULE_SETS
 
 
@@ -211,21 +211,16 @@ def test_a_move_that_names_its_table_under_free_regrouping_has_the_same_actions(
     """Under free regrouping (R13) a take may name its new table or not: both are the same
     legal move, and both are made by the same actions."""
     named = 0
-    for seed in range(4):
-        for state in random_game(State.new(seed), seed, greed=0.8):
-            player = state.to_move
-            if player is None:
-                continue
-            for move in state.legal_moves():
-                if isinstance(move, Take | LayDown) and move.table is None:
-                    table = state.apply(move).tables[player]
-                    if isinstance(move, Take):
-                        naming: Move = Take(move.laid, move.discard, table)
-                    else:
-                        naming = LayDown(move.laid, table)
-                    assert state.is_legal(naming)
-                    assert actions_of(naming, state) == actions_of(move, state)
-                    named += 1
+    for state, player, move in legal_moves_of_games(4, greed=0.8):
+        if isinstance(move, Take | LayDown) and move.table is None:
+            table = state.apply(move).tables[player]
+            if isinstance(move, Take):
+                naming: Move = Take(move.laid, move.discard, table)
+            else:
+                naming = LayDown(move.laid, table)
+            assert state.is_legal(naming)
+            assert actions_of(naming, state) == actions_of(move, state)
+            named += 1
     assert named > 100
 
 

@@ -68,6 +68,7 @@ from helpers import (
     dealt,
     deck_for,
     free_laid_sets,
+    legal_moves_of_games,
     play_all,
     random_game,
     reference_deal,
@@ -946,20 +947,15 @@ def test_every_legal_move_applies_and_nothing_else_does(rules: Rules, seeds: int
 def test_a_named_split_of_the_new_table_is_accepted() -> None:
     """R13: a take may name any valid split of the new table; the result is the same."""
     checked = 0
-    for seed in range(6):
-        for state in random_game(State.new(seed), seed, greed=0.8):
-            player = state.to_move
-            if player is None:
-                continue
-            for move in state.legal_moves():
-                if not isinstance(move, Take) or len(move.laid) < 2:
-                    continue
-                after = state.apply(move)
-                named = Take(move.laid, move.discard, after.tables[player])
-                assert state.is_legal(named)
-                assert state.apply(named).tables == after.tables
-                assert state.apply(named).hands == after.hands
-                checked += 1
+    for state, player, move in legal_moves_of_games(6, greed=0.8):
+        if not isinstance(move, Take) or len(move.laid) < 2:
+            continue
+        after = state.apply(move)
+        named = Take(move.laid, move.discard, after.tables[player])
+        assert state.is_legal(named)
+        assert state.apply(named).tables == after.tables
+        assert state.apply(named).hands == after.hands
+        checked += 1
     assert checked > 50
 
 

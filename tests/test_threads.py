@@ -60,27 +60,35 @@ def run_threads() -> dict[tuple[Rules, int], list[object]]:
     """Every task in each of THREADS threads (each in its own order); the threads' answers,
     which must agree."""
     results: list[dict[tuple[Rules, int], list[object]]] = [{} for _ in range(THREADS)]
+
+    def work(index: int) -> None:
+        for task in TASKS[index:] + TASKS[:index]:
+            results[index][task] = play(*task)
+
+    in_threads(work)
+    for other in results[1:]:
+        assert other == results[0]
+    return results[0]
+
+
+def in_threads(work: Callable[[int], None]) -> None:
+    """Run ``work(index)`` in THREADS threads started together; fail if any raised."""
     errors: list[BaseException] = []
     start = threading.Barrier(THREADS)
 
-    def work(index: int) -> None:
+    def run(index: int) -> None:
         try:
-            tasks = TASKS[index:] + TASKS[:index]
             start.wait()
-            for task in tasks:
-                results[index][task] = play(*task)
+            work(index)
         except BaseException as error:  # reported by the main thread
             errors.append(error)
 
-    threads = [threading.Thread(target=work, args=(i,)) for i in range(THREADS)]
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(THREADS)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     assert not errors, f"a thread raised {errors[0]!r}"
-    for other in results[1:]:
-        assert other == results[0]
-    return results[0]
 
 
 @pytest.fixture
@@ -130,22 +138,7 @@ def test_eight_threads_at_tiny_limits_give_the_one_thread_answers(
 
 def share(target: Callable[[random.Random], None]) -> None:
     """Run ``target`` in THREADS threads at once, each with its own random generator."""
-    errors: list[BaseException] = []
-    start = threading.Barrier(THREADS)
-
-    def work(index: int) -> None:
-        try:
-            start.wait()
-            target(random.Random(index))
-        except BaseException as error:  # reported by the main thread
-            errors.append(error)
-
-    threads = [threading.Thread(target=work, args=(i,)) for i in range(THREADS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert not errors, f"a thread raised {errors[0]!r}"
+    in_threads(lambda index: target(random.Random(index)))
 
 
 def play_some(facade: Game | Match, rng: random.Random, moves: int) -> None:

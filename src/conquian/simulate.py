@@ -139,7 +139,7 @@ def agent_named(name: object) -> Callable[[int], Agent]:
     Raises:
         ConquianError: No agent has that name.
 
-    >>> from conquian.simulate import agent_named
+    >>> from conquian.simulate import AGENTS, agent_named
     >>> agent_named("random") is AGENTS["random"]
     True
     """

@@ -529,37 +529,23 @@ def test_illegal_and_out_of_turn_requests_get_the_library_reason(
     assert (status, answer["error"]) == (413, "the request body is limited to 4096 bytes")
     assert fetch(page, "GET", url + "/record", keys[0])[0] == 409
 
-    # A WebSocket with a wrong key is closed at once, with the reason.
-    closed = page.evaluate(
-        """(path) => new Promise((resolve) => {
-            const socket = new WebSocket("ws://" + location.host + path);
-            socket.onopen = () => socket.send(JSON.stringify({key: "not-a-key"}));
-            socket.onmessage = () => resolve("sent a view");
-            socket.onclose = (event) => resolve([event.code, event.reason]);
-        })""",
-        url + "/ws",
-    )
-    assert closed == [4403, "this key is not a seat of this game"]
-    binary = page.evaluate(
-        """(path) => new Promise((resolve) => {
-            const socket = new WebSocket("ws://" + location.host + path);
-            socket.onopen = () => socket.send(new Uint8Array([123, 125]));
-            socket.onmessage = () => resolve("sent a view");
-            socket.onclose = (event) => resolve([event.code, event.reason]);
-        })""",
-        url + "/ws",
-    )
-    assert binary == [4403, "bad hello"]
-    deep = page.evaluate(
-        """(path) => new Promise((resolve) => {
-            const socket = new WebSocket("ws://" + location.host + path);
-            socket.onopen = () => socket.send("[".repeat(4000));
-            socket.onmessage = () => resolve("sent a view");
-            socket.onclose = (event) => resolve([event.code, event.reason]);
-        })""",
-        url + "/ws",
-    )
-    assert deep == [4403, "bad hello"]
+    # A WebSocket whose first message is not a seat's hello is closed at once, with the
+    # reason: a wrong key, a binary message, JSON nested too deep.
+    for hello, reason in (
+        ('JSON.stringify({key: "not-a-key"})', "this key is not a seat of this game"),
+        ("new Uint8Array([123, 125])", "bad hello"),
+        ('"[".repeat(4000)', "bad hello"),
+    ):
+        closed = page.evaluate(
+            """([path, hello]) => new Promise((resolve) => {
+                const socket = new WebSocket("ws://" + location.host + path);
+                socket.onopen = () => socket.send(eval(hello));
+                socket.onmessage = () => resolve("sent a view");
+                socket.onclose = (event) => resolve([event.code, event.reason]);
+            })""",
+            [url + "/ws", hello],
+        )
+        assert closed == [4403, reason]
     # After the hello, a message that is not JSON is ignored: the next one is read.
     lang = page.evaluate(
         """([path, key]) => new Promise((resolve) => {
