@@ -338,7 +338,8 @@ async function download(event) {
 // ---------------------------------------------------------------- the page's words
 
 // Puts the page's own words (the lobby's form, the invitation, the record link) in the
-// chosen language. A name still at the default of the language it was shown in follows.
+// chosen language. A name still at the default of the language it was shown in follows,
+// unless it is being typed in (setting the field would move the caret under the typing).
 async function showWords() {
   const previous = pageWords;
   pageWords = await api("GET", `/api/words?lang=${lang()}`);
@@ -348,7 +349,9 @@ async function showWords() {
   }
   const name = $("name");
   const shown = previous ? previous.default_name : "Player 1";
-  if (name.value.trim() === shown) name.value = pageWords.default_name;
+  if (name.value.trim() === shown && document.activeElement !== name) {
+    name.value = pageWords.default_name;
+  }
 }
 
 let renamed = false;  // the friend has given his name: the form goes

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Response, WebSocket
+from playwright.sync_api import Browser, Page, Response, Route, WebSocket
 
 from conquian import PRESETS, Card, ConquianError, Game, IllegalMoveError, State
 from conquian.narration import explain_refusal, narrate, narrate_start
@@ -93,6 +93,7 @@ def new_game_in_lobby(
     page.goto(base_url + "/")
     assert not page.locator("#table").is_visible()  # the lobby shows the form alone
     page.select_option("#lang", lang)
+    page.wait_for_function(f"document.documentElement.lang === {lang!r}")  # words shown
     page.fill("#name", "Ana")
     if humans:
         page.check("input[name=mode][value=humans]")
@@ -208,6 +209,28 @@ def page_words(page: Page) -> dict[str, str]:
             .map((element) => [element.dataset.word, element.textContent]))"""
     )
     return shown
+
+
+def test_a_name_being_typed_is_left_alone_when_the_words_arrive(
+    browser: Browser, base_url: str
+) -> None:
+    """The default name follows the language, but not while the field is being typed in:
+    setting it then would move the caret under the typing ("Jugador 1Ana")."""
+    page = browser.new_page()
+    page.goto(base_url + "/")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    held: list[Route] = []
+    page.route("**/api/words*", lambda route: held.append(route))
+    page.select_option("#lang", "es")
+    while not held:  # the Spanish words are on their way, held back
+        page.wait_for_timeout(10)
+    page.focus("#name")
+    page.keyboard.press("ControlOrMeta+A")  # the typing starts: the default is selected
+    held[0].continue_()
+    page.wait_for_function("document.documentElement.lang === 'es'")
+    page.keyboard.insert_text("Ana")
+    assert page.input_value("#name") == "Ana"
+    page.close()
 
 
 def test_the_lobby_speaks_the_chosen_language(browser: Browser, base_url: str) -> None:
