@@ -55,12 +55,22 @@ def _playout(state: State, me: int, random: SplitMix64, declined: list[int]) -> 
             move = _HEURISTIC.choose_seen(state.seen_cards(player), declined[1 - player], moves)
         else:
             move = moves[random.below(len(moves))]
-        if isinstance(move, Decline):
-            assert state.offer is not None
-            declined[player] |= 1 << state.offer.index
+        _note_decline(state, player, move, declined)
         state = state.apply_unchecked(move)
-    assert state.outcome is not None
-    winner = state.outcome.winner
+    return _points(state, me)
+
+
+def _note_decline(state: State, player: int, move: Move, declined: list[int]) -> None:
+    """Add the offered card to ``player``'s declined cards if ``move`` declines it."""
+    if isinstance(move, Decline):
+        assert state.offer is not None
+        declined[player] |= 1 << state.offer.index
+
+
+def _points(final: State, me: int) -> float:
+    """What the ended game ``final`` gives player ``me``: 1 a win, ½ a draw, 0 a loss."""
+    assert final.outcome is not None
+    winner = final.outcome.winner
     return 0.5 if winner is None else float(winner == me)
 
 
@@ -142,13 +152,9 @@ def _deal(task: tuple[int, int, str, str, int, int]) -> tuple[float, float]:
                 move = _choose(state, level, worlds, takes, random, declined)
             else:
                 move = opponent.choose(state.observation(player), state.legal_moves())
-            if isinstance(move, Decline):
-                assert state.offer is not None
-                declined[player] |= 1 << state.offer.index
+            _note_decline(state, player, move, declined)
             state = state.apply(move)
-        assert state.outcome is not None
-        winner = state.outcome.winner
-        points.append(0.5 if winner is None else float(winner == me))
+        points.append(_points(state, me))
     return points[0], points[1]
 
 
