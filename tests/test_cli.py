@@ -120,6 +120,23 @@ def test_bad_arguments_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str
     assert "usage:" in capsys.readouterr().err
 
 
+def test_a_fault_of_the_library_exits_70_with_one_line_and_no_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Distinct from every answer a command gives, play's end of input (3) included."""
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("x" * 10_000)
+
+    monkeypatch.setattr("conquian.cli.partitions", broken)
+    assert run("meld", "--split", "5c", "6c", "7c") == (70, "")
+    err = capsys.readouterr().err
+    assert err.startswith("internal error (RuntimeError): 'xxx")
+    assert err.endswith("; please report it with the command that caused it\n")
+    assert err.count("\n") == 1
+    assert len(err) < 300
+
+
 def test_python_dash_m_conquian() -> None:
     package_root = str(Path(conquian.__file__).resolve().parent.parent)
     env = dict(os.environ, PYTHONIOENCODING="utf-8")

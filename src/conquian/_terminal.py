@@ -26,7 +26,7 @@ EXIT_OK: Final = 0
 EXIT_NO: Final = 1
 EXIT_BAD_INPUT: Final = 2
 EXIT_EOF: Final = 3  # play: the input ended before the game did
-EXIT_INTERNAL: Final = 3  # any other command: a fault of the library
+EXIT_INTERNAL: Final = 70  # a fault of the library (EX_SOFTWARE of BSD's sysexits.h)
 EXIT_INTERRUPTED: Final = 130  # Ctrl-C, as a shell reports SIGINT
 COLUMNS: Final = 80  # the width the command line wraps its output to
 
