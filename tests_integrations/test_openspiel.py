@@ -11,6 +11,7 @@ import pytest
 from conquian import BICYCLE, FOSTER, PRESETS, Card, Regrouping, Rules, State
 from conquian.actions import DECLINE_ACTION, OBSERVATION_SIZE, actions_of
 from conquian.agents import GreedyAgent, RandomAgent
+from conquian.cards import format_cards
 from conquian.integrations.openspiel import (
     AgentBot,
     ConquianState,
@@ -130,3 +131,31 @@ def test_a_library_agent_plays_through_agent_bot() -> None:
         state.apply_action(bots[player].step(state))
     assert greedy_moves > 5
     assert state.returns()[0] == -state.returns()[1]
+
+
+# The opponent's hand that test_a_resample_repeats_for_the_same_sampler_number draws
+# (his true hand there is Ac 2c 6c Ks Kc 2d Jd 3h 5h 7h).
+PINNED_HAND = "2c 5s 6c Jc Qc 4d Kd 2h 5h Jh"
+
+
+def test_a_resample_repeats_for_the_same_sampler_number() -> None:
+    """The draw is the package's own shuffle (SplitMix64), not Python's random.shuffle,
+    so a number gives the same world on every machine and Python version."""
+    state: ConquianState = load_game().new_initial_state()
+    rng = np.random.default_rng(5)
+    while state.is_chance_node() or state.move_number() < 30:
+        if state.is_chance_node():
+            state.apply_action(int(rng.choice([a for a, _ in state.chance_outcomes()])))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    player = state.current_player()
+    assert player in (0, 1)
+    first = state.resample_from_infostate(player, lambda: 0.25)
+    again = state.resample_from_infostate(player, lambda: 0.25)
+    other = state.resample_from_infostate(player, lambda: 0.75)
+    assert first.engine is not None
+    assert again.engine is not None
+    assert other.engine is not None
+    assert first.engine == again.engine
+    assert first.engine.hands[1 - player] != other.engine.hands[1 - player]
+    assert format_cards(first.engine.hands[1 - player]) == PINNED_HAND

@@ -2,11 +2,14 @@
 
 Usage: ``python tools/run_examples.py [EXAMPLES_DIR]``. Each script runs with the
 current interpreter (so it sees the installed ``conquian``), a time limit, and the
-examples directory as its working directory. Exits 1 if any script fails.
+examples directory as its working directory. A script with a ``.out`` file beside it
+must print exactly that file's text: the docs show those files as the scripts' output.
+Exits 1 if any script fails.
 """
 
 from __future__ import annotations
 
+import difflib
 import subprocess
 import sys
 import time
@@ -39,15 +42,33 @@ def run_all(examples_dir: Path) -> int:
             failures += 1
             continue
         elapsed = time.perf_counter() - start
-        if result.returncode == 0:
-            print(f"ok   {script.name} ({elapsed:.1f} s)")
-        else:
+        expected = script.with_suffix(".out")
+        if result.returncode != 0:
             failures += 1
             print(f"FAIL {script.name}: exit code {result.returncode} ({elapsed:.1f} s)")
             sys.stdout.write(result.stdout)
             sys.stdout.write(result.stderr)
+        elif expected.exists() and result.stdout != expected.read_text(encoding="utf-8"):
+            failures += 1
+            print(f"FAIL {script.name}: its output is not {expected.name} ({elapsed:.1f} s)")
+            sys.stdout.writelines(output_diff(expected, result.stdout))
+        else:
+            checked = f", output as in {expected.name}" if expected.exists() else ""
+            print(f"ok   {script.name} ({elapsed:.1f} s{checked})")
     print(f"{len(scripts) - failures} of {len(scripts)} examples passed")
     return failures
+
+
+def output_diff(expected: Path, output: str) -> list[str]:
+    """The lines of a unified diff from ``expected``'s text to ``output``."""
+    return list(
+        difflib.unified_diff(
+            expected.read_text(encoding="utf-8").splitlines(keepends=True),
+            output.splitlines(keepends=True),
+            fromfile=expected.name,
+            tofile="output",
+        )
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -10,7 +10,7 @@ import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
 
 from conquian.agents import GreedyAgent
-from conquian.integrations.openspiel import AgentBot, load_game
+from conquian.integrations.openspiel import AgentBot, ConquianState, load_game
 
 GAMES = 2
 SIMULATIONS = 25  # per decision; a real experiment uses hundreds
@@ -26,6 +26,13 @@ def main() -> None:
         max_simulations=SIMULATIONS,
         random_state=rng,
     )
+
+    def resample(state: ConquianState, player: int) -> ConquianState:
+        # OpenSpiel's own resampler draws from an unseeded sampler: draw from rng instead,
+        # so that the run repeats exactly.
+        return state.resample_from_infostate(player, rng.uniform)
+
+    searcher.set_resampler(resample)
     greedy = AgentBot(GreedyAgent())
     score = {"ISMCTS": 0.0, "greedy": 0.0}
     for number in range(GAMES):

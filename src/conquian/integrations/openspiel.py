@@ -36,7 +36,6 @@ the chosen card at its position and the moves are replayed (they never depended 
 
 from __future__ import annotations
 
-import random
 from typing import Any, Final
 
 import attrs
@@ -49,6 +48,7 @@ require("numpy", "openspiel")
 import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
 
+from conquian._rng import SplitMix64  # noqa: E402
 from conquian.actions import (  # noqa: E402
     NUM_ACTIONS,
     OBSERVATION_LAYOUT,
@@ -317,9 +317,13 @@ class ConquianState(pyspiel.State):
         Args:
             player: The player whose information state is kept.
             sampler: Called with no argument for a number in [0, 1) (OpenSpiel's
-                ``UniformProbabilitySampler``); seeds the draw.
+                ``UniformProbabilitySampler``); seeds the draw, which is the same on every
+                machine and Python version for the same number. OpenSpiel's ISMCTS bot
+                passes an unseeded sampler; for a search that repeats, give it one drawn
+                from its random state, as ``examples/integrations/openspiel_ismcts.py``
+                does (``bot.set_resampler``).
         """
-        rng = random.Random(int(sampler() * 2**53))
+        rng = SplitMix64(int(sampler() * 2**53))
         engine = self._engine
         hidden: list[int] = []  # deck positions holding a card player has not seen
         if engine is not None and not self._unturned:
@@ -332,7 +336,7 @@ class ConquianState(pyspiel.State):
         unseen = [self._deck[p] for p in hidden]
         chosen = set(self._deck)
         unseen += [card for card in range(_CARDS) if card not in chosen]
-        rng.shuffle(unseen)
+        unseen = rng.shuffled(unseen)
         deck = list(self._deck)
         for position, card in zip(hidden, unseen, strict=False):
             deck[position] = card
