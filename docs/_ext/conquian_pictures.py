@@ -54,7 +54,7 @@ _BOXES = {  # name: (x, y, width, height)
     "OVER": (720, 160, 120, 64),
 }
 _NOTES = {
-    "OFFER": "take, decline or force",
+    "OFFER": "take, decline, force, lay",
     "FORCE_DECISION": "force or release",
     "FORCED_TAKE": "take only",
     "OVER": "nobody moves",
@@ -65,7 +65,7 @@ _ARROWS = (
         "M80 160C50 70 180 70 160 156",
         40,
         50,
-        ("take and discard; pass;", "decline: dies, turn next"),
+        ("take and discard; pass; lay (V3);", "decline: dies, turn next"),
     ),
     ("M210 170L376 70", 222, 56, ("decline, and it fits", "his own table")),
     ("M380 90L214 190", 290, 165, ("release: dies,", "turn next")),
