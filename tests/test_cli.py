@@ -120,7 +120,7 @@ def test_bad_arguments_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str
     assert "usage:" in capsys.readouterr().err
 
 
-def test_a_fault_of_the_library_exits_70_with_one_line_and_no_traceback(
+def test_a_fault_of_the_library_exits_70_with_a_short_report(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Distinct from every answer a command gives, play's end of input (3) included."""
@@ -133,8 +133,27 @@ def test_a_fault_of_the_library_exits_70_with_one_line_and_no_traceback(
     err = capsys.readouterr().err
     assert err.startswith("internal error (RuntimeError): 'xxx")
     assert err.endswith("; please report it with the command that caused it\n")
-    assert err.count("\n") == 1
-    assert len(err) < 300
+    assert len(err) < 300  # the message is cut short, and wrapped as every error is
+    assert max(map(len, err.splitlines())) <= 80
+
+
+class FullDisk(io.StringIO):
+    def write(self, text: str) -> int:
+        raise OSError(28, "No space left on device")
+
+
+def test_a_full_disk_exits_74_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["meld", "5c", "6c", "7c"], out=FullDisk()) == 74
+    assert capsys.readouterr().err == "error: could not read or write: No space left on device\n"
+
+
+def test_a_closed_standard_error_does_not_change_the_exit_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    closed = io.StringIO()
+    closed.close()
+    monkeypatch.setattr(sys, "stderr", closed)
+    assert main(["meld", "zz"], out=io.StringIO()) == 2
 
 
 def test_python_dash_m_conquian() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -62,7 +63,8 @@ def test_a_match_shows_the_running_score_and_stakes(monkeypatch: pytest.MonkeyPa
     assert text.count("Match score: you") == 3
     assert "stake: " in text
     assert "Game 3" in text
-    assert text.rstrip().endswith("The match is over\nYou win the match after 3 games, 1 to -1.")
+    assert text.count("Settled: ") == 3
+    assert text.rstrip().endswith("The match is over\nThe match is tied after 3 games, 0 to 0.")
 
 
 def test_a_match_score_speaks_the_language(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -228,32 +230,32 @@ def test_save_writes_the_game_record(monkeypatch: pytest.MonkeyPatch, tmp_path: 
     path = tmp_path / "game.json"
     code, text = play(["--seed", "4"], f"decline\nsave {path}\nquit\n", monkeypatch)
     assert code == 0
-    assert f"game saved to {path}" in text
+    assert f"game saved to {path}" in text.replace("\n  ", " ")  # the path may wrap
     record = json.loads(path.read_text(encoding="utf-8"))
     assert record["format"] == "conquian-game"
     assert record["moves"][-1] == "decline"
 
 
 def test_a_take_is_built_card_by_card(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Seed 9 (foster): 3h is offered with 23 takes; build A-h 2h, then discard.
+    # Seed 11 (foster): A♦ is offered with 50 takes; build A♣ A♥, then discard.
     code, text = play(
-        ["--seed", "9", "--rules", "foster", "--bot", "random"],
-        "build\nAh\n2h\n-2c\nquit\n",
+        ["--seed", "11", "--rules", "foster", "--bot", "random"],
+        "build\nAc\nAh\n-7h\nquit\n",
         monkeypatch,
     )
     assert code == 0
-    assert "Take 3♥: choose the cards to lay down (23 ways)" in text
-    assert "Chosen: A♥ 2♥" in text
-    assert "You take 3♥, lay down A♥ 2♥, discard 2♣" in text
+    assert "Take A♦: choose the cards to lay down (50 ways)" in text
+    assert "Chosen: A♣ A♥" in text
+    assert "You take A♦, lay down A♣ A♥, discard 7♥" in text
 
 
 def test_back_from_building_lists_the_choices_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    argv = ["--seed", "9", "--rules", "foster", "--bot", "random"]
+    argv = ["--seed", "11", "--rules", "foster", "--bot", "random"]
     code, text = play(argv, "1\nback\nquit\n", monkeypatch)
     assert code == 0
     after = text[text.index("'back' to cancel> back") :].splitlines()
     assert after[1] == "Your choices:"
-    assert after[2] == "  1. Take 3♥: choose the cards to lay down (23 ways)"
+    assert after[2] == "  1. Take A♦: choose the cards to lay down (50 ways)"
 
 
 def test_end_of_input_is_a_clear_line_and_a_nonzero_exit() -> None:
@@ -282,8 +284,8 @@ def test_play_respects_no_color_and_plain_pipes(monkeypatch: pytest.MonkeyPatch)
 def test_tables_show_each_meld_in_brackets(monkeypatch: pytest.MonkeyPatch) -> None:
     code, text = play(["--seed", "4"], "1\n1\nquit\n", monkeypatch)
     assert code == 0
-    assert "Greedy's table: [A♦ A♥ A♠]\n" in text
-    assert "Greedy's table: [5♣ 5♦ 5♥] [A♦ A♥ A♠]\n" in text
+    assert "Greedy's table: [A♦ A♥ A♠]   (hand: 7 cards)\n" in text
+    assert "Greedy's table: [5♣ 5♦ 5♥] [A♦ A♥ A♠]   (hand: 4 cards)\n" in text
 
 
 class Terminal(io.StringIO):
@@ -302,7 +304,7 @@ def test_red_cards_are_red_on_a_terminal_in_every_line(monkeypatch: pytest.Monke
     text = out.getvalue()
     red, reset = "\x1b[31m", "\x1b[0m"
     assert f"Greedy turns up {red}A♦{reset}\n" in text  # the narration too
-    assert f"Greedy's table: [{red}A♦{reset} {red}A♥{reset} A♠]\n" in text
+    assert f"Greedy's table: [{red}A♦{reset} {red}A♥{reset} A♠]   (hand: 7 cards)\n" in text
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setattr(sys, "stdin", Piped("quit\n"))
     out = Terminal()
@@ -330,3 +332,135 @@ def test_every_command_that_prints_cards_takes_ascii_after_it(command: list[str]
         text = out.getvalue()
         assert "5c" in text
         assert not any(symbol in text for symbol in "♣♦♥♠")
+
+
+def unwrapped(text: str) -> str:
+    """``text`` with the lines that wrapping broke joined again."""
+    return text.replace("\n  ", " ")
+
+
+def test_r14b_a_force_decision_says_why_instead_of_offering_the_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seed 2 against Random: Random declines 7♣, which fits his own table (R14a).
+    code, text = play(["--seed", "2", "--bot", "random"], "1\n" * 400, monkeypatch)
+    assert code == 0
+    text = unwrapped(text)
+    why = (
+        "Random declined 7♣, which fits Random's table (R14a: a card that fits): you may "
+        "force Random to take it, or release it, and it is dead (R14b: forcing)\n"
+    )
+    assert why in text
+    decision = text[text.index(why) : text.index("1. You force 7♣ on Random")]
+    assert "Offered" not in decision
+
+
+def test_r14b_case_b_a_passed_card_that_fits_may_be_forced_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, text = play(["--seed", "2", "--bot", "random"], "1\n" * 400, monkeypatch)
+    assert code == 0
+    assert "  2. You force 6♣ on Random\n" in text
+    text = unwrapped(text)
+    assert (
+        "Offered: 6♣ (passed by Random)\n6♣ fits Random's table (R14a: a card that fits): "
+        "you may also force it back on Random (R14b: forcing)\n"
+    ) in text
+
+
+def test_enter_takes_the_only_choice_and_asks_again_when_there_are_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seed 4: the first three choices are the only ones; the fourth is one of two.
+    code, text = play(["--seed", "4"], "\n\n\n\nquit\n", monkeypatch)
+    assert code == 0
+    assert "help)> \nYou decline 2♠. 2♠ is dead. You turn up 5♣\n" in text
+    assert "help)> \nYou pass 5♣ to Greedy\n" in text
+    assert "help)> \nYou decline 6♦. 6♦ is dead. You turn up K♥\n" in text
+    assert text.count("Your choice (1-2, help)> ") == 2  # asked again after the Enter
+
+
+def test_pass_is_read_as_declining(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, text = play(["--seed", "4"], "pass\npass\nquit\n", monkeypatch)
+    assert code == 0
+    assert "help)> pass\nYou decline 2♠. 2♠ is dead. You turn up 5♣\n" in text
+    assert "help)> pass\nYou pass 5♣ to Greedy\n" in text
+
+
+def bot_answers_to_first_take(text: str) -> list[str]:
+    """What the bot did after each "You take" line, up to the person's next turn."""
+    parts = text.split("\nYou take ")[1:]
+    return [part[: part.index("\n\nYour hand")] for part in parts]
+
+
+def test_after_an_undo_the_bot_answers_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot is made afresh for each decision from the seed, the game and the ply, so
+    a random bot does not draw again: undo is not a way to try the bot's luck."""
+    for seed in ("2", "3", "6"):
+        code, text = play(["--seed", seed, "--bot", "random"], "1\nundo\n1\nquit\n", monkeypatch)
+        assert code == 0
+        assert "(the stock and the bot's answers stay the same)" in text
+        first, again = bot_answers_to_first_take(text)
+        assert first == again
+
+
+def test_a_narrow_terminal_gets_lines_that_fit_and_whole_cards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("COLUMNS", "40")
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setattr(sys, "stdin", Piped("1\n" * 30 + "quit\n"))
+    out = Terminal()
+    assert main(["play", "--seed", "2", "--bot", "random"], out=out) == 0
+    lines = out.getvalue().splitlines()
+    shown = [line for line in lines if "help)> " not in line]  # prompts and answers
+    assert max(map(len, shown)) <= 40
+    assert any(line.startswith("  ") and "♦" in line for line in shown)  # some wrapped
+    text = out.getvalue()
+    assert not re.search(r"(?<![A2-7JQK])[♣♦♥♠]", text)  # no suit without its rank
+
+
+class Keyboard(Piped):
+    """Standard input on a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_match_on_a_terminal_waits_for_enter_before_the_next_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys, "stdin", Keyboard("1\n" * 2000))
+    out = io.StringIO()
+    assert main(["play", "--seed", "2", "--games", "3"], out=out) == 0
+    text = out.getvalue()
+    assert text.count("Press Enter for game ") == 2
+    assert text.index("Press Enter for game 2> ") < text.index("Game 2\n")
+
+
+def test_a_points_match_says_what_each_game_scored(monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["--seed", "5", "--games", "4", "--rules", "classic,scoring:points,target:30"]
+    code, text = play(argv, "1\n" * 2000, monkeypatch)
+    assert code == 0
+    settled = re.findall(r"^Settled: (.*)$", text, flags=re.MULTILINE)
+    assert settled
+    assert all(re.fullmatch(r"\+\d+ points?|no points", line) for line in settled)
+
+
+def test_a_number_of_thousands_of_digits_is_out_of_range(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, text = play(
+        ["--seed", "1"], "9" * 5000 + "\nbuild\n" + "9" * 5000 + "\nquit\n", monkeypatch
+    )
+    assert code == 0
+    assert "not understood: answer a number from 1 to 1" in text
+    assert "9" * 201 not in text  # the echo of the answer is cut short
+
+
+def test_a_path_that_cannot_be_a_file_is_not_saved_and_the_game_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, text = play(["--seed", "1"], "save a\x00b\nsave\nquit\n", monkeypatch)
+    assert code == 0
+    assert "could not save: 'embedded null byte'" in text
+    assert "could not save: save FILE" in text
+    assert text.rstrip().endswith("game abandoned")

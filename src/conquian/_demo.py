@@ -18,6 +18,7 @@ from conquian._terminal import (
     match_result_line,
     melds_text,
     print_error,
+    settled_text,
 )
 from conquian.agents import Agent
 from conquian.cards import Card, format_cards
@@ -176,27 +177,13 @@ def _game_line(
     result: GameResult, points: bool, short: tuple[str, str], row: str, language: Language
 ) -> str:
     """One finished game of a match as a row: dealer, outcome, settlement, running score."""
-    winner, stake = result.outcome.winner, result.stake
+    winner = result.outcome.winner
     moves = counted_phrase(language, "moves", result.plies)
     if winner is None:
         outcome = language.phrase("row_drawn", moves=moves)
-        if points or stake is None:
-            settled = language.phrase("settled_no_points")
-        elif result.standing.pool:
-            settled = language.phrase("settled_pool", count=result.standing.pool)
-        elif result.standing.stake != stake:
-            settled = language.phrase("settled_next_stake", stake=result.standing.stake)
-        else:
-            settled = language.phrase("settled_nothing")
     else:
         outcome = language.phrase("row_out", who=short[winner], moves=moves)
-        gain = result.change[winner]
-        if points or stake is None:
-            settled = counted_phrase(language, "settled_points", gain)
-        elif gain != stake:
-            settled = language.phrase("settled_win_pool", stake=stake, count=gain - stake)
-        else:
-            settled = language.phrase("settled_win", stake=stake)
+    settled = settled_text(language, result, points)
     first, second = result.scores
     score = language.phrase("row_score", a=first, b=second)
     return row.format(result.index + 1, short[result.dealer], outcome, settled, score)

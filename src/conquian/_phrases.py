@@ -72,6 +72,18 @@ ENGLISH_PHRASES: Final = {
     "none": "-",
     "choices": "your choices:",
     "prompt": "your choice ({first}-{last}, help)> ",
+    "prompt_one": "your choice (Enter or 1, help)> ",
+    "force_decision": (
+        "{who} declined {card}, which fits {who}'s table (R14a): you "
+        "may force {who} to take it, or release it, and it is dead (R14b)"
+    ),
+    "may_force_back": (
+        "{card} fits {who}'s table (R14a): you may also force it back on {who} (R14b)"
+    ),
+    "next_game": "press Enter for game {n}> ",
+    "save_usage": "save FILE",
+    "hand_count": "hand: {count} cards",
+    "hand_count_one": "hand: {count} card",
     "prompt_take": "add a card, or discard (-CARD) or go out (out); 'back' to cancel> ",
     "help": (
         "answer with a number, a move (take +JhJs -3d, decline, force, release), or "
@@ -83,7 +95,7 @@ ENGLISH_PHRASES: Final = {
     "range": "not understood: answer a number from {first} to {last}",
     "illegal": "not legal: {reason}",
     "nothing_to_undo": "nothing to undo yet",
-    "undone": "back to your previous decision",
+    "undone": "back to your previous decision (the stock and the bot's answers stay the same)",
     "saved": "game saved to {path}",
     "eof": "end of input: the game was not finished",
     "quit": "game abandoned",
@@ -203,6 +215,18 @@ SPANISH_PHRASES: Final = {
     "none": "-",
     "choices": "tus opciones:",
     "prompt": "tu elección ({first}-{last}, help)> ",
+    "prompt_one": "tu elección (Intro o 1, help)> ",
+    "force_decision": (
+        "{who} rechazó {card}, que encaja en la mesa de {who} (R14a): "
+        "puedes obligar a {who} a tomarla, o dejarla pasar, y queda muerta (R14b)"
+    ),
+    "may_force_back": (
+        "{card} encaja en la mesa de {who} (R14a): también puedes obligar a {who} a tomarla (R14b)"
+    ),
+    "next_game": "pulsa Intro para la partida {n}> ",
+    "save_usage": "save ARCHIVO",
+    "hand_count": "mano: {count} cartas",
+    "hand_count_one": "mano: {count} carta",
     "prompt_take": "añade una carta, o descarta (-CARTA) o termina (out); 'back' para volver> ",
     "help": (
         "responde con un número, una jugada (take +JhJs -3d, decline, force, release) o "
@@ -216,7 +240,7 @@ SPANISH_PHRASES: Final = {
     "range": "no entendido: responde con un número del {first} al {last}",
     "illegal": "no es legal: {reason}",
     "nothing_to_undo": "nada que deshacer todavía",
-    "undone": "de vuelta a tu decisión anterior",
+    "undone": "de vuelta a tu decisión anterior (el mazo y las respuestas del bot no cambian)",
     "saved": "partida guardada en {path}",
     "eof": "fin de la entrada: la partida no terminó",
     "quit": "partida abandonada",
@@ -337,6 +361,18 @@ DUTCH_PHRASES: Final = {
     "none": "-",
     "choices": "je keuzes:",
     "prompt": "je keuze ({first}-{last}, help)> ",
+    "prompt_one": "je keuze (Enter of 1, help)> ",
+    "force_decision": (
+        "{who} weigerde {card}, die bij de tafel van {who} past (R14a): je kunt "
+        "{who} dwingen hem te nemen, of hem laten gaan, en dan is hij dood (R14b)"
+    ),
+    "may_force_back": (
+        "{card} past bij de tafel van {who} (R14a): je kunt {who} ook dwingen hem te nemen (R14b)"
+    ),
+    "next_game": "druk op Enter voor spel {n}> ",
+    "save_usage": "save BESTAND",
+    "hand_count": "hand: {count} kaarten",
+    "hand_count_one": "hand: {count} kaart",
     "prompt_take": "voeg een kaart toe, of gooi af (-KAART) of ga uit (out); 'back' terug> ",
     "help": (
         "antwoord met een nummer, een zet (take +JhJs -3d, decline, force, release) of "
@@ -348,7 +384,9 @@ DUTCH_PHRASES: Final = {
     "range": "niet begrepen: antwoord met een getal van {first} tot {last}",
     "illegal": "niet toegestaan: {reason}",
     "nothing_to_undo": "nog niets terug te nemen",
-    "undone": "terug naar je vorige beslissing",
+    "undone": (
+        "terug naar je vorige beslissing (de stapel en de antwoorden van de bot blijven gelijk)"
+    ),
     "saved": "partij opgeslagen in {path}",
     "eof": "einde van de invoer: de partij is niet afgemaakt",
     "quit": "partij gestaakt",
@@ -468,6 +506,19 @@ GERMAN_PHRASES: Final = {
     "none": "-",
     "choices": "deine Möglichkeiten:",
     "prompt": "deine Wahl ({first}-{last}, help)> ",
+    "prompt_one": "deine Wahl (Enter oder 1, help)> ",
+    "force_decision": (
+        "{who} hat {card} abgelehnt, die zum Tisch von {who} passt (R14a): du kannst "
+        "{who} zwingen, sie zu nehmen, oder sie gehen lassen, dann ist sie tot (R14b)"
+    ),
+    "may_force_back": (
+        "{card} passt zum Tisch von {who} (R14a): du "
+        "kannst {who} auch zwingen, sie zu nehmen (R14b)"
+    ),
+    "next_game": "Enter drücken für Partie {n}> ",
+    "save_usage": "save DATEI",
+    "hand_count": "Hand: {count} Karten",
+    "hand_count_one": "Hand: {count} Karte",
     "prompt_take": "Karte hinzufügen, oder abwerfen (-KARTE) oder fertig (out); 'back' zurück> ",
     "help": (
         "antworte mit einer Nummer, einem Zug (take +JhJs -3d, decline, force, release) "
@@ -482,7 +533,10 @@ GERMAN_PHRASES: Final = {
     "range": "nicht verstanden: antworte mit einer Zahl von {first} bis {last}",
     "illegal": "nicht erlaubt: {reason}",
     "nothing_to_undo": "noch nichts zurückzunehmen",
-    "undone": "zurück zu deiner vorigen Entscheidung",
+    "undone": (
+        "zurück zu deiner vorigen Entscheidung "
+        "(der Stapel und die Antworten des Bots bleiben gleich)"
+    ),
     "saved": "Partie gespeichert in {path}",
     "eof": "Ende der Eingabe: die Partie ist nicht beendet",
     "quit": "Partie abgebrochen",

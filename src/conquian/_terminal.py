@@ -7,6 +7,7 @@ formats text.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import shutil
@@ -17,18 +18,25 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Final, TextIO
 
 from conquian.languages import Language, find_language
+from conquian.match import GameResult
 from conquian.melds import Meld
 from conquian.scoring import MatchResult
 
 # The command line's exit codes: 0 done (a meld, a game), 1 "no" (not a meld), 2 bad
-# input; 3 is play's end of input and every other command's fault of the library.
+# input, 3 play's end of input, 70 a fault of the library, 74 a failed read or write,
+# 130 Ctrl-C.
 EXIT_OK: Final = 0
 EXIT_NO: Final = 1
 EXIT_BAD_INPUT: Final = 2
 EXIT_EOF: Final = 3  # play: the input ended before the game did
 EXIT_INTERNAL: Final = 70  # a fault of the library (EX_SOFTWARE of BSD's sysexits.h)
+EXIT_IO: Final = 74  # the system failed a read or write, such as a full disk (EX_IOERR)
 EXIT_INTERRUPTED: Final = 130  # Ctrl-C, as a shell reports SIGINT
 COLUMNS: Final = 80  # the width the command line wraps its output to
+RULES_HELP: Final = (
+    "a preset (classic, foster, bicycle), or a preset with changes such as "
+    "classic,forcing:off or foster,scoring:points,target:50 (classic)"
+)
 
 # Terminal colours (ANSI), used only when wants_color() says so.
 RED: Final = "\x1b[31m"
@@ -139,6 +147,36 @@ def counted_phrase(language: Language, key: str, value: int) -> str:
     return language.phrase(f"{key}_one" if value == 1 else key, count=value)
 
 
+def settled_text(language: Language, result: GameResult, points: bool) -> str:
+    """What a finished game of a match settled, in words: the winner's stake (and the
+    pool), or his points when the match is scored in ``points`` (V6); for a draw, the
+    pool or the next stake (V5), or that nothing was paid.
+
+    >>> from conquian.match import Match
+    >>> match = Match.new(4, games=2)
+    >>> while match.game_index == 0:
+    ...     _ = match.play(match.legal_moves()[0])
+    >>> first = match.completed[0]
+    >>> str(first.outcome), settled_text(find_language("en"), first, points=False)
+    ('player 1 went out (R16)', 'wins 1')
+    """
+    winner, stake = result.outcome.winner, result.stake
+    if winner is None:
+        if points or stake is None:
+            return language.phrase("settled_no_points")
+        if result.standing.pool:
+            return language.phrase("settled_pool", count=result.standing.pool)
+        if result.standing.stake != stake:
+            return language.phrase("settled_next_stake", stake=result.standing.stake)
+        return language.phrase("settled_nothing")
+    gain = result.change[winner]
+    if points or stake is None:
+        return counted_phrase(language, "settled_points", gain)
+    if gain != stake:
+        return language.phrase("settled_win_pool", stake=stake, count=gain - stake)
+    return language.phrase("settled_win", stake=stake)
+
+
 def match_result_line(
     language: Language,
     result: MatchResult,
@@ -236,9 +274,45 @@ def wrapped(text: str) -> str:
     return textwrap.fill(text, width=COLUMNS, subsequent_indent="  ", break_on_hyphens=False)
 
 
-def print_error(message: str) -> None:
-    """``error: message`` on standard error, wrapped to 80 columns as the output is."""
-    print(wrapped(f"error: {message}"), file=sys.stderr)
+def fit(text: str, width: int, indent: str = "  ") -> list[str]:
+    """``text`` broken at spaces into lines of at most ``width`` columns, the lines after
+    the first starting with ``indent``. Colour codes take no columns; a word (a card, a
+    meld's card) is never split, so a word wider than the line stands alone on it. The
+    gaps between words are kept, wider ones too (the three spaces between suits).
+
+    >>> fit("Your hand: 2♣ 3♣   4♦ 5♦ 6♦   K♠", 20)
+    ['Your hand: 2♣ 3♣', '  4♦ 5♦ 6♦   K♠']
+    >>> fit("\\x1b[31m5♥\\x1b[0m 6♣ 7♣", 8)
+    ['\\x1b[31m5♥\\x1b[0m 6♣ 7♣']
+    """
+    lines: list[str] = []
+    line, used = "", 0
+    for piece in _PIECES.findall(text):
+        word = piece.lstrip(" ")
+        columns = len(_COLOUR_CODE.sub("", piece))
+        if not line:
+            line, used = piece, columns
+        elif used + columns <= width:
+            line, used = line + piece, used + columns
+        else:
+            lines.append(line)
+            line = indent + word
+            used = len(indent) + columns - (len(piece) - len(word))
+    lines.append(line)
+    return lines
+
+
+_PIECES: Final = re.compile(r" *[^ ]+| +$")
+"""A word with the spaces before it (or the spaces that end a text)."""
+_COLOUR_CODE: Final = re.compile(r"\x1b\[[0-9;]*m")
+"""A colour code of the terminal (:data:`RED`, :data:`BOLD`, :data:`RESET`)."""
+
+
+def print_error(message: str, prefix: str = "error: ") -> None:
+    """``error: message`` on standard error, wrapped to 80 columns as the output is
+    (nothing if standard error is closed or cannot be written: there is nowhere else)."""
+    with contextlib.suppress(OSError, ValueError):  # ValueError: a closed stream
+        print(wrapped(prefix + message), file=sys.stderr, flush=True)
 
 
 class Say:

@@ -37,9 +37,11 @@ from conquian._terminal import (
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
+    EXIT_IO,
     EXIT_NO,
     EXIT_OK,
     RULE_TOPICS,
+    RULES_HELP,
     Progress,
     Say,
     agent_names,
@@ -246,8 +248,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         type=_rules,
         default=CLASSIC,
         metavar="RULES",
-        help="a preset (classic, foster, bicycle) or rules text such as "
-        "classic,draw_settlement:pool (classic)",
+        help=RULES_HELP,
     )
     demo.add_argument(
         "--games",
@@ -313,7 +314,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         type=_rules,
         default=CLASSIC,
         metavar="RULES",
-        help="a preset (classic, foster, bicycle) or rules text (classic)",
+        help=RULES_HELP,
     )
     ladder.add_argument("--seed", type=_seed, default=0, help="the run's seed (0)")
     ladder.add_argument("--workers", type=_workers, default=1, help="processes; 0 for one a core")
@@ -382,7 +383,8 @@ def main(
 
     Suits are written as letters with ``--ascii`` or when the output cannot encode the
     symbols. No error ends in a traceback: bad input exits 2 with a message, an
-    interruption 130, and a fault of the library 3 with a one-line report.
+    interruption 130, a failed read or write of the system (a full disk) 74, and a fault
+    of the library 70 with a one-line report.
 
     Args:
         argv: The arguments, without the program name.
@@ -407,11 +409,14 @@ def main(
     except ConquianError as error:
         print_error(str(error))
         return EXIT_BAD_INPUT
+    except OSError as error:  # the system's, such as a full disk: not a fault of ours
+        print_error(f"could not read or write: {error.strerror or type(error).__name__}")
+        return EXIT_IO
     except Exception as error:  # a fault of ours: a short report, never a traceback
-        print(
+        print_error(
             f"internal error ({type(error).__name__}): {describe(str(error), 150)}; "
             "please report it with the command that caused it",
-            file=sys.stderr,
+            prefix="",
         )
         return EXIT_INTERNAL
     return code

@@ -3,12 +3,14 @@
 The person is player 0 and the bot player 1; the deal alternates between games (R9).
 Each turn shows the person's hand (grouped by suit, so melds are easy to see), both
 tables, the offered card and where it came from, the stock and the dead cards, and the
-legal choices, numbered. An answer is a number, a move in notation (``take +JhJs -3d``,
-``decline``), or ``build`` to build a take card by card (:mod:`conquian.builder`);
-``help``, ``hint``, ``undo``, ``save FILE`` and ``quit`` work at every prompt. Every
-move is told by :mod:`conquian.narration` in the chosen language. The whole program reads
-standard input line by line, so it can be driven through a pipe: answering ``1`` at every
-prompt plays a game to its end.
+legal choices, numbered. An answer is a number (Enter for a lone choice), a move in
+notation (``take +JhJs -3d``, ``decline``, or ``pass`` for it), or ``build`` to build a
+take card by card (:mod:`conquian.builder`); ``help``, ``hint``, ``undo``, ``save FILE``
+and ``quit`` work at every prompt. The bot is made afresh for each decision from the
+match's seed, the game and the ply, so an undo does not draw its answer again. Every move
+is told by :mod:`conquian.narration` in the chosen language, and every line is wrapped to
+the terminal. The whole program reads standard input line by line, so it can be driven
+through a pipe: answering ``1`` at every prompt plays a game to its end.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import re
+import shutil
 import sys
 from collections.abc import Callable, Sequence
 from typing import Final, TextIO
@@ -23,17 +26,21 @@ from typing import Final, TextIO
 from conquian import notation
 from conquian._terminal import (
     BOLD,
+    COLUMNS,
     EXIT_EOF,
     EXIT_INTERRUPTED,
     EXIT_OK,
     RED,
     RESET,
+    RULES_HELP,
     ascii_option,
+    counted_phrase,
     explain_rules,
+    fit,
     match_result_line,
     paint,
+    settled_text,
     wants_color,
-    wrapped,
 )
 from conquian.agents import Agent
 from conquian.builder import TakeBuilder
@@ -42,11 +49,11 @@ from conquian.errors import ConquianError, IllegalMoveError, ParseError, describ
 from conquian.languages import LANGUAGES, Language, find_language
 from conquian.match import Match
 from conquian.melds import Meld
-from conquian.moves import MOVE_VERBS, Move, Take, parse_move
+from conquian.moves import MOVE_VERBS, Force, Move, Take, parse_move
 from conquian.narration import describe_origin, explain_refusal, narrate, narrate_start
 from conquian.rules import CLASSIC, Rules, Scoring
-from conquian.simulate import AGENTS
-from conquian.state import State
+from conquian.simulate import AGENTS, game_seed
+from conquian.state import Phase, State
 
 __all__ = ["add_arguments", "run"]
 
@@ -54,6 +61,11 @@ HUMAN: Final = 0
 BOT: Final = 1
 MAX_LISTED_TAKES: Final = 9
 """Takes listed one by one; with more, one choice builds the take card by card."""
+MAX_COLUMNS: Final = 100
+"""The widest a line gets on a wide terminal (it follows a narrower one)."""
+BOT_MOVE: Final = 0
+HINT: Final = 1
+"""What a bot is made for: the bot's own move, or a hint for the person."""
 
 
 class _EndOfInputError(Exception):
@@ -88,7 +100,7 @@ def add_arguments(
         type=rules,
         default=default_rules,
         metavar="RULES",
-        help="a preset (classic, foster, bicycle) or rules text (classic)",
+        help=RULES_HELP,
     )
     parser.add_argument("--seed", type=seed, default=None, help="deal from this seed")
     parser.add_argument(
@@ -121,13 +133,24 @@ class _Screen:
     def say(self, key: str, **values: object) -> str:
         return self.language.phrase(key, **values)
 
-    def line(self, text: str = "") -> None:
-        print(text, file=self.out, flush=True)
+    def width(self) -> int:
+        """The columns a line may fill: the terminal's (asked each time, as it may be
+        resized; ``COLUMNS`` in the environment overrides it), at most
+        :data:`MAX_COLUMNS`; 80 when the output is not a terminal."""
+        isatty = getattr(self.out, "isatty", None)
+        if not (isatty and isatty()):
+            return COLUMNS
+        return max(20, min(shutil.get_terminal_size((COLUMNS, 24)).columns, MAX_COLUMNS))
+
+    def line(self, text: str = "", indent: str = "  ") -> None:
+        """``text`` wrapped to :meth:`width`, its following lines starting with
+        ``indent``; a card is never split across lines."""
+        for part in fit(text, self.width(), indent):
+            print(part, file=self.out, flush=True)
 
     def notice(self, text: str) -> None:
-        """A line that may be long (a refusal), wrapped to the command line's width with
-        its following lines indented."""
-        self.line(wrapped(text))
+        """A line that may be long (a refusal): the same as :meth:`line`."""
+        self.line(text)
 
     def refused(self, key: str, reason: ConquianError) -> None:
         """A refusal ("bad", "illegal"), its reason's rule numbers followed by their
@@ -196,7 +219,6 @@ class _Session:
         self.screen = _Screen(out, find_language(args.lang), args.ascii, args.bot.capitalize())
         self.match = Match.new(args.seed, rules=args.rules, games=args.games)
         self.bot_name = args.bot
-        self.bot = self._agent(0)
         self.show_score = args.games > 1
         rules: Rules = args.rules
         self.replay_options = " ".join(
@@ -216,21 +238,26 @@ class _Session:
         print(prompt, end="", file=self.screen.out, flush=True)
         return self.inp.readline()
 
-    def _agent(self, index: int) -> Agent:
-        return AGENTS[self.bot_name]((self.match.seed + index) % (1 << 64))
+    def _agent(self, purpose: int) -> Agent:
+        """The bot for the decision at hand (its own move, or a hint), made afresh from
+        the match's seed, the game and the ply: after an undo it answers as before."""
+        seed = game_seed(self.match.seed, purpose)
+        seed = game_seed(game_seed(seed, self.match.game_index), self.match.state.ply)
+        return AGENTS[self.bot_name](seed)
 
     # ------------------------------------------------------------------ input
 
-    def ask(self, prompt: str) -> str:
-        """One line of input; the global commands are handled here."""
+    def ask(self, prompt: str, *, default: str | None = None) -> str:
+        """One line of input (an empty line is ``default``, or asked again when there is
+        none); the global commands are handled here."""
         while True:
             line = self.read_line(self.screen.bold(prompt))
             if not line:
                 self.screen.line()
                 raise _EndOfInputError
             answer = line.strip()
-            if not self.interactive:
-                self.screen.line(answer)  # echo piped answers so the transcript reads well
+            if not self.interactive:  # echo piped answers so the transcript reads well
+                self.screen.line(answer if len(answer) <= 200 else answer[:200] + "…")
             word, _, rest = answer.partition(" ")
             command = word.lower()
             if command == "help":
@@ -241,7 +268,7 @@ class _Session:
                 raise _UndoRequestError
             elif command == "hint":
                 state = self.match.state
-                move = self._agent(1).choose(state.observation(HUMAN), state.legal_moves())
+                move = self._agent(HINT).choose(state.observation(HUMAN), state.legal_moves())
                 told = self.screen.tell(state, move, aftermath=False)
                 hint = self.screen.say("hint", move=told[:1].lower() + told[1:])
                 self.screen.line(_capital(hint))
@@ -249,18 +276,22 @@ class _Session:
                 self.save(rest.strip())
             elif answer:
                 return answer
+            elif default is not None:
+                return default
 
     def save(self, path: str) -> None:
         if not path:
-            self.screen.line(self.screen.say("save_failed", reason="save FILE"))
+            usage = self.screen.say("save_usage")
+            self.screen.line(self.screen.say("save_failed", reason=usage))
             return
         try:
             with open(path, "w", encoding="utf-8") as file:
                 notation.dump(self.match.game, file)
-        except (OSError, ConquianError) as error:
-            self.screen.line(self.screen.say("save_failed", reason=error))
+        except (OSError, ValueError, ConquianError) as error:  # ValueError: a NUL in the path
+            self.screen.line(self.screen.say("save_failed", reason=describe(str(error), 150)))
             return
-        self.screen.line(self.screen.say("saved", path=path))
+        shown = path if len(path) <= 150 else path[:150] + "…"
+        self.screen.line(self.screen.say("saved", path=shown))
 
     # ------------------------------------------------------------------ showing
 
@@ -270,11 +301,21 @@ class _Session:
         screen.line(f"{_capital(screen.say('hand'))}: {screen.cards(view.hand, grouped=True)}")
         screen.line(f"{_capital(screen.say('table.you'))}: {screen.table(view.tables[HUMAN])}")
         bot_table = screen.say("table", who=screen.names[BOT])
-        screen.line(f"{_capital(bot_table)}: {screen.table(view.tables[BOT])}")
-        if view.offer is not None:
+        held = counted_phrase(screen.language, "hand_count", view.hand_sizes[BOT])
+        screen.line(f"{_capital(bot_table)}: {screen.table(view.tables[BOT])}   ({held})")
+        if view.offer is not None and view.phase is Phase.FORCE_DECISION:
+            # The card is not offered to the person: he decides whether to force it (R14b).
+            why = screen.say("force_decision", who=screen.names[BOT], card=screen.card(view.offer))
+            screen.line(_capital(explain_rules(why, screen.language)))
+        elif view.offer is not None:
             origin = describe_origin(view, lang=screen.language, names=screen.names, viewer=HUMAN)
             offer = screen.say("offer", card=screen.card(view.offer), origin=origin)
             screen.line(_capital(offer))
+            if any(isinstance(move, Force) for move in state.legal_moves()):
+                why = screen.say(
+                    "may_force_back", who=screen.names[BOT], card=screen.card(view.offer)
+                )
+                screen.line(_capital(explain_rules(why, screen.language)))
         screen.line(
             f"{_capital(screen.say('stock', count=view.stock_size))}   "
             f"{screen.say('dead', cards=screen.cards(view.dead))}"
@@ -313,10 +354,17 @@ class _Session:
         options = self.choices(state)
         screen.line(_capital(screen.say("choices")))
         self.list_options(options)
+        if len(options) == 1:  # Enter takes the only choice
+            prompt, default = screen.say("prompt_one"), "1"
+        else:
+            prompt, default = screen.say("prompt", first=1, last=len(options)), None
         while True:
-            answer = self.ask(_capital(screen.say("prompt", first=1, last=len(options))))
-            if answer.isascii() and answer.isdigit():
-                index = int(answer) - 1
+            answer = self.ask(_capital(prompt), default=default)
+            if answer.lower() == "pass":  # the word the choices use for declining one's own card
+                answer = "decline"
+            number = _number(answer)
+            if number is not None:
+                index = number - 1
                 if not 0 <= index < len(options):
                     screen.line(screen.say("range", first=1, last=len(options)))
                     continue
@@ -355,8 +403,9 @@ class _Session:
 
     def list_options(self, options: Sequence[tuple[str, object]]) -> None:
         width = len(str(len(options)))  # numbers right-aligned: " 9." above "10."
+        hanging = " " * (width + 4)  # a long choice goes on under its own words
         for number, (label, _) in enumerate(options, start=1):
-            self.screen.line(f"  {number:>{width}}. {_capital(label)}")
+            self.screen.line(f"  {number:>{width}}. {_capital(label)}", indent=hanging)
 
     def build(self, state: State) -> Move | None:
         """A take built card by card, or ``None`` if the person goes back."""
@@ -397,8 +446,8 @@ class _Session:
             answer = self.ask(_capital(screen.say("prompt_take")))
             step: TakeBuilder | Move
             try:
-                if answer.isascii() and answer.isdigit():
-                    index = int(answer)
+                index = _number(answer)
+                if index is not None:
                     if index == 0:
                         return None
                     if index > len(options):
@@ -455,13 +504,13 @@ class _Session:
             state, lang=screen.language, names=screen.names, viewer=HUMAN, style=screen.style
         )
         screen.line(paint(first, screen.colour and screen.style == "pretty"))
-        self.bot = self._agent(2 + index)
         while self.match.game_index == index and not self.match.is_over:
             state = self.match.state
             player = state.to_move
             assert player is not None
             if player == BOT:
-                move = self.bot.choose(state.observation(BOT), state.legal_moves())
+                bot = self._agent(BOT_MOVE)
+                move = bot.choose(state.observation(BOT), state.legal_moves())
             else:
                 self.show(state)
                 try:
@@ -492,6 +541,9 @@ class _Session:
         else:
             screen.line(screen.bold(_capital(screen.say("result_win", who=screen.names[BOT]))))
         if self.show_score:
+            points = self.match.rules.scoring is Scoring.POINTS
+            settled = settled_text(screen.language, result, points)
+            screen.line(f"{screen.say('column_settled')}: {settled}")
             scores = result.scores
             line = screen.say("score", a=scores[0], b=scores[1], bot=screen.names[BOT])
             if self.match.rules.scoring is Scoring.STAKES and not self.match.is_over:
@@ -501,6 +553,12 @@ class _Session:
     def run(self) -> int:
         while not self.match.is_over:
             self.play_game()
+            if self.interactive and not self.match.is_over:
+                # A pause, so that the result stays on screen until the person goes on.
+                next_game = self.screen.say("next_game", n=self.match.game_index + 1)
+                if not self.read_line(self.screen.bold(_capital(next_game))):
+                    self.screen.line()
+                    raise _EndOfInputError
         if self.show_score:
             screen = self.screen
             screen.line(_capital(screen.say("match_over")))
@@ -514,6 +572,14 @@ class _Session:
 
 _ESCAPE: Final = re.compile(r"\x1b\[[0-9;]*m")
 """A colour code of the terminal (see :mod:`conquian._terminal`)."""
+
+
+def _number(answer: str) -> int | None:
+    """The number ``answer`` gives (a choice), or ``None`` if it is not one. A number of
+    more digits than any choice has reads as one past them all, never as a huge int."""
+    if not (answer.isascii() and answer.isdigit()):
+        return None
+    return int(answer) if len(answer) <= 4 else 10_000
 
 
 def _capital(text: str) -> str:
@@ -554,4 +620,5 @@ def run(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -> int
         return EXIT_OK
     except KeyboardInterrupt:
         session.screen.line()
+        print("interrupted", file=sys.stderr, flush=True)
         return EXIT_INTERRUPTED
