@@ -7,14 +7,23 @@ import itertools
 import multiprocessing
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
 from conquian import ConquianError, Rules
 from conquian.agents import Agent, GreedyAgent
+from conquian.arena import MAX_DEALS, arena
 from conquian.cli import main
-from conquian.simulate import SimulationResult, _chunks, game_seed, in_workers, simulate
+from conquian.simulate import (
+    MAX_SIMULATED_GAMES,
+    MAX_WORKERS,
+    SimulationResult,
+    _chunks,
+    game_seed,
+    in_workers,
+    simulate,
+)
 
 
 def always_greedy(seed: int) -> Agent:
@@ -62,6 +71,36 @@ def test_workers_run_every_task_once_and_end_when_the_caller_leaves() -> None:
     next(results)
     assert len(multiprocessing.active_children()) == 2
     results.close()  # what an exception in the caller's loop does
+    assert multiprocessing.active_children() == []
+
+
+def test_no_more_workers_start_than_there_are_tasks() -> None:
+    """A thousand workers asked for three tasks start three processes, not a thousand."""
+    results = in_workers(_pid_after_a_while, [(number,) for number in range(3)], 1000)
+    next(results)
+    assert len(multiprocessing.active_children()) == 3
+    results.close()
+    assert multiprocessing.active_children() == []
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: simulate(10, workers=MAX_WORKERS + 1),
+            "workers must be a whole number from 0 to 1,024",
+        ),
+        (lambda: simulate(10, workers=10**9), "workers must be a whole number from 0 to 1,024"),
+        (lambda: simulate(MAX_SIMULATED_GAMES + 1), "games must be a whole number from 0 to"),
+        (lambda: arena(["random", "greedy"], deals=5, workers=10**9), "workers must be"),
+        (lambda: arena(["random", "greedy"], deals=MAX_DEALS + 1), "deals must be a whole number"),
+    ],
+)
+def test_counts_past_the_limits_are_refused_before_any_work(
+    call: Callable[[], object], message: str
+) -> None:
+    with pytest.raises(ConquianError, match=message):
+        call()
     assert multiprocessing.active_children() == []
 
 

@@ -43,14 +43,31 @@ from conquian.agents import play_game
 from conquian.dealing import check_seed
 from conquian.errors import ConquianError, describe
 from conquian.rules import CLASSIC, Rules
-from conquian.simulate import AGENTS, agent_factory, agent_named, in_workers
+from conquian.simulate import (
+    AGENTS,
+    MAX_WORKERS,
+    agent_factory,
+    agent_named,
+    check_count,
+    in_workers,
+)
 from conquian.state import State
 
-__all__ = ["ArenaResult", "PairResult", "agent_list", "arena", "bradley_terry", "run_command"]
+__all__ = [
+    "MAX_DEALS",
+    "ArenaResult",
+    "PairResult",
+    "agent_list",
+    "arena",
+    "bradley_terry",
+    "run_command",
+]
 
 _Z95: Final = 1.959964
 _PRIOR_GAMES: Final = 1.0  # a virtual draw per pair, so an unbeaten agent's rating is finite
 _TASK_DEALS: Final = 25  # deals per task handed to a worker
+MAX_DEALS: Final = 10**6
+"""The most deals one :func:`arena` call plays for each pair."""
 _DEAL_POINTS: Final = (0, 0.5, 1, 1.5, 2)
 _DEAL_SCORES: Final = re.compile(
     r'"deal_scores": \[([^\]]*)\]'
@@ -453,10 +470,12 @@ def arena(
     Args:
         agents: At least two distinct agent names (see
             :data:`~conquian.simulate.AGENTS`).
-        deals: Deals each pair plays; each is played twice, seats swapped.
+        deals: Deals each pair plays, at most :data:`MAX_DEALS`; each is played twice,
+            seats swapped.
         rules: The rules of every game.
         seed: The run's seed: deal ``d`` is dealt from ``game_seed(seed, d)``.
-        workers: Processes to use (0 for one per core). The result does not depend on it.
+        workers: Processes to use (0 for one per core), at most
+            :data:`~conquian.simulate.MAX_WORKERS`. The result does not depend on it.
         progress: Called with (games done, games) as the work advances.
 
     Returns:
@@ -484,8 +503,8 @@ def arena(
         agent_named(name)
     if len(set(names)) != len(names):
         raise ConquianError(f"each agent plays once in an arena: {', '.join(names)}")
-    for what, value in (("deals", deals), ("workers", workers)):
-        _whole(value, what)
+    check_count(deals, "deals", MAX_DEALS)
+    check_count(workers, "workers", MAX_WORKERS)
     check_seed(seed, "an arena's seed")
     if not isinstance(rules, Rules):
         raise ConquianError(f"rules must be a Rules value, not {describe(rules)}")

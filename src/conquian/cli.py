@@ -59,7 +59,7 @@ from conquian.languages import LANGUAGES
 from conquian.match import MAX_GAMES
 from conquian.melds import Meld, MeldKind, partitions
 from conquian.rules import CLASSIC, Rules
-from conquian.simulate import AGENTS
+from conquian.simulate import AGENTS, MAX_SIMULATED_GAMES, MAX_WORKERS
 
 __all__ = ["main"]
 
@@ -175,15 +175,19 @@ def _whole(text: str, low: int, high: int, what: str) -> int:
 
 
 def _workers(text: str) -> int:
-    return _whole(text, 0, 4096, "workers is a whole number from 0 (one per core) to 4096")
+    return _whole(
+        text, 0, MAX_WORKERS, f"workers is a whole number from 0 (one per core) to {MAX_WORKERS}"
+    )
 
 
 def _simulated_games(text: str) -> int:
-    return _whole(text, 1, 10**9, "games is a whole number from 1 to 1000000000")
+    return _whole(
+        text, 1, MAX_SIMULATED_GAMES, f"games is a whole number from 1 to {MAX_SIMULATED_GAMES}"
+    )
 
 
 def _deals(text: str) -> int:
-    return _whole(text, 1, 10**6, "deals is a whole number from 1 to 1000000")
+    return _whole(text, 1, arena.MAX_DEALS, f"deals is a whole number from 1 to {arena.MAX_DEALS}")
 
 
 def _seed(text: str) -> int:

@@ -33,6 +33,8 @@ from conquian.state import State
 
 __all__ = [
     "AGENTS",
+    "MAX_SIMULATED_GAMES",
+    "MAX_WORKERS",
     "SimulationResult",
     "agent_factory",
     "agent_named",
@@ -79,6 +81,11 @@ from a seed: ``"random"`` a :class:`~conquian.agents.RandomAgent` seeded with it
 :meta hide-value:
 """
 
+MAX_SIMULATED_GAMES: Final = 10**9
+"""The most games one :func:`simulate` call plays."""
+MAX_WORKERS: Final = 1024
+"""The most worker processes (or Ray CPUs) a call may ask for. No more processes are
+started than there are tasks to hand out."""
 _BACKENDS: Final = ("process", "ray")
 _CHUNK: Final = 250  # most games a worker plays per task
 _MIN_CHUNK: Final = 10  # fewest, but for the last task
@@ -195,8 +202,26 @@ def in_workers(
     this generator (by an interrupt, an error, or a caller that stops reading) ends the
     workers at once, with the tasks not yet done. ``function`` must be picklable."""
     numbered = [(function, number, task) for number, task in enumerate(tasks)]
-    with multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool:
+    processes = max(1, min(workers, len(numbered)))  # an idle process is only a cost
+    with multiprocessing.Pool(processes, initializer=_ignore_interrupts) as pool:
         yield from pool.imap_unordered(_run_numbered, numbered)  # leaving: terminate()
+
+
+def check_count(value: object, what: str, most: int) -> int:
+    """``value`` if it is a whole number from 0 to ``most``.
+
+    Raises:
+        ConquianError: It is not (``what`` names it in the message).
+
+    >>> check_count(5000, "workers", MAX_WORKERS)
+    Traceback (most recent call last):
+    conquian.errors.ConquianError: workers must be a whole number from 0 to 1,024, not 5000
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+        raise ConquianError(
+            f"{what} must be a whole number from 0 to {most:,}, not {describe(value)}"
+        )
+    return value
 
 
 def _ignore_interrupts() -> None:
@@ -237,14 +262,15 @@ def simulate(
     """Play ``games`` games between two agents and count the results.
 
     Args:
-        games: How many games.
+        games: How many games, at most :data:`MAX_SIMULATED_GAMES`.
         agents: Two agents (any iterable of two), by name (see :data:`AGENTS`) or as
             factories that build an agent from a seed; the first sits in seat 0.
             Factories must be picklable (module-level functions or classes) when
             ``workers`` is more than 1.
         seed: The run's seed; game ``i`` is dealt from :func:`game_seed` (seed, i).
         rules: The rules of every game.
-        workers: Processes to use (0 for one per core). The result does not depend on it.
+        workers: Processes to use (0 for one per core), at most :data:`MAX_WORKERS`, and
+            no more are started than there are tasks. The result does not depend on it.
         progress: Called with (games done, games) as the work advances.
         backend: ``"process"`` (this machine's cores) or ``"ray"`` (a Ray cluster, see
             :mod:`conquian.integrations.ray`; needs the ``ray`` extra). The result is the
@@ -258,8 +284,7 @@ def simulate(
     """
     import time
 
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise ConquianError(f"games must be a whole number of at least 0, not {describe(games)}")
+    check_count(games, "games", MAX_SIMULATED_GAMES)
     check_seed(seed, "a run's seed")
     if isinstance(agents, str) or not isinstance(agents, Iterable):
         what = "the text " if isinstance(agents, str) else ""
@@ -272,10 +297,7 @@ def simulate(
         given = "more than two" if len(pair) > 2 else len(pair)
         raise ConquianError(f"a game has two agents, not {given}")
     factories = (agent_factory(pair[0]), agent_factory(pair[1]))
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
-        raise ConquianError(
-            f"workers must be a whole number of at least 0, not {describe(workers)}"
-        )
+    check_count(workers, "workers", MAX_WORKERS)
     if backend not in _BACKENDS:
         raise ConquianError(
             f"the backend is one of {', '.join(_BACKENDS)}, not {describe(backend)}"
