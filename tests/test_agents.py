@@ -20,6 +20,8 @@ from conquian import (
     parse_move,
 )
 from conquian.agents import Agent, GreedyAgent, RandomAgent, play_game
+from conquian.heuristic import HeuristicAgent
+from conquian.search import SearchAgent
 from helpers import MAX_MOVES, checked_game, deck_for, random_game, splitmix64
 
 
@@ -165,3 +167,19 @@ def test_play_game_returns_a_finished_game_unchanged() -> None:
     assert final.outcome is not None
     assert play_game(final, [GreedyAgent(), GreedyAgent()]) is final
     assert play_game(State.new(4), [GreedyAgent(), GreedyAgent()]) == final
+
+
+@pytest.mark.parametrize(
+    "agent", [RandomAgent(1), GreedyAgent(), HeuristicAgent(), SearchAgent(seed=1, iterations=2)]
+)
+def test_every_agent_refuses_a_state_or_moves_that_are_not_a_sequence(agent: Agent) -> None:
+    """A State would show the agent the hidden cards; text is a sequence of letters."""
+    state = State.new(1)
+    moves = state.legal_moves()
+    with pytest.raises(TypeError, match="observation must be an Observation"):
+        agent.choose(state, moves)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="observation must be an Observation"):
+        agent.choose(None, moves)  # type: ignore[arg-type]
+    for not_moves in (5, "ab", b"ab"):
+        with pytest.raises(TypeError, match="legal_moves must be a sequence"):
+            agent.choose(state.observation(state.to_move or 0), not_moves)  # type: ignore[arg-type]

@@ -198,3 +198,20 @@ def test_a_builder_is_started_only_from_a_players_position(
         TakeBuilder.start(rules, hand, table, Card.parse(offer))
     assert words in str(refused.value)
     assert TakeBuilder.start(CLASSIC, HAND, TABLE, Card.parse("7c")).addable  # a real one
+
+
+def test_an_arrangement_number_of_any_size_is_refused_in_a_few_words() -> None:
+    """Foster's borrowing (V2) leaves two tables to choose from; a number of thousands of
+    digits is named by its size, never written out (nor turned into text at all)."""
+    state = State.from_notation(
+        "conquian/1 rules=classic,max_sequence:10,regrouping:borrow dealer=0 ply=27 "
+        "phase=offer to_move=0 offer=5s from=stock:1 stock=JcQcKsKc3hQd6d "
+        "hand0=5cKd2hJh6sQs hand1=Ah table0=As2s3s4s table1=7c7d7h7s.Ad2d3d4d5d "
+        "dead=Ac4hQhJs3c6c4c5h6hKhJd2c result=-"
+    )
+    builder = state.take_builder().add("6s")
+    assert builder.needs_arrangement
+    for number in (2, 2**10_000, 2**20_000):
+        with pytest.raises(IllegalMoveError, match="there are 2 arrangements") as caught:
+            builder.arrange(number)
+        assert len(str(caught.value)) < 120

@@ -395,3 +395,9 @@ def test_card_comparisons_agree_with_deck_position(a: Card, b: Card) -> None:
     assert (a <= b) == (DECK.index(a) <= DECK.index(b))
     assert (a == b) == (DECK.index(a) == DECK.index(b))
     assert hash(a) == hash(Card(a.rank, a.suit)) == hash(Card.parse(str(a)))
+
+
+def test_a_long_unknown_suit_word_is_quoted_in_a_few_words() -> None:
+    with pytest.raises(InvalidCardError, match="there is no suit 'xxx") as caught:
+        Card.parse("7 de " + "x" * 1990)
+    assert len(str(caught.value)) < 200

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conquian import DECK, Card, ConquianError, InvalidCardError, format_cards, parse_cards
-from conquian.languages import LANGUAGES, Language, find_language
+from conquian.languages import ENGLISH, LANGUAGES, Language, find_language
 
 # The names of the issue, written out rather than taken from the tables under test.
 NAMES = {
@@ -125,3 +125,37 @@ def test_every_language_has_every_phrase(code: str) -> None:
     assert language.phrase("stock", count=7).endswith("7")
     with pytest.raises(TypeError):
         language.phrases["stock"] = "x"  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("card", "phrase", "message"),
+    [
+        ("{rank:>200000000}{suit}", "{who} turns up {card}", "a card is {rank} and {suit}"),
+        ("{rank} of {suit}{}", "{who} turns up {card}", "a card is {rank} and {suit}"),
+        ("{rank!r} of {suit}", "{who} turns up {card}", "a card is {rank} and {suit}"),
+        ("{rank} of {suit} {", "{who} turns up {card}", "a card is {rank} and {suit}"),
+        ("{rank} of {suit}", "{who:>300000000} turns up {card}", "is not {name} or {name:,}"),
+        ("{rank} of {suit}", "{who} turns up {card} {}", "'{}' is not {name} or {name:,}"),
+        ("{rank} of {suit}", "{who.x} turns up {card}", "'{who.x}' is not {name}"),
+        ("{rank} of {suit}", "{who!s} turns up {card}", "'{who!s}' is not {name}"),
+        ("{rank} of {suit}", "{who} turns up {card", "phrase 'turn_up': "),
+    ],
+)
+def test_a_table_whose_templates_could_fail_or_grow_when_filled_is_refused(
+    card: str, phrase: str, message: str
+) -> None:
+    """A language table made by hand is checked when it is made: a template may hold
+    only plain placeholders (and ``{count:,}``), so that filling it in can neither fail
+    nor write a value padded to any width."""
+    phrases = {**ENGLISH.phrases, "turn_up": phrase}
+    with pytest.raises(ConquianError) as caught:
+        Language("xx", "X", ENGLISH.ranks, ENGLISH.suits, card, phrases)
+    assert message in str(caught.value)
+    assert len(str(caught.value)) < 200
+
+
+def test_a_table_may_use_thousands_in_its_counts() -> None:
+    phrases = {**ENGLISH.phrases, "moves": "{count:,} plays"}
+    custom = Language("xx", "X", ENGLISH.ranks, ENGLISH.suits, "{rank}-{suit}", phrases)
+    assert custom.phrase("moves", count=12345) == "12,345 plays"
+    assert custom.card_name(0, 0) == "ace-clubs"

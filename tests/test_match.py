@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -717,3 +719,42 @@ def test_demo_rejects_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
             run("demo", *argv)
         assert exit_info.value.code == 2
     assert "no rule preset is called 'nope'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Standing(scores=(1, 2, 3)), "scores must be two whole numbers"),
+        (lambda: Standing(scores=(1.5, 0)), "scores must be two whole numbers"),
+        (lambda: Standing(stake=math.inf), "the stake is a whole number of at least 1"),
+        (lambda: Standing(stake="x"), "the stake is a whole number of at least 1"),
+        (lambda: Standing(stake=0), "the stake is a whole number of at least 1"),
+        (lambda: Standing(pool=-2), "the pool is a whole number of at least 0"),
+        (lambda: MatchResult((), None), "scores must be two whole numbers"),
+        (lambda: MatchResult((1, 2), 7), "the winner of a match that ends 1 to 2 is 1, not 7"),
+        (lambda: MatchResult((1, 2), 0), "is 1, not 0"),
+        (lambda: MatchResult((2, 2), 0), "is nobody (None), not 0"),
+        (lambda: MatchResult((2, 1), True), "is 0, not True"),
+    ],
+)
+def test_a_standing_or_result_that_makes_no_sense_is_refused(
+    make: Callable[[], object], message: str
+) -> None:
+    with pytest.raises(ConquianError, match=re.escape(message)):
+        make()
+
+
+def test_scores_that_are_text_or_not_iterable_are_a_type_error() -> None:
+    for scores in ("xyz", 5):
+        with pytest.raises(TypeError, match="scores must be two whole numbers"):
+            Standing(scores=scores)  # type: ignore[arg-type]
+
+
+def test_a_match_record_whose_winner_disagrees_with_its_scores_is_refused() -> None:
+    match = Match.new(4, games=1)
+    while not match.is_over:
+        match.play(match.legal_moves()[0])
+    data = json.loads(match_dumps(match))
+    data["result"]["winner"] = 1 - data["result"]["winner"]
+    with pytest.raises(InvalidRecordError, match="field 'result': the winner of a match"):
+        match_loads(json.dumps(data))

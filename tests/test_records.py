@@ -9,6 +9,7 @@ result. Reading one replays every move; a move that is illegal where it stands i
 from __future__ import annotations
 
 import io
+import itertools
 import json
 from importlib import resources
 from pathlib import Path
@@ -21,6 +22,7 @@ from jsonschema import Draft202012Validator  # type: ignore[import-untyped,impor
 from conquian import (
     CLASSIC,
     ConquianError,
+    Decline,
     Forcing,
     Game,
     InvalidRecordError,
@@ -36,7 +38,8 @@ from conquian import (
     parse_cards,
     parse_move,
 )
-from conquian.game import GameRecord
+from conquian.game import MAX_MOVES, GameRecord
+from conquian.match import Match, match_dumps, match_load, match_loads
 from helpers import deck_for
 from strategies import played_games
 
@@ -202,6 +205,19 @@ def test_load_reads_text_and_binary_files(tmp_path: Path) -> None:
     assert notation.load(io.BytesIO(path.read_bytes())) == game.record()
 
 
+def test_a_text_file_that_is_not_utf8_is_not_a_record(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes('{"format": "conquian-game", "library": "ñ"}'.encode("latin-1"))
+    for reader in (notation.load, match_load):
+        with (
+            path.open(encoding="utf-8") as text_file,
+            pytest.raises(InvalidRecordError, match="is UTF-8 text"),
+        ):
+            reader(text_file)
+        with path.open("rb") as binary_file, pytest.raises(InvalidRecordError, match="UTF-8"):
+            reader(binary_file)
+
+
 def test_a_record_written_by_another_version_keeps_its_library_field() -> None:
     data = record_json(forcing_game())
     data["library"] = "0.0.1"
@@ -209,6 +225,35 @@ def test_a_record_written_by_another_version_keeps_its_library_field() -> None:
     assert record.library == "0.0.1"
     assert json.loads(notation.dumps(record))["library"] == "0.0.1"
     assert Game.from_record(record) == forcing_game()
+
+
+@pytest.mark.parametrize("library", ["\ud800", "x" * 101, "1.0\n2.0", 7])
+def test_a_library_field_that_could_not_be_written_back_is_refused(library: object) -> None:
+    """A lone surrogate read from JSON (``"\\ud800"``) cannot be written as UTF-8, so it
+    is refused on reading, as are long or unprintable texts, in game and match records."""
+    data = record_json(forcing_game())
+    data["library"] = library
+    with pytest.raises(InvalidRecordError, match="field 'library'"):
+        notation.loads(json.dumps(data))
+    match_data = json.loads(match_dumps(Match.new(3, games=1)))
+    match_data["library"] = library
+    with pytest.raises(InvalidRecordError, match="field 'library'"):
+        match_loads(json.dumps(match_data))
+
+
+def test_a_game_record_holds_at_most_121_moves_and_reads_no_more() -> None:
+    """As the reader refuses a record of more moves than any game lasts, so does
+    GameRecord, reading at most one move past the bound of an endless iterator."""
+    deck = Game.new(seed=1).record().deck
+    moves = itertools.repeat(Decline())
+    with pytest.raises(InvalidRecordError, match="at most 121 moves"):
+        GameRecord(Rules(), 0, deck, moves)
+    assert next(moves) == Decline()  # the iterator was not used up
+    read = []
+    counted = (read.append(1) or Decline() for _ in range(10_000))
+    with pytest.raises(InvalidRecordError, match="at most 121 moves"):
+        GameRecord(Rules(), 0, deck, counted)
+    assert len(read) == MAX_MOVES + 1
 
 
 def test_a_record_may_leave_out_the_result_of_an_unfinished_game() -> None:

@@ -54,7 +54,7 @@ class RandomAgent:
                 sequence.
             ConquianError: ``legal_moves`` is empty.
         """
-        _check_arguments(observation, legal_moves)
+        check_arguments(observation, legal_moves)
         if not legal_moves:
             raise ConquianError("no legal move to choose from")
         return legal_moves[self._rng.below(len(legal_moves))]
@@ -75,7 +75,7 @@ class GreedyAgent:
                 sees only its player's view), or ``legal_moves`` is not a sequence.
             ConquianError: ``legal_moves`` is empty.
         """
-        _check_arguments(observation, legal_moves)
+        check_arguments(observation, legal_moves)
         if not legal_moves:
             raise ConquianError("no legal move to choose from")
         takes = [move for move in legal_moves if isinstance(move, Take)]
@@ -89,13 +89,19 @@ class GreedyAgent:
         return legal_moves[0]
 
 
-def _check_arguments(observation: object, legal_moves: object) -> None:
+def check_arguments(observation: object, legal_moves: object) -> None:
+    """What every built-in agent's ``choose`` checks first: an observation (never a
+    State, which would show the agent hidden cards) and a sequence of moves (not text).
+
+    Raises:
+        TypeError: Either is of the wrong kind.
+    """
     if not isinstance(observation, Observation):
         raise TypeError(
             f"observation must be an Observation (state.observation(player)), "
             f"not {describe(observation)}"
         )
-    if not isinstance(legal_moves, Sequence):
+    if isinstance(legal_moves, str | bytes) or not isinstance(legal_moves, Sequence):
         raise TypeError(f"legal_moves must be a sequence of moves, not {describe(legal_moves)}")
 
 

@@ -409,7 +409,7 @@ class TakeBuilder:
             if not 0 <= table < len(tables):
                 raise IllegalMoveError(
                     f"there are {len(tables)} arrangements, numbered 0 to {len(tables) - 1}, "
-                    f"not {table}",
+                    f"not {describe(table)}",
                     problem=MoveProblem.NO_SUCH_ARRANGEMENT,
                     number=len(tables),
                 )

@@ -356,7 +356,7 @@ def _parse_token(token: str, *, index: int, column: int) -> Card:
         raise fail(_rank_hint(rank_text.upper() if len(rank_text) == 1 else rank_text))
     suit = _SUIT_BY_TEXT.get(suit_text)
     if suit is None:
-        raise fail(f"there is no suit {suit_text!r}: suits are c d h s (or ♣ ♦ ♥ ♠)")
+        raise fail(f"there is no suit {describe(suit_text)}: suits are c d h s (or ♣ ♦ ♥ ♠)")
     return _CARD_BY_KEY[rank, suit]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -33,8 +33,11 @@ from conquian.moves import Decline, Force, LayDown, LegalMoves, Move, Release, T
 from conquian.rules import CLASSIC, Rules
 from conquian.state import Outcome, Played, State
 
-__all__ = ["Game", "GameRecord"]
+__all__ = ["MAX_MOVES", "Game", "GameRecord"]
 
+MAX_MOVES: Final = 121
+"""The most moves a game lasts under any rules (:ref:`game-length` derives the bound),
+and so the most a :class:`GameRecord` holds."""
 _MOVE_TYPES = (Take, LayDown, Decline, Force, Release)
 
 
@@ -47,6 +50,11 @@ def _check_record(record: GameRecord) -> None:
         DECK
     ):
         raise InvalidRecordError("field 'deck': the 40 cards, each exactly once")
+    if len(record.moves) > MAX_MOVES:
+        raise InvalidRecordError(
+            f"field 'moves': at most {MAX_MOVES} moves (no game lasts longer), "
+            f"not {len(record.moves)} or more"
+        )
     for number, move in enumerate(record.moves, 1):
         if not isinstance(move, _MOVE_TYPES):
             raise InvalidRecordError(f"move {number}: {describe(move)} is not a move")
@@ -63,10 +71,22 @@ def _check_record(record: GameRecord) -> None:
         raise InvalidRecordError(
             f"field 'result': an Outcome or none, not {describe(record.result)}"
         )
-    if not isinstance(record.library, str):
+    check_library(record.library)
+
+
+def check_library(value: object) -> str:
+    """``value`` if it can be a record's ``library`` field: a version string of at most
+    100 printable characters (so a record read can always be written back as UTF-8).
+
+    Raises:
+        InvalidRecordError: It is not.
+    """
+    if not isinstance(value, str) or len(value) > 100 or not value.isprintable():
         raise InvalidRecordError(
-            f"field 'library': a version string, not {describe(record.library)}"
+            "field 'library': a version string of at most 100 printable characters, "
+            f"not {describe(value)}"
         )
+    return value
 
 
 def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -75,9 +95,8 @@ def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 
 def _move_tuple(moves: Iterable[Move]) -> tuple[Move, ...]:
-    if isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
-        raise TypeError(f"moves must be a sequence of moves, not {describe(moves)}")
-    return tuple(moves)
+    # one past MAX_MOVES at most: more is refused without reading them all
+    return bounded_items(moves, "moves", "a sequence of moves", MAX_MOVES)
 
 
 @attrs.frozen

@@ -105,7 +105,11 @@ def _check_table(language: Language) -> None:
         raise TypeError(f"language {describe(language.code)}: its names are text")
     if len(language.ranks) != 10 or len(language.suits) != 4:
         raise ConquianError(f"language {describe(language.code)}: 10 ranks and 4 suits")
-    if placeholders(language.card) != {"rank", "suit"}:
+    try:
+        card = _fields(language.card)
+    except ValueError:  # a brace that is no placeholder, or a format
+        card = set()
+    if card != {("rank", ""), ("suit", "")}:
         raise ConquianError(f"language {describe(language.code)}: a card is {{rank}} and {{suit}}")
     for key, english in _ENGLISH.items():
         template = language.phrases.get(key)
@@ -113,8 +117,10 @@ def _check_table(language: Language) -> None:
             raise ConquianError(f"language {describe(language.code)}: no phrase {key!r}")
         try:
             same = placeholders(template) == placeholders(english)
-        except ValueError:  # a brace that is no placeholder
-            same = False
+        except ValueError as error:  # a brace that is no placeholder, or a bad one
+            raise ConquianError(
+                f"language {describe(language.code)}: phrase {key!r}: {error}"
+            ) from None
         if not same:
             raise ConquianError(
                 f"language {describe(language.code)}: phrase {key!r} has the placeholders of "
@@ -125,10 +131,35 @@ def _check_table(language: Language) -> None:
 def placeholders(template: str) -> frozenset[str]:
     """The names of the ``{placeholders}`` of a phrase template.
 
+    Raises:
+        ValueError: A brace that is not a placeholder, or a placeholder that is not a
+            plain name, with no format but ``,`` (thousands) and no conversion: nothing
+            that could make a phrase fail when it is filled in, or grow without bound
+            (``{who:>300000000}``).
+
     >>> sorted(placeholders("{who} passes {card} to {other}"))
     ['card', 'other', 'who']
+    >>> placeholders("{count:,} moves")
+    frozenset({'count'})
+    >>> placeholders("{who:>300000000} turns up {card}")
+    Traceback (most recent call last):
+    ValueError: '{who:>300000000}' is not {name} or {name:,}
     """
-    return frozenset(name for _, name, _, _ in string.Formatter().parse(template) if name)
+    return frozenset(name for name, _ in _fields(template))
+
+
+def _fields(template: str) -> set[tuple[str, str]]:
+    """The ``(name, format)`` of each placeholder of ``template`` (see
+    :func:`placeholders`, which says what it refuses)."""
+    fields = set()
+    for _, name, spec, conversion in string.Formatter().parse(template):
+        if name is None:  # text after the last placeholder
+            continue
+        if not name.isidentifier() or conversion is not None or spec not in ("", ","):
+            field = name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
+            raise ValueError(f"{describe('{' + field + '}')} is not {{name}} or {{name:,}}")
+        fields.add((name, spec))
+    return fields
 
 
 _ENGLISH: Final = {**ENGLISH_PHRASES, **ENGLISH_REFUSALS}

@@ -23,7 +23,7 @@ from conquian._rng import game_seed
 from conquian._version import __version__
 from conquian.dealing import check_seed
 from conquian.errors import ConquianError, InvalidRecordError, bounded_items, describe
-from conquian.game import GameRecord
+from conquian.game import GameRecord, check_library
 from conquian.notation import (
     MAX_RECORD_BYTES,
     check_envelope,
@@ -124,10 +124,7 @@ class MatchRecord:
             raise InvalidRecordError(
                 f"field 'result': a MatchResult or none, not {describe(self.result)}"
             )
-        if not isinstance(self.library, str):
-            raise InvalidRecordError(
-                f"field 'library': a version string, not {describe(self.library)}"
-            )
+        check_library(self.library)
 
 
 # ---------------------------------------------------------------------- JSON
@@ -292,4 +289,7 @@ def _result(value: object) -> MatchResult | None:
         or not (winner is None or (_kind(winner, int) and winner in (0, 1)))
     ):
         raise InvalidRecordError(shape + " (0, 1 or null)")
-    return MatchResult((scores[0], scores[1]), winner)
+    try:
+        return MatchResult((scores[0], scores[1]), winner)
+    except ConquianError as error:
+        raise InvalidRecordError(f"field 'result': {error}") from None

@@ -30,6 +30,7 @@ from typing import IO, Any, Final
 from conquian._readonly import frozen_json
 from conquian.cards import DECK, format_cards, parse_cards
 from conquian.errors import ConquianError, InvalidRecordError, describe
+from conquian.game import MAX_MOVES as _MOST_MOVES
 from conquian.game import Game, GameRecord
 from conquian.moves import parse_move
 from conquian.rules import Rules
@@ -58,8 +59,8 @@ VERSION: Final = 1
 """The record format version this library writes and reads."""
 MAX_RECORD_BYTES: Final = 1 << 20
 """The largest record read, in characters (a real record is under 10 KiB)."""
-MAX_MOVES: Final = 121
-"""The most moves a record may hold, as no game under any rules lasts longer (the
+MAX_MOVES: Final = _MOST_MOVES
+"""The most moves a record may hold (121), as no game under any rules lasts longer (the
 embedding page derives the bound); a record with more is refused before any is read."""
 _MAX_INT_DIGITS: Final = 20
 
@@ -219,11 +220,15 @@ def load(fp: IO[str] | IO[bytes]) -> GameRecord:
 
 def read_file(fp: object, limit: int) -> str | bytes:
     """At most ``limit`` characters of the file ``fp``, or :class:`TypeError` if it is not a
-    readable file (shared by the record readers)."""
+    readable file, or :class:`~conquian.errors.InvalidRecordError` if it is a text file
+    that is not UTF-8 (shared by the record readers)."""
     read = getattr(fp, "read", None)
     if not callable(read):
         raise TypeError(f"fp must be a file opened for reading, not {describe(fp)}")
-    text = read(limit)
+    try:
+        text = read(limit)
+    except UnicodeDecodeError as error:  # a text file of other bytes than UTF-8
+        raise InvalidRecordError(f"a record is UTF-8 text, and the file is not: {error}") from None
     if not isinstance(text, str | bytes):
         raise TypeError(f"fp must be a file opened for reading; its read gave {describe(text)}")
     return text

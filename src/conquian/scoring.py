@@ -20,7 +20,7 @@ from typing import Final
 import attrs
 
 from conquian.cards import Card, Rank
-from conquian.errors import bounded_items, describe
+from conquian.errors import ConquianError, bounded_items, describe
 from conquian.phases import Outcome
 from conquian.rules import DrawSettlement, Rules, Scoring, check_rules
 
@@ -78,8 +78,14 @@ def hand_points(cards: Iterable[Card]) -> int:
 
 
 def _score_pair(scores: Iterable[int]) -> tuple[int, int]:
-    first, second = scores
-    return (first, second)
+    pair = bounded_items(scores, "scores", "two whole numbers", 2)
+    if len(pair) != 2 or not all(_whole(score) for score in pair):
+        raise ConquianError(f"scores must be two whole numbers, not {describe(scores)}")
+    return (pair[0], pair[1])
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @attrs.frozen
@@ -95,11 +101,26 @@ class Standing:
         scores: Each player's score.
         stake: What the next game is played for (R18, V5).
         pool: The counters in the pool, which the next winner takes (V5 ``pool``).
+
+    Raises:
+        ConquianError: The scores are not two whole numbers, the stake is not a whole
+            number of at least 1, or the pool one of at least 0.
+        TypeError: ``scores`` is not iterable.
     """
 
     scores: tuple[int, int] = attrs.field(default=(0, 0), converter=_score_pair)
     stake: int = BASE_STAKE
     pool: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        if not _whole(self.stake) or self.stake < BASE_STAKE:
+            raise ConquianError(
+                f"the stake is a whole number of at least {BASE_STAKE}, not {describe(self.stake)}"
+            )
+        if not _whole(self.pool) or self.pool < 0:
+            raise ConquianError(
+                f"the pool is a whole number of at least 0, not {describe(self.pool)}"
+            )
 
 
 def settle(
@@ -168,10 +189,24 @@ class MatchResult:
     Attributes:
         scores: Each player's final score.
         winner: The player with the higher score, or ``None`` for a tie.
+
+    Raises:
+        ConquianError: The scores are not two whole numbers, or the winner is not the
+            player with the higher score (``None`` for a tie).
+        TypeError: ``scores`` is not iterable.
     """
 
     scores: tuple[int, int] = attrs.field(converter=_score_pair)
     winner: int | None
+
+    def __attrs_post_init__(self) -> None:
+        first, second = self.scores
+        higher = None if first == second else (0 if first > second else 1)
+        if not (self.winner is None or _whole(self.winner)) or self.winner != higher:
+            raise ConquianError(
+                f"the winner of a match that ends {first} to {second} is "
+                f"{'nobody (None)' if higher is None else higher}, not {describe(self.winner)}"
+            )
 
     def __str__(self) -> str:
         first, second = map(describe, self.scores)

@@ -34,7 +34,7 @@ from typing import Final
 
 from conquian import _position
 from conquian._rng import SplitMix64
-from conquian.agents import Agent
+from conquian.agents import Agent, check_arguments
 from conquian.cards import DECK, Card
 from conquian.dealing import check_seed
 from conquian.errors import ConquianError, describe
@@ -133,9 +133,12 @@ class SearchAgent:
         like its policy.
 
         Raises:
+            TypeError: ``observation`` is not an Observation, or ``legal_moves`` is not a
+                sequence.
             ConquianError: ``legal_moves`` is empty, the game is over, or the playout policy
                 chose a move that is not legal.
         """
+        check_arguments(observation, legal_moves)
         if not legal_moves:
             raise ConquianError("no legal move to choose from")
         if len(legal_moves) == 1:
