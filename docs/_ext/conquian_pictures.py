@@ -65,7 +65,7 @@ _ARROWS = (
         "M80 160C50 70 180 70 160 156",
         40,
         50,
-        ("take and discard; pass; lay (V3);", "decline: dies, turn next"),
+        ("take and discard; pass;", "decline: dies, turn next;", "lay down (V3)"),
     ),
     ("M210 170L376 70", 222, 56, ("decline, and it fits", "his own table")),
     ("M380 90L214 190", 290, 165, ("release: dies,", "turn next")),
