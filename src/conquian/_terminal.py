@@ -289,7 +289,7 @@ def fit(text: str, width: int, indent: str = "  ") -> list[str]:
     line, used = "", 0
     for piece in _PIECES.findall(text):
         word = piece.lstrip(" ")
-        columns = len(_COLOUR_CODE.sub("", piece))
+        columns = len(COLOUR_CODE.sub("", piece))
         if not line:
             line, used = piece, columns
         elif used + columns <= width:
@@ -304,7 +304,7 @@ def fit(text: str, width: int, indent: str = "  ") -> list[str]:
 
 _PIECES: Final = re.compile(r" *[^ ]+| +$")
 """A word with the spaces before it (or the spaces that end a text)."""
-_COLOUR_CODE: Final = re.compile(r"\x1b\[[0-9;]*m")
+COLOUR_CODE: Final = re.compile(r"\x1b\[[0-9;]*m")
 """A colour code of the terminal (:data:`RED`, :data:`BOLD`, :data:`RESET`)."""
 
 

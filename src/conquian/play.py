@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import re
 import shutil
 import sys
 from collections.abc import Callable, Sequence
@@ -26,6 +25,7 @@ from typing import Final, TextIO
 from conquian import notation
 from conquian._terminal import (
     BOLD,
+    COLOUR_CODE,
     COLUMNS,
     EXIT_EOF,
     EXIT_INTERRUPTED,
@@ -148,10 +148,6 @@ class _Screen:
         for part in fit(text, self.width(), indent):
             print(part, file=self.out, flush=True)
 
-    def notice(self, text: str) -> None:
-        """A line that may be long (a refusal): the same as :meth:`line`."""
-        self.line(text)
-
     def refused(self, key: str, reason: ConquianError) -> None:
         """A refusal ("bad", "illegal"), its reason's rule numbers followed by their
         topics, as on the rest of the command line: ``(R6: a table is melds)``. An illegal
@@ -163,7 +159,7 @@ class _Screen:
             )
         else:
             text = explain_rules(str(reason))  # English words, English topics
-        self.notice(self.say(key, reason=text))
+        self.line(self.say(key, reason=text))
 
     def card(self, card: Card) -> str:
         text = card.pretty() if self.style == "pretty" else str(card)
@@ -232,7 +228,7 @@ class _Session:
         """One line after ``prompt`` ("" at the end of the input), edited on a terminal."""
         if self.editing:
             try:  # readline counts the prompt's width without its colour codes
-                return input(_ESCAPE.sub("\x01\\g<0>\x02", prompt)) + "\n"
+                return input(COLOUR_CODE.sub("\x01\\g<0>\x02", prompt)) + "\n"
             except EOFError:
                 return ""
         print(prompt, end="", file=self.screen.out, flush=True)
@@ -394,7 +390,7 @@ class _Session:
                     screen.refused("bad", error)
                 else:
                     reason = screen.say("not_a_move", text=describe(answer), last=len(options))
-                    screen.notice(screen.say("bad", reason=reason))
+                    screen.line(screen.say("bad", reason=reason))
                 continue
             refusal = state.refusal(move, player=HUMAN)
             if refusal is None:
@@ -568,10 +564,6 @@ class _Session:
             told = match_result_line(screen.language, final, games, screen.names, you=HUMAN)
             screen.line(screen.bold(told))
         return EXIT_OK
-
-
-_ESCAPE: Final = re.compile(r"\x1b\[[0-9;]*m")
-"""A colour code of the terminal (see :mod:`conquian._terminal`)."""
 
 
 def _number(answer: str) -> int | None:
