@@ -15,6 +15,7 @@ import pytest
 import conquian
 from conquian.cli import main
 from conquian.languages import LANGUAGES
+from conquian.match import Match, match_dump
 
 ENDINGS = {
     "en": ("You win!", "Greedy wins", "Drawn game"),
@@ -226,14 +227,70 @@ def test_undo_after_the_bot_has_answered_returns_to_the_same_offer(
     assert "error" not in text
 
 
-def test_save_writes_the_game_record(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_save_writes_the_match_record(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     code, text = play(["--seed", "4"], f"decline\nsave {path}\nquit\n", monkeypatch)
     assert code == 0
-    assert f"game saved to {path}" in text.replace("\n  ", " ")  # the path may wrap
+    assert f"game saved to {path}; play --load {path} goes on" in unwrapped(text)
     record = json.loads(path.read_text(encoding="utf-8"))
-    assert record["format"] == "conquian-game"
-    assert record["moves"][-1] == "decline"
+    assert record["format"] == "conquian-match"
+    assert record["games"][-1]["moves"][-1] == "decline"
+
+
+def ending(text: str) -> list[str]:
+    """The last lines of a game: both hands and tables, the result, the match's lines."""
+    return text.rstrip().splitlines()[-6:]
+
+
+def test_load_goes_on_with_a_saved_match_as_if_it_had_not_stopped(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The bot is made per decision from the match's seed, so a match saved, loaded and
+    played on ends as the same match played without a stop."""
+    argv = ["--seed", "2", "--bot", "random", "--games", "2"]
+    code, straight = play(argv, "1\n" * 2000, monkeypatch)
+    assert code == 0
+    path = tmp_path / "saved.json"
+    code, _ = play(argv, "1\n" * 7 + f"save {path}\nquit\n", monkeypatch)
+    assert code == 0
+    code, resumed = play(["--load", str(path), "--bot", "random"], "1\n" * 2000, monkeypatch)
+    assert code == 0
+    assert f"Going on with the game saved in {path}, at move " in unwrapped(resumed)
+    assert ending(resumed) == ending(straight)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--load", "FILE", "--seed", "3"], "give no --seed, --rules or --games with it"),
+        (["--load", "FILE", "--rules", "classic"], "give no --seed, --rules or --games"),
+        (["--load", "MISSING"], "could not read"),
+        (["--load", "FILE.txt"], "is not a saved match"),
+        (["--load", "OVER"], "is over"),
+    ],
+)
+def test_load_refuses_what_it_cannot_go_on_with(
+    argv: list[str],
+    message: str,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    saved, over = tmp_path / "saved.json", tmp_path / "over.json"
+    play(["--seed", "2"], f"save {saved}\nquit\n", monkeypatch)
+    finished = Match.new(4, games=1)
+    while not finished.is_over:
+        finished.play(finished.legal_moves()[0])
+    with over.open("w", encoding="utf-8") as file:
+        match_dump(finished, file)
+    (tmp_path / "FILE.txt").write_text("not json", encoding="utf-8")
+    paths = {"FILE": saved, "MISSING": tmp_path / "missing", "FILE.txt": tmp_path / "FILE.txt"}
+    paths["OVER"] = over
+    argv = [str(paths.get(arg, arg)) for arg in argv]
+    code, text = play(argv, "quit\n", monkeypatch)
+    assert code == 2
+    assert text == ""
+    assert message in capsys.readouterr().err.replace("\n  ", " ")
 
 
 def test_a_take_is_built_card_by_card(monkeypatch: pytest.MonkeyPatch) -> None:

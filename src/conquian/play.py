@@ -6,7 +6,7 @@ tables, the offered card and where it came from, the stock and the dead cards, a
 legal choices, numbered. An answer is a number (Enter for a lone choice), a move in
 notation (``take +JhJs -3d``, ``decline``, or ``pass`` for it), or ``build`` to build a
 take card by card (:mod:`conquian.builder`); ``help``, ``hint``, ``undo``, ``save FILE``
-and ``quit`` work at every prompt. The bot is made afresh for each decision from the
+(a match record, which ``--load FILE`` goes on with) and ``quit`` work at every prompt. The bot is made afresh for each decision from the
 match's seed, the game and the ply, so an undo does not draw its answer again. Every move
 is told by :mod:`conquian.narration` in the chosen language, and every line is wrapped to
 the terminal. The whole program reads standard input line by line, so it can be driven
@@ -22,7 +22,6 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
-from conquian import notation
 from conquian._terminal import (
     BOLD,
     COLOUR_CODE,
@@ -47,7 +46,7 @@ from conquian.builder import TakeBuilder
 from conquian.cards import Card, Suit
 from conquian.errors import ConquianError, IllegalMoveError, ParseError, describe
 from conquian.languages import LANGUAGES, Language, find_language
-from conquian.match import Match
+from conquian.match import Match, match_dump, match_load
 from conquian.melds import Meld
 from conquian.moves import MOVE_VERBS, Force, Move, Take, parse_move
 from conquian.narration import describe_origin, explain_refusal, narrate, narrate_start
@@ -98,9 +97,9 @@ def add_arguments(
     parser.add_argument(
         "--rules",
         type=rules,
-        default=default_rules,
+        default=None,
         metavar="RULES",
-        help=RULES_HELP,
+        help=RULES_HELP.replace("(classic)", f"({default_rules.to_notation()})"),
     )
     parser.add_argument("--seed", type=seed, default=None, help="deal from this seed")
     parser.add_argument(
@@ -108,8 +107,14 @@ def add_arguments(
     )
     ascii_option(parser)
     parser.add_argument(
-        "--games", type=games, default=1, metavar="N", help="play a match of N games (1)"
+        "--games", type=games, default=None, metavar="N", help="play a match of N games (1)"
     )
+    parser.add_argument(
+        "--load",
+        metavar="FILE",
+        help="go on with a match written by save FILE (its seed, rules and games are the file's)",
+    )
+    parser.set_defaults(default_rules=default_rules)
 
 
 class _Screen:
@@ -213,15 +218,30 @@ class _Session:
             with contextlib.suppress(ImportError):
                 import readline  # noqa: F401  (imported for input()'s line editing)
         self.screen = _Screen(out, find_language(args.lang), args.ascii, args.bot.capitalize())
-        self.match = Match.new(args.seed, rules=args.rules, games=args.games)
+        self.loaded_from: str | None = args.load
+        if args.load is None:
+            rules = args.default_rules if args.rules is None else args.rules
+            games = 1 if args.games is None else args.games
+            self.match = Match.new(args.seed, rules=rules, games=games)
+        elif args.seed is not None or args.rules is not None or args.games is not None:
+            raise ConquianError(
+                "--load goes on with the saved match, whose seed, rules and games are the "
+                "file's: give no --seed, --rules or --games with it"
+            )
+        else:
+            self.match = _loaded(args.load)
         self.bot_name = args.bot
-        self.show_score = args.games > 1
-        rules: Rules = args.rules
+        planned = self.match.games_planned
+        self.show_score = planned != 1
         self.replay_options = " ".join(
             [f"--seed {self.match.seed}"]
-            + ([] if rules == CLASSIC else [f"--rules {rules.to_notation()}"])
+            + (
+                []
+                if self.match.rules == CLASSIC
+                else [f"--rules {self.match.rules.to_notation()}"]
+            )
             + ([] if args.bot == "greedy" else [f"--bot {args.bot}"])
-            + ([] if args.games == 1 else [f"--games {args.games}"])
+            + ([] if planned == 1 else [f"--games {planned}"])
         )
 
     def read_line(self, prompt: str) -> str:
@@ -282,7 +302,7 @@ class _Session:
             return
         try:
             with open(path, "w", encoding="utf-8") as file:
-                notation.dump(self.match.game, file)
+                match_dump(self.match, file)
         except (OSError, ValueError, ConquianError) as error:  # ValueError: a NUL in the path
             self.screen.line(self.screen.say("save_failed", reason=describe(str(error), 150)))
             return
@@ -487,7 +507,7 @@ class _Session:
         if self.show_score:
             screen.line()
             screen.line(screen.bold(_capital(screen.say("game_number", n=index + 1))))
-        if index == 0:  # the same for every game of a match: the match's options
+        if index == 0 or self.loaded_from is not None:  # the match's options, once
             options = self.replay_options
             screen.line(_capital(screen.say("seed", seed=self.match.seed, options=options)))
         dealer_line = (
@@ -496,10 +516,15 @@ class _Session:
             else screen.say("deals", who=screen.names[BOT])
         )
         screen.line(_capital(dealer_line))
-        first = narrate_start(
-            state, lang=screen.language, names=screen.names, viewer=HUMAN, style=screen.style
-        )
-        screen.line(paint(first, screen.colour and screen.style == "pretty"))
+        if self.loaded_from is not None:  # the game goes on from where it was saved
+            path = self.loaded_from if len(self.loaded_from) <= 150 else self.loaded_from[:150]
+            screen.line(_capital(screen.say("resumed", path=path, n=state.ply + 1)))
+            self.loaded_from = None
+        else:
+            first = narrate_start(
+                state, lang=screen.language, names=screen.names, viewer=HUMAN, style=screen.style
+            )
+            screen.line(paint(first, screen.colour and screen.style == "pretty"))
         while self.match.game_index == index and not self.match.is_over:
             state = self.match.state
             player = state.to_move
@@ -564,6 +589,26 @@ class _Session:
             told = match_result_line(screen.language, final, games, screen.names, you=HUMAN)
             screen.line(screen.bold(told))
         return EXIT_OK
+
+
+def _loaded(path: str) -> Match:
+    """The match saved in the file ``path``, replayed to where it was saved.
+
+    Raises:
+        ConquianError: The file cannot be read, or is not a match record of a match that
+            is still going on.
+    """
+    try:
+        with open(path, "rb") as file:
+            match = Match.from_record(match_load(file))
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the path
+        if isinstance(error, ConquianError):
+            raise ConquianError(f"{describe(path, 60)} is not a saved match: {error}") from None
+        reason = error.strerror if isinstance(error, OSError) else str(error)
+        raise ConquianError(f"could not read {describe(path, 60)}: {reason}") from None
+    if match.is_over:
+        raise ConquianError(f"the match saved in {describe(path, 60)} is over")
+    return match
 
 
 def _number(answer: str) -> int | None:
