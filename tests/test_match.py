@@ -725,9 +725,9 @@ def test_demo_rejects_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
     ("make", "message"),
     [
         (lambda: Standing(scores=(1, 2, 3)), "scores must be two whole numbers"),
-        (lambda: Standing(scores=(1.5, 0)), "scores must be two whole numbers"),
-        (lambda: Standing(stake=math.inf), "the stake is a whole number of at least 1"),
-        (lambda: Standing(stake="x"), "the stake is a whole number of at least 1"),
+        (lambda: Standing(scores=(1.5, 0)), "scores must be two whole numbers"),  # type: ignore[arg-type]
+        (lambda: Standing(stake=math.inf), "the stake is a whole number of at least 1"),  # type: ignore[arg-type]
+        (lambda: Standing(stake="x"), "the stake is a whole number of at least 1"),  # type: ignore[arg-type]
         (lambda: Standing(stake=0), "the stake is a whole number of at least 1"),
         (lambda: Standing(pool=-2), "the pool is a whole number of at least 0"),
         (lambda: MatchResult((), None), "scores must be two whole numbers"),

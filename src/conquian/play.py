@@ -6,10 +6,11 @@ tables, the offered card and where it came from, the stock and the dead cards, a
 legal choices, numbered. An answer is a number (Enter for a lone choice), a move in
 notation (``take +JhJs -3d``, ``decline``, or ``pass`` for it), or ``build`` to build a
 take card by card (:mod:`conquian.builder`); ``help``, ``hint``, ``undo``, ``save FILE``
-(a match record, which ``--load FILE`` goes on with) and ``quit`` work at every prompt. The bot is made afresh for each decision from the
-match's seed, the game and the ply, so an undo does not draw its answer again. Every move
-is told by :mod:`conquian.narration` in the chosen language, and every line is wrapped to
-the terminal. The whole program reads standard input line by line, so it can be driven
+(a match record, which ``--load FILE`` goes on with) and ``quit`` work at every
+prompt. The bot is made afresh for each decision from the match's seed, the game and the
+ply, so an undo does not draw its answer again. Every move is told by
+:mod:`conquian.narration` in the chosen language, and every line is wrapped to the
+terminal. The whole program reads standard input line by line, so it can be driven
 through a pipe: answering ``1`` at every prompt plays a game to its end.
 """
 
@@ -462,14 +463,14 @@ class _Session:
             answer = self.ask(_capital(screen.say("prompt_take")))
             step: TakeBuilder | Move
             try:
-                index = _number(answer)
-                if index is not None:
-                    if index == 0:
+                chosen = _number(answer)
+                if chosen is not None:
+                    if chosen == 0:
                         return None
-                    if index > len(options):
+                    if chosen > len(options):
                         screen.line(screen.say("range", first=0, last=len(options)))
                         continue
-                    step = options[index - 1][1]()
+                    step = options[chosen - 1][1]()
                 elif answer.lower() in ("back", "cancel"):
                     return None
                 elif answer.lower() == "out":
