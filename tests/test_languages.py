@@ -139,14 +139,15 @@ def test_every_language_has_every_phrase(code: str) -> None:
         ("{rank} of {suit}", "{who.x} turns up {card}", "'{who.x}' is not {name}"),
         ("{rank} of {suit}", "{who!s} turns up {card}", "'{who!s}' is not {name}"),
         ("{rank} of {suit}", "{who} turns up {card", "phrase 'turn_up': "),
+        ("{rank} of {suit}", "{who:,} turns up {card}", "has the placeholders of"),
     ],
 )
 def test_a_table_whose_templates_could_fail_or_grow_when_filled_is_refused(
     card: str, phrase: str, message: str
 ) -> None:
     """A language table made by hand is checked when it is made: a template may hold
-    only plain placeholders (and ``{count:,}``), so that filling it in can neither fail
-    nor write a value padded to any width."""
+    only plain placeholders (and ``{count:,}`` where English formats that number so),
+    so that filling it in can neither fail nor write a value padded to any width."""
     phrases = {**ENGLISH.phrases, "turn_up": phrase}
     with pytest.raises(ConquianError) as caught:
         Language("xx", "X", ENGLISH.ranks, ENGLISH.suits, card, phrases)

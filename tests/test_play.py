@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 import conquian
+from conquian import Rules
+from conquian._terminal import RULES_HELP
 from conquian.cli import main
 from conquian.languages import LANGUAGES
 from conquian.match import Match, match_dump
@@ -521,3 +523,45 @@ def test_a_path_that_cannot_be_a_file_is_not_saved_and_the_game_goes_on(
     assert "could not save: 'embedded null byte'" in text
     assert "could not save: save FILE" in text
     assert text.rstrip().endswith("game abandoned")
+
+
+def test_the_pause_between_games_takes_save_and_quit(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    argv = ["--seed", "2", "--games", "3", "--bot", "random"]
+    code, straight = play(argv, "1\n" * 2000, monkeypatch)
+    assert code == 0
+    answers = straight[: straight.index("\nGame 2\n")].count("help)> ")  # game 1's
+    path = tmp_path / "between.json"
+    monkeypatch.setattr(sys, "stdin", Keyboard("1\n" * answers + f"save {path}\nquit\n"))
+    out = io.StringIO()
+    assert main(["play", *argv], out=out) == 0
+    text = unwrapped(out.getvalue())
+    assert f"Press Enter for game 2> game saved to {path}; play --load {path} --bot random" in (
+        text.replace("\n", " ")
+    )
+    assert text.rstrip().endswith("game abandoned")
+    assert "Game 2" not in text
+    code, resumed = play(["--load", str(path), "--bot", "random"], "1\n" * 2000, monkeypatch)
+    assert code == 0
+    assert f"Going on with the game saved in {path}, at move 1\nMatch score: you " in (
+        unwrapped(resumed)
+    )
+    assert ending(resumed) == ending(straight)
+
+
+def test_end_of_input_exits_3_even_with_standard_error_closed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    closed = io.StringIO()
+    closed.close()
+    monkeypatch.setattr(sys, "stderr", closed)
+    code, _ = play(["--seed", "1"], "", monkeypatch)
+    assert code == 3
+
+
+def test_every_rules_example_in_the_help_is_rules_text() -> None:
+    examples = re.findall(r"\b[a-z]+(?:,[a-z_]+:\w+)+", RULES_HELP)
+    assert len(examples) == 2
+    for example in examples:
+        assert Rules.parse(example).to_notation() == example

@@ -8,7 +8,7 @@ import numpy as np
 import pyspiel
 import pytest
 
-from conquian import BICYCLE, FOSTER, PRESETS, Card, Regrouping, Rules, State
+from conquian import BICYCLE, CLASSIC, FOSTER, PRESETS, Card, Regrouping, Rules, State
 from conquian.actions import DECLINE_ACTION, OBSERVATION_SIZE, actions_of
 from conquian.agents import GreedyAgent, RandomAgent
 from conquian.cards import format_cards
@@ -86,16 +86,21 @@ def test_r11_a_card_turned_up_later_is_a_chance_node_among_the_stock() -> None:
     assert state.current_player() == 0
 
 
-def test_information_states_hide_the_opponents_hand_and_the_stock() -> None:
-    rng = np.random.default_rng(1)
-    state: ConquianState = load_game(FOSTER).new_initial_state()
-    while state.is_chance_node() or state.move_number() < 60:
-        if state.is_terminal():
-            break
+def played_to(rules: Rules, moves: int, seed: int) -> ConquianState:
+    """A game of ``rules`` played at random (chance too, from ``seed``) until ``moves``
+    moves have been made past the deal, or it is over."""
+    rng = np.random.default_rng(seed)
+    state: ConquianState = load_game(rules).new_initial_state()
+    while (state.is_chance_node() or state.move_number() < moves) and not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(int(rng.choice([a for a, _ in state.chance_outcomes()])))
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def test_information_states_hide_the_opponents_hand_and_the_stock() -> None:
+    state = played_to(FOSTER, 60, seed=1)
     player = state.current_player()
     assert player in (0, 1)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
@@ -141,13 +146,7 @@ PINNED_HAND = "2c 5s 6c Jc Qc 4d Kd 2h 5h Jh"
 def test_a_resample_repeats_for_the_same_sampler_number() -> None:
     """The draw is the package's own shuffle (SplitMix64), not Python's random.shuffle,
     so a number gives the same world on every machine and Python version."""
-    state: ConquianState = load_game().new_initial_state()
-    rng = np.random.default_rng(5)
-    while state.is_chance_node() or state.move_number() < 30:
-        if state.is_chance_node():
-            state.apply_action(int(rng.choice([a for a, _ in state.chance_outcomes()])))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+    state = played_to(CLASSIC, 30, seed=5)
     player = state.current_player()
     assert player in (0, 1)
     first = state.resample_from_infostate(player, lambda: 0.25)

@@ -97,7 +97,7 @@ ENGLISH_PHRASES: Final = {
     "illegal": "not legal: {reason}",
     "nothing_to_undo": "nothing to undo yet",
     "undone": "back to your previous decision (the stock and the bot's answers stay the same)",
-    "saved": "game saved to {path}; play --load {path} goes on with it",
+    "saved": "game saved to {path}; {command} goes on with it",
     "eof": "end of input: the game was not finished",
     "quit": "game abandoned",
     "result_win": "{who} wins",
@@ -243,7 +243,7 @@ SPANISH_PHRASES: Final = {
     "illegal": "no es legal: {reason}",
     "nothing_to_undo": "nada que deshacer todavía",
     "undone": "de vuelta a tu decisión anterior (el mazo y las respuestas del bot no cambian)",
-    "saved": "partida guardada en {path}; play --load {path} la continúa",
+    "saved": "partida guardada en {path}; {command} la continúa",
     "eof": "fin de la entrada: la partida no terminó",
     "quit": "partida abandonada",
     "result_win": "gana {who}",
@@ -390,7 +390,7 @@ DUTCH_PHRASES: Final = {
     "undone": (
         "terug naar je vorige beslissing (de stapel en de antwoorden van de bot blijven gelijk)"
     ),
-    "saved": "partij opgeslagen in {path}; play --load {path} gaat ermee verder",
+    "saved": "partij opgeslagen in {path}; {command} gaat ermee verder",
     "eof": "einde van de invoer: de partij is niet afgemaakt",
     "quit": "partij gestaakt",
     "result_win": "{who} wint",
@@ -541,7 +541,7 @@ GERMAN_PHRASES: Final = {
         "zurück zu deiner vorigen Entscheidung "
         "(der Stapel und die Antworten des Bots bleiben gleich)"
     ),
-    "saved": "Partie gespeichert in {path}; play --load {path} setzt sie fort",
+    "saved": "Partie gespeichert in {path}; {command} setzt sie fort",
     "eof": "Ende der Eingabe: die Partie ist nicht beendet",
     "quit": "Partie abgebrochen",
     "result_win": "{who} gewinnt",

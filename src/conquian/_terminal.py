@@ -35,7 +35,7 @@ EXIT_INTERRUPTED: Final = 130  # Ctrl-C, as a shell reports SIGINT
 COLUMNS: Final = 80  # the width the command line wraps its output to
 RULES_HELP: Final = (
     "a preset (classic, foster, bicycle), or a preset with changes such as "
-    "classic,forcing:off or foster,scoring:points,target:50 (classic)"
+    "classic,forcing:off or classic,scoring:points,target:50 (classic)"
 )
 
 # Terminal colours (ANSI), used only when wants_color() says so.
@@ -278,32 +278,36 @@ def fit(text: str, width: int, indent: str = "  ") -> list[str]:
     """``text`` broken at spaces into lines of at most ``width`` columns, the lines after
     the first starting with ``indent``. Colour codes take no columns; a word (a card, a
     meld's card) is never split, so a word wider than the line stands alone on it. The
-    gaps between words are kept, wider ones too (the three spaces between suits).
+    gaps between words are kept, wider ones too (the three spaces between suits); spaces
+    that end a line are dropped, and a line break in ``text`` starts a new line.
 
     >>> fit("Your hand: 2♣ 3♣   4♦ 5♦ 6♦   K♠", 20)
     ['Your hand: 2♣ 3♣', '  4♦ 5♦ 6♦   K♠']
     >>> fit("\\x1b[31m5♥\\x1b[0m 6♣ 7♣", 8)
     ['\\x1b[31m5♥\\x1b[0m 6♣ 7♣']
+    >>> fit("one\\ntwo three four  ", 9)
+    ['one', 'two three', '  four']
     """
     lines: list[str] = []
-    line, used = "", 0
-    for piece in _PIECES.findall(text):
-        word = piece.lstrip(" ")
-        columns = len(COLOUR_CODE.sub("", piece))
-        if not line:
-            line, used = piece, columns
-        elif used + columns <= width:
-            line, used = line + piece, used + columns
-        else:
-            lines.append(line)
-            line = indent + word
-            used = len(indent) + columns - (len(piece) - len(word))
-    lines.append(line)
+    for paragraph in text.split("\n"):  # a line break in the text stays one
+        line, used = "", 0
+        for piece in _PIECES.findall(paragraph.rstrip(" ")):
+            word = piece.lstrip(" ")
+            columns = len(COLOUR_CODE.sub("", piece))
+            if not line:
+                line, used = piece, columns
+            elif used + columns <= width:
+                line, used = line + piece, used + columns
+            else:
+                lines.append(line)
+                line = indent + word
+                used = len(indent) + columns - (len(piece) - len(word))
+        lines.append(line)
     return lines
 
 
-_PIECES: Final = re.compile(r" *[^ ]+| +$")
-"""A word with the spaces before it (or the spaces that end a text)."""
+_PIECES: Final = re.compile(r" *[^ ]+")
+"""A word with the spaces before it."""
 COLOUR_CODE: Final = re.compile(r"\x1b\[[0-9;]*m")
 """A colour code of the terminal (:data:`RED`, :data:`BOLD`, :data:`RESET`)."""
 

@@ -408,7 +408,7 @@ def main(
         sys.stderr.close()
         return EXIT_OK
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        print_error("interrupted", prefix="")
         return EXIT_INTERRUPTED
     except ConquianError as error:
         print_error(str(error))

@@ -116,12 +116,14 @@ def _check_table(language: Language) -> None:
         if not isinstance(template, str):
             raise ConquianError(f"language {describe(language.code)}: no phrase {key!r}")
         try:
-            same = placeholders(template) == placeholders(english)
+            fields, original = _fields(template), _fields(english)
         except ValueError as error:  # a brace that is no placeholder, or a bad one
             raise ConquianError(
                 f"language {describe(language.code)}: phrase {key!r}: {error}"
             ) from None
-        if not same:
+        # the same names; {name:,} only where the English phrase formats a number so
+        same = {name for name, _ in fields} == {name for name, _ in original}
+        if not same or not {field for field in fields if field[1]} <= original:
             raise ConquianError(
                 f"language {describe(language.code)}: phrase {key!r} has the placeholders of "
                 f"{english!r}"
@@ -135,7 +137,8 @@ def placeholders(template: str) -> frozenset[str]:
         ValueError: A brace that is not a placeholder, or a placeholder that is not a
             plain name, with no format but ``,`` (thousands) and no conversion: nothing
             that could make a phrase fail when it is filled in, or grow without bound
-            (``{who:>300000000}``).
+            (``{who:>300000000}``). (A :class:`Language` allows ``,`` only where the
+            English phrase has it, on a number.)
 
     >>> sorted(placeholders("{who} passes {card} to {other}"))
     ['card', 'other', 'who']

@@ -9,8 +9,8 @@ take card by card (:mod:`conquian.builder`); ``help``, ``hint``, ``undo``, ``sav
 (a match record, which ``--load FILE`` goes on with) and ``quit`` work at every
 prompt. The bot is made afresh for each decision from the match's seed, the game and the
 ply, so an undo does not draw its answer again. Every move is told by
-:mod:`conquian.narration` in the chosen language, and every line is wrapped to the
-terminal. The whole program reads standard input line by line, so it can be driven
+:mod:`conquian.narration` in the chosen language, and every line but the prompts is
+wrapped to the terminal. The whole program reads standard input line by line, so it can be driven
 through a pipe: answering ``1`` at every prompt plays a game to its end.
 """
 
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import shlex
 import shutil
 import sys
 from collections.abc import Callable, Sequence
@@ -39,6 +40,7 @@ from conquian._terminal import (
     fit,
     match_result_line,
     paint,
+    print_error,
     settled_text,
     wants_color,
 )
@@ -242,7 +244,7 @@ class _Session:
                 else [f"--rules {self.match.rules.to_notation()}"]
             )
             + ([] if args.bot == "greedy" else [f"--bot {args.bot}"])
-            + ([] if planned == 1 else [f"--games {planned}"])
+            + ([] if planned in (1, None) else [f"--games {planned}"])
         )
 
     def read_line(self, prompt: str) -> str:
@@ -274,7 +276,7 @@ class _Session:
                 raise _EndOfInputError
             answer = line.strip()
             if not self.interactive:  # echo piped answers so the transcript reads well
-                self.screen.line(answer if len(answer) <= 200 else answer[:200] + "…")
+                self.screen.line(_cut(answer, 200))
             word, _, rest = answer.partition(" ")
             command = word.lower()
             if command == "help":
@@ -296,6 +298,24 @@ class _Session:
             elif default is not None:
                 return default
 
+    def pause(self) -> None:
+        """Wait for Enter before the next game, so that the result stays on screen;
+        ``save FILE`` and ``quit`` work here too."""
+        prompt = self.screen.bold(
+            _capital(self.screen.say("next_game", n=self.match.game_index + 1))
+        )
+        while True:
+            line = self.read_line(prompt)
+            if not line:
+                self.screen.line()
+                raise _EndOfInputError
+            word, _, rest = line.strip().partition(" ")
+            if word.lower() == "quit":
+                raise _QuitRequestError
+            if word.lower() != "save":
+                return
+            self.save(rest.strip())
+
     def save(self, path: str) -> None:
         if not path:
             usage = self.screen.say("save_usage")
@@ -307,8 +327,11 @@ class _Session:
         except (OSError, ValueError, ConquianError) as error:  # ValueError: a NUL in the path
             self.screen.line(self.screen.say("save_failed", reason=describe(str(error), 150)))
             return
-        shown = path if len(path) <= 150 else path[:150] + "…"
-        self.screen.line(self.screen.say("saved", path=shown))
+        # The command that goes on with the match: the bot is not in the record.
+        command = "play --load " + (shlex.quote(path) if len(path) <= 150 else "FILE")
+        if self.bot_name != "greedy":
+            command += f" --bot {self.bot_name}"
+        self.screen.line(self.screen.say("saved", path=_cut(path), command=command))
 
     # ------------------------------------------------------------------ showing
 
@@ -518,10 +541,15 @@ class _Session:
         )
         screen.line(_capital(dealer_line))
         if self.loaded_from is not None:  # the game goes on from where it was saved
-            path = self.loaded_from if len(self.loaded_from) <= 150 else self.loaded_from[:150]
-            screen.line(_capital(screen.say("resumed", path=path, n=state.ply + 1)))
+            resumed = screen.say("resumed", path=_cut(self.loaded_from), n=state.ply + 1)
+            screen.line(_capital(resumed))
+            if self.show_score and self.match.completed:
+                scores = self.match.scores
+                screen.line(
+                    _capital(screen.say("score", a=scores[0], b=scores[1], bot=screen.names[BOT]))
+                )
             self.loaded_from = None
-        else:
+        if state.ply == 0:  # the first card the non-dealer turns up (R10)
             first = narrate_start(
                 state, lang=screen.language, names=screen.names, viewer=HUMAN, style=screen.style
             )
@@ -576,11 +604,7 @@ class _Session:
         while not self.match.is_over:
             self.play_game()
             if self.interactive and not self.match.is_over:
-                # A pause, so that the result stays on screen until the person goes on.
-                next_game = self.screen.say("next_game", n=self.match.game_index + 1)
-                if not self.read_line(self.screen.bold(_capital(next_game))):
-                    self.screen.line()
-                    raise _EndOfInputError
+                self.pause()
         if self.show_score:
             screen = self.screen
             screen.line(_capital(screen.say("match_over")))
@@ -610,6 +634,11 @@ def _loaded(path: str) -> Match:
     if match.is_over:
         raise ConquianError(f"the match saved in {describe(path, 60)} is over")
     return match
+
+
+def _cut(text: str, limit: int = 150) -> str:
+    """``text`` as given, or its first ``limit`` characters and an ellipsis."""
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _number(answer: str) -> int | None:
@@ -651,12 +680,12 @@ def run(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -> int
     try:
         return session.run()
     except _EndOfInputError:
-        print(session.screen.say("eof"), file=sys.stderr, flush=True)
+        print_error(session.screen.say("eof"), prefix="")
         return EXIT_EOF
     except _QuitRequestError:
         session.screen.line(session.screen.say("quit"))
         return EXIT_OK
     except KeyboardInterrupt:
         session.screen.line()
-        print("interrupted", file=sys.stderr, flush=True)
+        print_error("interrupted", prefix="")
         return EXIT_INTERRUPTED
