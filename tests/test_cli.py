@@ -147,13 +147,18 @@ def test_a_full_disk_exits_74_and_says_so(capsys: pytest.CaptureFixture[str]) ->
     assert capsys.readouterr().err == "error: could not read or write: No space left on device\n"
 
 
+@pytest.mark.parametrize(
+    ("argv", "code"),
+    [(["meld", "zz"], 2), (["play", "--seed", "1"], 3)],  # bad input; play's input ended
+)
 def test_a_closed_standard_error_does_not_change_the_exit_code(
-    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str], code: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     closed = io.StringIO()
     closed.close()
     monkeypatch.setattr(sys, "stderr", closed)
-    assert main(["meld", "zz"], out=io.StringIO()) == 2
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(argv, out=io.StringIO()) == code
 
 
 def test_python_dash_m_conquian() -> None:

@@ -550,16 +550,6 @@ def test_the_pause_between_games_takes_save_and_quit(
     assert ending(resumed) == ending(straight)
 
 
-def test_end_of_input_exits_3_even_with_standard_error_closed(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    closed = io.StringIO()
-    closed.close()
-    monkeypatch.setattr(sys, "stderr", closed)
-    code, _ = play(["--seed", "1"], "", monkeypatch)
-    assert code == 3
-
-
 def test_every_rules_example_in_the_help_is_rules_text() -> None:
     examples = re.findall(r"\b[a-z]+(?:,[a-z_]+:\w+)+", RULES_HELP)
     assert len(examples) == 2
