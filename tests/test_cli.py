@@ -259,12 +259,12 @@ def test_demo_tells_the_game_in_the_language_of_lang() -> None:
         "Demo de Conquián, semilla 5: Greedy (asiento 0) reparte a Random (asiento 1).",
         "  Mano de Greedy: A♣ 4♣ 5♣ 7♣ J♣ K♣ 3♦ 7♦ 3♥ 4♥",
         "  Mano de Random: 3♣ 6♣ 5♦ A♥ 5♥ Q♥ 3♠ 4♠ J♠ Q♠",
-        "  Random levanta 6♠ (mazo 19).",
+        "  Random descubre 6♠ (mazo 19).",
     ]
-    assert "  2. Greedy rechaza 6♠. 6♠ queda muerta. Greedy levanta J♦ (mazo 18)." in lines
+    assert "  2. Greedy rechaza 6♠. 6♠ va a las muertas. Greedy descubre J♦ (mazo 18)." in lines
     assert "       Random: mesa [7♠ J♠ Q♠]; mano 3♣ 6♣ 5♦ A♥ Q♥ 3♠ 4♠" in lines
     assert lines[-3:] == [
-        "Greedy (asiento 0) termina y gana tras 32 jugadas.",
+        "Greedy (asiento 0) cierra y gana tras 32 jugadas (R16: cerrar).",
         "  Greedy: mesa [4♣ 5♣ 6♣ 7♣ J♣ Q♣ K♣] [2♥ 3♥ 4♥ 5♥]; mano -",
         "  Random: mesa [3♠ 4♠ 5♠] [7♠ J♠ Q♠ K♠]; mano 3♣ 5♦ Q♥",
     ]
@@ -291,7 +291,7 @@ def test_demo_tells_a_match_in_the_language_of_lang() -> None:
         "  Greedy (Platz 0) gegen Random (Platz 1).",
     ]
     assert lines[3].split() == ["Partie", "Geber", "Ergebnis", "Abrechnung", "Stand"]
-    assert " ".join(lines[4].split()) == "1 Greedy Greedy fertig, 45 Züge gewinnt 1 1 zu -1"
+    assert " ".join(lines[4].split()) == "1 Greedy Greedy macht aus, 45 Züge gewinnt 1 1 zu -1"
     assert " ".join(lines[5].split()) == "2 Random unentschieden, 44 Züge nichts gezahlt 1 zu -1"
     assert lines[-1] == "Greedy (Platz 0) gewinnt das Match nach 3 Partien, 1 zu -1."
     english = run("demo", "--seed", "5", "--games", "3")[1].splitlines()

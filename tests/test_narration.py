@@ -66,7 +66,7 @@ def test_r13_a_regrouping_take_names_the_moved_card() -> None:
         "[5♠ 6♠ 7♠]"
     )
     assert narrate(state, "take +5s -Ah", names=NAMES, lang="de", style="short").endswith(
-        "7s wandert von [7c 7d 7h 7s] zu einer neuen Kombination [5s 6s 7s]"
+        "7s: von [7c 7d 7h 7s] zu einer neuen Kombination [5s 6s 7s]"
     )
 
 
@@ -228,14 +228,17 @@ def test_history_narration_of_borrowing_uses_the_named_tables() -> None:
     pytest.fail("no borrowing in 40 games")
 
 
-def test_going_out_ends_the_sentence_after_what_moved_on_the_table() -> None:
-    # A take that goes out and regroups the table tells the regrouping first (R13, R16).
+def test_going_out_is_told_by_its_mover_then_what_moved_on_the_table() -> None:
+    # A take that goes out and regroups the table keeps the player the subject of "goes
+    # out", and tells the regrouping after it, in brackets (R13, R16).
     for seed in range(200):
         final = list(random_game(State.new(seed), seed, greed=1.0))[-1]
         last = narrate_history(final.history, names=NAMES)[-1]
         if "moved from" in last and "goes out" in last:
-            assert last.endswith(" and goes out!"), last
-            assert "!;" not in last
+            told, _, moved = last.partition(" and goes out! (")
+            assert moved.endswith(")"), last
+            assert "moved from" in moved
+            assert "moved from" not in told
             return
     pytest.fail("no game of 200 ended with a take that goes out and regroups")
 

@@ -22,7 +22,7 @@ from conquian.match import Match, match_dump
 ENDINGS = {
     "en": ("You win!", "Greedy wins", "Drawn game"),
     "es": ("¡Ganas!", "Gana Greedy", "Partida empatada"),
-    "nl": ("Je wint!", "Greedy wint", "Remise"),
+    "nl": ("Je wint!", "Greedy wint", "Gelijkspel"),
     "de": ("Du gewinnst!", "Greedy gewinnt", "Unentschieden"),
 }
 
@@ -128,13 +128,17 @@ def test_a_digit_that_is_not_an_ascii_number_is_not_understood(
 ) -> None:
     """'²' and '①' are digits to Python's isdigit() but not numbers to int(): the game
     goes on (it once crashed), and a refusal's rule number says what the rule is about."""
-    code, text = play(["--seed", "4"], "²\n①\ntake -Kc\nbuild\n³\nquit\n", monkeypatch)
+    code, text = play(["--seed", "4"], "²\n①\ntake -Kc\nbuild\nquit\n", monkeypatch)
     assert code == 0
     assert "not understood: '²' is not a move" in text
     assert "not understood: '①' is not a move" in text
     assert "not legal: the table would not split into melds: 2♠ (R6: a table is melds)" in text
-    assert "not understood: '³' is not a card" in text  # while building: a parse error
+    assert "there is no take to build: you cannot take 2♠ now" in text  # only a decline
     assert text.rstrip().endswith("game abandoned")
+    argv = ["--seed", "11", "--rules", "foster", "--bot", "random"]  # A♦: 50 takes
+    code, text = play(argv, "build\n³\nquit\n", monkeypatch)
+    assert code == 0
+    assert "not understood: '³' is not a card" in text  # while building: a parse error
 
 
 @pytest.mark.parametrize(

@@ -501,7 +501,7 @@ def test_a_take_that_goes_out_has_no_discard_to_offer() -> None:
     """NOT_A_DISCARD with no discards: the take lays every card and goes out (R16)."""
     error = IllegalMoveError("x", problem=MoveProblem.NOT_A_DISCARD, card=K_HEARTS)
     assert explain_refusal(error) == "you cannot discard K♥: this take goes out"
-    assert explain_refusal(error, "es") == "no puedes descartar K♥: con esta jugada terminas"
+    assert explain_refusal(error, "es") == "no puedes descartar K♥: con esta jugada cierras"
 
 
 def test_explain_refusal_takes_only_an_illegal_move_error() -> None:

@@ -47,7 +47,8 @@ def _demo_agents(args: argparse.Namespace, seed: int) -> tuple[Agent, Agent]:
 def run_demo(args: argparse.Namespace, out: TextIO) -> int:
     if args.games > 1:
         return _demo_match(args, out)
-    say, lang = Say(out), find_language(args.lang)
+    lang = find_language(args.lang)
+    say = Say(out, lang)
     rules: Rules = args.rules
     state = State.new(args.seed, rules=rules, dealer=0)
     seed = state.seed if state.seed is not None else 0
@@ -116,7 +117,7 @@ def _demo_match(args: argparse.Namespace, out: TextIO) -> int:
         seed=match.seed,
         rules=rules.to_notation(),
     )
-    say = Say(out)
+    say = Say(out, lang)
     say(title)
     say(lang.phrase("match_players", who=names[0], other=names[1]), indent="  ")
     say("")

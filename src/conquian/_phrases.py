@@ -82,6 +82,7 @@ ENGLISH_PHRASES: Final = {
     ),
     "next_game": "press Enter for game {n}> ",
     "save_usage": "save FILE",
+    "cannot_build": "there is no take to build: you cannot take {card} now",
     "resumed": "going on with the game saved in {path}, at move {n}",
     "hand_count": "hand: {count} cards",
     "hand_count_one": "hand: {count} card",
@@ -164,10 +165,10 @@ ENGLISH_PHRASES: Final = {
 }
 
 SPANISH_PHRASES: Final = {
-    "turn_up": "{who} levanta {card}",
-    "turn_up.you": "levantas {card}",
-    "upcard": "{who} levanta {card} como carta inicial",
-    "upcard.you": "levantas {card} como carta inicial",
+    "turn_up": "{who} descubre {card}",
+    "turn_up.you": "descubres {card}",
+    "upcard": "{who} descubre {card} como carta inicial",
+    "upcard.you": "descubres {card} como carta inicial",
     "take": "{who} toma {card}",
     "take.you": "tomas {card}",
     "forced_take": "{who} está obligado a tomar {card}",
@@ -176,8 +177,8 @@ SPANISH_PHRASES: Final = {
     "lays.you": "bajas {cards}",
     "discards": "descarta {card}",
     "discards.you": "descartas {card}",
-    "goes_out": "¡y termina!",
-    "goes_out.you": "¡y terminas!",
+    "goes_out": "¡y cierra!",
+    "goes_out.you": "¡y cierras!",
     "lay_down": "{who} baja {cards} antes de decidir sobre {card}",
     "lay_down.you": "bajas {cards} antes de decidir sobre {card}",
     "pass": "{who} pasa {card} a {other}",
@@ -191,22 +192,22 @@ SPANISH_PHRASES: Final = {
     "force": "{who} obliga a {other} a tomar {card}",
     "force.you": "obligas a {other} a tomar {card}",
     "force.to_you": "{who} te obliga a tomar {card}",
-    "release": "{who} deja pasar {card}",
-    "release.you": "dejas pasar {card}",
-    "dies": "{card} queda muerta",
-    "moved": "{cards} pasa de {old} a {new}",
+    "release": "{who} suelta {card}",
+    "release.you": "sueltas {card}",
+    "dies": "{card} va a las muertas",
+    "moved": "{cards}: de {old} a {new}",
     "new_meld": "una nueva combinación {meld}",
-    "went_out": "{who} terminó",
-    "went_out.you": "terminaste",
+    "went_out": "{who} cerró",
+    "went_out.you": "cerraste",
     "drawn": "partida empatada: no queda mazo",
     "from_discard": "descarte de {who}",
     "from_discard.you": "tu descarte",
-    "from_stock": "levantada por {who}",
-    "from_stock.you": "levantada por ti",
+    "from_stock": "descubierta por {who}",
+    "from_stock.you": "descubierta por ti",
     "from_pass": "pasada por {who}",
     "from_pass.you": "pasada por ti",
-    "from_upcard": "la carta inicial, levantada por {who}",
-    "from_upcard.you": "la carta inicial, levantada por ti",
+    "from_upcard": "la carta inicial, descubierta por {who}",
+    "from_upcard.you": "la carta inicial, descubierta por ti",
     "hand": "tu mano",
     "table": "mesa de {who}",
     "table.you": "tu mesa",
@@ -218,21 +219,23 @@ SPANISH_PHRASES: Final = {
     "prompt": "tu elección ({first}-{last}, help)> ",
     "prompt_one": "tu elección (Intro o 1, help)> ",
     "force_decision": (
-        "{who} rechazó {card}, que encaja en la mesa de {who} (R14a): "
-        "puedes obligar a {who} a tomarla, o dejarla pasar, y queda muerta (R14b)"
+        "{who} rechazó {card}, una carta que encaja en la mesa de {who} (R14a): puedes obligar "
+        "a {who} a tomarla, o soltarla, y queda muerta (R14b)"
     ),
     "may_force_back": (
-        "{card} encaja en la mesa de {who} (R14a): también puedes obligar a {who} a tomarla (R14b)"
+        "{card} encaja en la mesa de {who} (R14a): también puedes obligar a {who} a quedársela "
+        "(R14b)"
     ),
     "next_game": "pulsa Intro para la partida {n}> ",
     "save_usage": "save ARCHIVO",
-    "resumed": "sigue la partida guardada en {path}, en la jugada {n}",
+    "cannot_build": "no hay jugada que armar: ahora no puedes tomar {card}",
+    "resumed": "se reanuda la partida guardada en {path}, en la jugada {n}",
     "hand_count": "mano: {count} cartas",
     "hand_count_one": "mano: {count} carta",
-    "prompt_take": "añade una carta, o descarta (-CARTA) o termina (out); 'back' para volver> ",
+    "prompt_take": "añade una carta, descarta (-CARTA) o cierra (out); 'back' para volver> ",
     "help": (
         "responde con un número, una jugada (take +JhJs -3d, decline, force, release) o "
-        "'build' para formar la toma carta a carta; también: hint, undo, save ARCHIVO, quit"
+        "'build' para armar la jugada carta a carta; también: hint, undo, save ARCHIVO, quit"
     ),
     "hint": "el bot jugaría: {move}",
     "bad": "no entendido: {reason}",
@@ -247,7 +250,7 @@ SPANISH_PHRASES: Final = {
     "eof": "fin de la entrada: la partida no terminó",
     "quit": "partida abandonada",
     "result_win": "gana {who}",
-    "result_win.you": "¡ganas!",
+    "result_win.you": "¡Ganas!",
     "result_draw": "partida empatada",
     "hands": "mano de {who}: {cards}",
     "hands.you": "tu mano: {cards}",
@@ -256,7 +259,7 @@ SPANISH_PHRASES: Final = {
     "seed": "semilla {seed} (repetir con {options})",
     "builder_can_add": "puedes añadir: {cards}",
     "builder_discards": "luego descarta una de: {cards}",
-    "builder_goes_out": "puedes terminar",
+    "builder_goes_out": "puedes cerrar",
     "builder_arrangements": "elige la mesa:",
     "deals": "{who} reparte",
     "deals.you": "repartes",
@@ -264,12 +267,12 @@ SPANISH_PHRASES: Final = {
     "option_add": "añadir {card}",
     "option_remove": "quitar {card}",
     "option_discard": "descartar {card}",
-    "option_out": "terminar",
+    "option_out": "cerrar",
     "option_arrange": "mesa {melds}",
     "option_back": "volver",
     "chosen": "elegidas: {cards}",
     "save_failed": "no se pudo guardar: {reason}",
-    "match_over": "el partido ha terminado",
+    "match_over": "la serie ha terminado",
     "stake": "apuesta: {stake}",
     "bot_hand": "mano de {who}: {cards}",
     "demo": "Demo de Conquián, semilla {seed}: {who} reparte a {other}.",
@@ -277,12 +280,11 @@ SPANISH_PHRASES: Final = {
     "seat": "{who} (asiento {n})",
     "stock_left": "mazo {count}",
     "holding": "mesa {melds}; mano {cards}",
-    "demo_won": "{who} termina y gana tras {count} jugadas.",
-    "demo_drawn": "Partida empatada tras {count} jugadas: no queda mazo.",
-    "match": "Partido de Conquián de {games}, semilla {seed}, reglas {rules}:",
+    "demo_won": "{who} cierra y gana tras {count} jugadas (R16).",
+    "demo_drawn": "Partida empatada tras {count} jugadas: no queda mazo (R15).",
+    "match": "Serie de Conquián de {games}, semilla {seed}, reglas {rules}:",
     "match_points": (
-        "Partido de Conquián a {target} puntos (como mucho {games}), semilla {seed}, "
-        "reglas {rules}:"
+        "Serie de Conquián a {target} puntos (como mucho {games}), semilla {seed}, reglas {rules}:"
     ),
     "match_players": "{who} contra {other}.",
     "column_game": "Partida",
@@ -291,7 +293,7 @@ SPANISH_PHRASES: Final = {
     "column_settled": "Liquidación",
     "column_score": "Marcador",
     "row_drawn": "empate, {moves}",
-    "row_out": "{who} termina, {moves}",
+    "row_out": "{who} cierra, {moves}",
     "row_score": "{a} a {b}",
     "moves": "{count} jugadas",
     "moves_one": "{count} jugada",
@@ -305,9 +307,9 @@ SPANISH_PHRASES: Final = {
     "settled_points_one": "+{count} punto",
     "settled_win": "gana {stake}",
     "settled_win_pool": "gana {stake} + bote {count}",
-    "match_tied": "El partido queda empatado tras {games}, {a} a {b}.",
-    "match_won": "{who} gana el partido tras {games}, {a} a {b}.",
-    "match_won.you": "Ganas el partido tras {games}, {a} a {b}.",
+    "match_tied": "La serie queda empatada tras {games}, {a} a {b}.",
+    "match_won": "{who} gana la serie tras {games}, {a} a {b}.",
+    "match_won.you": "Ganas la serie tras {games}, {a} a {b}.",
 }
 
 DUTCH_PHRASES: Final = {
@@ -341,11 +343,11 @@ DUTCH_PHRASES: Final = {
     "release": "{who} laat {card} gaan",
     "release.you": "je laat {card} gaan",
     "dies": "{card} is dood",
-    "moved": "{cards} gaat van {old} naar {new}",
+    "moved": "{cards}: van {old} naar {new}",
     "new_meld": "een nieuwe combinatie {meld}",
     "went_out": "{who} is uitgegaan",
     "went_out.you": "je bent uitgegaan",
-    "drawn": "remise: de stapel is op",
+    "drawn": "gelijkspel: de stapel is op",
     "from_discard": "afgooi van {who}",
     "from_discard.you": "jouw afgooi",
     "from_stock": "omgedraaid door {who}",
@@ -365,21 +367,23 @@ DUTCH_PHRASES: Final = {
     "prompt": "je keuze ({first}-{last}, help)> ",
     "prompt_one": "je keuze (Enter of 1, help)> ",
     "force_decision": (
-        "{who} weigerde {card}, die bij de tafel van {who} past (R14a): je kunt "
-        "{who} dwingen hem te nemen, of hem laten gaan, en dan is hij dood (R14b)"
+        "{who} weigerde {card}, die op de tafel van {who} past (R14a): je kunt {who} dwingen "
+        "hem te nemen, of hem laten gaan, en dan is hij dood (R14b)"
     ),
     "may_force_back": (
-        "{card} past bij de tafel van {who} (R14a): je kunt {who} ook dwingen hem te nemen (R14b)"
+        "{card} past op de tafel van {who} (R14a): je kunt {who} ook dwingen hem terug te "
+        "nemen (R14b)"
     ),
-    "next_game": "druk op Enter voor spel {n}> ",
+    "next_game": "druk op Enter voor partij {n}> ",
     "save_usage": "save BESTAND",
-    "resumed": "verder met het spel uit {path}, bij zet {n}",
+    "cannot_build": "er is geen zet om op te bouwen: je kunt {card} nu niet nemen",
+    "resumed": "verder met de partij uit {path}, bij zet {n}",
     "hand_count": "hand: {count} kaarten",
     "hand_count_one": "hand: {count} kaart",
     "prompt_take": "voeg een kaart toe, of gooi af (-KAART) of ga uit (out); 'back' terug> ",
     "help": (
-        "antwoord met een nummer, een zet (take +JhJs -3d, decline, force, release) of "
-        "'build' om een neming kaart voor kaart te bouwen; ook: hint, undo, save BESTAND, quit"
+        "antwoord met een getal, een zet (take +JhJs -3d, decline, force, release) of 'build' "
+        "om je zet kaart voor kaart op te bouwen; ook: hint, undo, save BESTAND, quit"
     ),
     "hint": "de bot zou spelen: {move}",
     "bad": "niet begrepen: {reason}",
@@ -395,7 +399,7 @@ DUTCH_PHRASES: Final = {
     "quit": "partij gestaakt",
     "result_win": "{who} wint",
     "result_win.you": "je wint!",
-    "result_draw": "remise",
+    "result_draw": "gelijkspel",
     "hands": "hand van {who}: {cards}",
     "hands.you": "jouw hand: {cards}",
     "score": "stand: jij {a}, {bot} {b}",
@@ -424,8 +428,8 @@ DUTCH_PHRASES: Final = {
     "seat": "{who} (plaats {n})",
     "stock_left": "stapel {count}",
     "holding": "tafel {melds}; hand {cards}",
-    "demo_won": "{who} gaat uit en wint na {count} zetten.",
-    "demo_drawn": "Remise na {count} zetten: de stapel is op.",
+    "demo_won": "{who} gaat uit en wint na {count} zetten (R16).",
+    "demo_drawn": "Gelijkspel na {count} zetten: de stapel is op (R15).",
     "match": "Conquian-wedstrijd van {games}, seed {seed}, regels {rules}:",
     "match_points": (
         "Conquian-wedstrijd tot {target} punten (hoogstens {games}), seed {seed}, regels {rules}:"
@@ -436,7 +440,7 @@ DUTCH_PHRASES: Final = {
     "column_result": "Uitslag",
     "column_settled": "Verrekend",
     "column_score": "Stand",
-    "row_drawn": "remise, {moves}",
+    "row_drawn": "gelijkspel, {moves}",
     "row_out": "{who} uit, {moves}",
     "row_score": "{a} tegen {b}",
     "moves": "{count} zetten",
@@ -469,8 +473,8 @@ GERMAN_PHRASES: Final = {
     "lays.you": "legst {cards} aus",
     "discards": "wirft {card} ab",
     "discards.you": "wirfst {card} ab",
-    "goes_out": "und ist fertig!",
-    "goes_out.you": "und bist fertig!",
+    "goes_out": "und macht aus!",
+    "goes_out.you": "und machst aus!",
     "lay_down": "{who} legt {cards} aus, bevor er über {card} entscheidet",
     "lay_down.you": "du legst {cards} aus, bevor du über {card} entscheidest",
     "pass": "{who} gibt {card} an {other} weiter",
@@ -487,10 +491,10 @@ GERMAN_PHRASES: Final = {
     "release": "{who} lässt {card} gehen",
     "release.you": "du lässt {card} gehen",
     "dies": "{card} ist tot",
-    "moved": "{cards} wandert von {old} zu {new}",
+    "moved": "{cards}: von {old} zu {new}",
     "new_meld": "einer neuen Kombination {meld}",
-    "went_out": "{who} ist fertig",
-    "went_out.you": "du bist fertig",
+    "went_out": "{who} hat ausgemacht",
+    "went_out.you": "du hast ausgemacht",
     "drawn": "unentschieden: der Stapel ist leer",
     "from_discard": "Abwurf von {who}",
     "from_discard.you": "dein Abwurf",
@@ -511,23 +515,24 @@ GERMAN_PHRASES: Final = {
     "prompt": "deine Wahl ({first}-{last}, help)> ",
     "prompt_one": "deine Wahl (Enter oder 1, help)> ",
     "force_decision": (
-        "{who} hat {card} abgelehnt, die zum Tisch von {who} passt (R14a): du kannst "
+        "{who} hat {card} abgelehnt; die Karte passt an den Tisch von {who} (R14a): du kannst "
         "{who} zwingen, sie zu nehmen, oder sie gehen lassen, dann ist sie tot (R14b)"
     ),
     "may_force_back": (
-        "{card} passt zum Tisch von {who} (R14a): du "
-        "kannst {who} auch zwingen, sie zu nehmen (R14b)"
+        "{card} passt an den Tisch von {who} (R14a): du kannst {who} auch zwingen, die Karte "
+        "zurückzunehmen (R14b)"
     ),
-    "next_game": "Enter drücken für Partie {n}> ",
+    "next_game": "Mit Enter weiter zu Partie {n}> ",
     "save_usage": "save DATEI",
+    "cannot_build": "es gibt keinen Zug zum Zusammenstellen: du kannst {card} jetzt nicht nehmen",
     "resumed": "weiter mit der Partie aus {path}, bei Zug {n}",
     "hand_count": "Hand: {count} Karten",
     "hand_count_one": "Hand: {count} Karte",
-    "prompt_take": "Karte hinzufügen, oder abwerfen (-KARTE) oder fertig (out); 'back' zurück> ",
+    "prompt_take": "Karte hinzufügen, abwerfen (-KARTE) oder ausmachen (out); 'back' zurück> ",
     "help": (
-        "antworte mit einer Nummer, einem Zug (take +JhJs -3d, decline, force, release) "
-        "oder 'build', um eine Aufnahme Karte für Karte zu bauen; auch: hint, undo, "
-        "save DATEI, quit"
+        "antworte mit einer Zahl, einem Zug (take +JhJs -3d, decline, force, release) oder "
+        "'build', um einen Zug Karte für Karte zusammenzustellen; auch: hint, undo, save "
+        "DATEI, quit"
     ),
     "hint": "der Bot würde spielen: {move}",
     "bad": "nicht verstanden: {reason}",
@@ -554,7 +559,7 @@ GERMAN_PHRASES: Final = {
     "seed": "Seed {seed} (wiederholen mit {options})",
     "builder_can_add": "du kannst hinzufügen: {cards}",
     "builder_discards": "dann eine abwerfen von: {cards}",
-    "builder_goes_out": "du kannst fertig werden",
+    "builder_goes_out": "du kannst ausmachen",
     "builder_arrangements": "wähle den Tisch:",
     "deals": "{who} gibt",
     "deals.you": "du gibst",
@@ -562,7 +567,7 @@ GERMAN_PHRASES: Final = {
     "option_add": "{card} hinzufügen",
     "option_remove": "{card} zurücknehmen",
     "option_discard": "{card} abwerfen",
-    "option_out": "fertig werden",
+    "option_out": "ausmachen",
     "option_arrange": "Tisch {melds}",
     "option_back": "zurück",
     "chosen": "gewählt: {cards}",
@@ -575,8 +580,8 @@ GERMAN_PHRASES: Final = {
     "seat": "{who} (Platz {n})",
     "stock_left": "Stapel {count}",
     "holding": "Tisch {melds}; Hand {cards}",
-    "demo_won": "{who} ist fertig und gewinnt nach {count} Zügen.",
-    "demo_drawn": "Unentschieden nach {count} Zügen: der Stapel ist leer.",
+    "demo_won": "{who} macht aus und gewinnt nach {count} Zügen (R16).",
+    "demo_drawn": "Unentschieden nach {count} Zügen: der Stapel ist leer (R15).",
     "match": "Conquian-Match über {games}, Seed {seed}, Regeln {rules}:",
     "match_points": (
         "Conquian-Match bis {target} Punkte (höchstens {games}), Seed {seed}, Regeln {rules}:"
@@ -588,7 +593,7 @@ GERMAN_PHRASES: Final = {
     "column_settled": "Abrechnung",
     "column_score": "Stand",
     "row_drawn": "unentschieden, {moves}",
-    "row_out": "{who} fertig, {moves}",
+    "row_out": "{who} macht aus, {moves}",
     "row_score": "{a} zu {b}",
     "moves": "{count} Züge",
     "moves_one": "{count} Zug",

@@ -94,7 +94,7 @@ SPANISH_REFUSALS: Final = {
     "refusal.not_legal": "esa jugada no es legal aquí",
     "refusal.must_take": "te han obligado: debes tomar {card}",
     "refusal.nothing_to_release": (
-        "no hay nada que dejar pasar: no hay ninguna carta rechazada con la que obligar"
+        "no hay nada que soltar: no hay ninguna carta rechazada con la que obligar"
     ),
     "refusal.forcing_not_allowed": (
         "estas reglas ({setting}) no te permiten obligar a tu rival a tomar {card}"
@@ -105,7 +105,7 @@ SPANISH_REFUSALS: Final = {
     "refusal.does_not_fit": "no puedes obligar a tu rival a tomar {card}: no encaja en su mesa",
     "refusal.no_lay_down_rule": "con estas reglas ({setting}) solo se bajan cartas al tomar una",
     "refusal.lay_down_not_now": (
-        "solo puedes bajar cartas después de levantar una carta del mazo, antes de tomarla o "
+        "solo puedes bajar cartas después de descubrir una carta del mazo, antes de tomarla o "
         "pasarla"
     ),
     "refusal.empty_lay_down": "hay que bajar al menos una carta",
@@ -137,12 +137,10 @@ SPANISH_REFUSALS: Final = {
     "refusal.must_arrange": "primero elige la mesa",
     "refusal.incomplete": "las cartas elegidas aún no forman una mesa: {cards}",
     "refusal.not_a_discard": "no puedes descartar {card}; puedes descartar {cards}",
-    "refusal.no_discard": "no puedes descartar {card}: con esta jugada terminas",
-    "refusal.not_all_laid": "para terminar hay que bajar todas las cartas; quedan {cards}",
+    "refusal.no_discard": "no puedes descartar {card}: con esta jugada cierras",
+    "refusal.not_all_laid": "para cerrar hay que bajar todas las cartas; quedan {cards}",
     "refusal.wrong_finish": "esta jugada se termina de otro modo",
-    "refusal.must_force_or_release": (
-        "debes obligar a tu rival a tomar {card} o dejar pasar la carta"
-    ),
+    "refusal.must_force_or_release": ("debes obligar a tu rival a tomar {card} o soltar la carta"),
     "refusal.table_not_allowed_borrow": (
         "estas reglas ({setting}) no permiten esa mesa: las combinaciones ya bajadas "
         "quedan enteras, salvo una carta tomada de un grupo de cuatro o del extremo de "
@@ -162,7 +160,7 @@ SPANISH_REFUSALS: Final = {
     "rule.R14a": "una carta que encaja",
     "rule.R14b": "obligar",
     "rule.R15": "empate",
-    "rule.R16": "terminar",
+    "rule.R16": "cerrar",
     "rule.V1": "la variante de obligar",
     "rule.V2": "la variante de reagrupar",
     "rule.V3": "bajar de la mano",
@@ -170,7 +168,7 @@ SPANISH_REFUSALS: Final = {
 }
 
 DUTCH_REFUSALS: Final = {
-    "refusal.game_over": "het spel is afgelopen",
+    "refusal.game_over": "de partij is afgelopen",
     "refusal.not_your_turn": "je bent niet aan de beurt",
     "refusal.not_a_move": "dat is geen zet",
     "refusal.not_legal": "die zet mag hier niet",
@@ -248,7 +246,7 @@ DUTCH_REFUSALS: Final = {
     "rule.R13": "hergroeperen",
     "rule.R14a": "een kaart die past",
     "rule.R14b": "dwingen",
-    "rule.R15": "remise",
+    "rule.R15": "gelijkspel",
     "rule.R16": "uitgaan",
     "rule.V1": "de variant van dwingen",
     "rule.V2": "de variant van hergroeperen",
@@ -317,8 +315,8 @@ GERMAN_REFUSALS: Final = {
     "refusal.must_arrange": "wähle zuerst den Tisch",
     "refusal.incomplete": "die gewählten Karten ergeben noch keinen Tisch: {cards}",
     "refusal.not_a_discard": "du kannst {card} nicht abwerfen; abwerfen kannst du: {cards}",
-    "refusal.no_discard": "du kannst {card} nicht abwerfen: mit diesem Zug wirst du fertig",
-    "refusal.not_all_laid": "um fertig zu werden, musst du alle Karten auslegen; übrig: {cards}",
+    "refusal.no_discard": "du kannst {card} nicht abwerfen: mit diesem Zug machst du aus",
+    "refusal.not_all_laid": "um auszumachen, musst du alle Karten auslegen; übrig: {cards}",
     "refusal.wrong_finish": "dieser Zug wird anders abgeschlossen",
     "refusal.table_not_allowed_borrow": (
         "diese Regeln ({setting}) erlauben diesen Tisch nicht: ausgelegte Kombinationen "
@@ -339,7 +337,7 @@ GERMAN_REFUSALS: Final = {
     "rule.R14a": "eine Karte, die passt",
     "rule.R14b": "zwingen",
     "rule.R15": "unentschieden",
-    "rule.R16": "fertig werden",
+    "rule.R16": "ausmachen",
     "rule.V1": "die Variante des Zwingens",
     "rule.V2": "die Variante des Umgruppierens",
     "rule.V3": "auslegen aus der Hand",

@@ -320,16 +320,17 @@ def print_error(message: str, prefix: str = "error: ") -> None:
 
 
 class Say:
-    """Prints lines to ``out``: rule tags explained, wrapped to 80 columns, and red cards in
-    red on a terminal (unless ``NO_COLOR`` is set)."""
+    """Prints lines to ``out``: rule tags explained in ``lang``, wrapped to 80 columns, and
+    red cards in red on a terminal (unless ``NO_COLOR`` is set)."""
 
-    def __init__(self, out: TextIO) -> None:
+    def __init__(self, out: TextIO, lang: str | Language = "en") -> None:
         self.out = out
         self.color = wants_color(out)
+        self.lang = lang
 
     def __call__(self, text: str, indent: str = "", first: str | None = None) -> None:
         lines = textwrap.wrap(
-            explain_rules(text),
+            explain_rules(text, self.lang),
             width=COLUMNS,
             initial_indent=indent if first is None else first,
             subsequent_indent=indent + "  ",

@@ -418,6 +418,10 @@ class _Session:
                     return built
                 return move
             if answer.lower() == "build":
+                if not any(isinstance(move, Take) for move in state.legal_moves()):
+                    offer = "-" if state.offer is None else screen.card(state.offer)
+                    screen.line(screen.say("cannot_build", card=offer))
+                    continue
                 try:
                     built = self.build(state)
                 except ConquianError as error:
@@ -650,7 +654,9 @@ def _number(answer: str) -> int | None:
 
 
 def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    """``text`` with its first letter in capitals, after a Spanish ``¡`` or ``¿``."""
+    start = len(text) - len(text.lstrip("¡¿"))
+    return text[:start] + text[start : start + 1].upper() + text[start + 1 :]
 
 
 def _add(builder: TakeBuilder, card: Card) -> Callable[[], TakeBuilder]:
