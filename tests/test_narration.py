@@ -230,13 +230,13 @@ def test_history_narration_of_borrowing_uses_the_named_tables() -> None:
 
 def test_going_out_is_told_by_its_mover_then_what_moved_on_the_table() -> None:
     # A take that goes out and regroups the table keeps the player the subject of "goes
-    # out", and tells the regrouping after it, in brackets (R13, R16).
+    # out", and tells the regrouping before it, in brackets (R13, R16).
     for seed in range(200):
         final = list(random_game(State.new(seed), seed, greed=1.0))[-1]
         last = narrate_history(final.history, names=NAMES)[-1]
         if "moved from" in last and "goes out" in last:
-            told, _, moved = last.partition(" and goes out! (")
-            assert moved.endswith(")"), last
+            assert last.endswith(") and goes out!"), last
+            told, _, moved = last.removesuffix(") and goes out!").rpartition(" (")
             assert "moved from" in moved
             assert "moved from" not in told
             return

@@ -14,6 +14,7 @@ import pytest
 
 import conquian
 from conquian import Rules
+from conquian import play as play_module
 from conquian._terminal import RULES_HELP
 from conquian.cli import main
 from conquian.languages import LANGUAGES
@@ -559,3 +560,10 @@ def test_every_rules_example_in_the_help_is_rules_text() -> None:
     assert len(examples) == 2
     for example in examples:
         assert Rules.parse(example).to_notation() == example
+
+
+def test_a_line_starts_with_a_capital_after_a_spanish_exclamation_mark() -> None:
+    assert play_module._capital("¡ganas!") == "¡Ganas!"
+    assert play_module._capital("¿y ahora?") == "¿Y ahora?"
+    assert play_module._capital("you win!") == "You win!"
+    assert play_module._capital("") == ""

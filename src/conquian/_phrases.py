@@ -223,8 +223,8 @@ SPANISH_PHRASES: Final = {
         "a {who} a tomarla, o soltarla, y queda muerta (R14b)"
     ),
     "may_force_back": (
-        "{card} encaja en la mesa de {who} (R14a): también puedes obligar a {who} a quedársela "
-        "(R14b)"
+        "{card} encaja en la mesa de {who} (R14a): también puedes obligar a {who} a quedarse "
+        "con la carta (R14b)"
     ),
     "next_game": "pulsa Intro para la partida {n}> ",
     "save_usage": "save ARCHIVO",
@@ -250,7 +250,7 @@ SPANISH_PHRASES: Final = {
     "eof": "fin de la entrada: la partida no terminó",
     "quit": "partida abandonada",
     "result_win": "gana {who}",
-    "result_win.you": "¡Ganas!",
+    "result_win.you": "¡ganas!",
     "result_draw": "partida empatada",
     "hands": "mano de {who}: {cards}",
     "hands.you": "tu mano: {cards}",
@@ -380,7 +380,7 @@ DUTCH_PHRASES: Final = {
     "resumed": "verder met de partij uit {path}, bij zet {n}",
     "hand_count": "hand: {count} kaarten",
     "hand_count_one": "hand: {count} kaart",
-    "prompt_take": "voeg een kaart toe, of gooi af (-KAART) of ga uit (out); 'back' terug> ",
+    "prompt_take": "voeg een kaart toe, gooi af (-KAART) of ga uit (out); 'back' terug> ",
     "help": (
         "antwoord met een getal, een zet (take +JhJs -3d, decline, force, release) of 'build' "
         "om je zet kaart voor kaart op te bouwen; ook: hint, undo, save BESTAND, quit"

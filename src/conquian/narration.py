@@ -149,12 +149,10 @@ def _sentence(
         if move.laid:
             parts.append(voice.say("lays", player, cards=voice.cards(move.laid)))
         if move.discard is None:
-            # Going out ends the sentence; what moved on the table follows in brackets, so
-            # that the mover stays its subject.
-            text = ", ".join(parts) + " " + voice.say("goes_out", player)
-            if moved:
-                text += " (" + "; ".join(moved) + ")"
-            return _capital(text)
+            # Going out ends the sentence; what moved on the table is told before it, in
+            # brackets, so that the mover stays the subject of going out.
+            told = ", ".join(parts) + (" (" + "; ".join(moved) + ")" if moved else "")
+            return _capital(told + " " + voice.say("goes_out", player))
         parts.append(voice.say("discards", player, card=voice.card(move.discard)))
         text = ", ".join(parts)
     elif isinstance(move, LayDown):
