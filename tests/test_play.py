@@ -411,8 +411,8 @@ def test_r14b_a_force_decision_says_why_instead_of_offering_the_card(
     assert code == 0
     text = unwrapped(text)
     why = (
-        "Random declined 7♣, which fits Random's table (R14a: a card that fits): you may "
-        "force Random to take it, or release it, and it is dead (R14b: forcing)\n"
+        "Random declined 7♣, which fits Random's table (R14a): you may force Random to "
+        "take it, or release it, and it is dead (R14b)\n"
     )
     assert why in text
     decision = text[text.index(why) : text.index("1. You force 7♣ on Random")]
@@ -427,8 +427,8 @@ def test_r14b_case_b_a_passed_card_that_fits_may_be_forced_back(
     assert "  2. You force 6♣ on Random\n" in text
     text = unwrapped(text)
     assert (
-        "Offered: 6♣ (passed by Random)\n6♣ fits Random's table (R14a: a card that fits): "
-        "you may also force it back on Random (R14b: forcing)\n"
+        "Offered: 6♣ (passed by Random)\n6♣ fits Random's table (R14a): you may also "
+        "force it back on Random (R14b)\n"
     ) in text
 
 

@@ -346,7 +346,7 @@ class _Session:
         if view.offer is not None and view.phase is Phase.FORCE_DECISION:
             # The card is not offered to the person: he decides whether to force it (R14b).
             why = screen.say("force_decision", who=screen.names[BOT], card=screen.card(view.offer))
-            screen.line(_capital(explain_rules(why, screen.language)))
+            screen.line(_capital(why))  # says in words what R14a and R14b say
         elif view.offer is not None:
             origin = describe_origin(view, lang=screen.language, names=screen.names, viewer=HUMAN)
             offer = screen.say("offer", card=screen.card(view.offer), origin=origin)
@@ -355,7 +355,7 @@ class _Session:
                 why = screen.say(
                     "may_force_back", who=screen.names[BOT], card=screen.card(view.offer)
                 )
-                screen.line(_capital(explain_rules(why, screen.language)))
+                screen.line(_capital(why))  # says in words what R14a and R14b say
         screen.line(
             f"{_capital(screen.say('stock', count=view.stock_size))}   "
             f"{screen.say('dead', cards=screen.cards(view.dead))}"
