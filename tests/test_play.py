@@ -309,7 +309,7 @@ def test_a_take_is_built_card_by_card(monkeypatch: pytest.MonkeyPatch) -> None:
     )
     assert code == 0
     assert "Take A♦: choose the cards to lay down (50 ways)" in text
-    assert "Chosen: A♣ A♥" in text
+    assert "You take A♦ with: A♣ A♥" in text
     assert "You take A♦, lay down A♣ A♥, discard 7♥" in text
 
 

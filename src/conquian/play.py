@@ -480,7 +480,9 @@ class _Session:
                 options.append(
                     (screen.say("option_remove", card=screen.card(card)), _remove(builder, card))
                 )
-            screen.line(_capital(screen.say("chosen", cards=screen.cards(builder.selected))))
+            taken = "-" if state.offer is None else screen.card(state.offer)
+            chosen = screen.say("chosen", card=taken, cards=screen.cards(builder.selected))
+            screen.line(_capital(chosen))
             if builder.table is not None:
                 shown = screen.table(builder.table)
                 screen.line(f"{_capital(screen.say('table.you'))}: {shown}")
