@@ -313,8 +313,9 @@ COLOUR_CODE: Final = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def print_error(message: str, prefix: str = "error: ") -> None:
-    """``error: message`` on standard error, wrapped to 80 columns as the output is
-    (nothing if standard error is closed or cannot be written: there is nowhere else)."""
+    """``prefix`` (``error:`` unless given) and ``message`` on standard error, wrapped to
+    80 columns as the output is (nothing if standard error is closed or cannot be
+    written: there is nowhere else to say it)."""
     with contextlib.suppress(OSError, ValueError):  # ValueError: a closed stream
         print(wrapped(prefix + message), file=sys.stderr, flush=True)
 
