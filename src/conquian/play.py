@@ -481,8 +481,8 @@ class _Session:
                     (screen.say("option_remove", card=screen.card(card)), _remove(builder, card))
                 )
             taken = "-" if state.offer is None else screen.card(state.offer)
-            chosen = screen.say("chosen", card=taken, cards=screen.cards(builder.selected))
-            screen.line(_capital(chosen))
+            selection = screen.say("chosen", card=taken, cards=screen.cards(builder.selected))
+            screen.line(_capital(selection))
             if builder.table is not None:
                 shown = screen.table(builder.table)
                 screen.line(f"{_capital(screen.say('table.you'))}: {shown}")
