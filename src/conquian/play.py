@@ -481,7 +481,7 @@ class _Session:
                     (screen.say("option_remove", card=screen.card(card)), _remove(builder, card))
                 )
             taken = "-" if state.offer is None else screen.card(state.offer)
-            selection = screen.say("chosen", card=taken, cards=screen.cards(builder.selected))
+            selection = screen.say("taking", card=taken, cards=screen.cards(builder.selected))
             screen.line(_capital(selection))
             if builder.table is not None:
                 shown = screen.table(builder.table)
