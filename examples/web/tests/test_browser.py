@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Response, Route, WebSocket
 
-from conquian import PRESETS, Card, ConquianError, Game, IllegalMoveError, State
+from conquian import PRESETS, Card, ConquianError, Game, IllegalMoveError, Phase, State
+from conquian.languages import find_language
 from conquian.narration import explain_refusal, narrate, narrate_start
 from conquian.notation import loads
 
@@ -626,4 +627,51 @@ def test_screenshots_for_the_docs(
     path = DOCS_STATIC / f"web-{name}.png"
     page.screenshot(path=str(path), full_page=True)
     assert path.stat().st_size > 10_000
+    page.close()
+
+
+def moves_to_a_force_decision() -> tuple[int, list[str], State]:
+    """A seed and the moves that lead to a decision on whether to force a declined card
+    (R14b case a), and the state there: a player takes while his table is empty, then
+    declines whatever he is offered, cards that fit his table too."""
+    for seed in range(200):
+        state, moves = State.new(seed=seed), []
+        while state.outcome is None and state.phase is not Phase.FORCE_DECISION:
+            legal = state.legal_moves()
+            player = state.to_move
+            assert player is not None
+            move = legal[-1] if state.tables[player] else legal[0]  # a decline is last
+            moves.append(str(move))
+            state = state.apply(move)
+        if state.phase is Phase.FORCE_DECISION:
+            return seed, moves, state
+    raise AssertionError("no force decision in 200 games")
+
+
+def test_a_force_decision_says_why_the_seat_decides(browser: Browser, base_url: str) -> None:
+    """The seat that may force a declined card is told that the card fits the other
+    table (R14a) and what forcing and releasing do (R14b), in its language."""
+    seed, moves, state = moves_to_a_force_decision()
+    page = browser.new_page()
+    page.goto(base_url + "/")
+    status, created = fetch(page, "POST", "/api/games", "", {"mode": "humans", "seed": seed})
+    assert status == 200
+    keys = [seat["key"] for seat in created["seats"]]
+    url = f"/api/games/{created['game']}"
+    replay = State.new(seed=seed)
+    for move in moves:
+        player = replay.to_move
+        assert player is not None
+        assert fetch(page, "POST", url + "/move", keys[player], {"move": move})[0] == 200
+        replay = replay.apply(move)
+    forcer = state.to_move
+    assert forcer is not None
+    assert state.offer is not None
+    for lang in ("en", "es"):
+        status, payload = fetch(page, "GET", f"{url}?lang={lang}", keys[forcer])
+        assert status == 200
+        why = find_language(lang).phrase(
+            "force_decision", who=payload["names"][1 - forcer], card=state.offer.pretty()
+        )
+        assert payload["words"]["status"] == why
     page.close()
