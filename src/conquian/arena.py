@@ -253,7 +253,7 @@ class ArenaResult:
         if not isinstance(run["rules"], str):
             raise ConquianError(f"rules must be rules text, not {describe(run['rules'])}")
         rules = Rules.parse(run["rules"])
-        deals = _whole(run["deals"], "deals")
+        deals = check_count(run["deals"], "deals")
         seed = check_seed(run["seed"], "an arena's seed")
         pairs = run["pairs"]
         count = len(agents) * (len(agents) - 1) // 2  # checked before the pairs are listed
@@ -334,13 +334,6 @@ def _is_number(value: object) -> bool:
 _LARGEST: Final = 2**53  # the ints a float holds exactly
 
 
-def _whole(value: object, what: str) -> int:
-    """``value`` if it is a whole number of at least 0 (``what`` names it in the error)."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ConquianError(f"{what} must be a whole number of at least 0, not {describe(value)}")
-    return value
-
-
 def _pair_from_dict(data: object, what: str, agents: tuple[str, str], deals: int) -> PairResult:
     """One pair of :meth:`ArenaResult.from_dict`, checked against its expected agents."""
     pair = _fields(data, what, ("agents", "wins", "losses", "draws", "deal_scores"))
@@ -349,7 +342,7 @@ def _pair_from_dict(data: object, what: str, agents: tuple[str, str], deals: int
             f"{what}.agents must be {list(agents)}, not {describe(pair['agents'])}"
         )
     wins, losses, draws = (
-        _whole(pair[key], f"{what}.{key}") for key in ("wins", "losses", "draws")
+        check_count(pair[key], f"{what}.{key}") for key in ("wins", "losses", "draws")
     )
     scores = pair["deal_scores"]
     if (

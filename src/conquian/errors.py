@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable
 from itertools import islice
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 if TYPE_CHECKING:  # for the annotation only: cards is a layer above errors
     from conquian.cards import Card
@@ -69,6 +69,11 @@ def describe(value: object, limit: int = 40) -> str:
         text = repr(value)
         return text if len(text) <= 2 * limit else text[: 2 * limit] + "..."
     return f"a {type(value).__name__}"
+
+
+def is_whole(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number: an int, and not ``True`` or ``False``."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def is_player(value: object) -> bool:

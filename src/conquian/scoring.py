@@ -20,7 +20,7 @@ from typing import Final
 import attrs
 
 from conquian.cards import Card, Rank
-from conquian.errors import ConquianError, bounded_items, describe
+from conquian.errors import ConquianError, bounded_items, describe, is_whole
 from conquian.phases import Outcome
 from conquian.rules import DrawSettlement, Rules, Scoring, check_rules
 
@@ -79,13 +79,9 @@ def hand_points(cards: Iterable[Card]) -> int:
 
 def _score_pair(scores: Iterable[int]) -> tuple[int, int]:
     pair = bounded_items(scores, "scores", "two whole numbers", 2)
-    if len(pair) != 2 or not all(_whole(score) for score in pair):
+    if len(pair) != 2 or not all(is_whole(score) for score in pair):
         raise ConquianError(f"scores must be two whole numbers, not {describe(scores)}")
     return (pair[0], pair[1])
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @attrs.frozen
@@ -113,11 +109,11 @@ class Standing:
     pool: int = 0
 
     def __attrs_post_init__(self) -> None:
-        if not _whole(self.stake) or self.stake < BASE_STAKE:
+        if not is_whole(self.stake) or self.stake < BASE_STAKE:
             raise ConquianError(
                 f"the stake is a whole number of at least {BASE_STAKE}, not {describe(self.stake)}"
             )
-        if not _whole(self.pool) or self.pool < 0:
+        if not is_whole(self.pool) or self.pool < 0:
             raise ConquianError(
                 f"the pool is a whole number of at least 0, not {describe(self.pool)}"
             )
@@ -202,7 +198,7 @@ class MatchResult:
     def __attrs_post_init__(self) -> None:
         first, second = self.scores
         higher = None if first == second else (0 if first > second else 1)
-        if not (self.winner is None or _whole(self.winner)) or self.winner != higher:
+        if not (self.winner is None or is_whole(self.winner)) or self.winner != higher:
             raise ConquianError(
                 f"the winner of a match that ends {first} to {second} is "
                 f"{'nobody (None)' if higher is None else higher}, not {describe(self.winner)}"

@@ -27,7 +27,7 @@ import attrs
 from conquian._rng import SplitMix64, game_seed
 from conquian.agents import Agent, GreedyAgent, RandomAgent, play_game
 from conquian.dealing import check_seed
-from conquian.errors import ConquianError, describe
+from conquian.errors import ConquianError, describe, is_whole
 from conquian.rules import CLASSIC, Rules
 from conquian.state import State
 
@@ -207,8 +207,9 @@ def in_workers(
         yield from pool.imap_unordered(_run_numbered, numbered)  # leaving: terminate()
 
 
-def check_count(value: object, what: str, most: int) -> int:
-    """``value`` if it is a whole number from 0 to ``most``.
+def check_count(value: object, what: str, most: int | None = None) -> int:
+    """``value`` if it is a whole number from 0 to ``most`` (of at least 0 if ``most``
+    is ``None``).
 
     Raises:
         ConquianError: It is not (``what`` names it in the message).
@@ -217,10 +218,9 @@ def check_count(value: object, what: str, most: int) -> int:
     Traceback (most recent call last):
     conquian.errors.ConquianError: workers must be a whole number from 0 to 1,024, not 5000
     """
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
-        raise ConquianError(
-            f"{what} must be a whole number from 0 to {most:,}, not {describe(value)}"
-        )
+    if not is_whole(value) or value < 0 or (most is not None and value > most):
+        bounds = "of at least 0" if most is None else f"from 0 to {most:,}"
+        raise ConquianError(f"{what} must be a whole number {bounds}, not {describe(value)}")
     return value
 
 
