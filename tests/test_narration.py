@@ -9,16 +9,18 @@ from conquian import (
     DECK,
     ConquianError,
     Fate,
+    Force,
     IllegalMoveError,
     LayDown,
     OfferOrigin,
+    Phase,
     Rules,
     State,
     Take,
     parse_cards,
 )
 from conquian.languages import LANGUAGES
-from conquian.narration import narrate, narrate_history
+from conquian.narration import explain_forcing, narrate, narrate_history
 from conquian.rules import find_rules
 from helpers import random_game
 from strategies import RULE_SETS
@@ -261,3 +263,39 @@ def test_a_history_that_lays_a_card_twice_is_refused_not_told() -> None:
         ]
         lines = narrate_history(restarted.history)
         assert len(lines) == len(restarted.history)
+
+
+def forcing_positions() -> tuple[State, State]:
+    """From random games: a force decision (R14b case a), and an offer of a passed card
+    that may be forced back (R14b case b)."""
+    decision = back = None
+    for seed in range(300):
+        for state in random_game(State.new(seed), seed, greed=0.5):
+            mover = state.to_move
+            if mover is None:
+                continue
+            if state.phase is Phase.FORCE_DECISION:
+                decision = decision or state
+            elif any(isinstance(move, Force) for move in state.legal_moves()):
+                back = back or state
+        if decision is not None and back is not None:
+            return decision, back
+    pytest.fail("no force decision or no passed card to force back in 300 games")
+
+
+def test_r14b_explain_forcing_tells_the_deciding_player_why_and_nobody_else() -> None:
+    decision, back = forcing_positions()
+    for state, key in ((decision, "force_decision"), (back, "may_force_back")):
+        mover = state.to_move
+        assert mover is not None
+        assert state.offer is not None
+        for code in LANGUAGES:
+            expected = LANGUAGES[code].phrase(key, who=NAMES[1 - mover], card=state.offer.pretty())
+            told = explain_forcing(state, lang=code, names=NAMES, viewer=mover)
+            assert told == expected
+            # the deciding player's observation says the same; the other player hears nothing
+            view = state.observation(mover)
+            assert explain_forcing(view, lang=code, names=NAMES, viewer=mover) == expected
+            assert explain_forcing(state, lang=code, names=NAMES, viewer=1 - mover) == ""
+            assert explain_forcing(state, lang=code, names=NAMES) == ""
+    assert explain_forcing(State.new(seed=7), names=NAMES, viewer=1) == ""  # nothing to force

@@ -69,19 +69,23 @@ from conquian import (
     PRESETS,
     Card,
     ConquianError,
-    Force,
     Game,
     IllegalMoveError,
     MoveProblem,
     Observation,
-    Phase,
     Take,
 )
 from conquian.agents import Agent, GreedyAgent, RandomAgent
 from conquian.builder import TakeBuilder
 from conquian.heuristic import HeuristicAgent
 from conquian.languages import LANGUAGES, find_language
-from conquian.narration import describe_origin, explain_refusal, narrate, narrate_start
+from conquian.narration import (
+    describe_origin,
+    explain_forcing,
+    explain_refusal,
+    narrate,
+    narrate_start,
+)
 from conquian.notation import dumps
 
 STATIC: Final = Path(__file__).resolve().parent / "static"
@@ -279,10 +283,10 @@ def visible_cards(data: dict[str, Any]) -> list[str]:
     return cards
 
 
-def status_text(room: Room, view: Observation, lang: str, can_force: bool = False) -> str:
+def status_text(room: Room, view: Observation, lang: str) -> str:
     """Whose turn it is, or how the game ended, in ``lang``. A seat that decides whether
     to force a declined card (R14b) is told why it decides, and one that may force a
-    passed card back (``can_force`` in the offer phase) is told it may."""
+    passed card back is told it may (:func:`~conquian.narration.explain_forcing`)."""
     language = find_language(lang)
     names, seat = room.names_in(lang), view.player
     outcome = view.outcome
@@ -292,14 +296,9 @@ def status_text(room: Room, view: Observation, lang: str, can_force: bool = Fals
         if outcome.winner == seat:
             return language.phrase("result_win.you")
         return language.phrase("result_win", who=names[outcome.winner])
-    if view.to_move == seat and view.offer is not None:
-        card, other = view.offer.pretty(), names[1 - seat]
-        if view.phase is Phase.FORCE_DECISION:
-            return language.phrase("force_decision", who=other, card=card)
-        if can_force:
-            return language.phrase("may_force_back", who=other, card=card)
     if view.to_move == seat:
-        return language.phrase("choices")
+        why = explain_forcing(room.game.state, lang=lang, names=names, viewer=seat)
+        return why or language.phrase("choices")
     return PAGE_WORDS[language.code]["waiting"].format(who=names[1 - seat])
 
 
@@ -351,9 +350,7 @@ def build_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
         "discard": language.phrase("builder_discards", cards=""),
         "go_out": language.phrase("option_out"),
         "arrange": language.phrase("builder_arrangements"),
-        "status": status_text(
-            room, view, lang, can_force=any(isinstance(move, Force) for move in moves)
-        ),
+        "status": status_text(room, view, lang),
         "rules": f"{page['rules']}: {page['rules_' + view.rules.to_notation()]}",
         "hand_size": page["hand_size"].format(count=view.hand_sizes[1 - seat]),
         "take_hint": page["take_hint"].format(card=view.offer.pretty())

@@ -27,7 +27,7 @@ from conquian.cards import Card, format_cards
 from conquian.errors import ConquianError, IllegalMoveError, MoveProblem, describe
 from conquian.languages import Language, find_language, placeholders
 from conquian.melds import Meld
-from conquian.moves import LayDown, Move, Take
+from conquian.moves import Force, LayDown, Move, Take
 from conquian.rules import CLASSIC, Rules, check_rules
 from conquian.state import Fate, Observation, OfferOrigin, Phase, Played, State
 from conquian.views import stand_in_fields, tables_after
@@ -35,6 +35,7 @@ from conquian.views import stand_in_fields, tables_after
 __all__ = [
     "CARD_STYLES",
     "describe_origin",
+    "explain_forcing",
     "explain_refusal",
     "narrate",
     "narrate_history",
@@ -275,6 +276,67 @@ def describe_origin(
     else:
         key = "from_stock"
     return voice.say(key, by)
+
+
+def explain_forcing(
+    view: State | Observation,
+    *,
+    lang: str | Language = "en",
+    names: Sequence[str] = _DEFAULT_NAMES,
+    viewer: int | None = None,
+    style: str = "pretty",
+) -> str:
+    """Why the ``viewer``, whose turn it is, may force the offered card, in words
+    addressed to him; empty when he may not (or it is not his turn). He decides whether
+    to force a card the opponent declined, which fits the opponent's table (R14a, R14b
+    case a), or he is offered a card the opponent passed and may force it back (R14b
+    case b). A front end shows it where it would show the card's origin: the card is
+    not offered to him in the first case.
+
+    Raises:
+        ConquianError: ``lang`` or ``viewer`` is unknown.
+        TypeError: ``view`` is not a :class:`~conquian.state.State` or an
+            :class:`~conquian.state.Observation`.
+        ValueError: An unknown ``style``.
+
+    >>> from conquian.narration import explain_forcing
+    >>> state = State.new(seed=0)
+    >>> for move in (
+    ...     "take +2d3d -3c",
+    ...     "decline",
+    ...     "decline",
+    ...     "decline",
+    ...     "decline",
+    ...     "decline",
+    ...     "decline",
+    ...     "decline",
+    ...     "decline",
+    ...     "take +3s4s -Ad",
+    ...     "decline",
+    ... ):
+    ...     state = state.apply(move)
+    >>> state.phase, state.to_move
+    (<Phase.FORCE_DECISION: 'force_decision'>, 0)
+    >>> why = explain_forcing(state, names=("Ann", "Bob"), viewer=0)
+    >>> print(why)  # doctest: +NORMALIZE_WHITESPACE
+    Bob declined A♦, which fits Bob's table (R14a): you may force Bob to take it, or
+    release it, and it is dead (R14b)
+    >>> explain_forcing(state, names=("Ann", "Bob"), viewer=1)
+    ''
+    """
+    voice = _Voice(lang, names, viewer, style)
+    if not isinstance(view, State | Observation):
+        raise TypeError(f"view is a State or an Observation, not {describe(view)}")
+    mover, offer = view.to_move, view.offer
+    if mover is None or offer is None or mover != viewer:
+        return ""
+    if view.phase is Phase.FORCE_DECISION:
+        key = "force_decision"
+    elif any(isinstance(move, Force) for move in view.legal_moves()):
+        key = "may_force_back"
+    else:
+        return ""
+    return voice.language.phrase(key, who=voice.names[1 - mover], card=voice.card(offer))
 
 
 def narrate_start(

@@ -51,8 +51,14 @@ from conquian.errors import ConquianError, IllegalMoveError, ParseError, describ
 from conquian.languages import LANGUAGES, Language, find_language
 from conquian.match import Match, match_dump, match_load
 from conquian.melds import Meld
-from conquian.moves import MOVE_VERBS, Force, Move, Take, parse_move
-from conquian.narration import describe_origin, explain_refusal, narrate, narrate_start
+from conquian.moves import MOVE_VERBS, Move, Take, parse_move
+from conquian.narration import (
+    describe_origin,
+    explain_forcing,
+    explain_refusal,
+    narrate,
+    narrate_start,
+)
 from conquian.rules import CLASSIC, Rules, Scoring
 from conquian.simulate import AGENTS, game_seed
 from conquian.state import Phase, State
@@ -343,19 +349,17 @@ class _Session:
         bot_table = screen.say("table", who=screen.names[BOT])
         held = counted_phrase(screen.language, "hand_count", view.hand_sizes[BOT])
         screen.line(f"{_capital(bot_table)}: {screen.table(view.tables[BOT])}   ({held})")
-        if view.offer is not None and view.phase is Phase.FORCE_DECISION:
-            # The card is not offered to the person: he decides whether to force it (R14b).
-            why = screen.say("force_decision", who=screen.names[BOT], card=screen.card(view.offer))
-            screen.line(_capital(why))  # says in words what R14a and R14b say
-        elif view.offer is not None:
+        # The offered card, unless the person decides whether to force it (R14b case a),
+        # then why he may force it (R14a, R14b).
+        if view.offer is not None and view.phase is not Phase.FORCE_DECISION:
             origin = describe_origin(view, lang=screen.language, names=screen.names, viewer=HUMAN)
             offer = screen.say("offer", card=screen.card(view.offer), origin=origin)
             screen.line(_capital(offer))
-            if any(isinstance(move, Force) for move in state.legal_moves()):
-                why = screen.say(
-                    "may_force_back", who=screen.names[BOT], card=screen.card(view.offer)
-                )
-                screen.line(_capital(why))  # says in words what R14a and R14b say
+        why = explain_forcing(
+            state, lang=screen.language, names=screen.names, viewer=HUMAN, style=screen.style
+        )
+        if why:
+            screen.line(paint(_capital(why), screen.colour and screen.style == "pretty"))
         screen.line(
             f"{_capital(screen.say('stock', count=view.stock_size))}   "
             f"{screen.say('dead', cards=screen.cards(view.dead))}"
