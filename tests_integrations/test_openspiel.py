@@ -4,6 +4,8 @@ V7, V8); its information states hide what the player has not seen."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pyspiel
 import pytest
@@ -61,10 +63,14 @@ def test_r8_r10_the_deal_is_one_chance_node_a_card_then_the_first_turned_card() 
     assert state.engine.hands == engine.hands
     assert state.engine.offer == engine.offer
     assert state.current_player() == engine.to_move == 1
-    assert state.action_to_string(pyspiel.PlayerId.CHANCE, Card.parse("Jc").index) == "turn Jc"
     assert deal(load_game(), order[:3]).action_to_string(pyspiel.PlayerId.CHANCE, 0) == (
         "deal Ac to player 0"  # the fourth card goes to the dealer (R8)
     )
+    assert deal(load_game(), order[:20]).action_to_string(pyspiel.PlayerId.CHANCE, 0) == (
+        "turn Ac"  # the 21st card is turned up (R10)
+    )
+    # At a player's node a chance outcome is an earlier one, whose role is not known there.
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, Card.parse("Jc").index) == "chance Jc"
 
 
 def test_r11_a_card_turned_up_later_is_a_chance_node_among_the_stock() -> None:
@@ -158,3 +164,155 @@ def test_a_resample_repeats_for_the_same_sampler_number() -> None:
     assert first.engine == again.engine
     assert first.engine.hands[1 - player] != other.engine.hands[1 - player]
     assert format_cards(first.engine.hands[1 - player]) == PINNED_HAND
+
+
+def _hidden_cards(state: ConquianState, player: int) -> tuple[int, ...]:
+    """The cards of ``player``'s opponent that ``player`` has not seen: those dealt to
+    him (during the deal), else those in his hand."""
+    if state.engine is None:
+        return tuple(state.dealt_to(1 - player))
+    return tuple(sorted(card.index for card in state.engine.hands[1 - player]))
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_a_resample_for_either_player_keeps_his_information_state_at_every_node(
+    name: str,
+) -> None:
+    """During the deal, while a card is being turned up, and while the opponent builds
+    a move, as at the player's own decisions: the world drawn again is one the player
+    cannot tell from the true one, and the opponent's hidden cards are drawn anew."""
+    rng = np.random.default_rng(11)
+    state: ConquianState = load_game(PRESETS[name]).new_initial_state()
+    redrawn = {"deal": 0, "turning up": 0, "opponent building": 0, "own decision": 0}
+    step = 0
+    while not state.is_terminal():
+        for player in (0, 1):
+            if state.engine is None:
+                kind = "deal"
+            elif state.is_chance_node():
+                kind = "turning up"
+            elif state.current_player() != player:
+                kind = "opponent building" if state.building() else ""
+            else:
+                kind = "own decision"
+            if not kind or (kind == "deal" and step % 5):
+                continue
+            for number in (0.2, 0.7):
+                other = state.resample_from_infostate(player, lambda number=number: number)
+                for view in ("information_state_string", "information_state_tensor"):
+                    assert getattr(other, view)(player) == getattr(state, view)(player)
+                assert other.observation_string(player) == state.observation_string(player)
+                redrawn[kind] += _hidden_cards(other, player) != _hidden_cards(state, player)
+        step += 1
+        if state.is_chance_node():
+            state.apply_action(int(rng.choice([a for a, _ in state.chance_outcomes()])))
+        else:
+            legal = state.legal_actions()
+            # a take's cards (the highest actions) half the time, so that moves are built
+            state.apply_action(int(legal[-1] if rng.random() < 0.5 else rng.choice(legal)))
+    assert all(redrawn.values()), redrawn
+
+
+def test_an_observer_gives_the_public_and_private_parts_asked_for() -> None:
+    from open_spiel.python.observation import make_observation
+
+    from conquian.actions import OBSERVATION_LAYOUT
+
+    game = load_game()
+    state = played_to(CLASSIC, 12, seed=3)
+    player = state.current_player()
+    view = state.view(player)
+    assert view is not None
+
+    def observer(public: bool, private: pyspiel.PrivateInfoType) -> Any:
+        kind = pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=public, private_info=private
+        )
+        made = make_observation(game, kind)
+        made.set_from(state, player)
+        return made
+
+    whole = observer(True, pyspiel.PrivateInfoType.SINGLE_PLAYER)
+    public = observer(True, pyspiel.PrivateInfoType.NONE)
+    private = observer(False, pyspiel.PrivateInfoType.SINGLE_PLAYER)
+    mine = {"hand", "selected", "building_lay_down", "chosen_melds"}
+    assert set(whole.dict) == set(OBSERVATION_LAYOUT)
+    assert set(public.dict) == set(OBSERVATION_LAYOUT) - mine
+    assert set(private.dict) == mine
+    for name, values in [*public.dict.items(), *private.dict.items()]:
+        assert list(values) == list(whole.dict[name])
+    assert public.tensor.size + private.tensor.size == OBSERVATION_SIZE
+    hand = "hand=" + "".join(str(card) for card in sorted(view.hand))
+    assert hand in whole.string_from(state, player)
+    assert "hand=" not in public.string_from(state, player)
+    assert private.string_from(state, player) == f"player={player} {hand}"
+    both = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
+    )
+    with pytest.raises(ValueError, match="not ALL_PLAYERS"):
+        make_observation(game, both)
+
+
+def test_an_information_state_recalls_the_order_of_the_players_own_actions() -> None:
+    """Two orders of adding the same cards make the same take, and the same observation,
+    but two different pasts of the player: perfect recall keeps them apart."""
+    from conquian.actions import parse_action
+
+    def after(names: list[str]) -> ConquianState:
+        state = deal(load_game(), list(State.new(seed=0).deck or ())[:21])
+        for text in names:
+            state.apply_action(parse_action(text))
+        return state
+
+    first = after(["add 3d", "add 5d", "discard Kh"])
+    second = after(["add 5d", "add 3d", "discard Kh"])
+    assert first.history() != second.history()
+    assert first.observation_string(1) == second.observation_string(1)
+    assert first.information_state_string(1) != second.information_state_string(1)
+    # the opponent saw only the take: his information state is one
+    assert first.information_state_string(0) == second.information_state_string(0)
+
+
+def test_a_chance_outcome_that_is_not_a_card_left_is_refused_and_changes_nothing() -> None:
+    order = list(State.new(seed=3).deck or ())
+    game = load_game()
+    state = deal(game, order[:5])
+    for bad in (order[0].index, 40, 10**6):  # a card already dealt, and no card at all
+        before = (state.history(), str(state), state.chance_outcomes())
+        with pytest.raises(ValueError, match="a card not dealt or turned up yet"):
+            state.apply_action(bad)
+        assert (state.history(), str(state), state.chance_outcomes()) == before
+    # a card turned up later may not be one that a player holds
+    state = deal(game, order[:21])
+    state.apply_action(DECLINE_ACTION)
+    state.apply_action(DECLINE_ACTION)  # the card dies: the next is turned up
+    assert state.is_chance_node()
+    before = (state.history(), str(state), state.chance_outcomes())
+    with pytest.raises(ValueError, match="a card not dealt or turned up yet"):
+        state.apply_action(order[1].index)
+    assert (state.history(), str(state), state.chance_outcomes()) == before
+    state.apply_action(order[21].index)
+    view = state.view(0)
+    assert view is not None
+    assert view.offer == order[21]
+
+
+def test_an_action_after_the_end_is_refused_as_game_over() -> None:
+    from conquian import IllegalMoveError, MoveProblem
+
+    state = played_to(CLASSIC, 10**6, seed=2)
+    assert state.is_terminal()
+    history = state.history()
+    with pytest.raises(IllegalMoveError, match="the game is over") as refused:
+        state.apply_action(DECLINE_ACTION)
+    assert refused.value.problem is MoveProblem.GAME_OVER
+    assert state.history() == history
+
+
+def test_bad_game_parameters_are_refused_when_the_game_is_loaded() -> None:
+    from conquian import ConquianError, InvalidRulesError
+
+    with pytest.raises(ConquianError, match="the dealer is player 0 or 1, not 2"):
+        pyspiel.load_game("python_conquian", {"dealer": 2})
+    with pytest.raises(InvalidRulesError, match="forcing must be one of"):
+        pyspiel.load_game("python_conquian", {"forcing": "bogus"})

@@ -52,7 +52,6 @@ from conquian._rng import SplitMix64  # noqa: E402
 from conquian.actions import (  # noqa: E402
     NUM_ACTIONS,
     OBSERVATION_LAYOUT,
-    OBSERVATION_SIZE,
     ActionBuilder,
     action_name,
     actions_of,
@@ -60,9 +59,10 @@ from conquian.actions import (  # noqa: E402
 )
 from conquian.agents import Agent  # noqa: E402
 from conquian.cards import DECK, format_cards, sorted_cards  # noqa: E402
+from conquian.errors import ConquianError, IllegalMoveError, MoveProblem, describe  # noqa: E402
 from conquian.moves import Move  # noqa: E402
 from conquian.observation import Observation  # noqa: E402
-from conquian.rules import CLASSIC, Forcing, Regrouping, Rules, check_rules  # noqa: E402
+from conquian.rules import CLASSIC, Rules, check_rules  # noqa: E402
 from conquian.state import State  # noqa: E402
 
 __all__ = [
@@ -76,6 +76,8 @@ __all__ = [
 ]
 
 _CARDS: Final = len(DECK)
+_PRIVATE: Final = frozenset(("hand", "selected", "building_lay_down", "chosen_melds"))
+"""The parts of the observation only its player knows: his hand and the move he builds."""
 _DEFAULTS: Final[dict[str, Any]] = {
     "hand_size": CLASSIC.hand_size,
     "max_sequence": CLASSIC.max_sequence,
@@ -153,6 +155,7 @@ class ConquianGame(pyspiel.Game):
 
     Raises:
         InvalidRulesError: The parameters are not rules.
+        ConquianError: The dealer is not 0 or 1.
     """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -160,13 +163,16 @@ class ConquianGame(pyspiel.Game):
         self.rules = Rules(
             hand_size=values["hand_size"],
             max_sequence=values["max_sequence"],
-            forcing=Forcing(values["forcing"]),
-            regrouping=Regrouping(values["regrouping"]),
+            forcing=values["forcing"],
+            regrouping=values["regrouping"],
             meld_from_hand=values["meld_from_hand"],
             deal_batch=values["deal_batch"],
             initial_upcard=values["initial_upcard"],
         )
-        self.dealer = int(values["dealer"])
+        dealer = values["dealer"]
+        if isinstance(dealer, bool) or dealer not in (0, 1):
+            raise ConquianError(f"the dealer is player 0 or 1, not {describe(dealer)}")
+        self.dealer: int = dealer
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=_CARDS,
@@ -185,12 +191,30 @@ class ConquianGame(pyspiel.Game):
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> ConquianObserver:
-        """The observer of tensors and strings (information state when
-        ``iig_obs_type.perfect_recall``, else observation)."""
+        """The observer of tensors and strings of the type asked for: information state
+        when ``iig_obs_type.perfect_recall``, else observation; public and private parts
+        as ``iig_obs_type.public_info`` and ``private_info`` say (one player's view, or
+        none of the private parts); the default is the observation of one player.
+
+        Raises:
+            ValueError: ``params`` are given (there are none), or ``private_info`` is
+                ``ALL_PLAYERS``: the observer gives one player's view, never both hands.
+        """
         if params:
             raise ValueError(f"python_conquian's observer takes no parameters, not {params}")
-        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return ConquianObserver(perfect_recall)
+        if iig_obs_type is None:
+            return ConquianObserver(perfect_recall=False)
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError(
+                "python_conquian's observer gives one player's view: its private_info is "
+                "SINGLE_PLAYER or NONE, not ALL_PLAYERS"
+            )
+        return ConquianObserver(
+            iig_obs_type.perfect_recall,
+            public_info=iig_obs_type.public_info,
+            private_info=private == pyspiel.PrivateInfoType.SINGLE_PLAYER,
+        )
 
 
 class ConquianState(pyspiel.State):
@@ -266,15 +290,30 @@ class ConquianState(pyspiel.State):
     # ------------------------------------------------------------------ acting
 
     def _apply_action(self, action: int) -> None:
+        """Apply ``action``, or raise and change nothing.
+
+        Raises:
+            ValueError: At a chance node, ``action`` is not a card still to be dealt or
+                turned up (one of :meth:`chance_outcomes`).
+            IllegalMoveError: The action is not legal now, or the game is over.
+        """
         if self.is_chance_node():
-            self._deck.append(action)
-            if self._unturned:
-                self._unturned -= 1
-            if len(self._deck) >= self._dealt() and not self._unturned:
-                self._rebuild()
+            if isinstance(action, bool) or action not in range(_CARDS) or action in self._deck:
+                raise ValueError(
+                    f"a chance outcome here is a card not dealt or turned up yet, not "
+                    f"{describe(action)}"
+                )
+            deck = [*self._deck, action]
+            unturned = max(0, self._unturned - 1)
+            if len(deck) >= self._dealt() and not unturned:
+                self._rebuild(deck)  # sets the engine only once it is dealt and replayed
+            self._deck, self._unturned = deck, unturned
             return
-        assert self._builder is not None
-        assert self._engine is not None
+        if self._builder is None or self._engine is None:
+            raise IllegalMoveError(
+                f"the game is over: {action_name(action)} (action {action}) cannot be played",
+                problem=MoveProblem.GAME_OVER,
+            )
         builder = self._builder.apply(action)
         if builder.move is None:
             self._builder = builder
@@ -291,21 +330,22 @@ class ConquianState(pyspiel.State):
             None if self._engine.is_over or self._unturned else ActionBuilder.start(self._engine)
         )
 
-    def _rebuild(self) -> None:
-        """Deal the engine from the chosen cards (the rest in deck order) and replay."""
-        chosen = set(self._deck)
-        deck = [DECK[i] for i in self._deck] + [c for c in DECK if c.index not in chosen]
+    def _rebuild(self, chosen_cards: list[int]) -> None:
+        """Deal the engine from ``chosen_cards`` (the rest in deck order) and replay."""
+        chosen = set(chosen_cards)
+        deck = [DECK[i] for i in chosen_cards] + [c for c in DECK if c.index not in chosen]
         engine = State.from_deck(deck, rules=self.rules, dealer=self.dealer)
         for player, move in self._moves:
             engine = engine.apply(move, player=player)
-        self._engine = engine
         self._builder = None if engine.is_over else ActionBuilder.start(engine)
+        self._engine = engine
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            position = len(self._deck)
-            receiver = self._receiver(position)
             card = DECK[action]
+            if not self.is_chance_node():  # an earlier node's outcome: its role is not known
+                return f"chance {card}"
+            receiver = self._receiver(len(self._deck))
             return f"turn {card}" if receiver is None else f"deal {card} to player {receiver}"
         return action_name(action)
 
@@ -324,15 +364,15 @@ class ConquianState(pyspiel.State):
                 does (``bot.set_resampler``).
         """
         rng = SplitMix64(int(sampler() * 2**53))
+        opponent = 1 - player
         engine = self._engine
-        hidden: list[int] = []  # deck positions holding a card player has not seen
-        if engine is not None and not self._unturned:
-            opponent_hand = {card.index for card in engine.hands[1 - player]}
-            hidden = [
-                position
-                for position, card in enumerate(self._deck)
-                if self._receiver(position) == 1 - player and card in opponent_hand
-            ]
+        # the cards dealt to the opponent that he still holds (all of them during the deal)
+        held = None if engine is None else {card.index for card in engine.hands[opponent]}
+        hidden = [  # deck positions holding a card player has not seen
+            position
+            for position, card in enumerate(self._deck)
+            if self._receiver(position) == opponent and (held is None or card in held)
+        ]
         unseen = [self._deck[p] for p in hidden]
         chosen = set(self._deck)
         unseen += [card for card in range(_CARDS) if card not in chosen]
@@ -340,9 +380,14 @@ class ConquianState(pyspiel.State):
         deck = list(self._deck)
         for position, card in zip(hidden, unseen, strict=False):
             deck[position] = card
+        history = self.full_history()
+        if self._building and self.current_player() != player:
+            # the opponent's unfinished move: player has not seen its cards, and the
+            # state before it is one that player cannot tell from this one
+            history = history[: len(history) - len(self._building)]
         replayed: ConquianState = self.get_game().new_initial_state()
         chance = 0
-        for step in self.full_history():
+        for step in history:
             if step.player == pyspiel.PlayerId.CHANCE:
                 replayed.apply_action(deck[chance])
                 chance += 1
@@ -376,6 +421,11 @@ class ConquianState(pyspiel.State):
         """The actions of the move being built."""
         return list(self._building)
 
+    def actions_by(self, player: int) -> list[int]:
+        """The actions ``player`` has taken so far, in order (his own part of the history,
+        which only he knows whole: the order of a move's actions is not public)."""
+        return [step.action for step in self.full_history() if step.player == player]
+
     def __str__(self) -> str:
         if self._engine is None:
             dealt = [format_cards(sorted_cards(DECK[c] for c in self.dealt_to(p))) for p in (0, 1)]
@@ -393,42 +443,78 @@ def _without_offer(view: Observation) -> Observation:
 
 
 class ConquianObserver:
-    """OpenSpiel's Python observer for ``python_conquian``: the tensor of
-    :func:`~conquian.actions.encode_observation` (one piece per part of
-    :data:`~conquian.actions.OBSERVATION_LAYOUT`) and a string; with perfect recall, the
-    string also holds the public history and the actions of the move being built."""
+    """OpenSpiel's Python observer for ``python_conquian``: a tensor and a string of one
+    player's view.
 
-    def __init__(self, perfect_recall: bool) -> None:
+    The tensor is :func:`~conquian.actions.encode_observation`, one piece in ``dict`` for
+    each part of :data:`~conquian.actions.OBSERVATION_LAYOUT` that the observer gives: the
+    private parts (the hand and the move being built) with ``private_info``, the others
+    with ``public_info``. The string is the player's view in notation, without the hand
+    when it is public only. With ``perfect_recall`` (an information state) the string
+    also holds the public history of moves and, with ``private_info``, every action the
+    player has taken, in order, so that no two different pasts of his give one string.
+
+    Args:
+        perfect_recall: Give the information state, not only the current observation.
+        public_info: Give the public parts.
+        private_info: Give the player's private parts.
+    """
+
+    def __init__(
+        self, perfect_recall: bool, *, public_info: bool = True, private_info: bool = True
+    ) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(OBSERVATION_SIZE, np.float32)
-        self.dict: dict[str, Any] = {}
+        self.public_info = public_info
+        self.private_info = private_info
+        self._parts: list[tuple[str, int, int]] = []  # name, start in the encoding, size
         start = 0
         for name, size in OBSERVATION_LAYOUT.items():
-            self.dict[name] = self.tensor[start : start + size]
+            if private_info if name in _PRIVATE else public_info:
+                self._parts.append((name, start, size))
             start += size
+        self.tensor = np.zeros(sum(size for _, _, size in self._parts), np.float32)
+        self.dict: dict[str, Any] = {}
+        at = 0
+        for name, _, size in self._parts:
+            self.dict[name] = self.tensor[at : at + size]
+            at += size
 
     def set_from(self, state: ConquianState, player: int) -> None:
         """Fill ``tensor`` (and its pieces in ``dict``) with ``player``'s view of ``state``."""
         view = state.view(player)
         if view is None:
             self.tensor.fill(0)
-            for card in state.dealt_to(player):
-                self.dict["hand"][card] = 1
+            if "hand" in self.dict:
+                for card in state.dealt_to(player):
+                    self.dict["hand"][card] = 1
             return
-        self.tensor[:] = encode_observation(view, state.builder_of(player))
+        encoded = encode_observation(view, state.builder_of(player))
+        for name, start, size in self._parts:
+            self.dict[name][:] = encoded[start : start + size]
 
     def string_from(self, state: ConquianState, player: int) -> str:
         """``player``'s view of ``state`` as text."""
         view = state.view(player)
         if view is None:
             cards = format_cards(sorted_cards(DECK[c] for c in state.dealt_to(player)))
-            return f"player={player} dealing hand={cards or '-'}"
-        text = view.to_notation()
-        if self.perfect_recall:
-            text += " history=" + "|".join(str(played) for played in view.history)
-        if state.builder_of(player) is not None and state.building():
-            text += " building=" + ",".join(action_name(a) for a in state.building())
-        return text
+            fields = [f"player={player}", "dealing"]
+            if self.private_info:
+                fields.append(f"hand={cards or '-'}")
+        else:
+            fields = view.to_notation().split(" ")
+            if not self.private_info:
+                fields = [field for field in fields if not field.startswith("hand=")]
+            elif not self.public_info:
+                fields = [f"player={player}", *(f for f in fields if f.startswith("hand="))]
+            if self.perfect_recall and self.public_info:
+                fields.append("history=" + "|".join(str(played) for played in view.history))
+        if self.private_info:
+            if self.perfect_recall:
+                actions = state.actions_by(player)
+                fields.append("actions=" + (",".join(map(action_name, actions)) or "-"))
+            elif state.builder_of(player) is not None and state.building():
+                fields.append("building=" + ",".join(map(action_name, state.building())))
+        return " ".join(fields)
 
 
 class AgentBot(pyspiel.Bot):
