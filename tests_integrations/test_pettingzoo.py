@@ -9,10 +9,11 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from conquian import PRESETS, IllegalMoveError, Rules
+from conquian import PRESETS, ConquianError, IllegalMoveError, MoveProblem, Rules, State
 from conquian.actions import NUM_ACTIONS, OBSERVATION_SIZE
 from conquian.integrations import require
 from conquian.integrations.pettingzoo import AGENTS, env, raw_env
+from conquian.simulate import game_seed
 
 # api_test's advice for environments without masks; ours has one, in a Dict (as its own
 # classic environments do).
@@ -57,7 +58,7 @@ def test_a_random_rollout_with_masks_ends_with_plus_and_minus_one_or_a_draw() ->
             # half the time the highest action (a take's cards and discards before a
             # decline), so that some games are won
             game.step(int(legal[-1] if rng.random() < 0.5 else rng.choice(legal)))
-        state = game.state
+        state = game.game_state
         assert state is not None
         assert state.outcome is not None
         winner = state.outcome.winner
@@ -78,13 +79,13 @@ def test_the_same_seed_deals_the_same_games() -> None:
     first, second = raw_env(seed=11), raw_env(seed=11)
     first.reset()
     second.reset()
-    assert first.state == second.state
+    assert first.game_state == second.game_state
     first.reset()
-    assert first.state != second.state  # the next game of the run
+    assert first.game_state != second.game_state  # the next game of the run
     second.reset(seed=11)
     third = raw_env()
     third.reset(seed=11)
-    assert third.state == second.state
+    assert third.game_state == second.game_state
 
 
 def test_an_illegal_action_raises_in_raw_env_and_loses_in_env() -> None:
@@ -123,3 +124,62 @@ def test_a_missing_extra_is_named_in_the_import_error(monkeypatch: pytest.Monkey
     monkeypatch.setitem(sys.modules, "pettingzoo", None)
     with pytest.raises(ImportError, match=r'pip install "conquian\[pettingzoo\]"'):
         require("pettingzoo", "pettingzoo")
+
+
+def test_the_game_is_game_state_and_pettingzoos_state_method_is_left_alone() -> None:
+    game = raw_env(seed=3)
+    assert game.game_state is None
+    game.reset()
+    assert game.game_state == State.new(game_seed(3, 0))
+    with pytest.raises(NotImplementedError):
+        game.state()  # PettingZoo's global state, which this environment does not provide
+
+
+@pytest.mark.parametrize("bad", ["abc", 1.5, -5, True, 2**64])
+def test_a_bad_seed_is_refused_and_the_run_does_not_move_on(bad: object) -> None:
+    with pytest.raises(ConquianError, match="seed is a whole number from 0 to 2\\*\\*64 - 1"):
+        raw_env(seed=bad)  # type: ignore[arg-type]
+    game, twin = raw_env(seed=9), raw_env(seed=9)
+    game.reset()
+    twin.reset()
+    with pytest.raises(ConquianError, match="seed is a whole number"):
+        game.reset(seed=bad)  # type: ignore[arg-type]
+    with pytest.raises(ConquianError, match="the dealer is player 0 or 1"):
+        game.reset(options={"dealer": 2})
+    game.reset()
+    twin.reset()
+    assert game.game_state == twin.game_state  # the second game of the same run
+
+
+def test_numpy_integers_are_read_as_the_numbers_they_are() -> None:
+    game, twin = raw_env(), raw_env()
+    game.reset(seed=np.int64(3), options={"dealer": np.int64(1)})
+    twin.reset(seed=3, options={"dealer": 1})
+    assert game.game_state == twin.game_state
+    action = int(np.flatnonzero(game.observe(game.agent_selection)["action_mask"])[0])
+    game.step(np.int64(action))
+    twin.step(action)
+    assert game.game_state == twin.game_state
+
+
+def test_an_action_must_be_a_whole_number_and_none_is_played_after_the_end() -> None:
+    game = raw_env()
+    game.reset(seed=0)
+    state, agent = game.game_state, game.agent_selection
+    legal = int(np.flatnonzero(game.observe(agent)["action_mask"])[0])
+    for bad in (True, float(legal), str(legal), None):
+        with pytest.raises(TypeError, match="an action is an int"):
+            game.step(bad)  # type: ignore[arg-type]
+        assert (game.game_state, game.agent_selection) == (state, agent)
+    with pytest.raises(ValueError, match="an action is from 0 to 278"):
+        game.step(NUM_ACTIONS)
+    for agent in game.agent_iter():
+        _, _, termination, _, _ = game.last()
+        if termination:
+            game.step(None)
+        else:
+            game.step(int(np.flatnonzero(game.observe(agent)["action_mask"])[-1]))
+    assert not game.agents
+    with pytest.raises(IllegalMoveError, match="call reset") as refused:
+        game.step(0)
+    assert refused.value.problem is MoveProblem.GAME_OVER

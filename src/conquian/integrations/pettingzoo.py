@@ -27,6 +27,7 @@ in PettingZoo's usual wrappers (an illegal action ends the game with -1 for its 
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Final
 
 from conquian.integrations import require
@@ -47,7 +48,8 @@ from conquian.actions import (  # noqa: E402
     encode_observation,
 )
 from conquian.cards import format_cards, sorted_cards  # noqa: E402
-from conquian.errors import ConquianError, describe  # noqa: E402
+from conquian.dealing import check_seed  # noqa: E402
+from conquian.errors import ConquianError, IllegalMoveError, MoveProblem, describe  # noqa: E402
 from conquian.rules import CLASSIC, Rules, check_rules  # noqa: E402
 from conquian.state import State  # noqa: E402
 
@@ -79,12 +81,16 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         rules: The rules of every game.
         render_mode: ``"human"`` prints the position after every move, ``"ansi"`` makes
             :meth:`render` return it as text; ``None`` renders nothing.
-        seed: The seed of the first game when :meth:`reset` is given none. Each reset
-            without a seed deals the next game of the same run, so a run is reproducible.
+        seed: The seed of the run when :meth:`reset` is given none (a whole number from
+            0 to 2**64 - 1; a NumPy integer will do). Each reset without a seed deals the
+            next game of the same run, so a run is reproducible.
 
     Raises:
         TypeError: ``rules`` is not a Rules.
         ConquianError: An unknown render mode, or a bad seed.
+
+    The game being played is :attr:`game_state` (PettingZoo's own ``state()``, a global
+    state for centralised training, is not provided and raises ``NotImplementedError``).
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo's class attribute)
@@ -106,7 +112,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
-        self._run_seed = seed
+        self._run_seed = None if seed is None else _seed(seed, "the run's seed")
         self._games = 0
         self._action_space = spaces.Discrete(NUM_ACTIONS)
         self._observation_space = spaces.Dict(
@@ -115,8 +121,13 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
                 "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
             }
         )
-        self.state: State | None = None
+        self._state: State | None = None
         self._builder: ActionBuilder | None = None
+
+    @property
+    def game_state(self) -> State | None:
+        """The game being played, as the referee sees it (``None`` before :meth:`reset`)."""
+        return self._state
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same ``Dict`` of ``observation`` and ``action_mask`` for both agents."""
@@ -130,19 +141,29 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         """Deal a new game: from ``seed`` when given, else the next game of the run.
 
         Args:
-            seed: The deal's seed (see :meth:`State.new <conquian.state.State.new>`);
-                later resets without a seed deal the games that follow it.
-            options: ``{"dealer": 0 or 1}`` chooses the dealer (default 0).
+            seed: The seed of a new run, whose first game this reset deals (dealt from
+                :func:`game_seed(seed, 0) <conquian.simulate.game_seed>`, as
+                ``simulate`` deals its first game); later resets without a seed deal the
+                games that follow it.
+            options: ``{"dealer": 0 or 1}`` chooses the dealer (default 0); other keys
+                are ignored, as PettingZoo's API test expects.
+
+        Raises:
+            ConquianError: A bad seed or dealer. The environment is then as it
+                was: the run does not move on.
         """
+        run_seed, games = self._run_seed, self._games
         if seed is not None:
-            self._run_seed, self._games = seed, 0
-        if self._run_seed is None:
-            self._run_seed = int(np.random.SeedSequence().generate_state(2, np.uint64)[0])
-        dealer = (options or {}).get("dealer", 0)
-        deal = game_seed(self._run_seed, self._games)
-        self._games += 1
-        self.state = State.new(deal, rules=self.rules, dealer=dealer)
-        self._builder = ActionBuilder.start(self.state)
+            run_seed, games = _seed(seed, "reset's seed"), 0
+        dealer = (options or {}).get("dealer", 0)  # others are ignored, as PettingZoo's are
+        if isinstance(dealer, np.integer):
+            dealer = operator.index(dealer)
+        if run_seed is None:
+            run_seed = int(np.random.SeedSequence().generate_state(2, np.uint64)[0])
+        state = State.new(game_seed(run_seed, games), rules=self.rules, dealer=dealer)
+        self._run_seed, self._games = run_seed, games + 1
+        self._state = state
+        self._builder = ActionBuilder.start(state)
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -156,9 +177,9 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         return state.to_move if state.to_move is not None else 0
 
     def _current(self) -> State:
-        if self.state is None:
+        if self._state is None:
             raise ConquianError("call reset() first: no game is dealt")
-        return self.state
+        return self._state
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent`` sees now: its encoded view and its legal-action mask."""
@@ -177,21 +198,30 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         """Apply the selected agent's ``action`` (``None`` once it is terminated).
 
         Raises:
-            IllegalMoveError: The action is not legal (:func:`env`'s wrapper ends the game
-                instead).
+            TypeError: ``action`` is not a whole number (a Python or NumPy integer).
+            ValueError: ``action`` is not in the action space.
+            IllegalMoveError: The action is not legal now, or every agent is done and the
+                game must be reset (:func:`env`'s wrappers end the game instead). The
+                environment is unchanged.
         """
+        state = self._current()
+        if not self.agents:
+            raise IllegalMoveError(
+                "the game is over and every agent is done: call reset()",
+                problem=MoveProblem.GAME_OVER,
+            )
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state, builder = self._current(), self._builder
+        builder = self._builder
         assert builder is not None
+        builder = builder.apply(_action(action))
         self._cumulative_rewards[agent] = 0.0
-        builder = builder.apply(int(action))  # type: ignore[arg-type]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if builder.move is not None:
             state = state.apply(builder.move)
-            self.state = state
+            self._state = state
             outcome = state.outcome
             if outcome is not None:
                 self._builder = None
@@ -236,3 +266,18 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _seed(seed: object, what: str) -> int:
+    """``seed`` as a deal seed; NumPy integers are read as the whole numbers they are."""
+    if isinstance(seed, np.integer):
+        seed = operator.index(seed)
+    return check_seed(seed, what)
+
+
+def _action(action: object) -> int:
+    """``action`` as an int; NumPy integers are read as the whole numbers they are (the
+    builder refuses anything else with ``TypeError`` or ``ValueError``)."""
+    if isinstance(action, np.integer):
+        return operator.index(action)
+    return action  # type: ignore[return-value]  # ActionBuilder.apply checks it
