@@ -60,3 +60,26 @@ def test_bad_backends_and_addresses_are_refused() -> None:
         simulate(10, backend="dask")
     with pytest.raises(ConquianError, match="needs the ray backend"):
         simulate(10, address="auto")
+
+
+def test_a_run_that_stops_early_cancels_the_tasks_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A progress callback that raises stops the run, and the Ray tasks not finished are
+    cancelled rather than left to keep the cluster's CPUs busy."""
+    cancelled: list[object] = []
+    cancel = ray.cancel
+
+    def recording_cancel(ref: object, **options: object) -> None:
+        cancelled.append(ref)
+        cancel(ref, **options)
+
+    monkeypatch.setattr(ray, "cancel", recording_cancel)
+
+    class StopRunError(Exception):
+        pass
+
+    def stop(done: int, total: int) -> None:
+        raise StopRunError
+
+    with pytest.raises(StopRunError):
+        simulate(4000, seed=1, backend="ray", progress=stop)
+    assert cancelled  # every task but the one that finished first

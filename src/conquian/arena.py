@@ -25,6 +25,7 @@ number of worker processes.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -520,12 +521,13 @@ def arena(
                 progress(done, total)
     else:
         calls = [(*pairs[index], low, high, seed, rules) for index, low, high in tasks]
-        for number, result in in_workers(_play_deals, calls, workers):
-            index, low, high = tasks[number]
-            scores[index][low] = result
-            done += 2 * (high - low)
-            if progress is not None:
-                progress(done, total)
+        with contextlib.closing(in_workers(_play_deals, calls, workers)) as finished:
+            for number, result in finished:  # a failing progress callback ends the workers
+                index, low, high = tasks[number]
+                scores[index][low] = result
+                done += 2 * (high - low)
+                if progress is not None:
+                    progress(done, total)
     results = []
     for (first, second), by_task in zip(pairs, scores, strict=True):
         games = [points for low in sorted(by_task) for points in by_task[low]]

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import math
 import multiprocessing
 import os
@@ -324,8 +325,10 @@ def simulate(
         with ray.connected(address, workers) as cpus:
             chunks = _chunks(games, cpus)
             tasks = [(low, high, seed, rules, factories) for low, high in chunks]
-            for number, result in ray.run_tasks(_play_range, tasks):
-                count(chunks[number][1] - chunks[number][0], result)
+            # closed at once when a progress callback fails: the tasks left are cancelled
+            with contextlib.closing(ray.run_tasks(_play_range, tasks)) as results:
+                for number, result in results:
+                    count(chunks[number][1] - chunks[number][0], result)
     else:
         workers = workers or os.cpu_count() or 1
         chunks = _chunks(games, workers)
@@ -334,8 +337,9 @@ def simulate(
                 count(high - low, _play_range(low, high, seed, rules, factories))
         else:
             tasks = [(low, high, seed, rules, factories) for low, high in chunks]
-            for number, result in in_workers(_play_range, tasks, workers):
-                count(chunks[number][1] - chunks[number][0], result)
+            with contextlib.closing(in_workers(_play_range, tasks, workers)) as results:
+                for number, result in results:
+                    count(chunks[number][1] - chunks[number][0], result)
     return SimulationResult(
         games=games,
         wins=(totals[0], totals[1]),

@@ -16,7 +16,7 @@ On a real multi-machine cluster, every node needs the same version of conquian i
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -63,9 +63,11 @@ def connected(address: str | None = None, workers: int = 0) -> Iterator[int]:
 
 def run_tasks(
     function: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]
-) -> Iterator[tuple[int, Any]]:
+) -> Generator[tuple[int, Any], None, None]:
     """Run ``function(*task)`` for each task as a Ray task (inside :func:`connected`); yield
-    (task number, result) as each finishes.
+    (task number, result) as each finishes. When the caller stops early (an exception,
+    Ctrl-C, or closing the generator), the tasks not finished yet are cancelled, as the
+    process pool's workers are stopped.
 
     Args:
         function: A module-level function (Ray pickles it for the workers).
@@ -73,7 +75,11 @@ def run_tasks(
     """
     remote = ray.remote(num_cpus=1)(function)
     pending = {remote.remote(*task): number for number, task in enumerate(tasks)}
-    while pending:
-        done, _ = ray.wait(list(pending), num_returns=1)
-        for ref in done:
-            yield pending.pop(ref), ray.get(ref)
+    try:
+        while pending:
+            done, _ = ray.wait(list(pending), num_returns=1)
+            for ref in done:
+                yield pending.pop(ref), ray.get(ref)
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)
