@@ -60,6 +60,7 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "collections.abc.Callable"),
     ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Iterator"),
+    ("py:class", "collections.abc.Generator"),
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
     ("py:class", "types.ModuleType"),
