@@ -11,6 +11,7 @@ with every protocol.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import json
 import pickle
@@ -44,6 +45,7 @@ from conquian import (
     can_partition,
     check_meld,
     deal_order,
+    errors,
     find_rules,
     fits,
     format_cards,
@@ -431,6 +433,47 @@ def test_every_public_value_pickles_with_every_protocol(protocol: int) -> None:
     copy.play(copy.legal_moves()[0])  # a copy plays on alone
     assert copy.ply == 1
     assert game.ply == 0
+
+
+def raised_by(call: Callable[[], object]) -> errors.ConquianError:
+    with pytest.raises(errors.ConquianError) as caught:
+        call()
+    return caught.value
+
+
+def library_errors() -> list[errors.ConquianError]:
+    """An error of each of the library's error classes, as the library raises it."""
+    return [
+        raised_by(lambda: Card.parse("8h")),  # no 8 in the pack (R1)
+        raised_by(lambda: Meld("5h 6h 2h")),  # a gap (R5)
+        raised_by(lambda: STATE.apply("take +4h -Kh")),
+        raised_by(lambda: parse_move("grab 3c")),
+        raised_by(lambda: Rules(hand_size=0)),
+        raised_by(lambda: State.from_notation("conquian/1 nonsense")),
+        raised_by(lambda: notation.loads("{}")),
+        raised_by(lambda: Match.new(seed=1, games=0)),
+    ]
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_every_error_pickles_and_copies_with_its_message_and_fields(protocol: int) -> None:
+    """An error raised in a worker process reaches the caller whole, whatever its
+    __init__ requires (InvalidCardError's token, InvalidMeldError's reason)."""
+    found = library_errors()
+    kinds = {type(error) for error in found}
+    subclasses = [errors.ConquianError]
+    for cls in subclasses:
+        subclasses.extend(cls.__subclasses__())
+    assert kinds == set(subclasses) - {errors.ParseError}  # one of each class raised
+    for error in found:
+        for other in (
+            pickle.loads(pickle.dumps(error, protocol)),
+            copy.copy(error),
+            copy.deepcopy(error),
+        ):
+            assert type(other) is type(error)
+            assert (other.args, str(other)) == (error.args, str(error))
+            assert vars(other) == vars(error)
 
 
 ODD_VALUES = [None, 1.5, "x", [], object(), -1, 10**30, True, b"x", {"a": 1}]

@@ -6,12 +6,13 @@ import io
 import itertools
 import multiprocessing
 import os
+import threading
 import time
 from collections.abc import Callable, Iterator
 
 import pytest
 
-from conquian import ConquianError, Rules
+from conquian import Card, ConquianError, InvalidCardError, Rules
 from conquian.agents import Agent, GreedyAgent
 from conquian.arena import MAX_DEALS, arena
 from conquian.cli import main
@@ -185,3 +186,55 @@ def test_the_command_line_prints_the_counts() -> None:
     assert "Greedy (seat 0) against Random (seat 1), seed 4" in text
     expected = simulate(50, seed=4)
     assert f"Greedy (seat 0): {expected.wins[0]} wins" in text
+
+
+class UnpicklableError(Exception):
+    """An error whose class Python cannot rebuild from its args (two are required)."""
+
+    def __init__(self, message: str, code: int) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def parses_a_bad_card(seed: int) -> Agent:
+    Card.parse("8h")  # the pack has no 8 (R1): InvalidCardError in the worker
+    raise AssertionError("unreachable")
+
+
+def fails_unpicklably(seed: int) -> Agent:
+    raise UnpicklableError("the agent's own error", 7)
+
+
+def finished_within(call: Callable[[], object], seconds: float) -> BaseException:
+    """The error ``call`` raised, run in a thread; fails if the call still runs after
+    ``seconds`` (a pool that lost an error waits for ever)."""
+    raised: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            call()
+        except BaseException as error:
+            raised.append(error)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), "the call never returned: the workers' error was lost"
+    assert raised, "the call returned without its error"
+    return raised[0]
+
+
+def test_an_error_in_a_worker_reaches_the_caller() -> None:
+    """A worker's error crosses to the caller whole, the library's own (whose __init__
+    needs keywords) as itself, and one that cannot be pickled as a RuntimeError naming
+    it, instead of leaving the pool waiting for ever."""
+    error = finished_within(
+        lambda: simulate(40, (parses_a_bad_card, "random"), workers=2), seconds=120
+    )
+    assert isinstance(error, InvalidCardError)
+    assert error.token == "8h"
+    error = finished_within(
+        lambda: simulate(40, (fails_unpicklably, "random"), workers=2), seconds=120
+    )
+    assert isinstance(error, RuntimeError)
+    assert str(error) == "UnpicklableError: the agent's own error"

@@ -116,7 +116,23 @@ def bounded_items(value: object, name: str, what: str, limit: int) -> tuple[Any,
 
 
 class ConquianError(ValueError):
-    """Base class of every error raised by :mod:`conquian` on purpose."""
+    """Base class of every error raised by :mod:`conquian` on purpose.
+
+    Every one pickles and copies with its message and its attributes (an error raised in
+    a worker process reaches the caller whole), whatever its ``__init__`` requires.
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Python rebuilds an exception as cls(*args), which fails for a class whose
+        # __init__ requires keywords (InvalidCardError's token): rebuild it without
+        # __init__, from its args and attributes.
+        return (_rebuilt_error, (type(self), self.args), self.__dict__)
+
+
+def _rebuilt_error(cls: type[ConquianError], args: tuple[Any, ...]) -> ConquianError:
+    """An error of class ``cls`` with ``args`` and no attributes yet (pickle then sets
+    them from the third item of :meth:`ConquianError.__reduce__`)."""
+    return cls.__new__(cls, *args)
 
 
 class ParseError(ConquianError):

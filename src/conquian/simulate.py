@@ -18,6 +18,7 @@ import contextlib
 import math
 import multiprocessing
 import os
+import pickle
 import signal
 from collections.abc import Callable, Generator, Iterable, Sequence
 from itertools import islice
@@ -201,7 +202,9 @@ def in_workers(
     """``(number, function(*tasks[number]))`` for each task, in the order ``workers``
     processes finish them. The workers ignore Ctrl-C: it stops the caller, and leaving
     this generator (by an interrupt, an error, or a caller that stops reading) ends the
-    workers at once, with the tasks not yet done. ``function`` must be picklable."""
+    workers at once, with the tasks not yet done. ``function`` must be picklable. A task's
+    error reaches the caller; one that cannot be pickled arrives as a ``RuntimeError``
+    that names it (the pool would otherwise lose it and wait for ever)."""
     numbered = [(function, number, task) for number, task in enumerate(tasks)]
     processes = max(1, min(workers, len(numbered)))  # an idle process is only a cost
     with multiprocessing.Pool(processes, initializer=_ignore_interrupts) as pool:
@@ -233,7 +236,16 @@ def _run_numbered(
     item: tuple[Callable[..., _Result], int, tuple[Any, ...]],
 ) -> tuple[int, _Result]:
     function, number, task = item
-    return number, function(*task)
+    try:
+        return number, function(*task)
+    except Exception as error:
+        # An error the parent cannot unpickle kills the pool's result thread, and the
+        # caller would wait for ever: send such an error as a RuntimeError saying what it was.
+        try:
+            pickle.loads(pickle.dumps(error))
+        except Exception:
+            raise RuntimeError(f"{type(error).__name__}: {error}") from None
+        raise
 
 
 def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
