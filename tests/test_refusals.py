@@ -21,6 +21,7 @@ from conquian import (
     FOSTER,
     Card,
     Forcing,
+    Game,
     IllegalMoveError,
     LayDown,
     Meld,
@@ -339,7 +340,19 @@ CASES: list[tuple[MoveProblem, str, Callable[[], IllegalMoveError], dict[str, ob
         lambda: raised(lambda: start().take_builder().add("3d").add("5d").lay_down()),
         {},
     ),
+    (
+        MoveProblem.MOVED_ON,
+        "a move sent for the position before the last move",
+        lambda: raised(lambda: _game_after_one_move().play("decline", ply=0)),
+        {"number": 1},
+    ),
 ]
+
+
+def _game_after_one_move() -> Game:
+    game = Game.new(seed=7)
+    game.play("decline")
+    return game
 
 
 # The same reasons where a builder starts, a forced player does anything but take, and the

@@ -15,7 +15,20 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from conquian import ConquianError, Game, Rules, State, _bits, can_partition, fits, partitions
+from conquian import (
+    ConquianError,
+    Decline,
+    Game,
+    IllegalMoveError,
+    MoveProblem,
+    Rules,
+    State,
+    _bits,
+    can_partition,
+    fits,
+    partitions,
+)
+from conquian.agents import GreedyAgent
 from conquian.match import Match
 from conquian.rules import Regrouping
 
@@ -230,3 +243,80 @@ def test_a_copy_of_a_game_or_a_match_plays_on_its_own() -> None:
         other.play(other.legal_moves()[0])
         assert other != facade
         assert pickle.dumps(facade) == before
+
+
+@pytest.mark.usefixtures("busy_switching")
+def test_a_match_read_while_another_thread_plays_never_shows_a_game_not_settled() -> None:
+    """A move that ends a game is played, settled and the next game dealt in one step
+    under the match's lock, and its readers take the lock: no reader sees the current
+    game over, or no legal move, while the match goes on."""
+    match = Match.new(seed=8, games=6)
+    stop = threading.Event()
+    torn: list[tuple[int, int]] = []
+
+    def read() -> None:
+        while not stop.is_set():
+            state, moves = match.state, match.legal_moves()
+            if (state.is_over or not moves) and not match.is_over:  # is_over only turns True
+                torn.append((match.game_index, state.ply))
+
+    readers = [threading.Thread(target=read) for _ in range(4)]
+    for reader in readers:
+        reader.start()
+    try:
+        agent = GreedyAgent()
+        while not match.is_over:
+            state = match.state
+            assert state.to_move is not None
+            match.play(agent.choose(state.observation(state.to_move), state.legal_moves()))
+    finally:
+        stop.set()
+        for reader in readers:
+            reader.join()
+    assert len(match.completed) == 6
+    assert torn == []
+
+
+@pytest.mark.usefixtures("busy_switching")
+def test_a_move_sent_by_many_threads_with_its_ply_is_played_once() -> None:
+    """The ply is checked in the same step as the move, under the lock: eight copies of
+    one request (a decline, which the same player may make again at the next card) play
+    one move, and the others are refused as moved on."""
+    for _ in range(40):
+        game = Game.new(seed=7)
+        game.play("decline")  # player 1 passes his card: player 0 decides at ply 1
+        played: list[int] = []
+        refused: list[MoveProblem] = []
+
+        def send(
+            index: int,
+            game: Game = game,
+            played: list[int] = played,
+            refused: list[MoveProblem] = refused,
+        ) -> None:
+            try:
+                game.play("decline", player=0, ply=1)
+                played.append(index)
+            except IllegalMoveError as error:
+                refused.append(error.problem)
+
+        in_threads(send)
+        assert len(played) == 1
+        assert refused == [MoveProblem.MOVED_ON] * (THREADS - 1)
+        assert game.ply == 2
+
+
+def test_a_stale_ply_refuses_a_move_or_an_undo_and_changes_nothing() -> None:
+    for facade in (Game.new(seed=7), Match.new(seed=7, games=2)):
+        facade.play("decline", ply=0)
+        before = pickle.dumps(facade)
+        with pytest.raises(IllegalMoveError, match="it is at move 1, not 0") as stale:
+            facade.play("decline", ply=0)
+        assert stale.value.problem is MoveProblem.MOVED_ON
+        assert stale.value.number == 1
+        with pytest.raises(IllegalMoveError, match="it is at move 1, not 2"):
+            facade.undo(ply=2)
+        with pytest.raises(TypeError, match="ply is a whole number or None, not True"):
+            facade.play("decline", ply=True)
+        assert pickle.dumps(facade) == before
+        assert facade.undo(ply=1) == Decline()

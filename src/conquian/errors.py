@@ -265,6 +265,11 @@ class MoveProblem(enum.Enum):
     WRONG_FINISH = "wrong_finish"
     """The take builder is finished the wrong way (a take with ``lay_down()``, a lay-down
     with ``discard()`` or ``go_out()``)."""
+    MOVED_ON = "moved_on"
+    """The move (or the undo) was meant for an earlier position. The caller gave the
+    ``ply`` it saw (:meth:`Game.play <conquian.game.Game.play>`), and the game is at move
+    :attr:`~IllegalMoveError.number` now; a request sent twice is refused the second
+    time."""
 
     @property
     def rules(self) -> tuple[str, ...]:

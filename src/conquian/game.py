@@ -26,6 +26,7 @@ from conquian.errors import (
     IllegalMoveError,
     InvalidRecordError,
     InvalidStateError,
+    MoveProblem,
     bounded_items,
     describe,
 )
@@ -39,6 +40,26 @@ MAX_MOVES: Final = 121
 """The most moves a game lasts under any rules (:ref:`game-length` derives the bound),
 and so the most a :class:`GameRecord` holds."""
 _MOVE_TYPES = (Take, LayDown, Decline, Force, Release)
+
+
+def check_ply(expected: object, current: int) -> None:
+    """Refuse a move or an undo meant for move ``expected`` of a game at move ``current``
+    (nothing to check when ``expected`` is ``None``); :class:`Game` and
+    :class:`~conquian.match.Match` call it under their locks.
+
+    Raises:
+        TypeError: ``expected`` is not a whole number or ``None``.
+        IllegalMoveError: ``expected`` is not ``current`` (``MoveProblem.MOVED_ON``).
+    """
+    if expected is None or (expected == current and expected.__class__ is int):
+        return
+    if expected.__class__ is not int:
+        raise TypeError(f"ply is a whole number or None, not {describe(expected)}")
+    raise IllegalMoveError(
+        f"the game has moved on: it is at move {current}, not {expected}",
+        problem=MoveProblem.MOVED_ON,
+        number=current,
+    )
 
 
 def _check_record(record: GameRecord) -> None:
@@ -324,28 +345,55 @@ class Game:
         """
         return self.state.legal_moves()
 
-    def play(self, move: Move | str, *, player: int | None = None) -> Move:
+    def play(self, move: Move | str, *, player: int | None = None, ply: int | None = None) -> Move:
         """Play ``move`` (a move or its notation) and return it as a move value.
 
+        Args:
+            move: The move, or its notation.
+            player: The player who plays it, checked when given (see
+                :meth:`State.apply <conquian.state.State.apply>`).
+            ply: The :attr:`ply` at which the move was chosen, checked when given, in
+                the same step as the move: a game that has moved on refuses it. A server
+                that passes the ply its client saw never plays a request twice, even
+                when the client sends it twice and threads share the game.
+
         Raises:
-            IllegalMoveError: The move is not legal; the game is unchanged.
+            IllegalMoveError: The move is not legal, or the game is no longer at ``ply``
+                (``MoveProblem.MOVED_ON``); the game is unchanged.
             InvalidMoveNotationError: The text is not a move; the game is unchanged.
+            TypeError: ``ply`` is not a whole number or ``None``.
+
+        >>> from conquian import Game
+        >>> game = Game.new(seed=7)
+        >>> game.play("decline", ply=0)
+        Decline()
+        >>> game.play("decline", ply=0)
+        Traceback (most recent call last):
+        conquian.errors.IllegalMoveError: the game has moved on: it is at move 1, not 0
         """
         if isinstance(move, str):
             move = parse_move(move)
         with self._lock:  # read the position and add the move as one step
+            check_ply(ply, len(self._moves))
             after = self._states[-1].apply(move, player=player)
             self._states.append(after)
             self._moves.append(move)
         return move
 
-    def undo(self) -> Move:
+    def undo(self, *, ply: int | None = None) -> Move:
         """Take back the last move and return it.
+
+        Args:
+            ply: The :attr:`ply` the caller saw, checked when given (as in :meth:`play`),
+                so that an undo sent twice takes back one move.
 
         Raises:
             ConquianError: No move has been played.
+            IllegalMoveError: The game is no longer at ``ply`` (``MoveProblem.MOVED_ON``).
+            TypeError: ``ply`` is not a whole number or ``None``.
         """
         with self._lock:
+            check_ply(ply, len(self._moves))
             if not self._moves:
                 raise ConquianError("no move to undo")
             self._states.pop()

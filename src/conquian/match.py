@@ -34,7 +34,7 @@ from conquian._rng import game_seed
 from conquian._slots import copied_state, set_locked_state
 from conquian.dealing import check_seed
 from conquian.errors import ConquianError, InvalidRecordError, describe
-from conquian.game import Game, GameRecord
+from conquian.game import Game, GameRecord, check_ply
 from conquian.match_record import (
     MATCH_FORMAT,
     MATCH_VERSION,
@@ -266,51 +266,72 @@ class Match:
         """The number of games (stakes), the cap of games (points), or ``None``."""
         return self._planned
 
+    # The readers below take the lock, so that a thread never sees a move half-played:
+    # the current game over but not yet settled, or settled but the next not yet dealt.
+    # Inside the lock the match uses their unlocked forms (_is_over, _standing, ...).
+
     @property
     def game(self) -> Game:
         """A copy of the current game (the last one once the match is over).
 
         It is a copy: playing on it does not change the match; play with :meth:`play`.
         """
-        return self._game.copy()
+        with self._lock:
+            return self._game.copy()
 
     @property
     def state(self) -> State:
         """The current position of the current game."""
-        return self._game.state
+        with self._lock:
+            return self._game.state
 
     @property
     def game_index(self) -> int:
         """The place of the current game in the match, counted from 0."""
-        return len(self._results) - 1 if self.is_over else len(self._results)
+        with self._lock:
+            return self._game_index()
+
+    def _game_index(self) -> int:
+        return len(self._results) - 1 if self._is_over() else len(self._results)
 
     def legal_moves(self) -> LegalMoves:
         """The legal moves of the current game (none once the match is over)."""
-        return self._game.legal_moves()
+        with self._lock:
+            return self._game.legal_moves()
 
     @property
     def completed(self) -> tuple[GameResult, ...]:
         """The finished games in order, each with what it settled."""
-        return tuple(self._results)
+        with self._lock:
+            return tuple(self._results)
 
     @property
     def standing(self) -> Standing:
         """The scores, the stake of the current game and the pool."""
+        with self._lock:
+            return self._standing()
+
+    def _standing(self) -> Standing:
         return self._results[-1].standing if self._results else Standing()
 
     @property
     def scores(self) -> tuple[int, int]:
         """Each player's running score."""
-        return self.standing.scores
+        with self._lock:
+            return self._standing().scores
 
     @property
     def is_over(self) -> bool:
         """Whether the match has ended."""
+        with self._lock:
+            return self._is_over()
+
+    def _is_over(self) -> bool:
         played = len(self._results)
         if self._rules.scoring is Scoring.POINTS:
             target = self._rules.target
             assert target is not None
-            if max(self.scores) >= target:
+            if max(self._standing().scores) >= target:
                 return True
         return played == (self._planned if self._planned is not None else MAX_GAMES)
 
@@ -323,26 +344,39 @@ class Match:
 
     def result(self) -> MatchResult | None:
         """``None`` while the match runs, else the final scores and the winner."""
-        if not self.is_over:
+        with self._lock:
+            return self._result()
+
+    def _result(self) -> MatchResult | None:
+        if not self._is_over():
             return None
-        first, second = self.scores
+        first, second = self._standing().scores
         winner = None if first == second else (0 if first > second else 1)
         return MatchResult((first, second), winner)
 
     # ------------------------------------------------------------------ playing
 
-    def play(self, move: Move | str, *, player: int | None = None) -> Move:
+    def play(self, move: Move | str, *, player: int | None = None, ply: int | None = None) -> Move:
         """Play ``move`` in the current game; settle the game if it ends, and deal the next.
 
+        Args:
+            move: The move, or its notation.
+            player: The player who plays it, checked when given.
+            ply: The ply of the current game at which the move was chosen, checked when
+                given (as :meth:`Game.play <conquian.game.Game.play>` does; a new game
+                starts at 0, so a move meant for the last one is refused too).
+
         Raises:
-            IllegalMoveError: The move is not legal; the match is unchanged.
+            IllegalMoveError: The move is not legal, or the current game is no longer at
+                ``ply`` (``MoveProblem.MOVED_ON``); the match is unchanged.
             InvalidMoveNotationError: The text is not a move; the match is unchanged.
             ConquianError: The match is over.
+            TypeError: ``ply`` is not a whole number or ``None``.
         """
         with self._lock:
-            if self.is_over:
+            if self._is_over():
                 raise ConquianError("the match is over: no game is being played")
-            played = self._game.play(move, player=player)
+            played = self._game.play(move, player=player, ply=ply)
             if self._game.is_over:
                 self._settle()
             return played
@@ -352,35 +386,42 @@ class Match:
         state = self._game.state
         outcome = state.outcome
         assert outcome is not None
-        before = self.standing
+        before = self._standing()
         loser_hand = state.hands[1 - outcome.winner] if outcome.winner is not None else ()
         after = settle(before, outcome, self._rules, loser_hand=loser_hand)
         stake = before.stake if self._rules.scoring is Scoring.STAKES else None
         change = (after.scores[0] - before.scores[0], after.scores[1] - before.scores[1])
         index = len(self._results)
         self._results.append(GameResult(index, self._game.record(), stake, change, after))
-        if not self.is_over:
+        if not self._is_over():
             self._game = self._deal(index + 1)
 
-    def undo(self) -> Move:
+    def undo(self, *, ply: int | None = None) -> Move:
         """Take back the last move of the current game and return it.
 
         A finished game has been settled and cannot be taken back, so only moves of the
         game in progress can be undone.
 
+        Args:
+            ply: The ply of the current game the caller saw, checked when given.
+
         Raises:
             ConquianError: No move of the current game has been played, or the match is
                 over.
+            IllegalMoveError: The current game is no longer at ``ply``
+                (``MoveProblem.MOVED_ON``).
+            TypeError: ``ply`` is not a whole number or ``None``.
         """
         with self._lock:
-            return self._undo()
+            return self._undo(ply)
 
-    def _undo(self) -> Move:
-        number = self.game_index + 1
-        if self.is_over:
+    def _undo(self, ply: int | None = None) -> Move:
+        number = self._game_index() + 1
+        if self._is_over():
             raise ConquianError(
                 f"the match is over: game {number} is settled and cannot be taken back"
             )
+        check_ply(ply, self._game.ply)
         if self._game.ply == 0:
             if number == 1:
                 raise ConquianError("no move to undo")
@@ -400,7 +441,7 @@ class Match:
 
     def _record(self) -> MatchRecord:
         games = [result.record for result in self._results]
-        if not self.is_over:
+        if not self._is_over():
             games.append(self._game.record())
         return MatchRecord(
             rules=self._rules,
@@ -408,7 +449,7 @@ class Match:
             first_dealer=self._first_dealer,
             games_planned=self._planned,
             games=tuple(games),
-            result=self.result(),
+            result=self._result(),
         )
 
     @classmethod
@@ -503,10 +544,12 @@ class Match:
     __hash__ = None  # type: ignore[assignment]  # mutable: not hashable
 
     def __repr__(self) -> str:
-        first, second = self.scores
-        planned = f" of {self._planned}" if self._planned is not None else ""
-        status = "over" if self.is_over else f"ply {self._game.ply}"
-        return f"<Match game {self.game_index + 1}{planned}, {status}, scores {first}:{second}>"
+        with self._lock:
+            first, second = self._standing().scores
+            planned = f" of {self._planned}" if self._planned is not None else ""
+            status = "over" if self._is_over() else f"ply {self._game.ply}"
+            number = self._game_index() + 1
+        return f"<Match game {number}{planned}, {status}, scores {first}:{second}>"
 
 
 # ---------------------------------------------------------------------- JSON
