@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -183,3 +186,30 @@ def test_every_agent_refuses_a_state_or_moves_that_are_not_a_sequence(agent: Age
     for not_moves in (5, "ab", b"ab"):
         with pytest.raises(TypeError, match="legal_moves must be a sequence"):
             agent.choose(state.observation(state.to_move or 0), not_moves)  # type: ignore[arg-type]
+
+
+def choices(agent: Agent, seeds: range) -> list[str]:
+    """The agent's move in each of several positions, in order."""
+    made = []
+    for seed in seeds:
+        state = State.new(seed=seed)
+        view = state.observation(state.to_move or 0)
+        made.append(str(agent.choose(view, state.legal_moves())))
+    return made
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_every_agent_pickles_and_copies_and_then_chooses_as_the_original(
+    protocol: int,
+) -> None:
+    """A copy of an agent (pickled for a worker process, or copy.copy) makes the choices
+    the original makes from the same point, with a stream of its own: a random agent's
+    copy does not draw from the original's generator."""
+    for make in (lambda: RandomAgent(5), HeuristicAgent, lambda: SearchAgent(3, iterations=8)):
+        agent: Agent = make()
+        copies = [pickle.loads(pickle.dumps(agent, protocol)), copy.copy(agent)]
+        copies.append(copy.deepcopy(agent))
+        expected = choices(make(), range(4))
+        assert choices(agent, range(4)) == expected
+        for other in copies:
+            assert choices(other, range(4)) == expected  # none was moved on by the original

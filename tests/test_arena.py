@@ -452,3 +452,11 @@ def test_a_saved_run_must_be_one_the_arena_could_have_played() -> None:
     for ratings in ({"random": 1e308, "greedy": -1e308}, {"random": 0.0, "greedy": 0.0}):
         with pytest.raises(ConquianError, match=r"rating .* is not the one its games give"):
             ArenaResult.from_dict({**data, "ratings": ratings})
+
+
+def test_a_result_is_frozen_down_to_its_ratings() -> None:
+    """A result shared between threads cannot be changed by one of them."""
+    result = arena(["random", "greedy"], deals=2)
+    with pytest.raises(TypeError, match="read-only"):
+        result.ratings["greedy"] = 0.0
+    assert ArenaResult.from_dict(json.loads(result.to_json())) == result

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 
 from conquian import DECK, Card, ConquianError, InvalidCardError, format_cards, parse_cards
@@ -160,3 +163,13 @@ def test_a_table_may_use_thousands_in_its_counts() -> None:
     custom = Language("xx", "X", ENGLISH.ranks, ENGLISH.suits, "{rank}-{suit}", phrases)
     assert custom.phrase("moves", count=12345) == "12,345 plays"
     assert custom.card_name(0, 0) == "ace-clubs"
+
+
+def test_a_language_pickles_and_copies_to_an_equal_read_only_table() -> None:
+    """A language crosses to a worker process (narration in a pool) and deep-copies."""
+    spanish = find_language("es")
+    for other in (pickle.loads(pickle.dumps(spanish)), copy.deepcopy(spanish)):
+        assert other == spanish
+        assert dict(other.phrases) == dict(spanish.phrases)
+        with pytest.raises(TypeError, match="read-only"):
+            other.phrases["hand"] = "x"  # type: ignore[index]

@@ -18,13 +18,13 @@ SOURCE = Path(__file__).resolve().parents[1] / "src" / "conquian"
 # Bottom first: each module may import only modules before it in this list.
 LAYERS = (
     "_version",
+    "_slots",
+    "_readonly",
     "errors",
     "_phrases",
     "_refusals",
     "languages",
     "_rng",
-    "_slots",
-    "_readonly",
     "cards",
     "_bits",
     "_plans",

@@ -11,6 +11,8 @@ from __future__ import annotations
 import struct
 from typing import Final, TypeVar
 
+from conquian._slots import set_slots_state, slots_state
+
 T = TypeVar("T")
 
 __all__ = ["SplitMix64", "game_seed"]
@@ -24,6 +26,8 @@ class SplitMix64:
     """SplitMix64: ``next64()`` returns the next 64-bit output."""
 
     __slots__ = ("_state",)
+    __getstate__ = slots_state  # pickles under every protocol (0 and 1 need these)
+    __setstate__ = set_slots_state
 
     def __init__(self, seed: int) -> None:
         self._state = seed & _MASK64

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
@@ -39,12 +40,23 @@ class Agent(Protocol):
 class RandomAgent:
     """Chooses uniformly at random, reproducibly from its seed (on every machine).
 
+    Its choices are one stream of draws: a game replays when the agent makes the same
+    decisions in the same order. An agent shared by threads is safe to call, but draws
+    in the order the threads call it, so give each thread (each game) its own agent for
+    games that replay. ``copy.copy`` gives an agent with a stream of its own, at the same
+    point.
+
     Raises:
         ConquianError: ``seed`` is not a whole number from 0 to 2**64 - 1.
     """
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = SplitMix64(check_seed(seed, "a RandomAgent's seed"))
+
+    def __copy__(self) -> RandomAgent:
+        other = RandomAgent.__new__(RandomAgent)
+        other._rng = copy.copy(self._rng)  # its own stream, not one shared with self
+        return other
 
     def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
         """A uniformly random legal move.

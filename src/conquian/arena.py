@@ -38,6 +38,7 @@ from typing import Any, Final, TextIO
 
 import attrs
 
+from conquian._readonly import ReadOnlyDict
 from conquian._rng import SplitMix64, game_seed
 from conquian._terminal import EXIT_BAD_INPUT, EXIT_OK, print_error
 from conquian.agents import play_game
@@ -178,7 +179,7 @@ class ArenaResult:
         pairs: Every pair's games, in the order of the agents (``agents[i]`` first for
             ``i < j``).
         ratings: Each agent's Bradley–Terry rating on the Elo scale, ``random`` (or the
-            first agent) at 0.
+            first agent) at 0 (a read-only dict, as the value is frozen).
         seconds: Wall-clock time of the run.
     """
 
@@ -187,7 +188,7 @@ class ArenaResult:
     deals: int
     seed: int
     pairs: tuple[PairResult, ...]
-    ratings: dict[str, float] = attrs.field(hash=False)
+    ratings: dict[str, float] = attrs.field(hash=False, converter=ReadOnlyDict)
     seconds: float = attrs.field(eq=False)
 
     def to_dict(self) -> dict[str, Any]:

@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from conquian import _bits, _plans
+from conquian._slots import set_slots_state, slots_state
 from conquian.agents import check_arguments
 from conquian.cards import DECK
 from conquian.errors import ConquianError, describe
@@ -72,6 +73,8 @@ class HeuristicAgent:
     """
 
     __slots__ = ("_force_hand",)
+    __getstate__ = slots_state  # pickles under every protocol (0 and 1 need these)
+    __setstate__ = set_slots_state
 
     def __init__(self, force_hand: int = _FORCE_HAND) -> None:
         if isinstance(force_hand, bool) or not isinstance(force_hand, int):

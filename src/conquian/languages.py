@@ -23,6 +23,7 @@ from typing import Final
 import attrs
 
 from conquian._phrases import DUTCH_PHRASES, ENGLISH_PHRASES, GERMAN_PHRASES, SPANISH_PHRASES
+from conquian._readonly import ReadOnlyDict
 from conquian._refusals import DUTCH_REFUSALS, ENGLISH_REFUSALS, GERMAN_REFUSALS, SPANISH_REFUSALS
 from conquian.errors import ConquianError, describe
 
@@ -32,7 +33,7 @@ __all__ = ["LANGUAGES", "Language", "find_language"]
 def _frozen_phrases(phrases: Mapping[str, str]) -> Mapping[str, str]:
     if not isinstance(phrases, Mapping):
         raise TypeError(f"phrases are a mapping of keys to templates, not {describe(phrases)}")
-    return MappingProxyType(dict(phrases))
+    return ReadOnlyDict(phrases)  # read-only, and it pickles (a mappingproxy does not)
 
 
 @attrs.frozen

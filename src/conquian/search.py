@@ -34,6 +34,7 @@ from typing import Final
 
 from conquian import _position
 from conquian._rng import SplitMix64
+from conquian._slots import set_slots_state, slots_state
 from conquian.agents import Agent, check_arguments
 from conquian.cards import DECK, Card
 from conquian.dealing import check_seed
@@ -57,7 +58,11 @@ class SearchAgent:
 
     Args:
         seed: The agent's seed (0 to 2**64 - 1). A decision depends only on the seed, the
-            observation and the budget, so the agent is reproducible and may be shared.
+            observation and the budget, so the agent is reproducible and may be shared
+            by games and threads, as long as its policy keeps no state between decisions
+            (the default, :class:`~conquian.heuristic.HeuristicAgent`, keeps none; a
+            :class:`~conquian.agents.RandomAgent` policy draws from one stream, so its
+            decisions depend on the ones before).
         iterations: Playouts per decision (the budget), at least 1; split evenly among the
             candidate moves, a world at a time (every candidate is played in every world).
         seconds: If given, a time budget instead: playouts continue, a world at a time,
@@ -80,6 +85,8 @@ class SearchAgent:
     """
 
     __slots__ = ("_iterations", "_max_takes", "_policy", "_seconds", "_seed")
+    __getstate__ = slots_state  # pickles under every protocol (0 and 1 need these)
+    __setstate__ = set_slots_state
 
     def __init__(
         self,
