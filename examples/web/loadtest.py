@@ -1,7 +1,8 @@
 """A bounded load test of the web example: many games at once, played to their end.
 
 It starts ``server.py`` in its own process on loopback, then plays ``--games`` games at
-the same time, each by two scripted clients that do what the page does: listen on the
+the same time, each by two scripted clients that do what the page does: the first
+starts the game, the second joins it with the invitation, then each listens on its
 seat's WebSocket, and when it is their turn choose at random among the choice buttons
 and a take, build a take with random clicks (the library's
 :class:`~conquian.builder.TakeBuilder` on the seat's view, as the server's does for the
@@ -12,7 +13,9 @@ downloaded and replayed: it must hold exactly the moves the clients played, in o
 It prints the figures (games, moves, moves per second, move latency percentiles) and
 exits 1 on any error.
 
-Run: ``python examples/web/loadtest.py --games 200``
+Run: ``python examples/web/loadtest.py --games 200``. All the games come from one
+address: the server it starts allows that many per client; a server given with
+``--url`` must be started with ``--max-games-per-client`` at least ``--games``.
 """
 
 from __future__ import annotations
@@ -136,7 +139,10 @@ async def play_game(client: httpx.AsyncClient, ws_url: str, seed: int, figures: 
     answer.raise_for_status()
     created = answer.json()
     game_id = created["game"]
-    keys = [seat["key"] for seat in created["seats"]]
+    token = created["invitation"].rsplit("/", 1)[1]  # /#ID/invite/TOKEN
+    joined = await client.post(f"/api/games/{game_id}/join", json={"invite": token})
+    joined.raise_for_status()
+    keys = [created["seats"][0]["key"], joined.json()["key"]]
     played: dict[int, str] = {}
     figures.playing += 1
     figures.most_playing = max(figures.most_playing, figures.playing)
@@ -195,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     server = None
     if args.url is None:
         port = free_port()
-        server = start_server(port)
+        server = start_server(port, "--max-games-per-client", str(max(args.games, 20)))
         args.url = f"http://127.0.0.1:{port}"
     try:
         start = time.perf_counter()

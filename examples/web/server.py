@@ -10,38 +10,61 @@ order. Every move is checked by the library; an illegal one is refused with the
 library's reason, in the seat's language, and changes nothing. The other side's moves
 reach a waiting browser through a WebSocket.
 
-Play against one of the library's bots, or two people in two browsers, each with his
-seat link. A finished game can be downloaded as the library's JSON game record.
+Play against one of the library's bots, or two people in two browsers: the one who
+starts the game gets his seat link and a one-time invitation for his friend, whose seat
+key is made only when the friend joins. A finished game can be downloaded as the
+library's JSON game record.
 
 Run: ``python examples/web/server.py`` (then open http://127.0.0.1:8000/), after
-``pip install -r examples/web/requirements.txt`` in an environment with conquian.
+``pip install -r examples/web/requirements.txt`` in an environment with conquian;
+``--help`` lists the limits an operator may set (see :class:`Limits`).
 
-The HTTP API (every body is JSON, at most :data:`MAX_BODY` bytes; a seat key goes in an
-``Authorization: Bearer KEY`` header):
+The HTTP API (every body is JSON, at most :data:`MAX_BODY` bytes, and must arrive within
+:attr:`Limits.body_timeout` seconds, else 408; a seat key goes in an ``Authorization:
+Bearer KEY`` header; a refused request is answered ``{"error": ...}`` with its status and
+changes nothing):
 
 * ``POST /api/games`` ``{"mode": "bot" | "humans", "bot": "greedy", "names": [..],
   "seed": null, "rules": "classic"}``: a new game under a preset of the rules
-  (``classic``, ``foster`` or ``bicycle``, :data:`conquian.PRESETS`); answers its id and
-  the seat links. ``names`` are the two seats' names, or in a game against a bot the
-  person's name alone: the bot is called by its name in each reader's language
-  ("Greedy", "Codicioso"). The seed may be given as its digits in text, as a browser's
-  numbers lose digits past 2**53.
+  (``classic``, ``foster`` or ``bicycle``, :data:`conquian.PRESETS`). Answers ``{"game":
+  ID, "seats": [{"seat": 0, "key": KEY, "link": "/#ID/0/KEY"}], "invitation": LINK}``:
+  the creator's seat, and in a game between two people the friend's one-time
+  invitation ``/#ID/invite/TOKEN`` (``null`` against a bot). ``names`` are the two
+  seats' names, which must differ, or in a game against a bot the person's name alone:
+  the bot is called by its name in each reader's language ("Greedy", "Codicioso"). A
+  name has 1 to :data:`MAX_NAME` characters and something to see (see :func:`is_name`).
+  The seed may be given as its digits in text, as a browser's numbers lose digits past
+  2**53; in a game between two people a chosen seed is shown to both seats (whoever
+  chooses the deal can know every card), a seed drawn by the server never is. Refused
+  with 429 when the client (by its address) already has
+  :attr:`Limits.max_games_per_client` unfinished games, and with 503 when the server
+  holds :attr:`Limits.max_games` games and none may be dropped (see
+  :func:`make_room_space`).
+* ``POST /api/games/ID/join`` ``{"invite": TOKEN}``: the friend takes his seat; answers
+  ``{"seat": 1, "key": KEY, "link": "/#ID/1/KEY"}``, a key made at that moment. An
+  invitation works once: then it is refused with 409 "this invitation has been used".
+  Until the friend joins, nobody can act for his seat.
 * ``GET /api/words?lang=en``: the page's own words in that language (``words.py``).
 * ``GET /api/games/ID?lang=en``: the seat's view (see :func:`seat_payload`).
 * ``POST /api/games/ID/move`` ``{"move": "take +3d5d -Kh", "ply": 4, "lang": "en"}``:
-  play a move for the seat; ``ply`` (optional) refuses a move sent for an older position,
-  so a repeated request is never played twice. Answers the seat's new view; an illegal
-  move is refused with ``{"error": ..., "problem": ...}``, the reason in ``lang`` and
-  its :class:`~conquian.errors.MoveProblem` value.
+  play a move for the seat. ``ply``, the number of moves played when the move was
+  chosen, is optional: a move that carries it is refused once the game has moved past
+  that position, so a request that carries its ply is never played twice (one without
+  it is played whenever it is legal). Answers the seat's new view; an illegal move is
+  refused with ``{"error": ..., "problem": ...}``, the reason in ``lang`` and its
+  :class:`~conquian.errors.MoveProblem` value.
 * ``POST /api/games/ID/build`` ``{"selected": ["3d", "5d"], "arrangement": null}``: the
   take builder after these clicks (see :func:`builder_payload`), on the seat's turn.
 * ``POST /api/games/ID/name`` ``{"name": "Bea", "lang": "en"}``: a person's new name
-  for his seat, in a game between two people (a friend names himself); answers the
-  seat's view.
+  for his seat, in a game between two people that is not over (a friend names
+  himself); answers the seat's view.
 * ``GET /api/games/ID/record``: the finished game's JSON record (refused until it ends).
-* ``WS /api/games/ID/ws``: first message ``{"key": KEY, "lang": "en"}``; the server then
-  sends the seat's view after every change (``{"lang": ..}`` changes the language; other
-  messages are ignored).
+* ``WS /api/games/ID/ws``: first message ``{"key": KEY, "lang": "en"}``, within
+  :attr:`Limits.hello_timeout` seconds; the server then sends the seat's view after
+  every change (``{"lang": ..}`` changes the language; other messages are ignored). The
+  socket is closed with code 4404 for a game the server does not hold (or no longer
+  holds), 4408 when no hello came in time, 4429 past :attr:`Limits.sockets_per_seat`
+  sockets for a seat, and 4403 for any other bad hello (a wrong key, not JSON).
 """
 
 from __future__ import annotations
@@ -49,16 +72,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import heapq
 import json
 import secrets
 import time
 import unicodedata
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -91,8 +116,15 @@ from conquian.notation import dumps
 STATIC: Final = Path(__file__).resolve().parent / "static"
 MAX_BODY: Final = 4096
 """The largest request body (or WebSocket message) accepted, in bytes."""
-MAX_GAMES: Final = 5000
-"""Games kept at once; the oldest finished games are dropped first."""
+MAX_HEADERS: Final = 16 * 1024
+"""The largest request line and headers accepted, in bytes (uvicorn's
+``h11_max_incomplete_event_size``): a longer request is refused with 400."""
+MAX_CONNECTIONS: Final = 1000
+"""Open connections (HTTP and WebSocket) served at once (uvicorn's
+``limit_concurrency``); past them a request is answered 503."""
+SHUTDOWN_GRACE: Final = 5
+"""Seconds uvicorn waits for requests in progress after Ctrl-C (SIGINT) or SIGTERM,
+before it cancels them and stops (``timeout_graceful_shutdown``)."""
 NARRATION_LINES: Final = 12
 MAX_NAME: Final = 24
 """The longest player's name, in characters (the page's name fields hold as many)."""
@@ -103,7 +135,42 @@ BOTS: Final[dict[str, Callable[[int], Agent]]] = {
 }
 """The bots a player may choose, by name (all from :mod:`conquian.agents`)."""
 HUMAN_SEAT: Final = 0
-"""The seat of the person in a game against a bot."""
+"""The seat of the person in a game against a bot, and of the one who starts a game
+between two people."""
+FRIEND_SEAT: Final = 1
+"""The seat of the friend invited to a game between two people."""
+REFUSED_IN_NAMES: Final = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
+"""The Unicode categories no name may hold: control characters, lone surrogates (they
+cannot be sent back as UTF-8), private-use and unassigned code points, line and
+paragraph separators."""
+BIDI_CONTROLS: Final = frozenset(
+    "\u200e\u200f\u061c" + "".join(map(chr, range(0x202A, 0x202F))) + "\u2066\u2067\u2068\u2069"
+)
+"""The bidirectional controls (marks, embeddings, overrides, isolates), which no name may
+hold: they would turn the text around them, in the narration of both seats."""
+CLOSE_CODES: Final = {404: 4404, 408: 4408, 429: 4429}
+"""The WebSocket close code of a refused hello, by the HTTP status of the same refusal;
+any other refusal closes with 4403."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one server process accepts; ``server.py --help`` sets them."""
+
+    max_games: int = 5000
+    """Games held at once. Past it the finished games are dropped first, then the idle
+    ones (see :func:`make_room_space`); a new game is refused with 503 when none can be."""
+    max_games_per_client: int = 20
+    """Unfinished games one client (one address) may have started and still play; an
+    idle game does not count."""
+    idle_minutes: float = 30
+    """A game nobody is connected to, untouched for this long, is idle."""
+    hello_timeout: float = 10
+    """Seconds a new WebSocket may take to send its hello."""
+    body_timeout: float = 10
+    """Seconds a request may take to send its body."""
+    sockets_per_seat: int = 8
+    """Open WebSockets of one seat (its tabs and devices)."""
 
 
 class RequestError(Exception):
@@ -126,7 +193,11 @@ def refused(error: ConquianError, status: int, lang: str) -> RequestError:
 
 
 class Room:
-    """One game on the server: the game, the seat keys, the bot, and who is listening."""
+    """One game on the server: the game, the seat keys, the bot, and who is listening.
+
+    What is kept to answer faster is kept only while it helps: the payloads while
+    someone listens (:meth:`listen`), the narrations while the game goes on or someone
+    listens."""
 
     def __init__(
         self,
@@ -135,24 +206,33 @@ class Room:
         names: tuple[str, str],
         bot: str | None,
         rules: str = "classic",
+        *,
+        seed_chosen: bool = False,
+        client: str = "",
     ) -> None:
         """``names`` are the seats' names; against a bot, the bot's seat is named by
-        :meth:`names_in` in each reader's language and its entry here is not shown."""
+        :meth:`names_in` in each reader's language and its entry here is not shown.
+        ``seed_chosen`` says the player who starts the game chose its seed; ``client``
+        is his address."""
         game = Game.new(seed=seed, rules=PRESETS[rules])
         self.id = game_id
         self.game = game
+        self.seed = seed
+        self.seed_chosen = seed_chosen
+        self.client = client
         self.names = names
         self.bot_name = bot
         self.bot: Agent | None = None if bot is None else BOTS[bot](seed)
-        self.keys: tuple[str | None, str | None] = (
-            secrets.token_urlsafe(18),
-            None if bot is not None else secrets.token_urlsafe(18),
-        )
+        # The friend's key is made when he joins with the invitation (:meth:`join`).
+        self.keys: tuple[str | None, str | None] = (secrets.token_urlsafe(18), None)
+        self.invitation: str | None = None if bot is not None else secrets.token_urlsafe(18)
         self.listeners: list[Listener] = []
         self.payloads: dict[tuple[int, int, str], dict[str, Any]] = {}
         self.states = [game.state]
         self.narrations: dict[tuple[str, int], list[str]] = {}
         self.touched = time.monotonic()
+        self.gone = False
+        """Dropped from the server (:func:`drop_room`): its listeners close."""
 
     def seat_of(self, key: str) -> int:
         """The seat whose key is ``key``, compared in constant time."""
@@ -164,16 +244,39 @@ class Room:
             raise RequestError(403, "this key is not a seat of this game")
         return found
 
-    def play(self, seat: int, text: str, lang: str = "en") -> None:
-        """Play ``text`` for ``seat``, checked by the library, then the bot's replies; a
-        refusal is said in ``lang``."""
+    def join(self, token: str) -> str:
+        """The friend's seat key, made now for the holder of the invitation ``token``
+        (compared in constant time); the invitation then stops working."""
+        self.check_here()
+        invitation = self.invitation
+        if invitation is None or not secrets.compare_digest(invitation.encode(), token.encode()):
+            raise RequestError(403, "this is not an invitation to this game")
+        if self.keys[FRIEND_SEAT] is not None:
+            raise RequestError(409, "this invitation has been used")
+        key = secrets.token_urlsafe(18)
+        self.keys = (self.keys[HUMAN_SEAT], key)
+        self.touched = time.monotonic()
+        return key
+
+    def play(self, seat: int, text: str, lang: str = "en", ply: int | None = None) -> None:
+        """Play ``text`` for ``seat``, checked by the library (with the ``ply`` it was
+        chosen at, when given), then the bot's replies; a refusal is said in ``lang``,
+        409 when the game has moved on or it is not the seat's turn."""
+        self.check_here()
         game = self.game
         try:
-            game.play(text, player=seat)
+            game.play(text, player=seat, ply=ply)
         except ConquianError as error:
-            raise refused(error, 409 if game.to_move != seat else 400, lang) from None
+            late = getattr(error, "problem", None) is MoveProblem.MOVED_ON
+            raise refused(error, 409 if late or game.to_move != seat else 400, lang) from None
         self.states.append(game.state)
         self.play_bot()
+
+    def check_here(self) -> None:
+        """Refuse a change to a game the server has dropped (while the request's body was
+        on its way) as a request for a game it does not hold."""
+        if self.gone:
+            raise RequestError(404, "no such game")
 
     def play_bot(self) -> None:
         """Let the bot move while it is its turn."""
@@ -188,12 +291,15 @@ class Room:
     def narration(self, lang: str, viewer: int) -> list[str]:
         """The game told to ``viewer`` in ``lang``: the first card turned up, then one
         line a move with what followed it (a dead card, the next card turned up). Each
-        line is made once, when its move is new (:func:`conquian.narration.narrate`)."""
+        line is made once, when its move is new (:func:`conquian.narration.narrate`),
+        while the game goes on or someone listens; a finished game nobody listens to is
+        told again when asked."""
         lines = self.narrations.get((lang, viewer))
         if lines is None:
             names = self.names_in(lang)
-            first = narrate_start(self.states[0], lang=lang, names=names, viewer=viewer)
-            lines = self.narrations[lang, viewer] = [first]
+            lines = [narrate_start(self.states[0], lang=lang, names=names, viewer=viewer)]
+            if self.listeners or not self.game.is_over:
+                self.narrations[lang, viewer] = lines
         states, moves, names = self.states, self.game.moves, self.names_in(lang)
         for ply in range(len(lines) - 1, len(moves)):
             lines.append(narrate(states[ply], moves[ply], lang=lang, names=names, viewer=viewer))
@@ -208,12 +314,18 @@ class Room:
         return (self.names[HUMAN_SEAT], bot)  # the person sits in seat 0
 
     def rename(self, seat: int, name: str) -> None:
-        """Give ``seat`` the name ``name`` (a person's seat in a game between two people);
-        every narration is told again with it."""
+        """Give ``seat`` the name ``name`` (a person's seat in a game between two people,
+        before it ends); every narration is told again with it."""
+        self.check_here()
         if self.bot is not None:
             raise RequestError(409, "the names of a game against a bot are set when it starts")
-        if not is_name(name):
-            raise RequestError(400, f"a name has 1 to {MAX_NAME} characters")
+        if self.game.is_over:
+            raise RequestError(409, "the game is over: its names stay as they were")
+        problem = name_problem(name)
+        if problem is not None:
+            raise RequestError(400, problem)
+        if same_name(name, self.names[1 - seat]):
+            raise RequestError(400, "that is the other seat's name: choose another")
         names = list(self.names)
         names[seat] = name.strip()
         self.names = (names[0], names[1])
@@ -224,8 +336,34 @@ class Room:
         """Wake every listener: each sends its seat's new view."""
         self.touched = time.monotonic()
         self.payloads.clear()
+        self.forget()
         for listener in self.listeners:
             listener.wake.set()
+
+    def listen(self, listener: Listener) -> None:
+        """Add an open WebSocket of a seat."""
+        self.listeners.append(listener)
+        self.touched = time.monotonic()
+
+    def leave(self, listener: Listener) -> None:
+        """Remove a closed WebSocket; the last one takes what was kept for it along."""
+        self.listeners.remove(listener)
+        self.touched = time.monotonic()
+        self.forget()
+
+    def forget(self) -> None:
+        """Drop what is kept for listeners when there are none: the payloads, and once
+        the game is over the narrations (a finished game is read rarely; a whole one
+        told in four languages to both seats is a few hundred kilobytes)."""
+        if not self.listeners:
+            self.payloads.clear()
+            if self.game.is_over:
+                self.narrations.clear()
+
+    def is_idle(self, now: float, limits: Limits) -> bool:
+        """Whether nobody is connected to the game and it has not been touched (a move,
+        a name, a seat joining, a WebSocket opened or closed) for the idle limit."""
+        return not self.listeners and now - self.touched > limits.idle_minutes * 60
 
 
 class Listener:
@@ -240,26 +378,77 @@ class Listener:
 ROOMS: dict[str, Room] = {}
 
 
+def drop_room(room: Room) -> None:
+    """Take a game off the server; its open WebSockets are closed with 4404."""
+    del ROOMS[room.id]
+    room.gone = True
+    for listener in room.listeners:
+        listener.wake.set()
+
+
 # ---------------------------------------------------------------------- what a seat sees
 
 
-def is_name(value: object) -> bool:
-    """Whether ``value`` is a player's name: text of 1 to :data:`MAX_NAME` characters
-    once its ends are stripped, with no control characters and something to see (not
-    only spaces or invisible format characters such as a zero-width space)."""
+def name_problem(value: object) -> str | None:
+    """Why ``value`` is not a player's name, or ``None`` if it is one: text of 1 to
+    :data:`MAX_NAME` characters once its ends are stripped, with no character of
+    :data:`REFUSED_IN_NAMES` or :data:`BIDI_CONTROLS`, and something to see: a letter, a
+    number, a punctuation mark or a symbol (not only spaces, invisible format characters
+    such as a zero-width space, or combining marks)."""
     if not isinstance(value, str) or not 0 < len(value.strip()) <= MAX_NAME:
-        return False
+        return f"a name has 1 to {MAX_NAME} characters"
     kinds = [unicodedata.category(character) for character in value]
-    return "Cc" not in kinds and any(kind not in ("Cf", "Zs") for kind in kinds)
+    if any(kind in REFUSED_IN_NAMES for kind in kinds) or not BIDI_CONTROLS.isdisjoint(value):
+        return (
+            "a name may not hold control, private-use, unassigned, line-breaking or "
+            "text-direction characters"
+        )
+    if not any(kind[0] in "LNPS" for kind in kinds):
+        return "a name needs a letter, a number, a punctuation mark or a symbol"
+    return None
+
+
+def is_name(value: object) -> bool:
+    """Whether ``value`` is a player's name (see :func:`name_problem`)."""
+    return name_problem(value) is None
+
+
+def same_name(first: str, second: str) -> bool:
+    """Whether two names would read as one: equal once stripped, compatibility-normalized
+    (NFKC: a full-width A, U+FF21, is an A) and case-folded."""
+
+    def folded(name: str) -> str:
+        return unicodedata.normalize("NFKC", name.strip()).casefold()
+
+    return folded(first) == folded(second)
 
 
 def read_json(text: str | bytes | bytearray) -> Any:
     """JSON text as a value; :class:`ValueError` if it is not JSON, including JSON nested
-    too deep for the parser (a few kilobytes of ``[`` are enough)."""
+    too deep for the parser (a few kilobytes of ``[`` are enough), or if a string in it
+    is not Unicode text (a lone surrogate such as ``"\\udfff"``, which could not be
+    written back as UTF-8)."""
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except RecursionError:
         raise ValueError("nested too deep") from None
+    check_text(value)
+    return value
+
+
+def check_text(value: object) -> None:
+    """Raise :class:`ValueError` if a string of a JSON value, or a key, is not Unicode
+    text (:class:`UnicodeEncodeError` is one)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            item.encode()
+        elif isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
 
 
 def card_name(text: str, lang: str) -> str:
@@ -302,15 +491,29 @@ def status_text(room: Room, view: Observation, lang: str) -> str:
     return PAGE_WORDS[language.code]["waiting"].format(who=names[1 - seat])
 
 
+def chosen_seed(room: Room) -> str | None:
+    """The seed of a game between two people when the player who started it chose it
+    (as text: a browser's numbers lose digits past 2**53). Whoever chooses the deal can
+    know every card, so both seats are told; a seed drawn by the server is never shown,
+    nor one chosen against a bot (the person chose it himself)."""
+    if room.seed_chosen and room.bot is None:
+        return str(room.seed)
+    return None
+
+
 def seat_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
     """Everything the page of ``seat`` shows, built from the seat's observation only.
 
     ``view`` is the library's JSON view (:meth:`Observation.to_dict`); ``choices`` are
     the legal moves that are not takes, as buttons labelled in ``lang``; a take is built
-    with ``builder`` (the empty take builder, see :func:`builder_payload`).
+    with ``builder`` (the empty take builder, see :func:`builder_payload`);
+    ``chosen_seed`` is the deal's seed when the player who started the game chose it
+    (:func:`chosen_seed`), and ``words["seed"]`` says so to the seat.
 
-    The payload of the current position is kept for each seat and language, as the
-    mover's answer and his WebSocket send the same one."""
+    While the game has listeners the payload of the current position is kept for each
+    seat and language, as the mover's answer and the WebSockets send the same one."""
+    if not room.listeners:
+        return build_payload(room, seat, lang)
     key = (room.game.ply, seat, lang)
     cached = room.payloads.get(key)
     if cached is None:
@@ -340,6 +543,13 @@ def build_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
         if not isinstance(move, Take)
     ]
     can_take = any(isinstance(move, Take) for move in moves)
+    seed = chosen_seed(room)
+    if seed is None:
+        seed_line = ""
+    elif seat == HUMAN_SEAT:
+        seed_line = page["seed_chosen_you"].format(seed=seed, who=names[FRIEND_SEAT])
+    else:
+        seed_line = page["seed_chosen"].format(seed=seed, who=names[HUMAN_SEAT])
     words = {
         "hand": language.phrase("hand"),
         "table_you": language.phrase("table.you"),
@@ -356,6 +566,7 @@ def build_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
         "take_hint": page["take_hint"].format(card=view.offer.pretty())
         if can_take and view.offer is not None
         else "",
+        "seed": seed_line,
     }
     return {
         "game": room.id,
@@ -372,6 +583,7 @@ def build_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
         "choices": choices,
         "builder": builder_payload(view.take_builder(), lang) if can_take else None,
         "names_of_cards": card_names(visible_cards(data), lang),
+        "chosen_seed": None if seed is None else {"seed": seed, "by": HUMAN_SEAT},
         "words": words,
         "over": view.is_over,
     }
@@ -398,20 +610,37 @@ def builder_payload(builder: TakeBuilder, lang: str) -> dict[str, Any]:
 # ---------------------------------------------------------------------- requests
 
 
+def limits_of(connection: HTTPConnection) -> Limits:
+    """The limits of the application serving a request or a WebSocket."""
+    limits: Limits = connection.app.state.limits
+    return limits
+
+
 async def read_body(request: Request) -> dict[str, Any]:
     """The request's JSON object, refused past :data:`MAX_BODY` bytes (before reading
-    more than that, whatever Content-Length says)."""
+    more than that, whatever Content-Length says), and with 408 when it does not arrive
+    within :attr:`Limits.body_timeout` seconds. A client that goes away in the middle is
+    answered (nobody reads it) without a traceback in the log."""
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
         raise RequestError(413, f"the request body is limited to {MAX_BODY} bytes")
     body = bytearray()
-    async for chunk in request.stream():
-        body.extend(chunk)
-        if len(body) > MAX_BODY:
-            raise RequestError(413, f"the request body is limited to {MAX_BODY} bytes")
+    timeout = limits_of(request).body_timeout
+    try:
+        async with asyncio.timeout(timeout):
+            async for chunk in request.stream():
+                body.extend(chunk)
+                if len(body) > MAX_BODY:
+                    raise RequestError(413, f"the request body is limited to {MAX_BODY} bytes")
+    except TimeoutError:
+        raise RequestError(408, f"the request body did not arrive within {timeout:g} s") from None
+    except ClientDisconnect:
+        raise RequestError(400, "the client went away before the end of its request") from None
     try:
         data = read_json(body or b"{}")
-    except (ValueError, UnicodeDecodeError):
+    except UnicodeEncodeError:
+        raise RequestError(400, "the request body holds a lone surrogate, not text") from None
+    except ValueError:  # UnicodeDecodeError included
         raise RequestError(400, "the request body is not JSON") from None
     if not isinstance(data, dict):
         raise RequestError(400, "the request body is not a JSON object")
@@ -450,7 +679,8 @@ def text_field(data: dict[str, Any], key: str, limit: int = 200) -> str:
 
 def refusals(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
     """Answer a :class:`RequestError` as ``{"error": message}`` with its status, and
-    ``"problem"`` for a refused move."""
+    ``"problem"`` for a refused move. A body refused before it was read whole (408, 413)
+    closes the connection, so that the rest of it is not read as the next request."""
 
     async def wrapped(request: Request) -> Response:
         try:
@@ -459,10 +689,17 @@ def refusals(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
             answer = {"error": error.message}
             if error.problem is not None:
                 answer["problem"] = error.problem
-            return JSONResponse(answer, status_code=error.status)
+            close = {"Connection": "close"} if error.status in (408, 413) else None
+            return JSONResponse(answer, status_code=error.status, headers=close)
         return result
 
     return wrapped
+
+
+def client_of(request: Request) -> str:
+    """The client's address, as uvicorn sees it (behind a proxy on the same machine, the
+    address the proxy gives in X-Forwarded-For)."""
+    return request.client.host if request.client is not None else ""
 
 
 @refusals
@@ -484,37 +721,90 @@ async def new_game(request: Request) -> Response:
         raise RequestError(400, "seed is a whole number (or its digits as text) or null")
     names = data.get("names", ["Player 1"] if bot else ["Player 1", "Player 2"])
     count = 1 if bot else 2
-    if not isinstance(names, list) or len(names) != count or not all(map(is_name, names)):
-        what = (
-            "the person's name alone (the bot is named in each language)" if bot else "two names"
-        )
+    what = "the person's name alone (the bot is named in each language)" if bot else "two names"
+    if not isinstance(names, list) or len(names) != count:
         raise RequestError(400, f"names are {what}, of 1 to {MAX_NAME} characters")
+    for name in names:
+        problem = name_problem(name)
+        if problem is not None:
+            raise RequestError(400, f"names are {what}: {problem}")
     if bot is not None:
+        if any(same_name(names[0], words["bot_" + bot]) for words in PAGE_WORDS.values()):
+            raise RequestError(400, "that is the bot's name: choose another")
         names = [names[0], bot]  # the bot's seat is named in each reader's language
-    make_room_space()
+    elif same_name(names[0], names[1]):
+        raise RequestError(400, "the two seats' names must differ")
+    client = client_of(request)
     game_id = secrets.token_urlsafe(9)
-    seed = secrets.randbits(48) if seed is None else seed
     try:
-        room = Room(game_id, seed, (names[0].strip(), names[1].strip()), bot, rules)
+        room = Room(
+            game_id,
+            secrets.randbits(48) if seed is None else seed,
+            (names[0].strip(), names[1].strip()),
+            bot,
+            rules,
+            seed_chosen=seed is not None,
+            client=client,
+        )
     except ConquianError as error:  # a seed out of range: the library's message
         raise RequestError(400, str(error)) from None
+    limits = limits_of(request)
+    now = time.monotonic()
+    playing = sum(
+        1
+        for other in ROOMS.values()
+        if other.client == client and not other.game.is_over and not other.is_idle(now, limits)
+    )
+    if playing >= limits.max_games_per_client:
+        raise RequestError(
+            429,
+            f"you have {playing} unfinished games, the most one player may have: "
+            "finish one (or leave it for a while) first",
+        )
+    make_room_space(limits, now)
     room.play_bot()
     ROOMS[game_id] = room
-    links = [
-        {"seat": seat, "key": key, "link": f"/#{game_id}/{seat}/{key}"}
-        for seat, key in enumerate(room.keys)
-        if key is not None
-    ]
-    return JSONResponse({"game": game_id, "seats": links})
+    seat = room.keys[HUMAN_SEAT]
+    invitation = None if room.invitation is None else f"/#{game_id}/invite/{room.invitation}"
+    return JSONResponse(
+        {
+            "game": game_id,
+            "seats": [{"seat": HUMAN_SEAT, "key": seat, "link": f"/#{game_id}/0/{seat}"}],
+            "invitation": invitation,
+        }
+    )
 
 
-def make_room_space() -> None:
-    """Drop the oldest finished games (or, failing that, the oldest ones) past the limit."""
-    if len(ROOMS) < MAX_GAMES:
+def make_room_space(limits: Limits, now: float) -> None:
+    """Make room for one more game within :attr:`Limits.max_games`: drop the finished
+    games first, the oldest first, then the idle ones (:meth:`Room.is_idle`), the oldest
+    first. A game in progress that someone plays or watches is never dropped: if no game
+    can be, the new one is refused with 503 and nothing is dropped."""
+    needed = len(ROOMS) - limits.max_games + 1
+    if needed <= 0:
         return
-    oldest = sorted(ROOMS.values(), key=lambda room: (not room.game.is_over, room.touched))
-    for room in oldest[: len(ROOMS) - MAX_GAMES + 1]:
-        del ROOMS[room.id]
+    rooms = ROOMS.values()
+    victims = heapq.nsmallest(
+        needed, (room for room in rooms if room.game.is_over), key=lambda room: room.touched
+    )
+    if len(victims) < needed:
+        victims += heapq.nsmallest(
+            needed - len(victims),
+            (room for room in rooms if not room.game.is_over and room.is_idle(now, limits)),
+            key=lambda room: room.touched,
+        )
+    if len(victims) < needed:
+        raise RequestError(503, "the server is full: try again later")
+    for room in victims:
+        drop_room(room)
+
+
+@refusals
+async def join_game(request: Request) -> Response:
+    room = room_of(request)
+    data = await read_body(request)
+    key = room.join(text_field(data, "invite", 100))
+    return JSONResponse({"seat": FRIEND_SEAT, "key": key, "link": f"/#{room.id}/1/{key}"})
 
 
 @refusals
@@ -534,9 +824,7 @@ async def play_move(request: Request) -> Response:
     ply = data.get("ply")
     if ply is not None and (ply.__class__ is not int or ply < 0):
         raise RequestError(400, f"ply is the number of moves played, or null, not {ply!r:.40}")
-    if ply is not None and ply != room.game.ply:
-        raise RequestError(409, f"the game has moved on: it is at move {room.game.ply}")
-    room.play(seat, text, lang)
+    room.play(seat, text, lang, ply)  # a stale ply: the library's MOVED_ON, in lang
     room.changed()
     return JSONResponse(seat_payload(room, seat, lang))
 
@@ -551,13 +839,13 @@ async def build_take(request: Request) -> Response:
     arrangement = data.get("arrangement")
     if not isinstance(selected, list) or len(selected) > 10:
         raise RequestError(400, "selected is a list of at most 10 cards")
-    if room.game.to_move != seat:
-        error = IllegalMoveError(
-            "a take is built on one's own turn", problem=MoveProblem.NOT_YOUR_TURN
-        )
-        raise refused(error, 409, lang)
     try:
+        # Refused as the move would be: the game is over, or it is not the seat's turn.
         builder = room.game.state.observation(seat).take_builder()
+    except IllegalMoveError as error:
+        late = error.problem in (MoveProblem.GAME_OVER, MoveProblem.NOT_YOUR_TURN)
+        raise refused(error, 409 if late else 400, lang) from None
+    try:
         for card in selected:
             if not isinstance(card, str):
                 raise RequestError(400, "selected is a list of cards")
@@ -595,20 +883,20 @@ async def get_record(request: Request) -> Response:
 
 
 async def seat_socket(socket: WebSocket) -> None:
-    """Send the seat its view now and after every change, until the socket closes."""
+    """Send the seat its view now and after every change, until the socket closes (or
+    the game is dropped: 4404)."""
     await socket.accept()
     room = ROOMS.get(socket.path_params["game_id"])
     try:
-        hello = read_json(await receive_text(socket))
-        if room is None or not isinstance(hello, dict) or not isinstance(hello.get("key"), str):
-            raise RequestError(403, 'send {"key": KEY} first')
-        listener = Listener(room.seat_of(hello["key"]), language_of(hello.get("lang")))
-    except (RequestError, ValueError, WebSocketDisconnect) as error:
-        message = error.message if isinstance(error, RequestError) else "bad hello"
-        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-            await socket.close(code=4403, reason=message[:100])
+        if room is None:
+            raise RequestError(404, "no such game")
+        listener = await read_hello(socket, room, limits_of(socket))
+    except RequestError as error:
+        await close_socket(socket, CLOSE_CODES.get(error.status, 4403), error.message)
         return
-    room.listeners.append(listener)
+    except WebSocketDisconnect:
+        return
+    room.listen(listener)
     listener.wake.set()
     reader = asyncio.ensure_future(read_languages(socket, listener))
     try:
@@ -616,6 +904,9 @@ async def seat_socket(socket: WebSocket) -> None:
             waiter = asyncio.ensure_future(listener.wake.wait())
             await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
             waiter.cancel()
+            if room.gone:
+                await close_socket(socket, 4404, "no such game")
+                break
             if listener.wake.is_set():
                 listener.wake.clear()
                 await socket.send_json(seat_payload(room, listener.seat, listener.lang))
@@ -623,7 +914,34 @@ async def seat_socket(socket: WebSocket) -> None:
         pass
     finally:
         reader.cancel()
-        room.listeners.remove(listener)
+        room.leave(listener)
+
+
+async def read_hello(socket: WebSocket, room: Room, limits: Limits) -> Listener:
+    """The listener of the seat whose key the socket's first message holds, sent within
+    :attr:`Limits.hello_timeout` seconds, within :attr:`Limits.sockets_per_seat`."""
+    try:
+        async with asyncio.timeout(limits.hello_timeout):
+            text = await receive_text(socket)
+        hello = read_json(text)
+    except TimeoutError:
+        raise RequestError(408, f"no hello within {limits.hello_timeout:g} s") from None
+    except ValueError:
+        raise RequestError(403, "bad hello") from None
+    if not isinstance(hello, dict) or not isinstance(hello.get("key"), str):
+        raise RequestError(403, 'send {"key": KEY} first')
+    seat = room.seat_of(hello["key"])
+    lang = language_of(hello.get("lang"))
+    if room.gone:  # dropped while the hello was on its way
+        raise RequestError(404, "no such game")
+    if sum(1 for other in room.listeners if other.seat == seat) >= limits.sockets_per_seat:
+        raise RequestError(429, f"a seat has at most {limits.sockets_per_seat} connections")
+    return Listener(seat, lang)
+
+
+async def close_socket(socket: WebSocket, code: int, reason: str) -> None:
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        await socket.close(code=code, reason=reason[:100])
 
 
 async def receive_text(socket: WebSocket) -> str:
@@ -638,18 +956,20 @@ async def receive_text(socket: WebSocket) -> str:
 
 
 async def read_languages(socket: WebSocket, listener: Listener) -> None:
-    """Read the seat's later messages: ``{"lang": CODE}`` changes its language; any other
-    message is ignored."""
+    """Read the seat's later messages: ``{"lang": CODE}`` changes its language, and
+    sends the view again if it is a new one; any other message is ignored."""
     try:
         while True:
             try:
                 data = read_json(await receive_text(socket))
                 if not isinstance(data, dict) or "lang" not in data:
                     continue
-                listener.lang = language_of(data["lang"])
+                lang = language_of(data["lang"])
             except (ValueError, RequestError):
                 continue
-            listener.wake.set()
+            if lang != listener.lang:
+                listener.lang = lang
+                listener.wake.set()
     except (WebSocketDisconnect, RuntimeError):
         return
 
@@ -663,14 +983,16 @@ async def index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html")
 
 
-def create_app() -> Starlette:
-    """The ASGI application."""
-    return Starlette(
+def create_app(limits: Limits | None = None) -> Starlette:
+    """The ASGI application, under ``limits`` (the defaults of :class:`Limits` if not
+    given)."""
+    application = Starlette(
         routes=[
             Route("/", index),
             Route("/api/words", get_words),
             Route("/api/games", new_game, methods=["POST"]),
             Route("/api/games/{game_id}", get_view),
+            Route("/api/games/{game_id}/join", join_game, methods=["POST"]),
             Route("/api/games/{game_id}/move", play_move, methods=["POST"]),
             Route("/api/games/{game_id}/build", build_take, methods=["POST"]),
             Route("/api/games/{game_id}/name", set_name, methods=["POST"]),
@@ -679,23 +1001,83 @@ def create_app() -> Starlette:
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ]
     )
+    application.state.limits = limits or Limits()
+    return application
 
 
 app = create_app()
 
 
+def positive(kind: Callable[[str], int | float]) -> Callable[[str], int | float]:
+    """An argument type: a number of ``kind`` above zero."""
+
+    def read(text: str) -> int | float:
+        value = kind(text)
+        if not value > 0:
+            raise argparse.ArgumentTypeError(f"{text} is not above zero")
+        return value
+
+    read.__name__ = kind.__name__  # argparse names the type in its error
+    return read
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     import uvicorn
 
+    default = Limits()
     parser = argparse.ArgumentParser(description="Serve Conquian games on the web.")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument(
+        "--max-games",
+        type=positive(int),
+        default=default.max_games,
+        help="games held at once; past it finished games are dropped, then idle ones, "
+        "else a new game is refused (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--max-games-per-client",
+        type=positive(int),
+        default=default.max_games_per_client,
+        help="unfinished games one address may have started (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--idle-minutes",
+        type=positive(float),
+        default=default.idle_minutes,
+        help="a game nobody is connected to, untouched this long, may be dropped when "
+        "the server is full (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--hello-timeout",
+        type=positive(float),
+        default=default.hello_timeout,
+        help="seconds a WebSocket may take to send its hello (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--body-timeout",
+        type=positive(float),
+        default=default.body_timeout,
+        help="seconds a request may take to send its body (default: %(default)s)",
+    )
     args = parser.parse_args(argv)
+    limits = Limits(
+        max_games=args.max_games,
+        max_games_per_client=args.max_games_per_client,
+        idle_minutes=args.idle_minutes,
+        hello_timeout=args.hello_timeout,
+        body_timeout=args.body_timeout,
+    )
     uvicorn.run(
-        app,
+        create_app(limits),
         host=args.host,
         port=args.port,
+        # h11, not httptools: h11 refuses a request whose headers pass MAX_HEADERS.
+        http="h11",
+        h11_max_incomplete_event_size=MAX_HEADERS,
         ws_max_size=MAX_BODY,
+        limit_concurrency=MAX_CONNECTIONS,
+        timeout_graceful_shutdown=SHUTDOWN_GRACE,
         # Keep idle connections longer than uvicorn's 5 s, so that a client reusing one
         # between two moves does not race the server closing it.
         timeout_keep_alive=75,

@@ -1,9 +1,11 @@
 """The web page's own words in each language: the lobby's form and its default names, the
-bots' and the rules presets' names, the invitation, the record link, the word before the
-rules' name, the waiting line, the opponent's hand size, the hint on how to take, and a
-lost game's line. The game's words (card names, narration, prompts) come from
-:mod:`conquian.languages`; ``server.py`` serves one language's table at ``GET
-/api/words?lang=es``, and every table has the keys of English."""
+bots' and the rules presets' names, the invitation and a used invitation's line, the
+record link, the word before the rules' name, the waiting line, the opponent's hand size,
+the hint on how to take, the line that tells both seats the deal's seed was chosen, a
+lost game's line, and an answer of the server that is not one of its own. The game's
+words (card names, narration, prompts) come from :mod:`conquian.languages`;
+``server.py`` serves one language's table at ``GET /api/words?lang=es``, and every table
+has the keys of English."""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "default_name": "Player 1",
         "opponent": "Opponent",
         "a_bot": "a bot:",
-        "a_friend": "a friend (two seat links)",
+        "a_friend": "a friend (an invitation link)",
         "save_name": "Save",
         "guest": "Player 2",
         "rules": "Rules",
@@ -34,12 +36,18 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "rules_foster": "Foster",
         "rules_bicycle": "Bicycle",
         "start": "Start",
-        "invite": "Send this link to your friend:",
+        "invite": "Send this link to your friend (it works once):",
         "record": "Download the game record (JSON)",
         "waiting": "waiting for {who}",
         "hand_size": "{count} cards in hand",
         "take_hint": "To take {card}, click the cards of your hand that go with it.",
         "no_game": "This game is not here (any more): start a new one.",
+        "seed_chosen": (
+            "{who} chose this deal (seed {seed}): whoever chooses the seed can know every card."
+        ),
+        "seed_chosen_you": "You chose this deal (seed {seed}); {who} sees this too.",
+        "invite_used": "This invitation has been used: ask your friend for a new game.",
+        "server_error": "The server answered {status}: try again later.",
     },
     "es": {
         "language": "Idioma",
@@ -48,7 +56,7 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "default_name": "Jugador 1",
         "opponent": "Contrincante",
         "a_bot": "un bot:",
-        "a_friend": "un amigo (dos enlaces, uno por asiento)",
+        "a_friend": "un amigo (un enlace de invitación)",
         "save_name": "Guardar",
         "guest": "Jugador 2",
         "rules": "Reglas",
@@ -60,12 +68,19 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "rules_foster": "Foster",
         "rules_bicycle": "Bicycle",
         "start": "Empezar",
-        "invite": "Envía este enlace a tu amigo:",
+        "invite": "Envía este enlace a tu amigo (sirve una sola vez):",
         "record": "Descargar el registro de la partida (JSON)",
         "waiting": "esperando a {who}",
         "hand_size": "{count} cartas en la mano",
         "take_hint": "Para tomar {card}, haz clic en las cartas de tu mano que van con ella.",
         "no_game": "Esta partida no está (ya) aquí: empieza una nueva.",
+        "seed_chosen": (
+            "{who} eligió este reparto (semilla {seed}): quien elige la semilla puede "
+            "conocer todas las cartas."
+        ),
+        "seed_chosen_you": "Elegiste este reparto (semilla {seed}); {who} también lo ve.",
+        "invite_used": "Esta invitación ya se usó: pide a tu amigo una nueva partida.",
+        "server_error": "El servidor respondió {status}: inténtalo más tarde.",
     },
     "nl": {
         "language": "Taal",
@@ -74,7 +89,7 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "default_name": "Speler 1",
         "opponent": "Tegenstander",
         "a_bot": "een bot:",
-        "a_friend": "een vriend (twee links, een per plaats)",
+        "a_friend": "een vriend (een uitnodigingslink)",
         "save_name": "Opslaan",
         "guest": "Speler 2",
         "rules": "Regels",
@@ -86,12 +101,18 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "rules_foster": "Foster",
         "rules_bicycle": "Bicycle",
         "start": "Begin",
-        "invite": "Stuur deze link naar je vriend:",
+        "invite": "Stuur deze link naar je vriend (hij werkt één keer):",
         "record": "Het verslag van de partij downloaden (JSON)",
         "waiting": "wachten op {who}",
         "hand_size": "{count} kaarten in de hand",
         "take_hint": "Om {card} te nemen, klik je de kaarten uit je hand aan die erbij horen.",
         "no_game": "Deze partij is er niet (meer): begin een nieuwe.",
+        "seed_chosen": (
+            "{who} koos deze deling (seed {seed}): wie de seed kiest, kan elke kaart kennen."
+        ),
+        "seed_chosen_you": "Je koos deze deling (seed {seed}); {who} ziet dat ook.",
+        "invite_used": "Deze uitnodiging is al gebruikt: vraag je vriend om een nieuwe partij.",
+        "server_error": "De server antwoordde {status}: probeer het later opnieuw.",
     },
     "de": {
         "language": "Sprache",
@@ -100,7 +121,7 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "default_name": "Spieler 1",
         "opponent": "Gegner",
         "a_bot": "ein Bot:",
-        "a_friend": "ein Freund (zwei Links, einer je Platz)",
+        "a_friend": "ein Freund (ein Einladungslink)",
         "save_name": "Speichern",
         "guest": "Spieler 2",
         "rules": "Regeln",
@@ -112,12 +133,23 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "rules_foster": "Foster",
         "rules_bicycle": "Bicycle",
         "start": "Los",
-        "invite": "Schick diesen Link deinem Freund:",
+        "invite": "Schick diesen Link deinem Freund (er gilt nur einmal):",
         "record": "Das Protokoll der Partie herunterladen (JSON)",
         "waiting": "warten auf {who}",
         "hand_size": "{count} Karten auf der Hand",
         "take_hint": "Um {card} zu nehmen, klicke die Karten deiner Hand an, die dazu passen.",
         "no_game": "Diese Partie gibt es (nicht mehr): beginne eine neue.",
+        "seed_chosen": (
+            "{who} hat diese Kartenverteilung gewählt (Seed {seed}): wer den Seed wählt, "
+            "kann jede Karte kennen."
+        ),
+        "seed_chosen_you": (
+            "Du hast diese Kartenverteilung gewählt (Seed {seed}); {who} sieht das auch."
+        ),
+        "invite_used": (
+            "Diese Einladung wurde schon benutzt: bitte deinen Freund um eine neue Partie."
+        ),
+        "server_error": "Der Server antwortete {status}: versuche es später noch einmal.",
     },
 }
 

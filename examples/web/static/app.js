@@ -12,24 +12,44 @@ let payload = null;    // the latest view of this seat
 let builder = null;    // the take builder's latest answer (null when no take is possible)
 let busy = false;
 let pageWords = null;  // the page's own words in the chosen language (GET /api/words)
+let lost = false;      // the game is gone, or the invitation was used: the page stops
 
 function lang() {
   return $("lang").value;
 }
 
+// A request to the server: its JSON answer, or an Error with the server's message and
+// the status. An answer that is not the server's JSON (a crash, a proxy's error page)
+// is said with its status in the page's language.
 async function api(method, path, body) {
   const headers = { "Content-Type": "application/json" };
   if (seat.key) headers.Authorization = "Bearer " + seat.key;
   const response = await fetch(path, {
     method, headers, body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const data = await response.json();
-  if (!response.ok) {
-    const error = new Error(data.error || response.statusText);
+  return answerOf(response);
+}
+
+async function answerOf(response) {
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;  // not JSON
+  }
+  if (!response.ok || data === null) {
+    const message = data && typeof data.error === "string"
+      ? data.error : serverError(response.status);
+    const error = new Error(message);
     error.status = response.status;
     throw error;
   }
   return data;
+}
+
+function serverError(status) {
+  const words = pageWords || { server_error: "The server answered {status}: try again later." };
+  return words.server_error.replace("{status}", String(status));
 }
 
 // ---------------------------------------------------------------- drawing
@@ -99,6 +119,7 @@ function restoreFocus(key) {
 const FIRST_ACTION = "#hand button:enabled, #discards button:enabled, #choices button:enabled";
 
 function render() {
+  if (lost || !payload) return;  // nothing to draw: the game is gone, or not yet here
   const key = focusKeyOf(document.activeElement) || heldFocus;
   draw();
   if (busy || !key) return;
@@ -123,6 +144,8 @@ function draw() {
   if (naming && $("rename").hidden) $("new-name").value = payload.names[me];
   $("rename").hidden = !naming;
   $("status").textContent = words.status;
+  $("seed-line").textContent = words.seed;  // the deal's seed, when a player chose it
+  $("seed-line").hidden = !words.seed;
   $("opponent-name").textContent = payload.names[other];
   $("opponent-hand").setAttribute("aria-label", words.hand_size);
   fill($("opponent-hand"), Array.from({ length: view.hand_sizes[other] }, () => {
@@ -223,9 +246,30 @@ function showError(message) {
   $("error").textContent = message || "";
 }
 
+// A refused request: a game the server no longer holds (a restart, or dropped when the
+// server was full) stops the page; any other refusal is shown.
+function failed(error) {
+  if (error.status === 404) lose();
+  else showError(error.message);
+}
+
+// Stops the page for good: no more buttons, no more reconnecting, only the line that
+// says why (#lost, or #used for an invitation already used), in the page's language.
+function lose(line = "lost") {
+  lost = true;
+  const socket = seat.socket;
+  seat.socket = null;  // its close event does not reconnect
+  if (socket) socket.close();
+  $("lobby").hidden = true;
+  $("table").hidden = false;
+  document.body.dataset.state = "lost";
+  $(line).hidden = false;
+}
+
 // ---------------------------------------------------------------- acting
 
 function accept(data) {
+  if (lost) return;
   if (payload && data.view.ply < payload.view.ply) return;  // an older view arrived late
   const fresh = !payload || data.view.ply !== payload.view.ply;
   payload = data;
@@ -279,7 +323,7 @@ async function ask(action) {
     await action();
     showError("");
   } catch (error) {
-    showError(error.message);
+    failed(error);
   } finally {
     busy = false;
     render();
@@ -288,6 +332,13 @@ async function ask(action) {
 
 // ---------------------------------------------------------------- joining
 
+// The seat's WebSocket: the server sends the view after every change. A closed socket
+// is opened again after 1 s, then 2, 4... up to 30 s while it keeps failing; not when
+// the server no longer holds the game (4404: the page stops) or refused the key (4403).
+const RETRY_FIRST = 1000;
+const RETRY_MOST = 30000;
+let retry = RETRY_FIRST;
+
 function listen() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const socket = new WebSocket(`${scheme}//${location.host}/api/games/${seat.game}/ws`);
@@ -295,17 +346,43 @@ function listen() {
   socket.addEventListener("open", () => {
     socket.send(JSON.stringify({ key: seat.key, lang: lang() }));
   });
-  socket.addEventListener("message", (event) => accept(JSON.parse(event.data)));
-  socket.addEventListener("close", () => {
-    if (seat.socket === socket) setTimeout(listen, 1000);  // reconnect
+  socket.addEventListener("message", (event) => {
+    retry = RETRY_FIRST;  // the server answers again
+    accept(JSON.parse(event.data));
+  });
+  socket.addEventListener("close", (event) => {
+    if (seat.socket !== socket) return;
+    if (event.code === 4404) {
+      lose();
+    } else if (event.code === 4403) {
+      seat.socket = null;
+      showError(event.reason);
+    } else {
+      setTimeout(listen, retry);
+      retry = Math.min(retry * 2, RETRY_MOST);
+    }
   });
 }
 
+// Opens the game of the location's hash: a seat link (#ID/SEAT/KEY), or a friend's
+// invitation (#ID/invite/TOKEN), which is exchanged for the friend's seat link. The
+// link replaces the invitation in the history, so that Back does not send it again.
 async function join() {
-  const [game, number, key] = location.hash.slice(1).split("/");
-  Object.assign(seat, { game, number: Number(number), key });
+  let [game, number, key] = location.hash.slice(1).split("/");
   $("lobby").hidden = true;
   $("table").hidden = false;
+  if (number === "invite") {
+    try {
+      const joined = await api("POST", `/api/games/${game}/join`, { invite: key });
+      history.replaceState(null, "", joined.link);
+      [game, number, key] = joined.link.slice(2).split("/");
+    } catch (error) {
+      if (error.status === 409) lose("used");  // in the page's language
+      else failed(error);
+      return;
+    }
+  }
+  Object.assign(seat, { game, number: Number(number), key });
   const invite = sessionStorage.getItem("invite:" + game);
   if (invite) {
     $("invite").hidden = false;
@@ -315,19 +392,27 @@ async function join() {
   try {
     accept(await api("GET", `/api/games/${game}?lang=${lang()}`));
   } catch (error) {
-    if (error.status === 404) $("lost").hidden = false;  // in the page's language
-    else showError(error.message);
+    failed(error);  // a lost game is said in the page's language
     return;
   }
   listen();
 }
 
+// Saves the finished game's record; a refusal (or a server's error page) is shown, not
+// saved as the record.
 async function download(event) {
   event.preventDefault();
-  const response = await fetch(`/api/games/${seat.game}/record`, {
-    headers: { Authorization: "Bearer " + seat.key },
-  });
-  const blob = await response.blob();
+  let blob;
+  try {
+    const response = await fetch(`/api/games/${seat.game}/record`, {
+      headers: { Authorization: "Bearer " + seat.key },
+    });
+    if (!response.ok) await answerOf(response);  // throws the refusal
+    blob = await response.blob();
+  } catch (error) {
+    failed(error);
+    return;
+  }
   const link = document.createElement("a");
   link.href = URL.createObjectURL(blob);
   link.download = `conquian-${seat.game}.json`;
@@ -379,7 +464,7 @@ async function start(event) {
     const data = await api("POST", "/api/games", {
       mode, bot, names, rules, seed: seedText || null,  // digits as text: no rounding
     });
-    if (data.seats.length > 1) sessionStorage.setItem("invite:" + data.game, data.seats[1].link);
+    if (data.invitation) sessionStorage.setItem("invite:" + data.game, data.invitation);
     location.hash = data.seats[0].link.slice(2);
   } catch (error) {
     alert(error.message);
@@ -392,11 +477,15 @@ function init() {
   $("lang").addEventListener("change", async () => {
     localStorage.setItem("lang", lang());
     await showWords();
-    if (!seat.game) return;
+    if (!seat.game || lost) return;
     if (seat.socket && seat.socket.readyState === WebSocket.OPEN) {
       seat.socket.send(JSON.stringify({ lang: lang() }));
     }
-    accept(await api("GET", `/api/games/${seat.game}?lang=${lang()}`));
+    try {
+      accept(await api("GET", `/api/games/${seat.game}?lang=${lang()}`));
+    } catch (error) {
+      failed(error);
+    }
   });
   $("new-game").addEventListener("submit", start);
   $("rename").addEventListener("submit", rename);

@@ -33,9 +33,11 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
-    """The address of a running server (one process for the whole session)."""
+    """The address of a running server (one process for the whole session). Every test
+    is one client, 127.0.0.1, and leaves games unfinished: the per-client limit is
+    raised for them."""
     port = free_port()
-    process = start_server(port)
+    process = start_server(port, "--max-games-per-client", "1000")
     yield f"http://127.0.0.1:{port}"
     process.terminate()
     process.wait(timeout=10)

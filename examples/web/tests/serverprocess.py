@@ -8,6 +8,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import IO
 
 SERVER = Path(__file__).resolve().parents[1] / "server.py"
 
@@ -20,11 +21,16 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int) -> subprocess.Popen[bytes]:
-    """Start ``server.py`` on ``port`` and wait until it answers."""
+def start_server(
+    port: int, *options: str, stderr: IO[bytes] | None = None
+) -> subprocess.Popen[bytes]:
+    """Start ``server.py`` on ``port`` with the command-line ``options`` (``--max-games
+    3``...), its log going to ``stderr`` (by default this process's), and wait until it
+    answers."""
     process = subprocess.Popen(
-        [sys.executable, str(SERVER), "--port", str(port)],
+        [sys.executable, str(SERVER), "--port", str(port), *options],
         stdin=subprocess.DEVNULL,
+        stderr=stderr,
     )
     deadline = time.monotonic() + 30
     while True:

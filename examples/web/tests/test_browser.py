@@ -1,17 +1,21 @@
 """The web example in a real browser: a whole game against a bot played by clicking, two
 browsers playing each other while every payload they receive is searched for cards
-their seat may not see, the referee's refusals, and the screenshots of the docs."""
+their seat may not see, the friend's one-time invitation, the referee's refusals, a page
+whose game is gone or whose server answers with an error page, and the screenshots of
+the docs."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, Response, Route, WebSocket
+from serverprocess import free_port, start_server
 
 from conquian import PRESETS, Card, ConquianError, Game, IllegalMoveError, Phase, State
 from conquian.languages import find_language
@@ -19,6 +23,9 @@ from conquian.narration import explain_refusal, narrate, narrate_start
 from conquian.notation import loads
 
 DOCS_STATIC = Path(__file__).resolve().parents[3] / "docs" / "_static"
+WRITE_SCREENSHOTS = os.environ.get("CONQUIAN_WRITE_SCREENSHOTS") == "1"
+"""Whether the screenshots of the docs are written to ``docs/_static`` (else they are
+taken into a temporary folder)."""
 NOTATION = re.compile(r"(?<![A-Za-z0-9])(?:[A2-7JQK][cdhs])+(?![A-Za-z0-9])")
 """A run of cards in notation, as in ``7h`` or ``+2d3d5d`` (not the "As" of "Ass")."""
 PRETTY = re.compile(r"[A2-7JQK][♣♦♥♠]")
@@ -122,7 +129,17 @@ def test_a_whole_game_against_a_bot_by_clicking(
         assert decisions < 200
     assert state_of(page) == "over"
     assert arranged == (1 if rules == "foster" else 0)
+    assert page.locator("#seed-line").is_hidden()  # the person chose the seed himself
     status = page.inner_text("#status")
+    # A record the server refuses (here a proxy's error page) is said, not saved.
+    downloads: list[object] = []
+    page.on("download", lambda download: downloads.append(download))
+    page.route("**/record", lambda route: route.fulfill(status=502, body="<h1>Bad gateway</h1>"))
+    page.locator("#record").click()
+    page.wait_for_function("document.getElementById('error').textContent !== ''")
+    assert page.inner_text("#error") == "The server answered 502: try again later."
+    assert downloads == []
+    page.unroute("**/record")
     record = loads(downloaded_record(page))
     game = Game.from_record(record)
     assert game.is_over
@@ -268,7 +285,9 @@ def test_the_lobby_speaks_the_chosen_language(browser: Browser, base_url: str) -
     page.click("#start")
     page.wait_for_selector("body[data-state=turn], body[data-state=wait]")
     assert page.inner_text("#opponent-name") == "Spieler 2"
-    assert page.inner_text("#invite").startswith("Schick diesen Link deinem Freund:")
+    invitation = page.inner_text("#invite")
+    assert invitation.startswith("Schick diesen Link deinem Freund (er gilt nur einmal): ")
+    assert re.search(r"/#[\w-]+/invite/[\w-]+$", invitation)
     assert page.inner_text("#rules-name") == "Regeln: Klassisch"
     # With the invitation shown, whose turn it is stays at the top, above the tables.
     status, opponent = page.locator("#status"), page.locator(".opponent")
@@ -361,10 +380,44 @@ def test_two_browsers_play_each_other_and_see_only_their_own_cards(
     new_game_in_lobby(pages[0], base_url, humans=True, seed=23, lang="es")
     invite = pages[0].get_attribute("#invite-link", "href")
     assert invite is not None
+    assert re.fullmatch(r"/#[\w-]+/invite/[\w-]+", invite)
     pages[1].goto(base_url + "/")
     pages[1].select_option("#lang", "de")
     pages[1].goto(base_url + invite)
     pages[1].wait_for_selector("body[data-state=turn], body[data-state=wait]")
+    # The invitation is exchanged for the friend's seat link, which takes its place in
+    # the history: Back leads to the lobby, not to the invitation.
+    game_id = invite.removeprefix("/#").split("/")[0]
+    assert re.fullmatch(rf"{re.escape(base_url)}/#{game_id}/1/[\w-]+", pages[1].url)
+    seat_link = pages[1].url
+    pages[1].go_back()
+    pages[1].wait_for_selector("#lobby:not([hidden])")
+    assert "invite" not in pages[1].url
+    pages[1].go_forward()
+    pages[1].wait_for_selector("body[data-state=turn], body[data-state=wait]")
+    assert pages[1].url == seat_link
+    # A used invitation says so, in the page's language, and shows nothing else.
+    third = browser.new_page()
+    third.goto(base_url + "/")
+    third.select_option("#lang", "nl")
+    third.wait_for_function("document.documentElement.lang === 'nl'")
+    third.goto(base_url + invite)
+    third.wait_for_selector("#used:not([hidden])")
+    assert (
+        third.inner_text("#used")
+        == "Deze uitnodiging is al gebruikt: vraag je vriend om een nieuwe partij."
+    )
+    assert state_of(third) == "lost"
+    assert third.locator("#table section:visible, #status:visible").count() == 0
+    third.close()
+    # Both seats are told that the creator chose the deal, each in its language.
+    assert pages[0].inner_text("#seed-line") == (
+        "Elegiste este reparto (semilla 23); Jugador 2 también lo ve."
+    )
+    assert pages[1].inner_text("#seed-line") == (
+        "Ana hat diese Kartenverteilung gewählt (Seed 23): wer den Seed wählt, kann jede "
+        "Karte kennen."
+    )
     # The friend gives his name; the other page is told at once.
     assert pages[1].input_value("#new-name") == "Jugador 2"  # the lobby's language
     pages[1].fill("#new-name", "Bea")
@@ -372,6 +425,9 @@ def test_two_browsers_play_each_other_and_see_only_their_own_cards(
         pages[1].click("#rename button")
     pages[1].wait_for_selector("#rename", state="hidden")
     pages[0].wait_for_function("document.getElementById('opponent-name').textContent === 'Bea'")
+    assert pages[0].inner_text("#seed-line") == (
+        "Elegiste este reparto (semilla 23); Bea también lo ve."
+    )
     decisions = 0
     while state_of(pages[0]) != "over" or state_of(pages[1]) != "over":
         mover = next((page for page in pages if state_of(page) == "turn"), None)
@@ -426,6 +482,17 @@ def fetch(page: Page, method: str, path: str, key: str, body: object = None) -> 
     return page.evaluate(script, [method, path, key, body])
 
 
+def seat_keys(page: Page, created: dict[str, Any]) -> list[str]:
+    """The two seats' keys of a new game between two people: the creator's, given when
+    the game was made, and the friend's, made when he joins with the invitation."""
+    game_id, invite, token = created["invitation"].removeprefix("/#").split("/")
+    assert (game_id, invite) == (created["game"], "invite")
+    status, joined = fetch(page, "POST", f"/api/games/{game_id}/join", "", {"invite": token})
+    assert status == 200
+    assert joined == {"seat": 1, "key": joined["key"], "link": f"/#{game_id}/1/{joined['key']}"}
+    return [created["seats"][0]["key"], joined["key"]]
+
+
 def test_illegal_and_out_of_turn_requests_get_the_library_reason(
     browser: Browser, base_url: str
 ) -> None:
@@ -434,7 +501,7 @@ def test_illegal_and_out_of_turn_requests_get_the_library_reason(
     status, created = fetch(page, "POST", "/api/games", "", {"mode": "humans", "seed": 0})
     assert status == 200
     game_id = created["game"]
-    keys = [seat["key"] for seat in created["seats"]]
+    keys = seat_keys(page, created)
     url = f"/api/games/{game_id}"
     before = [fetch(page, "GET", url, key)[1] for key in keys]
     state = State.new(seed=0)
@@ -500,7 +567,9 @@ def test_illegal_and_out_of_turn_requests_get_the_library_reason(
     not_text: tuple[list[object], ...] = ([[]], [{}, "Bea"])
     for names in not_text:  # refused, not a server error
         answer = fetch(page, "POST", "/api/games", "", {"mode": "humans", "names": names})
-        assert answer == [400, {"error": "names are two names, of 1 to 24 characters"}]
+        assert answer[0] == 400
+        assert answer[1]["error"].startswith("names are two names")
+        assert answer[1]["error"].endswith("1 to 24 characters")
     # A game against a bot names the person alone: the bot has its name in each language.
     two = {"mode": "bot", "names": ["Ana", "Bot"]}
     assert fetch(page, "POST", "/api/games", "", two) == [
@@ -601,6 +670,78 @@ def test_illegal_and_out_of_turn_requests_get_the_library_reason(
     page.close()
 
 
+# ---------------------------------------------------------------------- a game gone
+
+
+@pytest.fixture
+def restartable_server() -> Iterator[tuple[str, list[Any]]]:
+    """A server of this test's own, which the test may restart (every game is lost) by
+    calling the second item's ``restart()``: its address and ``[restart]``."""
+    port = free_port()
+    processes = [start_server(port)]
+
+    def restart() -> None:
+        processes[-1].terminate()
+        processes[-1].wait(timeout=30)
+        processes.append(start_server(port))
+
+    yield f"http://127.0.0.1:{port}", [restart]
+    processes[-1].terminate()
+    processes[-1].wait(timeout=30)
+
+
+def test_a_page_whose_game_is_gone_says_so_and_stops(
+    browser: Browser, restartable_server: tuple[str, list[Any]]
+) -> None:
+    """After a restart the server holds no game: the page's WebSocket is closed with
+    4404 when it comes back, and the page shows the lost game's line in its language,
+    with no buttons left and no more reconnecting."""
+    base_url, (restart,) = restartable_server
+    page = browser.new_page()
+    sockets: list[WebSocket] = []
+    page.on("websocket", lambda socket: sockets.append(socket))
+    new_game_in_lobby(page, base_url, humans=False, seed=11, lang="es")
+    restart()
+    page.wait_for_selector("#lost:not([hidden])", timeout=60_000)
+    assert page.inner_text("#lost") == "Esta partida no está (ya) aquí: empieza una nueva."
+    assert state_of(page) == "lost"
+    assert page.locator("#table button:visible, #table section:visible").count() == 0
+    assert page.evaluate("lost && seat.socket === null")  # no socket, none to come
+    opened = len(sockets)
+    assert all(socket.is_closed() for socket in sockets)
+    # Changing the language now asks nothing of the server.
+    page.select_option("#lang", "de")
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    assert page.inner_text("#lost") == "Diese Partie gibt es (nicht mehr): beginne eine neue."
+    assert len(sockets) == opened
+    page.close()
+
+
+def test_an_answer_that_is_not_the_servers_json_is_said_with_its_status(
+    browser: Browser, base_url: str
+) -> None:
+    """A proxy's error page (502), or a server error, is said with its status in the
+    page's language, not as a JSON parse error; a 404 is a game gone."""
+    page = browser.new_page()
+    new_game_in_lobby(page, base_url, humans=False, seed=11, lang="de")
+    page.route("**/move", lambda route: route.fulfill(status=502, body="<h1>Bad gateway</h1>"))
+    with page.expect_response(lambda r: r.url.endswith("/move")):
+        page.locator("#choices button").last.click()
+    settle(page)
+    assert (
+        page.inner_text("#error") == "Der Server antwortete 502: versuche es später noch einmal."
+    )
+    assert state_of(page) == "turn"  # nothing else changed: the same choices are offered
+    page.unroute("**/move")
+    gone = json.dumps({"error": "no such game"})
+    page.route("**/move", lambda route: route.fulfill(status=404, body=gone))
+    with page.expect_response(lambda r: r.url.endswith("/move")):
+        page.locator("#choices button").last.click()
+    page.wait_for_selector("#lost:not([hidden])")
+    assert state_of(page) == "lost"
+    page.close()
+
+
 # ---------------------------------------------------------------------- screenshots
 
 
@@ -608,8 +749,12 @@ def test_illegal_and_out_of_turn_requests_get_the_library_reason(
     ("name", "width", "height"), [("desktop", 1200, 820), ("phone", 390, 844)]
 )
 def test_screenshots_for_the_docs(
-    browser: Browser, base_url: str, name: str, width: int, height: int
+    browser: Browser, base_url: str, tmp_path: Path, name: str, width: int, height: int
 ) -> None:
+    """The screenshots of the docs, written to docs/_static only when the environment
+    sets CONQUIAN_WRITE_SCREENSHOTS=1 (a test run leaves the checkout as it was)."""
+    docs = DOCS_STATIC / f"web-{name}.png"
+    before = docs.stat().st_mtime_ns if docs.exists() else None
     page = browser.new_page(viewport={"width": width, "height": height})
     new_game_in_lobby(page, base_url, humans=False, seed=2, lang="en")
     # A few decisions in, so the tables and the narration have something to show, then
@@ -623,10 +768,13 @@ def test_screenshots_for_the_docs(
         with page.expect_response(lambda r: r.url.endswith("/build")):
             addable.first.click()
         settle(page)
-    DOCS_STATIC.mkdir(exist_ok=True)
-    path = DOCS_STATIC / f"web-{name}.png"
+    if WRITE_SCREENSHOTS:
+        DOCS_STATIC.mkdir(exist_ok=True)
+    path = docs if WRITE_SCREENSHOTS else tmp_path / docs.name
     page.screenshot(path=str(path), full_page=True)
     assert path.stat().st_size > 10_000
+    if not WRITE_SCREENSHOTS:
+        assert (docs.stat().st_mtime_ns if docs.exists() else None) == before
     page.close()
 
 
@@ -656,7 +804,7 @@ def test_a_force_decision_says_why_the_seat_decides(browser: Browser, base_url: 
     page.goto(base_url + "/")
     status, created = fetch(page, "POST", "/api/games", "", {"mode": "humans", "seed": seed})
     assert status == 200
-    keys = [seat["key"] for seat in created["seats"]]
+    keys = seat_keys(page, created)
     url = f"/api/games/{created['game']}"
     replay = State.new(seed=seed)
     for move in moves:
