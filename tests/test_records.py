@@ -353,6 +353,22 @@ def test_a_result_the_moves_do_not_give_is_refused() -> None:
         notation.loads(json.dumps(won))
 
 
+def test_a_finished_game_must_record_how_it_ended() -> None:
+    """A null or missing result means a game not finished (as inside a match record)."""
+    data = record_json(won_game())
+    for missing in (True, False):
+        if missing:
+            del data["result"]
+        else:
+            data["result"] = None
+        with pytest.raises(
+            InvalidRecordError,
+            match=r"field 'result': the game ended, player 1 went out \(R16\), and its result "
+            "must say so",
+        ):
+            notation.loads(json.dumps(data))
+
+
 def test_a_deck_that_is_not_the_seeds_deck_is_refused() -> None:
     data = record_json(Game.new(seed=5))
     data["seed"] = 6
@@ -379,6 +395,15 @@ def test_a_version_must_be_the_number_1(version: object) -> None:
     with pytest.raises(InvalidRecordError, match="this library reads version 1 records"):
         notation.loads(json.dumps(data))
     assert schema_errors(data) != []
+
+
+def test_a_version_written_with_a_point_is_refused() -> None:
+    """JSON Schema's ``const: 1`` takes 1.0; the reader wants the integer literal, as it
+    does for every integer field."""
+    data = record_json(forcing_game())
+    data["version"] = 1.0
+    with pytest.raises(InvalidRecordError, match=r"reads version 1 records, not 1\.0"):
+        notation.loads(json.dumps(data))
 
 
 def test_a_record_of_another_format_is_refused() -> None:

@@ -153,7 +153,8 @@ class GameRecord:
 
         Raises:
             InvalidRecordError: Move ``k`` is not legal where it stands (the message
-                names it and says why), or the moves do not give the recorded result.
+                names it and says why), or the moves do not give the recorded result
+                (a game that the moves finish must record how it ended).
         """
         state = State.from_deck(self.deck, rules=self.rules, dealer=self.dealer)
         if self.seed is not None:
@@ -166,7 +167,11 @@ class GameRecord:
             except IllegalMoveError as error:
                 raise InvalidRecordError(f"move {number} {str(move)!r}: {error}") from None
             yield state
-        if self.result is not None and state.outcome != self.result:
+        if self.result is None and state.outcome is not None:
+            raise InvalidRecordError(
+                f"field 'result': the game ended, {state.outcome}, and its result must say so"
+            )
+        if state.outcome != self.result:
             found = state.outcome or "the game is not over"
             raise InvalidRecordError(
                 f"field 'result': the record says {self.result}, but its moves give {found}"

@@ -496,14 +496,9 @@ class Match:
                     f"{dealt.dealer}, as the deal alternates (R9)"
                 )
             try:
-                game = Game.from_record(game_record)
+                game = Game.from_record(game_record)  # its result is the moves' outcome
             except InvalidRecordError as error:
                 raise InvalidRecordError(f"{where}, {error}") from None
-            if game_record.result != game.outcome:
-                raise InvalidRecordError(
-                    f"{where}, field 'result': the game ended, {game.outcome}, and its "
-                    "result must say so"
-                )
             match._game = game
             if game.is_over:
                 match._settle()

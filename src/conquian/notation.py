@@ -260,7 +260,7 @@ def check_envelope(
     if data.get("format") != format_name:
         raise InvalidRecordError(f"field 'format': must be {format_name!r}")
     found = data.get("version")
-    if found != version or isinstance(found, bool):
+    if found.__class__ is not int or found != version:  # 1.0 and true are not 1
         raise InvalidRecordError(
             f"field 'version': this library reads version {version} {what}, not {describe(found)}"
         )
