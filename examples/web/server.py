@@ -1021,6 +1021,27 @@ def positive(kind: Callable[[str], int | float]) -> Callable[[str], int | float]
     return read
 
 
+LIMIT_OPTIONS: Final[tuple[tuple[str, type[int] | type[float], str], ...]] = (
+    (
+        "max_games",
+        int,
+        "games held at once; past it finished games are dropped, then idle ones, else a "
+        "new game is refused",
+    ),
+    ("max_games_per_client", int, "unfinished games one address may have started"),
+    (
+        "idle_minutes",
+        float,
+        "a game nobody is connected to, untouched this long, may be dropped when the "
+        "server is full",
+    ),
+    ("hello_timeout", float, "seconds a WebSocket may take to send its hello"),
+    ("body_timeout", float, "seconds a request may take to send its body"),
+)
+"""The fields of :class:`Limits` that are command-line options (``--max-games``...),
+with the kind of number each takes and its help."""
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     import uvicorn
 
@@ -1028,46 +1049,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Serve Conquian games on the web.")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument(
-        "--max-games",
-        type=positive(int),
-        default=default.max_games,
-        help="games held at once; past it finished games are dropped, then idle ones, "
-        "else a new game is refused (default: %(default)s)",
-    )
-    parser.add_argument(
-        "--max-games-per-client",
-        type=positive(int),
-        default=default.max_games_per_client,
-        help="unfinished games one address may have started (default: %(default)s)",
-    )
-    parser.add_argument(
-        "--idle-minutes",
-        type=positive(float),
-        default=default.idle_minutes,
-        help="a game nobody is connected to, untouched this long, may be dropped when "
-        "the server is full (default: %(default)s)",
-    )
-    parser.add_argument(
-        "--hello-timeout",
-        type=positive(float),
-        default=default.hello_timeout,
-        help="seconds a WebSocket may take to send its hello (default: %(default)s)",
-    )
-    parser.add_argument(
-        "--body-timeout",
-        type=positive(float),
-        default=default.body_timeout,
-        help="seconds a request may take to send its body (default: %(default)s)",
-    )
+    for name, kind, text in LIMIT_OPTIONS:
+        parser.add_argument(
+            "--" + name.replace("_", "-"),
+            type=positive(kind),
+            default=getattr(default, name),
+            help=f"{text} (default: %(default)s)",
+        )
     args = parser.parse_args(argv)
-    limits = Limits(
-        max_games=args.max_games,
-        max_games_per_client=args.max_games_per_client,
-        idle_minutes=args.idle_minutes,
-        hello_timeout=args.hello_timeout,
-        body_timeout=args.body_timeout,
-    )
+    limits = Limits(**{name: getattr(args, name) for name, _, _ in LIMIT_OPTIONS})
     uvicorn.run(
         create_app(limits),
         host=args.host,
