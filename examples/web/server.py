@@ -37,7 +37,8 @@ changes nothing):
   2**53; in a game between two people a chosen seed is shown to both seats (whoever
   chooses the deal can know every card), a seed drawn by the server never is. Refused
   with 429 when the client (by its address) already has
-  :attr:`Limits.max_games_per_client` unfinished games, and with 503 when the server
+  :attr:`Limits.max_games_per_client` unfinished games that are not idle, and with 503
+  when the server
   holds :attr:`Limits.max_games` games and none may be dropped (see
   :func:`make_room_space`).
 * ``POST /api/games/ID/join`` ``{"invite": TOKEN}``: the friend takes his seat; answers
@@ -148,6 +149,16 @@ BIDI_CONTROLS: Final = frozenset(
 )
 """The bidirectional controls (marks, embeddings, overrides, isolates), which no name may
 hold: they would turn the text around them, in the narration of both seats."""
+BLANKS: Final = frozenset(
+    "\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0"
+    + "".join(map(chr, range(0x180B, 0x1810)))  # Mongolian variation selectors
+    + "".join(map(chr, range(0xFE00, 0xFE10)))  # variation selectors
+    + "".join(map(chr, range(0xE0100, 0xE01F0)))  # variation selectors supplement
+)
+"""Characters that show nothing though their category says a letter or a mark (the
+Hangul fillers, the braille blank, the variation selectors, the combining grapheme
+joiner): they do not count as something to see, and two names that differ only by them
+(or by invisible format characters, category Cf) are one name."""
 CLOSE_CODES: Final = {404: 4404, 408: 4408, 429: 4429}
 """The WebSocket close code of a refused hello, by the HTTP status of the same refusal;
 any other refusal closes with 4403."""
@@ -155,7 +166,8 @@ any other refusal closes with 4403."""
 
 @dataclass(frozen=True)
 class Limits:
-    """What one server process accepts; ``server.py --help`` sets them."""
+    """What one server process accepts; ``server.py --help`` sets all but
+    :attr:`sockets_per_seat`."""
 
     max_games: int = 5000
     """Games held at once. Past it the finished games are dropped first, then the idle
@@ -276,7 +288,7 @@ class Room:
         """Refuse a change to a game the server has dropped (while the request's body was
         on its way) as a request for a game it does not hold."""
         if self.gone:
-            raise RequestError(404, "no such game")
+            raise RequestError(404, "no such game", "no_such_game")
 
     def play_bot(self) -> None:
         """Let the bot move while it is its turn."""
@@ -394,7 +406,7 @@ def name_problem(value: object) -> str | None:
     :data:`MAX_NAME` characters once its ends are stripped, with no character of
     :data:`REFUSED_IN_NAMES` or :data:`BIDI_CONTROLS`, and something to see: a letter, a
     number, a punctuation mark or a symbol (not only spaces, invisible format characters
-    such as a zero-width space, or combining marks)."""
+    such as a zero-width space, combining marks, or the blanks of :data:`BLANKS`)."""
     if not isinstance(value, str) or not 0 < len(value.strip()) <= MAX_NAME:
         return f"a name has 1 to {MAX_NAME} characters"
     kinds = [unicodedata.category(character) for character in value]
@@ -403,7 +415,10 @@ def name_problem(value: object) -> str | None:
             "a name may not hold control, private-use, unassigned, line-breaking or "
             "text-direction characters"
         )
-    if not any(kind[0] in "LNPS" for kind in kinds):
+    if not any(
+        kind[0] in "LNPS" and character not in BLANKS
+        for character, kind in zip(value, kinds, strict=True)
+    ):
         return "a name needs a letter, a number, a punctuation mark or a symbol"
     return None
 
@@ -414,11 +429,19 @@ def is_name(value: object) -> bool:
 
 
 def same_name(first: str, second: str) -> bool:
-    """Whether two names would read as one: equal once stripped, compatibility-normalized
-    (NFKC: a full-width A, U+FF21, is an A) and case-folded."""
+    """Whether two names would read as one: equal once the characters that show nothing
+    are taken out (format characters such as a zero-width joiner or a soft hyphen, and
+    :data:`BLANKS`), stripped, compatibility-normalized (NFKC: a full-width A, U+FF21, is
+    an A) and case-folded. (Letters of other scripts that look alike, such as a Cyrillic
+    A, are not matched: that is past what a name check can do.)"""
 
     def folded(name: str) -> str:
-        return unicodedata.normalize("NFKC", name.strip()).casefold()
+        shown = "".join(
+            character
+            for character in name
+            if character not in BLANKS and unicodedata.category(character) != "Cf"
+        )
+        return unicodedata.normalize("NFKC", shown.strip()).casefold()
 
     return folded(first) == folded(second)
 
@@ -650,7 +673,7 @@ async def read_body(request: Request) -> dict[str, Any]:
 def room_of(request: Request) -> Room:
     room = ROOMS.get(request.path_params["game_id"])
     if room is None:
-        raise RequestError(404, "no such game")
+        raise RequestError(404, "no such game", "no_such_game")
     return room
 
 
@@ -777,9 +800,10 @@ async def new_game(request: Request) -> Response:
 
 def make_room_space(limits: Limits, now: float) -> None:
     """Make room for one more game within :attr:`Limits.max_games`: drop the finished
-    games first, the oldest first, then the idle ones (:meth:`Room.is_idle`), the oldest
-    first. A game in progress that someone plays or watches is never dropped: if no game
-    can be, the new one is refused with 503 and nothing is dropped."""
+    games first (their open pages are told the game is gone), then the idle ones in
+    progress (:meth:`Room.is_idle`), each time the least recently touched first. A game
+    in progress that someone plays or has open is never dropped: if no game can be, the
+    new one is refused with 503 and nothing is dropped."""
     needed = len(ROOMS) - limits.max_games + 1
     if needed <= 0:
         return
@@ -889,7 +913,7 @@ async def seat_socket(socket: WebSocket) -> None:
     room = ROOMS.get(socket.path_params["game_id"])
     try:
         if room is None:
-            raise RequestError(404, "no such game")
+            raise RequestError(404, "no such game", "no_such_game")
         listener = await read_hello(socket, room, limits_of(socket))
     except RequestError as error:
         await close_socket(socket, CLOSE_CODES.get(error.status, 4403), error.message)
@@ -933,7 +957,7 @@ async def read_hello(socket: WebSocket, room: Room, limits: Limits) -> Listener:
     seat = room.seat_of(hello["key"])
     lang = language_of(hello.get("lang"))
     if room.gone:  # dropped while the hello was on its way
-        raise RequestError(404, "no such game")
+        raise RequestError(404, "no such game", "no_such_game")
     if sum(1 for other in room.listeners if other.seat == seat) >= limits.sockets_per_seat:
         raise RequestError(429, f"a seat has at most {limits.sockets_per_seat} connections")
     return Listener(seat, lang)

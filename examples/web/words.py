@@ -47,6 +47,9 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         ),
         "seed_chosen_you": "You chose this deal (seed {seed}); {who} sees this too.",
         "invite_used": "This invitation has been used: ask your friend for a new game.",
+        "invite_bad": (
+            "This is not an invitation to a game here: ask your friend for the link again."
+        ),
         "server_error": "The server answered {status}: try again later.",
     },
     "es": {
@@ -80,6 +83,9 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         ),
         "seed_chosen_you": "Elegiste este reparto (semilla {seed}); {who} también lo ve.",
         "invite_used": "Esta invitación ya se usó: pide a tu amigo una nueva partida.",
+        "invite_bad": (
+            "Esto no es una invitación a una partida de aquí: pide a tu amigo el enlace otra vez."
+        ),
         "server_error": "El servidor respondió {status}: inténtalo más tarde.",
     },
     "nl": {
@@ -112,6 +118,9 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         ),
         "seed_chosen_you": "Je koos deze deling (seed {seed}); {who} ziet dat ook.",
         "invite_used": "Deze uitnodiging is al gebruikt: vraag je vriend om een nieuwe partij.",
+        "invite_bad": (
+            "Dit is geen uitnodiging voor een partij hier: vraag je vriend de link opnieuw."
+        ),
         "server_error": "De server antwoordde {status}: probeer het later opnieuw.",
     },
     "de": {
@@ -148,6 +157,10 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         ),
         "invite_used": (
             "Diese Einladung wurde schon benutzt: bitte deinen Freund um eine neue Partie."
+        ),
+        "invite_bad": (
+            "Das ist keine Einladung zu einer Partie hier: bitte deinen Freund noch einmal um "
+            "den Link."
         ),
         "server_error": "Der Server antwortete {status}: versuche es später noch einmal.",
     },

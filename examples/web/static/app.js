@@ -42,6 +42,7 @@ async function answerOf(response) {
       ? data.error : serverError(response.status);
     const error = new Error(message);
     error.status = response.status;
+    error.problem = data && data.problem;  // why, when the server says (no_such_game...)
     throw error;
   }
   return data;
@@ -249,7 +250,7 @@ function showError(message) {
 // A refused request: a game the server no longer holds (a restart, or dropped when the
 // server was full) stops the page; any other refusal is shown.
 function failed(error) {
-  if (error.status === 404) lose();
+  if (error.problem === "no_such_game") lose();  // the server's word, not a proxy's 404
   else showError(error.message);
 }
 
@@ -340,6 +341,7 @@ const RETRY_MOST = 30000;
 let retry = RETRY_FIRST;
 
 function listen() {
+  if (lost) return;  // a reconnect scheduled before the page stopped
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const socket = new WebSocket(`${scheme}//${location.host}/api/games/${seat.game}/ws`);
   seat.socket = socket;
@@ -367,17 +369,28 @@ function listen() {
 // Opens the game of the location's hash: a seat link (#ID/SEAT/KEY), or a friend's
 // invitation (#ID/invite/TOKEN), which is exchanged for the friend's seat link. The
 // link replaces the invitation in the history, so that Back does not send it again.
+//
+// An invitation works once, so it is not spent by mistake: the creator's own tab, opening
+// it, goes back to his seat, and a browser that has joined with it before goes back to
+// the seat it got (kept in localStorage by the invitation's token).
 async function join() {
   let [game, number, key] = location.hash.slice(1).split("/");
   $("lobby").hidden = true;
   $("table").hidden = false;
   if (number === "invite") {
+    const known = sessionStorage.getItem("seat:" + game) || localStorage.getItem("joined:" + key);
+    if (known) {
+      location.replace(known);  // the hash changes: the page opens that seat
+      return;
+    }
     try {
       const joined = await api("POST", `/api/games/${game}/join`, { invite: key });
+      localStorage.setItem("joined:" + key, joined.link);
       history.replaceState(null, "", joined.link);
       [game, number, key] = joined.link.slice(2).split("/");
     } catch (error) {
       if (error.status === 409) lose("used");  // in the page's language
+      else if (error.status === 400 || error.status === 403) lose("bad");
       else failed(error);
       return;
     }
@@ -465,6 +478,7 @@ async function start(event) {
       mode, bot, names, rules, seed: seedText || null,  // digits as text: no rounding
     });
     if (data.invitation) sessionStorage.setItem("invite:" + data.game, data.invitation);
+    sessionStorage.setItem("seat:" + data.game, data.seats[0].link);  // see join()
     location.hash = data.seats[0].link.slice(2);
   } catch (error) {
     alert(error.message);

@@ -733,13 +733,57 @@ def test_an_answer_that_is_not_the_servers_json_is_said_with_its_status(
     )
     assert state_of(page) == "turn"  # nothing else changed: the same choices are offered
     page.unroute("**/move")
-    gone = json.dumps({"error": "no such game"})
+    # A proxy's 404 is not the server saying the game is gone: shown, and play goes on.
+    page.route("**/move", lambda route: route.fulfill(status=404, body="<h1>Not found</h1>"))
+    with page.expect_response(lambda r: r.url.endswith("/move")):
+        page.locator("#choices button").last.click()
+    settle(page)
+    assert (
+        page.inner_text("#error") == "Der Server antwortete 404: versuche es später noch einmal."
+    )
+    assert state_of(page) == "turn"
+    page.unroute("**/move")
+    gone = json.dumps({"error": "no such game", "problem": "no_such_game"})
     page.route("**/move", lambda route: route.fulfill(status=404, body=gone))
     with page.expect_response(lambda r: r.url.endswith("/move")):
         page.locator("#choices button").last.click()
     page.wait_for_selector("#lost:not([hidden])")
     assert state_of(page) == "lost"
     page.close()
+
+
+def test_an_invitation_is_not_spent_by_mistake(browser: Browser, base_url: str) -> None:
+    """The creator opening his friend's invitation goes back to his own seat, the
+    friend opening it again in the same browser goes back to his, and a link that is
+    not an invitation says so in the page's language."""
+    creator = browser.new_page()
+    new_game_in_lobby(creator, base_url, humans=True, seed=23, lang="en")
+    own_seat = creator.url
+    invite = creator.get_attribute("#invite-link", "href")
+    assert invite is not None
+    creator.click("#invite-link")
+    creator.wait_for_url(own_seat)
+    creator.wait_for_selector("body[data-state=wait]")
+    friend = browser.new_context()
+    first, again = friend.new_page(), friend.new_page()
+    first.goto(base_url + invite)
+    first.wait_for_selector("body[data-state=turn]")
+    again.goto(base_url + invite)  # a second tab of the same browser: the same seat
+    again.wait_for_url(first.url)
+    again.wait_for_selector("body[data-state=turn]")
+    stranger = browser.new_page()
+    stranger.goto(base_url + "/")
+    stranger.select_option("#lang", "es")
+    stranger.wait_for_function("document.documentElement.lang === 'es'")
+    stranger.goto(base_url + invite.rsplit("/", 1)[0] + "/not-the-token")
+    stranger.wait_for_selector("#bad:not([hidden])")
+    assert stranger.inner_text("#bad") == (
+        "Esto no es una invitación a una partida de aquí: pide a tu amigo el enlace otra vez."
+    )
+    assert state_of(stranger) == "lost"
+    for page in (creator, stranger):
+        page.close()
+    friend.close()
 
 
 # ---------------------------------------------------------------------- screenshots
