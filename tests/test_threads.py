@@ -310,11 +310,11 @@ def test_a_stale_ply_refuses_a_move_or_an_undo_and_changes_nothing() -> None:
     for facade in (Game.new(seed=7), Match.new(seed=7, games=2)):
         facade.play("decline", ply=0)
         before = pickle.dumps(facade)
-        with pytest.raises(IllegalMoveError, match="it is at move 1, not 0") as stale:
+        with pytest.raises(IllegalMoveError, match="it is at ply 1, not 0") as stale:
             facade.play("decline", ply=0)
         assert stale.value.problem is MoveProblem.MOVED_ON
         assert stale.value.number == 1
-        with pytest.raises(IllegalMoveError, match="it is at move 1, not 2"):
+        with pytest.raises(IllegalMoveError, match="it is at ply 1, not 2"):
             facade.undo(ply=2)
         with pytest.raises(TypeError, match="ply is a whole number or None, not True"):
             facade.play("decline", ply=True)

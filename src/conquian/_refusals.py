@@ -20,7 +20,7 @@ __all__ = ["DUTCH_REFUSALS", "ENGLISH_REFUSALS", "GERMAN_REFUSALS", "SPANISH_REF
 
 ENGLISH_REFUSALS: Final = {
     "refusal.game_over": "the game is over",
-    "refusal.moved_on": "the game has moved on: it is at move {number}",
+    "refusal.moved_on": "the game has moved on since that move was chosen",
     "refusal.not_your_turn": "it is not your turn",
     "refusal.not_a_move": "that is not a move",
     "refusal.not_legal": "that move is not legal here",
@@ -90,7 +90,7 @@ ENGLISH_REFUSALS: Final = {
 
 SPANISH_REFUSALS: Final = {
     "refusal.game_over": "la partida ha terminado",
-    "refusal.moved_on": "la partida ha avanzado: va por la jugada {number}",
+    "refusal.moved_on": "la partida ha avanzado desde que se eligió esa jugada",
     "refusal.not_your_turn": "no es tu turno",
     "refusal.not_a_move": "eso no es una jugada",
     "refusal.not_legal": "esa jugada no es legal aquí",
@@ -171,7 +171,7 @@ SPANISH_REFUSALS: Final = {
 
 DUTCH_REFUSALS: Final = {
     "refusal.game_over": "de partij is afgelopen",
-    "refusal.moved_on": "de partij is verder: ze is bij zet {number}",
+    "refusal.moved_on": "de partij is verder gegaan sinds die zet werd gekozen",
     "refusal.not_your_turn": "je bent niet aan de beurt",
     "refusal.not_a_move": "dat is geen zet",
     "refusal.not_legal": "die zet mag hier niet",
@@ -259,7 +259,7 @@ DUTCH_REFUSALS: Final = {
 
 GERMAN_REFUSALS: Final = {
     "refusal.game_over": "die Partie ist vorbei",
-    "refusal.moved_on": "die Partie ist weiter: sie steht bei Zug {number}",
+    "refusal.moved_on": "die Partie ist weitergegangen, seit dieser Zug gewählt wurde",
     "refusal.not_your_turn": "du bist nicht am Zug",
     "refusal.not_a_move": "das ist kein Zug",
     "refusal.not_legal": "dieser Zug ist hier nicht erlaubt",

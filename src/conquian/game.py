@@ -51,12 +51,14 @@ def check_ply(expected: object, current: int) -> None:
         TypeError: ``expected`` is not a whole number or ``None``.
         IllegalMoveError: ``expected`` is not ``current`` (``MoveProblem.MOVED_ON``).
     """
-    if expected is None or (expected == current and expected.__class__ is int):
+    if expected is None:
         return
     if expected.__class__ is not int:
         raise TypeError(f"ply is a whole number or None, not {describe(expected)}")
+    if expected == current:
+        return
     raise IllegalMoveError(
-        f"the game has moved on: it is at move {current}, not {expected}",
+        f"the game has moved on: it is at ply {current}, not {expected}",
         problem=MoveProblem.MOVED_ON,
         number=current,
     )
@@ -357,10 +359,13 @@ class Game:
             move: The move, or its notation.
             player: The player who plays it, checked when given (see
                 :meth:`State.apply <conquian.state.State.apply>`).
-            ply: The :attr:`ply` at which the move was chosen, checked when given, in
-                the same step as the move: a game that has moved on refuses it. A server
-                that passes the ply its client saw never plays a request twice, even
-                when the client sends it twice and threads share the game.
+            ply: The :attr:`ply` at which the move was chosen (the moves played on this
+                game object), checked when given, in the same step as the move: a game
+                that has moved on refuses it. A server that passes the ply its client
+                saw never plays a request twice, even when the client sends it twice and
+                threads share the game, as long as no move is taken back: after
+                :meth:`undo` the same ply comes round again, so a server that offers
+                undo should also send a number of its own that only grows.
 
         Raises:
             IllegalMoveError: The move is not legal, or the game is no longer at ``ply``
@@ -374,7 +379,7 @@ class Game:
         Decline()
         >>> game.play("decline", ply=0)
         Traceback (most recent call last):
-        conquian.errors.IllegalMoveError: the game has moved on: it is at move 1, not 0
+        conquian.errors.IllegalMoveError: the game has moved on: it is at ply 1, not 0
         """
         if isinstance(move, str):
             move = parse_move(move)
@@ -390,7 +395,8 @@ class Game:
 
         Args:
             ply: The :attr:`ply` the caller saw, checked when given (as in :meth:`play`),
-                so that an undo sent twice takes back one move.
+                so that an undo sent twice takes back one move (unless a move was played
+                in between, which brings the ply back).
 
         Raises:
             ConquianError: No move has been played.

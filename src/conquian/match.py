@@ -363,8 +363,10 @@ class Match:
             move: The move, or its notation.
             player: The player who plays it, checked when given.
             ply: The ply of the current game at which the move was chosen, checked when
-                given (as :meth:`Game.play <conquian.game.Game.play>` does; a new game
-                starts at 0, so a move meant for the last one is refused too).
+                given (as :meth:`Game.play <conquian.game.Game.play>` does). It is the
+                current game's: a new game starts again at 0, so a request meant for an
+                earlier game is refused only until the new game reaches its ply; a
+                caller that may lag a game behind checks :attr:`game_index` too.
 
         Raises:
             IllegalMoveError: The move is not legal, or the current game is no longer at

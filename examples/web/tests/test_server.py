@@ -661,7 +661,7 @@ def test_a_move_sent_twice_with_its_ply_is_played_once_and_refused_in_the_seats_
     again = client.post(f"/api/games/{game_id}/move", json=move, headers=bearer(keys[mover]))
     assert again.status_code == 409
     assert again.json() == {
-        "error": "la partida ha avanzado: va por la jugada 1",
+        "error": "la partida ha avanzado desde que se eligió esa jugada",
         "problem": "moved_on",
     }
     assert view(client, game_id, keys[mover]).json()["view"]["ply"] == 1
