@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -205,7 +206,13 @@ def test_every_agent_pickles_and_copies_and_then_chooses_as_the_original(
     """A copy of an agent (pickled for a worker process, or copy.copy) makes the choices
     the original makes from the same point, with a stream of its own: a random agent's
     copy does not draw from the original's generator."""
-    for make in (lambda: RandomAgent(5), HeuristicAgent, lambda: SearchAgent(3, iterations=8)):
+    makers: list[Callable[[], Agent]] = [
+        lambda: RandomAgent(5),
+        HeuristicAgent,
+        lambda: SearchAgent(3, iterations=8),
+        lambda: SearchAgent(3, iterations=8, policy=RandomAgent(5)),  # a policy's stream
+    ]
+    for make in makers:
         agent: Agent = make()
         copies = [pickle.loads(pickle.dumps(agent, protocol)), copy.copy(agent)]
         copies.append(copy.deepcopy(agent))
@@ -213,3 +220,14 @@ def test_every_agent_pickles_and_copies_and_then_chooses_as_the_original(
         assert choices(agent, range(4)) == expected
         for other in copies:
             assert choices(other, range(4)) == expected  # none was moved on by the original
+
+
+def test_a_copy_of_a_random_agents_subclass_is_of_that_class() -> None:
+    class Named(RandomAgent):
+        def __init__(self, seed: int, name: str) -> None:
+            super().__init__(seed)
+            self.name = name
+
+    other = copy.copy(Named(3, "Bea"))
+    assert isinstance(other, Named)
+    assert other.name == "Bea"

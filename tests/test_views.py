@@ -541,3 +541,12 @@ def test_the_rules_of_a_view_are_the_records_rules() -> None:
     )
     view = played_view()
     assert "unknown rule 'colour'" in read_back("observation", bad(view, ["rules", "colour"], 1))
+
+
+@pytest.mark.parametrize("version", [1.0, True, "1"])
+def test_a_view_of_version_one_written_otherwise_is_refused(version: object) -> None:
+    """As in a record, the version is the integer literal 1: not 1.0, not true."""
+    data = through_json(State.new(seed=3).to_dict())
+    data["version"] = version
+    with pytest.raises(InvalidStateError, match="version 1"):
+        State.from_dict(data)

@@ -16,6 +16,7 @@ from conquian.agents import GreedyAgent, RandomAgent
 from conquian.cards import format_cards
 from conquian.integrations.openspiel import (
     AgentBot,
+    ConquianGame,
     ConquianState,
     load_game,
     parameters_of,
@@ -314,5 +315,8 @@ def test_bad_game_parameters_are_refused_when_the_game_is_loaded() -> None:
 
     with pytest.raises(ConquianError, match="the dealer is player 0 or 1, not 2"):
         pyspiel.load_game("python_conquian", {"dealer": 2})
+    for dealer in (1.0, True):  # pyspiel types its parameters; a direct call may not
+        with pytest.raises(ConquianError, match="the dealer is player 0 or 1"):
+            ConquianGame({"dealer": dealer})
     with pytest.raises(InvalidRulesError, match="forcing must be one of"):
         pyspiel.load_game("python_conquian", {"forcing": "bogus"})

@@ -54,7 +54,8 @@ class RandomAgent:
         self._rng = SplitMix64(check_seed(seed, "a RandomAgent's seed"))
 
     def __copy__(self) -> RandomAgent:
-        other = RandomAgent.__new__(RandomAgent)
+        other = type(self).__new__(type(self))
+        other.__dict__.update(self.__dict__)  # a subclass's attributes too
         other._rng = copy.copy(self._rng)  # its own stream, not one shared with self
         return other
 

@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import math
 import time
@@ -121,6 +122,14 @@ class SearchAgent:
         self._seconds = seconds
         self._max_takes = max_takes
         self._policy: Agent = policy if policy is not None else HeuristicAgent()
+
+    def __copy__(self) -> SearchAgent:
+        """A copy with a copy of its policy: a policy that keeps a stream of draws (a
+        RandomAgent) is not shared with the original."""
+        other = type(self).__new__(type(self))
+        other.__setstate__(self.__getstate__())
+        other._policy = copy.copy(self._policy)
+        return other
 
     def __repr__(self) -> str:
         budget = (

@@ -277,7 +277,8 @@ class _Reader:
             raise InvalidStateError(f"{what} must be a JSON object, not {describe(data)}")
         self.data = data
         self.what = what
-        if data.get("format") != fmt or data.get("version") != VERSION:
+        version = data.get("version")
+        if data.get("format") != fmt or version.__class__ is not int or version != VERSION:
             raise InvalidStateError(
                 f"{what} must have format {fmt!r} and version {VERSION}, not "
                 f"{describe(data.get('format'))} and {describe(data.get('version'))}"

@@ -170,7 +170,7 @@ class ConquianGame(pyspiel.Game):
             initial_upcard=values["initial_upcard"],
         )
         dealer = values["dealer"]
-        if isinstance(dealer, bool) or dealer not in (0, 1):
+        if dealer.__class__ is not int or dealer not in (0, 1):
             raise ConquianError(f"the dealer is player 0 or 1, not {describe(dealer)}")
         self.dealer: int = dealer
         info = pyspiel.GameInfo(

@@ -151,6 +151,8 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         Raises:
             ConquianError: A bad seed or dealer. The environment is then as it
                 was: the run does not move on.
+            TypeError: The dealer is not an integer (as in ``State.new``); nothing
+                changes either.
         """
         run_seed, games = self._run_seed, self._games
         if seed is not None:
