@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -717,6 +717,11 @@ def test_a_page_whose_game_is_gone_says_so_and_stops(
     page.close()
 
 
+def answering(status: int, body: str) -> Callable[[Route], None]:
+    """A route handler that answers every request with ``status`` and ``body``."""
+    return lambda route: route.fulfill(status=status, body=body)
+
+
 def test_an_answer_that_is_not_the_servers_json_is_said_with_its_status(
     browser: Browser, base_url: str
 ) -> None:
@@ -724,25 +729,17 @@ def test_an_answer_that_is_not_the_servers_json_is_said_with_its_status(
     page's language, not as a JSON parse error; a 404 is a game gone."""
     page = browser.new_page()
     new_game_in_lobby(page, base_url, humans=False, seed=11, lang="de")
-    page.route("**/move", lambda route: route.fulfill(status=502, body="<h1>Bad gateway</h1>"))
-    with page.expect_response(lambda r: r.url.endswith("/move")):
-        page.locator("#choices button").last.click()
-    settle(page)
-    assert (
-        page.inner_text("#error") == "Der Server antwortete 502: versuche es später noch einmal."
-    )
-    assert state_of(page) == "turn"  # nothing else changed: the same choices are offered
-    page.unroute("**/move")
-    # A proxy's 404 is not the server saying the game is gone: shown, and play goes on.
-    page.route("**/move", lambda route: route.fulfill(status=404, body="<h1>Not found</h1>"))
-    with page.expect_response(lambda r: r.url.endswith("/move")):
-        page.locator("#choices button").last.click()
-    settle(page)
-    assert (
-        page.inner_text("#error") == "Der Server antwortete 404: versuche es später noch einmal."
-    )
-    assert state_of(page) == "turn"
-    page.unroute("**/move")
+    # A proxy's 404 is not the server saying the game is gone either: shown, play goes on.
+    for status in (502, 404):
+        page.route("**/move", answering(status, "<h1>An error page</h1>"))
+        with page.expect_response(lambda r: r.url.endswith("/move")):
+            page.locator("#choices button").last.click()
+        settle(page)
+        assert page.inner_text("#error") == (
+            f"Der Server antwortete {status}: versuche es später noch einmal."
+        )
+        assert state_of(page) == "turn"  # nothing else changed: the same choices are offered
+        page.unroute("**/move")
     gone = json.dumps({"error": "no such game", "problem": "no_such_game"})
     page.route("**/move", lambda route: route.fulfill(status=404, body=gone))
     with page.expect_response(lambda r: r.url.endswith("/move")):
