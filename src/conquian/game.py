@@ -50,6 +50,13 @@ def check_ply(expected: object, current: int) -> None:
     Raises:
         TypeError: ``expected`` is not a whole number or ``None``.
         IllegalMoveError: ``expected`` is not ``current`` (``MoveProblem.MOVED_ON``).
+
+    >>> from conquian.game import check_ply
+    >>> check_ply(None, 4), check_ply(4, 4)
+    (None, None)
+    >>> check_ply(3, 4)
+    Traceback (most recent call last):
+    conquian.errors.IllegalMoveError: the game has moved on: it is at ply 4, not 3
     """
     if expected is None:
         return

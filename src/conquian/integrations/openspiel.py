@@ -423,7 +423,17 @@ class ConquianState(pyspiel.State):
 
     def actions_by(self, player: int) -> list[int]:
         """The actions ``player`` has taken so far, in order (his own part of the history,
-        which only he knows whole: the order of a move's actions is not public)."""
+        which only he knows whole: the order of a move's actions is not public).
+
+        >>> from conquian import State
+        >>> from conquian.actions import DECLINE_ACTION
+        >>> state = load_game().new_initial_state()
+        >>> for card in State.new(seed=0).deck[:21]:  # the deal and the first card
+        ...     state.apply_action(card.index)
+        >>> state.apply_action(DECLINE_ACTION)  # player 1 passes his card (R11b)
+        >>> state.actions_by(1), state.actions_by(0)
+        ([0], [])
+        """
         return [step.action for step in self.full_history() if step.player == player]
 
     def __str__(self) -> str:
