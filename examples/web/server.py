@@ -21,8 +21,9 @@ Run: ``python examples/web/server.py`` (then open http://127.0.0.1:8000/), after
 
 The HTTP API (every body is JSON, at most :data:`MAX_BODY` bytes, and must arrive within
 :attr:`Limits.body_timeout` seconds, else 408; a seat key goes in an ``Authorization:
-Bearer KEY`` header; a refused request is answered ``{"error": ...}`` with its status and
-changes nothing):
+Bearer KEY`` header; a refused request is answered ``{"error": ...}`` with its status,
+and a ``"problem"`` when programs may act on it (see :class:`RequestError`), and changes
+nothing):
 
 * ``POST /api/games`` ``{"mode": "bot" | "humans", "bot": "greedy", "names": [..],
   "seed": null, "rules": "classic"}``: a new game under a preset of the rules
@@ -186,8 +187,11 @@ class Limits:
 
 
 class RequestError(Exception):
-    """A refused request: the HTTP status, the message shown to the player and, for a
-    refused move, the library's :class:`~conquian.errors.MoveProblem` value."""
+    """A refused request: the HTTP status, the message, and what the refusal is about,
+    for programs: for a refused move the library's :class:`~conquian.errors.MoveProblem`
+    value (said in the seat's language), else one of the server's own (``no_such_game``,
+    ``bad_name``, ``same_name``, ``too_many_games``, ``server_full``), which the page says
+    in its own language (``refused_`` words of ``words.py``)."""
 
     def __init__(self, status: int, message: str, problem: str | None = None) -> None:
         super().__init__(message)
@@ -335,9 +339,9 @@ class Room:
             raise RequestError(409, "the game is over: its names stay as they were")
         problem = name_problem(name)
         if problem is not None:
-            raise RequestError(400, problem)
+            raise RequestError(400, problem, "bad_name")
         if same_name(name, self.names[1 - seat]):
-            raise RequestError(400, "that is the other seat's name: choose another")
+            raise RequestError(400, "that is the other seat's name: choose another", "same_name")
         names = list(self.names)
         names[seat] = name.strip()
         self.names = (names[0], names[1])
@@ -750,13 +754,13 @@ async def new_game(request: Request) -> Response:
     for name in names:
         problem = name_problem(name)
         if problem is not None:
-            raise RequestError(400, f"names are {what}: {problem}")
+            raise RequestError(400, f"names are {what}: {problem}", "bad_name")
     if bot is not None:
         if any(same_name(names[0], words["bot_" + bot]) for words in PAGE_WORDS.values()):
-            raise RequestError(400, "that is the bot's name: choose another")
+            raise RequestError(400, "that is the bot's name: choose another", "same_name")
         names = [names[0], bot]  # the bot's seat is named in each reader's language
     elif same_name(names[0], names[1]):
-        raise RequestError(400, "the two seats' names must differ")
+        raise RequestError(400, "the two seats' names must differ", "same_name")
     client = client_of(request)
     game_id = secrets.token_urlsafe(9)
     try:
@@ -783,6 +787,7 @@ async def new_game(request: Request) -> Response:
             429,
             f"you have {playing} unfinished games, the most one player may have: "
             "finish one (or leave it for a while) first",
+            "too_many_games",
         )
     make_room_space(limits, now)
     room.play_bot()
@@ -818,7 +823,7 @@ def make_room_space(limits: Limits, now: float) -> None:
             key=lambda room: room.touched,
         )
     if len(victims) < needed:
-        raise RequestError(503, "the server is full: try again later")
+        raise RequestError(503, "the server is full: try again later", "server_full")
     for room in victims:
         drop_room(room)
 

@@ -51,6 +51,15 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
             "This is not an invitation to a game here: ask your friend for the link again."
         ),
         "server_error": "The server answered {status}: try again later.",
+        "refused_bad_name": (
+            "A name has 1 to 24 characters, among them a letter, a number or a sign, and no "
+            "control or text-direction characters."
+        ),
+        "refused_same_name": "That name is taken in this game: choose another.",
+        "refused_too_many_games": (
+            "You have too many unfinished games: finish one (or leave it for a while) first."
+        ),
+        "refused_server_full": "The server is full: try again later.",
     },
     "es": {
         "language": "Idioma",
@@ -87,6 +96,15 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
             "Esto no es una invitación a una partida de aquí: pide a tu amigo el enlace otra vez."
         ),
         "server_error": "El servidor respondió {status}: inténtalo más tarde.",
+        "refused_bad_name": (
+            "Un nombre tiene de 1 a 24 caracteres, entre ellos una letra, una cifra o un "
+            "signo, y ningún carácter de control ni de dirección del texto."
+        ),
+        "refused_same_name": "Ese nombre ya está en esta partida: elige otro.",
+        "refused_too_many_games": (
+            "Tienes demasiadas partidas sin terminar: termina una (o déjala un rato) antes."
+        ),
+        "refused_server_full": "El servidor está lleno: inténtalo más tarde.",
     },
     "nl": {
         "language": "Taal",
@@ -122,6 +140,16 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
             "Dit is geen uitnodiging voor een partij hier: vraag je vriend de link opnieuw."
         ),
         "server_error": "De server antwoordde {status}: probeer het later opnieuw.",
+        "refused_bad_name": (
+            "Een naam heeft 1 tot 24 tekens, waaronder een letter, een cijfer of een teken, "
+            "en geen stuur- of tekstrichtingstekens."
+        ),
+        "refused_same_name": "Die naam is in deze partij al bezet: kies een andere.",
+        "refused_too_many_games": (
+            "Je hebt te veel onafgemaakte partijen: maak er eerst een af (of laat er een "
+            "een tijdje liggen)."
+        ),
+        "refused_server_full": "De server is vol: probeer het later opnieuw.",
     },
     "de": {
         "language": "Sprache",
@@ -163,6 +191,18 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
             "den Link."
         ),
         "server_error": "Der Server antwortete {status}: versuche es später noch einmal.",
+        "refused_bad_name": (
+            "Ein Name hat 1 bis 24 Zeichen, darunter einen Buchstaben, eine Ziffer oder ein "
+            "Zeichen, und keine Steuer- oder Schreibrichtungszeichen."
+        ),
+        "refused_same_name": (
+            "Dieser Name ist in dieser Partie schon vergeben: wähle einen anderen."
+        ),
+        "refused_too_many_games": (
+            "Du hast zu viele unbeendete Partien: beende erst eine (oder lass sie eine Weile "
+            "liegen)."
+        ),
+        "refused_server_full": "Der Server ist voll: versuche es später noch einmal.",
     },
 }
 

@@ -38,8 +38,10 @@ async function answerOf(response) {
     data = null;  // not JSON
   }
   if (!response.ok || data === null) {
-    const message = data && typeof data.error === "string"
-      ? data.error : serverError(response.status);
+    // A refusal the page has words for (a name, a full server) is said in its language.
+    const own = data && pageWords && pageWords["refused_" + data.problem];
+    const message = own || (data && typeof data.error === "string"
+      ? data.error : serverError(response.status));
     const error = new Error(message);
     error.status = response.status;
     error.problem = data && data.problem;  // why, when the server says (no_such_game...)

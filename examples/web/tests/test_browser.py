@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Response, Route, WebSocket
+from playwright.sync_api import Browser, Dialog, Page, Response, Route, WebSocket
 from serverprocess import free_port, start_server
 
 from conquian import PRESETS, Card, ConquianError, Game, IllegalMoveError, Phase, State
@@ -79,8 +79,8 @@ def play_turn(page: Page) -> int:
     with page.expect_response(lambda r: r.url.endswith("/move")) as answer:
         target.click()
     assert answer.value.ok, answer.value.text()
+    settle(page)  # the answer drawn, so that the caller reads the new state, not the old
     return arranged
-    settle(page)
 
 
 def state_of(page: Page) -> str:
@@ -558,7 +558,7 @@ def test_illegal_and_out_of_turn_requests_get_the_library_reason(
     ]
     assert fetch(page, "POST", url + "/name", keys[1], {"name": "  "}) == [
         400,
-        {"error": "a name has 1 to 24 characters"},
+        {"error": "a name has 1 to 24 characters", "problem": "bad_name"},
     ]
     for name in ("\u200b", "a\nb", "tab\t"):  # nothing to see, or a control character
         assert fetch(page, "POST", url + "/name", keys[1], {"name": name})[0] == 400
@@ -747,6 +747,58 @@ def test_an_answer_that_is_not_the_servers_json_is_said_with_its_status(
     page.wait_for_selector("#lost:not([hidden])")
     assert state_of(page) == "lost"
     page.close()
+
+
+def test_a_refused_name_is_said_in_the_pages_language(browser: Browser, base_url: str) -> None:
+    """The lobby's refusal (the creator takes his friend's default name) and the
+    friend's (he takes the creator's) are said in the language of the page."""
+    page = browser.new_page()
+    page.goto(base_url + "/")
+    page.select_option("#lang", "es")
+    page.wait_for_function("document.documentElement.lang === 'es'")
+    page.check("input[name=mode][value=humans]")
+    page.fill("#name", "jugador 2")  # the friend's default name in Spanish
+    said: list[str] = []
+
+    def dismiss(dialog: Dialog) -> None:  # at once: an open alert holds the page
+        said.append(dialog.message)
+        dialog.dismiss()
+
+    page.once("dialog", dismiss)
+    with page.expect_response(lambda r: r.url.endswith("/api/games")):
+        page.click("#start")
+    page.wait_for_function("document.getElementById('lobby').hidden === false")
+    for _ in range(200):  # the alert comes once the answer is read
+        if said:
+            break
+        page.wait_for_timeout(50)
+    assert said == ["Ese nombre ya está en esta partida: elige otro."]
+    page.fill("#name", "Ana")
+    page.click("#start")
+    page.wait_for_selector("body[data-state=wait]")
+    invite = page.get_attribute("#invite-link", "href")
+    assert invite is not None
+    friend = browser.new_page()
+    friend.goto(base_url + "/")
+    friend.select_option("#lang", "nl")
+    friend.wait_for_function("document.documentElement.lang === 'nl'")
+    friend.goto(base_url + invite)
+    friend.wait_for_selector("body[data-state=turn]")
+    for name, words in (
+        ("ANA", "Die naam is in deze partij al bezet: kies een andere."),
+        (
+            "\u200b",
+            "Een naam heeft 1 tot 24 tekens, waaronder een letter, een cijfer of een "
+            "teken, en geen stuur- of tekstrichtingstekens.",
+        ),
+    ):
+        friend.fill("#new-name", name)
+        with friend.expect_response(lambda r: r.url.endswith("/name")):
+            friend.click("#rename button")
+        settle(friend)
+        assert friend.inner_text("#error") == words
+    for each in (page, friend):
+        each.close()
 
 
 def test_an_invitation_is_not_spent_by_mistake(browser: Browser, base_url: str) -> None:

@@ -215,9 +215,13 @@ def test_names_are_refused_with_a_reason_and_change_nothing(client: httpx.Client
         answer = client.post("/api/games", content=body.encode())
         assert answer.status_code == 400, (names, answer.text)
     answer = client.post("/api/games", json={"mode": "bot", "names": ["codicioso"]})
-    assert answer.json() == {"error": "that is the bot's name: choose another"}
+    assert answer.json() == {
+        "error": "that is the bot's name: choose another",
+        "problem": "same_name",
+    }
     assert client.post("/api/games", json={"mode": "humans", "names": ["Ann", "ANN"]}).json() == {
-        "error": "the two seats' names must differ"
+        "error": "the two seats' names must differ",
+        "problem": "same_name",
     }
 
     game_id, keys = two_seats(client, names=["Ann", "Bob"], seed=0)
@@ -363,7 +367,7 @@ def test_a_full_server_drops_finished_games_first_and_never_one_in_progress() ->
         answer = second.post("/api/games", json={"mode": "bot"})
         assert (answer.status_code, answer.json()) == (
             503,
-            {"error": "the server is full: try again later"},
+            {"error": "the server is full: try again later", "problem": "server_full"},
         )
         for game_id, keys in playing:
             assert view(first, game_id, keys[0]).status_code == 200
