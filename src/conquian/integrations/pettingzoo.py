@@ -157,9 +157,8 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         run_seed, games = self._run_seed, self._games
         if seed is not None:
             run_seed, games = _seed(seed, "reset's seed"), 0
-        dealer = (options or {}).get("dealer", 0)  # others are ignored, as PettingZoo's are
-        if isinstance(dealer, np.integer):
-            dealer = operator.index(dealer)
+        # Other options are ignored, as PettingZoo's API test expects.
+        dealer = _python((options or {}).get("dealer", 0))
         if run_seed is None:
             run_seed = int(np.random.SeedSequence().generate_state(2, np.uint64)[0])
         state = State.new(game_seed(run_seed, games), rules=self.rules, dealer=dealer)
@@ -218,7 +217,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
             return
         builder = self._builder
         assert builder is not None
-        builder = builder.apply(_action(action))
+        builder = builder.apply(_python(action))  # the builder checks it
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if builder.move is not None:
@@ -271,15 +270,11 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
 
 
 def _seed(seed: object, what: str) -> int:
-    """``seed`` as a deal seed; NumPy integers are read as the whole numbers they are."""
-    if isinstance(seed, np.integer):
-        seed = operator.index(seed)
-    return check_seed(seed, what)
+    """``seed`` as a deal seed (:func:`_python`, then checked)."""
+    return check_seed(_python(seed), what)
 
 
-def _action(action: object) -> int:
-    """``action`` as an int; NumPy integers are read as the whole numbers they are (the
-    builder refuses anything else with ``TypeError`` or ``ValueError``)."""
-    if isinstance(action, np.integer):
-        return operator.index(action)
-    return action  # type: ignore[return-value]  # ActionBuilder.apply checks it
+def _python(value: Any) -> Any:
+    """``value`` with a NumPy integer read as the Python int it is; anything else as it
+    is, for the library to check (a seed, a dealer, an action)."""
+    return operator.index(value) if isinstance(value, np.integer) else value
