@@ -95,13 +95,18 @@ def downloaded_record(page: Page) -> str:
     return Path(path).read_text(encoding="utf-8")
 
 
+def open_lobby(page: Page, base_url: str, lang: str) -> None:
+    """Open the lobby and choose ``lang``, its words shown (the page remembers it)."""
+    page.goto(base_url + "/")
+    page.select_option("#lang", lang)
+    page.wait_for_function(f"document.documentElement.lang === {lang!r}")
+
+
 def new_game_in_lobby(
     page: Page, base_url: str, *, humans: bool, seed: int, lang: str, rules: str = "classic"
 ) -> None:
-    page.goto(base_url + "/")
+    open_lobby(page, base_url, lang)
     assert not page.locator("#table").is_visible()  # the lobby shows the form alone
-    page.select_option("#lang", lang)
-    page.wait_for_function(f"document.documentElement.lang === {lang!r}")  # words shown
     page.fill("#name", "Ana")
     if humans:
         page.check("input[name=mode][value=humans]")
@@ -398,9 +403,7 @@ def test_two_browsers_play_each_other_and_see_only_their_own_cards(
     assert pages[1].url == seat_link
     # A used invitation says so, in the page's language, and shows nothing else.
     third = browser.new_page()
-    third.goto(base_url + "/")
-    third.select_option("#lang", "nl")
-    third.wait_for_function("document.documentElement.lang === 'nl'")
+    open_lobby(third, base_url, "nl")
     third.goto(base_url + invite)
     third.wait_for_selector("#used:not([hidden])")
     assert (
@@ -753,9 +756,7 @@ def test_a_refused_name_is_said_in_the_pages_language(browser: Browser, base_url
     """The lobby's refusal (the creator takes his friend's default name) and the
     friend's (he takes the creator's) are said in the language of the page."""
     page = browser.new_page()
-    page.goto(base_url + "/")
-    page.select_option("#lang", "es")
-    page.wait_for_function("document.documentElement.lang === 'es'")
+    open_lobby(page, base_url, "es")
     page.check("input[name=mode][value=humans]")
     page.fill("#name", "jugador 2")  # the friend's default name in Spanish
     said: list[str] = []
@@ -779,9 +780,7 @@ def test_a_refused_name_is_said_in_the_pages_language(browser: Browser, base_url
     invite = page.get_attribute("#invite-link", "href")
     assert invite is not None
     friend = browser.new_page()
-    friend.goto(base_url + "/")
-    friend.select_option("#lang", "nl")
-    friend.wait_for_function("document.documentElement.lang === 'nl'")
+    open_lobby(friend, base_url, "nl")
     friend.goto(base_url + invite)
     friend.wait_for_selector("body[data-state=turn]")
     for name, words in (
@@ -821,9 +820,7 @@ def test_an_invitation_is_not_spent_by_mistake(browser: Browser, base_url: str) 
     again.wait_for_url(first.url)
     again.wait_for_selector("body[data-state=turn]")
     stranger = browser.new_page()
-    stranger.goto(base_url + "/")
-    stranger.select_option("#lang", "es")
-    stranger.wait_for_function("document.documentElement.lang === 'es'")
+    open_lobby(stranger, base_url, "es")
     stranger.goto(base_url + invite.rsplit("/", 1)[0] + "/not-the-token")
     stranger.wait_for_selector("#bad:not([hidden])")
     assert stranger.inner_text("#bad") == (
