@@ -320,3 +320,29 @@ def test_a_stale_ply_refuses_a_move_or_an_undo_and_changes_nothing() -> None:
             facade.play("decline", ply=True)
         assert pickle.dumps(facade) == before
         assert facade.undo(ply=1) == Decline()
+
+
+def test_repr_inside_a_locked_section_of_the_same_thread_answers() -> None:
+    # A debugger stopped inside Game.play or Match.play shows the object with repr, in
+    # the thread that holds its lock: the lock is re-entrant, so repr does not wait for
+    # ever (a copy and an unpickled object get a re-entrant lock too).
+    game, match = Game.new(seed=7), Match.new(seed=7, games=2)
+    facades = (game, match, copy.copy(game), copy.copy(match), pickle.loads(pickle.dumps(match)))
+    shown: list[str] = []
+
+    def show() -> None:
+        for facade in facades:
+            with facade._lock:
+                shown.append(repr(facade))
+
+    worker = threading.Thread(target=show, daemon=True)
+    worker.start()
+    worker.join(timeout=30)
+    assert not worker.is_alive(), f"repr waited for its own thread's lock after {shown}"
+    assert shown == [
+        "<Game ply=0 offer>",
+        "<Match game 1 of 2, ply 0, scores 0:0>",
+        "<Game ply=0 offer>",
+        "<Match game 1 of 2, ply 0, scores 0:0>",
+        "<Match game 1 of 2, ply 0, scores 0:0>",
+    ]

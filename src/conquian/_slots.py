@@ -90,4 +90,4 @@ def copied_state(self: object) -> dict[str, object]:
 def set_locked_state(self: object, state: dict[str, object]) -> None:
     """Set the slots from :func:`locked_state`'s result, with a new lock."""
     set_slots_state(self, state)
-    object.__setattr__(self, LOCK, threading.Lock())
+    object.__setattr__(self, LOCK, threading.RLock())

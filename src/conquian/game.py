@@ -225,7 +225,7 @@ class Game:
             raise ConquianError(f"a Game starts from a State, not {describe(state)}")
         self._states: list[State] = [state]
         self._moves: list[Move] = []
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
 
     @classmethod
     def new(cls, seed: int | None = None, *, rules: Rules = CLASSIC, dealer: int = 0) -> Game:
@@ -449,4 +449,6 @@ class Game:
     __hash__ = None  # type: ignore[assignment]  # mutable: not hashable
 
     def __repr__(self) -> str:
-        return f"<Game ply={self.ply} {self.state.phase.value}>"
+        with self._lock:  # the ply and the phase of one moment
+            ply, state = len(self._moves), self._states[-1]
+        return f"<Game ply={ply} {state.phase.value}>"

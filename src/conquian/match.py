@@ -187,7 +187,7 @@ class Match:
         self._first_dealer = first_dealer
         self._results: list[GameResult] = []
         self._game = self._deal(0)
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
 
     @classmethod
     def new(
