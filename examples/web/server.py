@@ -190,8 +190,9 @@ class RequestError(Exception):
     """A refused request: the HTTP status, the message, and what the refusal is about,
     for programs: for a refused move the library's :class:`~conquian.errors.MoveProblem`
     value (said in the seat's language), else one of the server's own (``no_such_game``,
-    ``bad_name``, ``same_name``, ``too_many_games``, ``server_full``), which the page says
-    in its own language (``refused_`` words of ``words.py``)."""
+    ``bad_key``, ``bad_name``, ``same_name``, ``too_many_games``, ``server_full``,
+    ``too_many_tabs``), which the page says in its own language (``refused_`` words of
+    ``words.py``; a WebSocket gets the close code instead, 4403 or 4429)."""
 
     def __init__(self, status: int, message: str, problem: str | None = None) -> None:
         super().__init__(message)
@@ -257,7 +258,7 @@ class Room:
             if seat_key is not None and secrets.compare_digest(seat_key.encode(), key.encode()):
                 found = seat
         if found is None:
-            raise RequestError(403, "this key is not a seat of this game")
+            raise RequestError(403, "this key is not a seat of this game", "bad_key")
         return found
 
     def join(self, token: str) -> str:
@@ -964,7 +965,9 @@ async def read_hello(socket: WebSocket, room: Room, limits: Limits) -> Listener:
     if room.gone:  # dropped while the hello was on its way
         raise RequestError(404, "no such game", "no_such_game")
     if sum(1 for other in room.listeners if other.seat == seat) >= limits.sockets_per_seat:
-        raise RequestError(429, f"a seat has at most {limits.sockets_per_seat} connections")
+        raise RequestError(
+            429, f"a seat has at most {limits.sockets_per_seat} connections", "too_many_tabs"
+        )
     return Listener(seat, lang)
 
 

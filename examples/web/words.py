@@ -60,6 +60,10 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
             "You have too many unfinished games: finish one (or leave it for a while) first."
         ),
         "refused_server_full": "The server is full: try again later.",
+        "refused_bad_key": "This link's key is not a seat of this game: ask for the link again.",
+        "refused_too_many_tabs": (
+            "This seat is open in too many tabs: close one, and this tab will join in again."
+        ),
     },
     "es": {
         "language": "Idioma",
@@ -105,6 +109,13 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
             "Tienes demasiadas partidas sin terminar: termina una (o déjala un rato) antes."
         ),
         "refused_server_full": "El servidor está lleno: inténtalo más tarde.",
+        "refused_bad_key": (
+            "La clave de este enlace no es un asiento de esta partida: pide el enlace de nuevo."
+        ),
+        "refused_too_many_tabs": (
+            "Este asiento está abierto en demasiadas pestañas: cierra una y esta volverá a "
+            "unirse a la partida."
+        ),
     },
     "nl": {
         "language": "Taal",
@@ -150,6 +161,13 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
             "een tijdje liggen)."
         ),
         "refused_server_full": "De server is vol: probeer het later opnieuw.",
+        "refused_bad_key": (
+            "De sleutel van deze link hoort bij geen plaats in deze partij: vraag de link opnieuw."
+        ),
+        "refused_too_many_tabs": (
+            "Deze plaats is in te veel tabbladen open: sluit er een, dan doet dit tabblad "
+            "weer mee."
+        ),
     },
     "de": {
         "language": "Sprache",
@@ -203,6 +221,14 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
             "liegen)."
         ),
         "refused_server_full": "Der Server ist voll: versuche es später noch einmal.",
+        "refused_bad_key": (
+            "Der Schlüssel dieses Links gehört zu keinem Platz dieser Partie: lass dir den Link "
+            "noch einmal geben."
+        ),
+        "refused_too_many_tabs": (
+            "Dieser Platz ist in zu vielen Tabs geöffnet: schließe einen, dann ist dieser Tab "
+            "wieder dabei."
+        ),
     },
 }
 

@@ -39,15 +39,19 @@ async function answerOf(response) {
   }
   if (!response.ok || data === null) {
     // A refusal the page has words for (a name, a full server) is said in its language.
-    const own = data && pageWords && pageWords["refused_" + data.problem];
-    const message = own || (data && typeof data.error === "string"
-      ? data.error : serverError(response.status));
+    const text = data && typeof data.error === "string" ? data.error : serverError(response.status);
+    const message = data ? refusal(data.problem, text) : text;
     const error = new Error(message);
     error.status = response.status;
     error.problem = data && data.problem;  // why, when the server says (no_such_game...)
     throw error;
   }
   return data;
+}
+
+// The page's words for a refusal the server names (its "problem"), else its own text.
+function refusal(problem, text) {
+  return (pageWords && pageWords["refused_" + problem]) || text;
 }
 
 function serverError(status) {
@@ -338,9 +342,11 @@ async function ask(action) {
 // The seat's WebSocket: the server sends the view after every change. A closed socket
 // is opened again after 1 s, then 2, 4... up to 30 s while it keeps failing; not when
 // the server no longer holds the game (4404: the page stops) or refused the key (4403).
+// A seat open in too many tabs (4429) is said, and the tab tries again until one closes.
 const RETRY_FIRST = 1000;
 const RETRY_MOST = 30000;
 let retry = RETRY_FIRST;
+let crowded = false;  // the server refused this tab, one too many for the seat (4429)
 
 function listen() {
   if (lost) return;  // a reconnect scheduled before the page stopped
@@ -352,6 +358,8 @@ function listen() {
   });
   socket.addEventListener("message", (event) => {
     retry = RETRY_FIRST;  // the server answers again
+    if (crowded) showError("");
+    crowded = false;
     accept(JSON.parse(event.data));
   });
   socket.addEventListener("close", (event) => {
@@ -360,8 +368,12 @@ function listen() {
       lose();
     } else if (event.code === 4403) {
       seat.socket = null;
-      showError(event.reason);
+      showError(refusal("bad_key", event.reason));
     } else {
+      if (event.code === 4429) {
+        crowded = true;
+        showError(refusal("too_many_tabs", event.reason));
+      }
       setTimeout(listen, retry);
       retry = Math.min(retry * 2, RETRY_MOST);
     }

@@ -720,6 +720,52 @@ def test_a_page_whose_game_is_gone_says_so_and_stops(
     page.close()
 
 
+def test_a_tab_past_the_seats_limit_says_so_and_joins_when_one_closes(
+    browser: Browser, base_url: str
+) -> None:
+    """A seat's ninth connection is refused (4429): the tab says so in its language, tries
+    again, and joins in once another connection of the seat has closed. A link whose key
+    is no seat of the game is said in the page's language too."""
+    first = browser.new_page()
+    new_game_in_lobby(first, base_url, humans=False, seed=11, lang="en")
+    link = "/" + first.url.removeprefix(base_url).lstrip("/")  # /#ID/0/KEY
+    game_id, _, key = link.removeprefix("/#").split("/")
+    holder = browser.new_page()
+    holder.goto(base_url + "/")
+    held = holder.evaluate(
+        """([path, key]) => Promise.all(Array.from({length: 7}, () => new Promise((resolve) => {
+            const socket = new WebSocket("ws://" + location.host + path);
+            (window.held = window.held || []).push(socket);
+            socket.onopen = () => socket.send(JSON.stringify({key}));
+            socket.onmessage = () => resolve("view");
+            socket.onclose = (event) => resolve(event.code);
+        })))""",
+        [f"/api/games/{game_id}/ws", key],
+    )
+    assert held == ["view"] * 7  # with the first page's, the seat's eight
+    tab = browser.new_page()
+    open_lobby(tab, base_url, "de")
+    tab.goto(base_url + link)
+    crowded = "Dieser Platz ist in zu vielen Tabs geöffnet: schließe einen, dann ist dieser Tab "
+    tab.wait_for_function(
+        f"document.getElementById('error').textContent.startsWith({crowded!r})",
+        timeout=20_000,
+    )
+    holder.evaluate("window.held.forEach((socket) => socket.close())")
+    tab.wait_for_function("document.getElementById('error').textContent === ''", timeout=60_000)
+    assert tab.evaluate("seat.socket.readyState === WebSocket.OPEN")
+    assert state_of(tab) == state_of(first) == "turn"
+    stranger = browser.new_page()
+    open_lobby(stranger, base_url, "es")
+    stranger.goto(base_url + f"/#{game_id}/0/not-a-key")
+    stranger.wait_for_function("document.getElementById('error').textContent !== ''")
+    assert stranger.inner_text("#error") == (
+        "La clave de este enlace no es un asiento de esta partida: pide el enlace de nuevo."
+    )
+    for page in (first, holder, tab, stranger):
+        page.close()
+
+
 def answering(status: int, body: str) -> Callable[[Route], None]:
     """A route handler that answers every request with ``status`` and ``body``."""
     return lambda route: route.fulfill(status=status, body=body)

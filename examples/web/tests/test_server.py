@@ -7,6 +7,7 @@ server of their own with them (``server.py --max-games 3``...)."""
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import contextlib
 import json
@@ -336,6 +337,38 @@ def test_a_chosen_seed_is_shown_to_both_seats(client: httpx.Client) -> None:
 
 
 # ---------------------------------------------------------------------- a full server
+
+
+def test_every_refusal_the_server_names_has_the_pages_words_in_every_language() -> None:
+    """The problems the server's own refusals name (``RequestError(status, message,
+    problem)``), read from its source: the page says each in its language (a lost game
+    with its own line, ``no_game``)."""
+    tree = ast.parse(Path(server.__file__).read_text(encoding="utf-8"))
+    named: set[str] = {
+        call.args[2].value
+        for call in ast.walk(tree)
+        if isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Name)
+        and call.func.id == "RequestError"
+        and len(call.args) == 3
+        and isinstance(call.args[2], ast.Constant)
+        and isinstance(call.args[2].value, str)
+    }
+    assert named == {
+        "bad_key",
+        "bad_name",
+        "no_such_game",
+        "same_name",
+        "server_full",
+        "too_many_games",
+        "too_many_tabs",
+    }
+    for lang, words in PAGE_WORDS.items():
+        missing = {
+            problem for problem in named - {"no_such_game"} if f"refused_{problem}" not in words
+        }
+        assert not missing, f"{lang} has no words for {sorted(missing)}"
+        assert words["no_game"]
 
 
 def test_a_full_server_drops_finished_games_first_and_never_one_in_progress() -> None:
