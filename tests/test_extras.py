@@ -6,11 +6,13 @@ from __future__ import annotations
 import importlib
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from conquian import ConquianError
 from conquian.cli import main
+from conquian.integrations import require
 from conquian.simulate import simulate
 
 FRAMEWORKS = ("pettingzoo", "gymnasium", "numpy", "pyspiel", "open_spiel", "ray")
@@ -42,6 +44,20 @@ def test_a_missing_framework_is_named_with_its_extra(
     monkeypatch.delitem(sys.modules, f"conquian.integrations.{module}", raising=False)
     with pytest.raises(ImportError, match=rf'pip install "conquian\[{extra}\]"'):
         importlib.import_module(f"conquian.integrations.{module}")
+
+
+def test_a_bare_directory_of_the_frameworks_name_is_not_the_framework(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Ray leaves /tmp/ray behind, and python -m puts the working directory on the path:
+    # from /tmp, "import ray" found that directory (a namespace package) and failed later
+    # with AttributeError instead of naming the extra.
+    (tmp_path / "conquian_test_framework").mkdir()
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "conquian_test_framework", raising=False)
+    with pytest.raises(ImportError, match="conquian_test_framework is not the package") as error:
+        require("conquian_test_framework", "ray")
+    assert 'pip install "conquian[ray]"' in str(error.value)
 
 
 def test_the_ray_backend_without_ray_says_which_extra(

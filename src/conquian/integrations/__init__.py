@@ -29,15 +29,22 @@ def require(module: str, extra: str) -> ModuleType:
 
     Raises:
         ImportError: ``module`` is not installed; the message says
-            ``pip install "conquian[EXTRA]"``.
+            ``pip install "conquian[EXTRA]"``. A directory of that name that is not the
+            package (a namespace package, such as Ray's ``/tmp/ray`` seen from ``/tmp``)
+            counts as not installed.
 
     >>> require("json", "none").__name__
     'json'
     """
+    install = (
+        f"this needs the {module!r} package, which conquian's {extra!r} extra installs: "
+        f'pip install "conquian[{extra}]"'
+    )
     try:
-        return importlib.import_module(module)
+        found = importlib.import_module(module)
     except ImportError as error:
-        raise ImportError(
-            f"this needs the {module!r} package, which conquian's {extra!r} extra installs: "
-            f'pip install "conquian[{extra}]"'
-        ) from error
+        raise ImportError(install) from error
+    if getattr(found, "__file__", None) is None:  # a bare directory on the path
+        where = ", ".join(map(str, getattr(found, "__path__", ()))) or "a directory"
+        raise ImportError(f"{install} ({where} is not the package)")
+    return found
