@@ -119,6 +119,18 @@ def test_deal_order_is_splitmix64_with_fisher_yates(seed: int) -> None:
     assert list(deal_order(seed)) == reference_deal(seed)
 
 
+def test_a_state_is_made_by_its_constructors_not_from_its_internal_parts() -> None:
+    # State(...) took the internal parts, and State(None, None, None, None) was made, to
+    # fail later in repr; the public ways are new, from_deck, from_notation and moves.
+    with pytest.raises(TypeError, match=r"a State is made by State\.new, State\.from_deck"):
+        State(None, None, None, None)  # type: ignore[arg-type]
+    state = State.new(seed=5)
+    assert State.from_notation(state.to_notation()) == state
+    assert State.from_deck(state.deck or ()) == state
+    played = state.apply(state.legal_moves()[0])
+    assert hash(played) == hash(State.from_notation(played.to_notation()))
+
+
 def test_same_seed_same_game() -> None:
     first, second = State.new(99), State.new(99)
     assert first == second

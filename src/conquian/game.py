@@ -32,7 +32,7 @@ from conquian.errors import (
 )
 from conquian.moves import Decline, Force, LayDown, LegalMoves, Move, Release, Take, parse_move
 from conquian.rules import CLASSIC, Rules
-from conquian.state import Outcome, Played, State
+from conquian.state import Outcome, Played, State, with_seed
 
 __all__ = ["MAX_MOVES", "Game", "GameRecord"]
 
@@ -167,7 +167,7 @@ class GameRecord:
         """
         state = State.from_deck(self.deck, rules=self.rules, dealer=self.dealer)
         if self.seed is not None:
-            state = attrs.evolve(state, seed=self.seed)
+            state = with_seed(state, self.seed)
         yield state
         for number, move in enumerate(self.moves, 1):
             player = state.to_move

@@ -175,7 +175,7 @@ class State:
                 pos[FIELDS.index(name)] = value
                 if name == "rules":
                     pos[MELDS] = _bits.meld_table(value.max_sequence)
-        return State(tuple(pos), deck, seed, log)  # type: ignore[arg-type]
+        return _state(tuple(pos), deck, seed, log)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ creation
 
@@ -196,7 +196,7 @@ class State:
         if seed is None:
             seed = secrets.randbits(64)
         order = tuple(shuffled_indices(check_seed(seed)))
-        return cls(deal_position(order, rules, dealer), order, seed, None)
+        return _state(deal_position(order, rules, dealer), order, seed, None)
 
     @classmethod
     def from_deck(
@@ -217,7 +217,7 @@ class State:
             ConquianError: The dealer is not 0 or 1.
         """
         order = deck_indices(deck)
-        return cls(deal_position(order, rules, dealer), order, None, None)
+        return _state(deal_position(order, rules, dealer), order, None, None)
 
     # ------------------------------------------------------------------ reading
 
@@ -454,13 +454,7 @@ class State:
         # The hot path of every search and simulation: the new state is built by setting
         # its slots (see conquian._slots).
         pos, entry = advance(self._pos, move)
-        state = new_instance(State)
-        _set_pos(state, pos)
-        _set_log(state, (self._log, entry))
-        _set_deck(state, self._deck)
-        _set_seed(state, self.seed)
-        _set_hash(state, None)
-        return state
+        return _state(pos, self._deck, self.seed, (self._log, entry))
 
     # ------------------------------------------------------------------ notation
 
@@ -486,7 +480,7 @@ class State:
         """
         fields = _position.split(text, _position.POSITION_TAG, _position.POSITION_KEYS)
         rules = _position.read_rules(fields["rules"])
-        return cls(_position.build(fields, rules), None, None, None)
+        return _state(_position.build(fields, rules), None, None, None)
 
     # ------------------------------------------------------------------ views
 
@@ -614,3 +608,32 @@ class State:
 _set_pos, _set_log, _set_deck, _set_seed, _set_hash = slot_setters(
     State, "_pos", "_log", "_deck", "seed", HASH_CACHE
 )
+
+
+def _state(pos: Position, deck: tuple[int, ...] | None, seed: int | None, log: _Log) -> State:
+    """A State of these parts, its hash not computed yet (the one way States are made)."""
+    state = new_instance(State)
+    _set_pos(state, pos)
+    _set_log(state, log)
+    _set_deck(state, deck)
+    _set_seed(state, seed)
+    _set_hash(state, None)
+    return state
+
+
+def with_seed(state: State, seed: int | None) -> State:
+    """``state`` with ``seed`` recorded as the seed it was dealt from (for records)."""
+    return _state(state._pos, state._deck, seed, state._log)
+
+
+def _not_public(self: State, *args: object, **kwargs: object) -> None:
+    raise TypeError(
+        "a State is made by State.new, State.from_deck or State.from_notation, or by "
+        "playing a move (State.apply): its parts are internal"
+    )
+
+
+# attrs' __init__ would take the internal parts (and any value for them): State(...) is
+# refused, and _state makes States. (attrs keeps the hash cache only with an __init__ of
+# its own, so it is replaced here, once the class is made.)
+setattr(State, "__init__", _not_public)  # noqa: B010
