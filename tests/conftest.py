@@ -12,8 +12,8 @@ per example would fail on a busy machine (a property along a random game of the 
 presets can take 300 ms while other work shares the cores).
 
 The profile named by ``HYPOTHESIS_PROFILE`` is loaded if set; otherwise ``ci`` when the
-``CI`` environment variable is set (CI runs ``.ci/run`` with ``CI=true``), else
-``default``.
+``CI`` environment variable says so (``.ci/run`` sets ``CI=true`` unless the CI system
+has set it; empty, ``0``, ``false`` and ``no`` say no), else ``default``.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ def _profile_name() -> str:
     explicit = os.environ.get("HYPOTHESIS_PROFILE")
     if explicit:
         return explicit
-    return "ci" if os.environ.get("CI") else "default"
+    in_ci = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+    return "ci" if in_ci else "default"
 
 
 settings.load_profile(_profile_name())
