@@ -277,7 +277,7 @@ WRONG_TYPES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
         ValueError,
         "unknown card style 'xxxx",
     ),
-    ("svg.cards(per_row=long)", lambda: svg.cards([], per_row=_LONG), ValueError, "per_row"),
+    ("svg.cards(per_row=long)", lambda: svg.cards([], per_row=_LONG), TypeError, "per_row"),
     (
         "format_cards(lang, style=long)",
         lambda: format_cards([], lang="es", style=_LONG),

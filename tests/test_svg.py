@@ -9,9 +9,12 @@ from collections import Counter
 
 import pytest
 
-from conquian import DECK, Card, Meld, State, Take, svg
+from conquian import DECK, Card, Meld, Rules, State, Take, svg
 from conquian.agents import GreedyAgent, RandomAgent
-from conquian.state import Observation
+from conquian.languages import LANGUAGES
+from conquian.moves import Decline, Force, Release
+from conquian.rules import BICYCLE
+from conquian.state import Observation, Phase
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
@@ -36,6 +39,32 @@ def backs(picture: str) -> int:
     return sum(
         1 for element in parsed(picture).iter(f"{SVG_NS}g") if element.get("class") == "card back"
     )
+
+
+def rings(picture: str) -> list[str]:
+    """The colour of each ring drawn around a card."""
+    return [
+        rect.attrib["stroke"]
+        for rect in parsed(picture).iter(f"{SVG_NS}rect")
+        if rect.get("rx") == "11" and rect.get("fill") == "none"
+    ]
+
+
+def texts(picture: str) -> list[str]:
+    """The words of a picture, line by line."""
+    return [text.text or "" for text in parsed(picture).iter(f"{SVG_NS}text")]
+
+
+def description(picture: str) -> str:
+    desc = parsed(picture).find(f"{SVG_NS}desc")
+    assert desc is not None
+    return desc.text or ""
+
+
+def after(state: State, *moves: str) -> State:
+    for move in moves:
+        state = state.apply(move)
+    return state
 
 
 def played(seed: int, plies: int) -> State:
@@ -175,9 +204,8 @@ def test_melds_of_a_table_stand_apart() -> None:
 def test_the_offered_card_is_ringed_with_its_origin() -> None:
     state = State.new(seed=7)  # the non-dealer, player 1, turned up the offer (R10)
     picture = svg.position(state.observation(1))
-    assert "turned from the stock" in picture
-    assert "by Player 1 (you)" in picture
-    assert picture.count('stroke="#f29d0c"') == 1
+    assert "turned up by you" in picture
+    assert len(rings(picture)) == 1
 
 
 def test_the_last_move_is_described_and_its_laid_cards_marked() -> None:
@@ -186,7 +214,9 @@ def test_the_last_move_is_described_and_its_laid_cards_marked() -> None:
     assert isinstance(take.move, Take)
     picture = svg.position(state, last_move=take)
     assert "Last move: Player" in picture
-    marked = len(re.findall('stroke="#2a9d8f"', picture))
+    offer_rings = rings(svg.position(state))  # the offered card's, without a last move
+    marked = len(rings(picture)) - len(offer_rings)
+    assert set(rings(picture)) - set(offer_rings)  # the marks have their own colour
     laid = take.move.laid | {take.offer}
     on_tables = {c for table in state.tables for meld in table for c in meld}
     assert marked == len(laid & on_tables) > 0
@@ -210,11 +240,405 @@ def test_bad_arguments_are_typed_errors() -> None:
         svg.card(seven, size="40")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="expected a Card, not str"):
         svg.card("7h")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="expected a Meld, not Card"):
+    with pytest.raises(TypeError, match="melds must be an iterable of Meld values; item 0 is"):
         svg.table([seven])  # type: ignore[list-item]
-    with pytest.raises(TypeError, match="expected a State or Observation"):
+    with pytest.raises(TypeError, match="source must be a State or an Observation, not None"):
         svg.position(None)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="last_move must be a Played entry"):
         svg.position(MIDGAME, last_move="7h")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="per_row must be a positive int"):
         svg.cards(DECK, per_row=0)
+
+
+# ---------------------------------------------------------------- layout
+
+# R14b case a: player 1 declines A♦, which fits his table; player 0 decides (from the
+# narration module's example).
+FORCE_DECISION = after(
+    State.new(seed=0), "take +2d3d -3c", *["decline"] * 8, "take +3s4s -Ad", "decline"
+)
+# R14b case b: player 0 turns up A♣ and passes it; it fits his table, and player 1 has no
+# take: she may decline it or force it back.
+CASE_B = after(
+    State.new(seed=1),
+    "decline",
+    "decline",
+    "take +3c3dAh3hAs -7c",
+    "take +5c6c -7d",
+    "take +JdQd -7h",
+    "decline",
+    "decline",
+    "decline",
+    "take -6s",
+    *["decline"] * 8,
+)
+
+
+def view_box(picture: str) -> tuple[float, float]:
+    _, _, width, height = map(float, parsed(picture).attrib["viewBox"].split())
+    return width, height
+
+
+def test_the_felt_spans_the_picture_whatever_row_is_widest() -> None:
+    """The felt under the stock and the offer ends as far from the right edge as it
+    starts from the left, when the widest row is drawn after it (an opening view, where
+    the offer's words are the widest, or a long hand at the bottom)."""
+    for source in (
+        State.new(seed=0).observation(1),
+        State.new(seed=2, rules=Rules(hand_size=19)),
+        State.new(seed=2, rules=Rules(hand_size=19)).observation(0),
+        MIDGAME,
+    ):
+        picture = svg.position(source)
+        (felt,) = (r for r in parsed(picture).iter(f"{SVG_NS}rect") if r.get("class") == "felt")
+        left = float(felt.attrib["x"])
+        right = view_box(picture)[0] - left - float(felt.attrib["width"])
+        assert right == left
+
+
+def test_long_words_are_cut_into_lines_inside_the_picture() -> None:
+    """A six-card lay-down (V3, Bicycle rules) told in the Spanish pack's card names is
+    longer than the picture is wide: its words wrap, each line inside the picture."""
+    state = after(State.new(seed=6, rules=BICYCLE), "decline", "decline", "lay +6c7c6d7d6h7s")
+    picture = svg.position(state, style="spanish", last_move=state.history[-1])
+    width = view_box(picture)[0]
+    for text in parsed(picture).iter(f"{SVG_NS}text"):
+        size = float(text.attrib["font-size"])
+        assert float(text.attrib["x"]) + 0.56 * size * len(text.text or "") <= width
+    told = " ".join(texts(picture))
+    assert "6 de bastos, 7 de bastos, 6 de oros, 7 de oros, 6 de copas, 7 de espadas" in told
+
+
+def test_a_position_has_a_light_background_unless_told_not_to() -> None:
+    """The words are dark: by default they stand on a white rectangle as large as the
+    picture, so that they show on a dark page; background=None leaves it transparent."""
+    picture = svg.position(MIDGAME)
+    first = parsed(picture).find(f"{SVG_NS}rect")
+    assert first is not None
+    assert first.get("class") == "background"
+    assert first.get("fill") == "white"
+    assert (float(first.attrib["width"]), float(first.attrib["height"])) == view_box(picture)
+    assert 'class="background"' not in svg.position(MIDGAME, background=None)
+    for colour in ("#fff", "#F4F4F4", "ivory"):
+        assert f'fill="{colour}"' in svg.position(MIDGAME, background=colour)
+
+
+@pytest.mark.parametrize(
+    "colour", ['white"/><script>alert(1)</script>', "#12345", "rgb(0,0,0)", "", "#ffff"]
+)
+def test_a_background_that_is_not_a_plain_colour_is_refused(colour: str) -> None:
+    with pytest.raises(ValueError, match="background must be #rgb, #rrggbb or a CSS colour"):
+        svg.position(MIDGAME, background=colour)
+
+
+def test_a_background_of_the_wrong_type_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="background must be a colour"):
+        svg.position(MIDGAME, background=0xFFFFFF)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- what the words say
+
+
+def status(source: State | Observation, **options: object) -> str:
+    return texts(svg.position(source, **options))[0]  # type: ignore[arg-type]
+
+
+def test_r11_the_status_names_the_choices_of_the_player_to_move() -> None:
+    """R11: take or decline a discard; decline one's own turned card is a pass (R11b)."""
+    opening = State.new(seed=0)
+    assert {type(m) for m in opening.legal_moves()} == {Take, Decline}
+    assert status(opening) == "Player 1 to take or pass"
+    assert status(opening.observation(1)) == "Your turn: take or pass"
+    discard = after(opening, "take +2d3d -3c")
+    assert discard.offer_origin is not None
+    assert discard.offer_origin.value == "discard"
+    assert status(discard) == "Player 0 to decline"
+
+
+def test_r14b_case_b_the_status_offers_to_force_the_passed_card_back() -> None:
+    """R14b case b: the passed card fits the passer's table; the player offered it may
+    force it back (here she has no take: she declines or forces)."""
+    assert CASE_B.phase is Phase.OFFER
+    assert {type(m) for m in CASE_B.legal_moves()} == {Decline, Force}
+    assert status(CASE_B) == "Player 1 to decline or force"
+    assert status(CASE_B.observation(1)) == "Your turn: decline or force"
+    # The passer does not see her hand: her choices by the rules, force back included.
+    assert status(CASE_B.observation(0)) == "Player 1 to take, decline or force"
+    assert "Offered: A♣ (passed by Player 0)" in description(svg.position(CASE_B))
+
+
+def test_r14b_case_a_the_declined_card_is_labelled_declined_not_offered() -> None:
+    """R14b case a: the card is not offered to the player who decides: it was declined,
+    and it fits the decliner's table (R14a)."""
+    state = FORCE_DECISION
+    assert state.phase is Phase.FORCE_DECISION
+    assert state.to_move == 0
+    assert {type(m) for m in state.legal_moves()} == {Force, Release}
+    picture = svg.position(state)
+    assert texts(picture)[0] == "Player 0 to force or release"
+    assert "Declined" in texts(picture)
+    assert "Offered" not in texts(picture)
+    assert "Declined: A♦ (declined by Player 1; it fits Player 1's table (R14a))" in (
+        description(picture)
+    )
+    assert "declined by you; it fits your table (R14a)" in description(
+        svg.position(state.observation(1))
+    )
+
+
+def test_r14b_the_forced_card_is_labelled_forced_on_its_taker() -> None:
+    forced = FORCE_DECISION.apply("force")
+    assert forced.phase is Phase.FORCED_TAKE
+    picture = svg.position(forced)
+    assert texts(picture)[0] == "Player 1 is forced to take A♦ (R14b)"
+    assert "Forced" in texts(picture)
+    assert "Offered" not in texts(picture)
+    assert "Forced: A♦ (forced on Player 1 by Player 0 (R14b))" in description(picture)
+    assert texts(svg.position(forced.observation(1)))[0] == "You are forced to take A♦ (R14b)"
+    assert "forced on you by Player 0 (R14b)" in description(svg.position(forced.observation(1)))
+
+
+def test_the_last_move_must_be_a_move_of_the_game_drawn() -> None:
+    other = played(8, 24)
+    with pytest.raises(ValueError, match="last_move is not a move of this game's history"):
+        svg.position(MIDGAME, last_move=other.history[-1])
+    with pytest.raises(ValueError, match="last_move is not a move of this game's history"):
+        svg.position(MIDGAME.observation(0), last_move=other.history[-1])
+    svg.position(MIDGAME.observation(0), last_move=MIDGAME.history[0])  # any entry
+
+
+def test_a_take_is_told_with_the_cards_laid_with_it() -> None:
+    """R11 "Take": the words of a take name the taken card, the hand cards laid with it
+    and the discard, as the narration tells it."""
+    state = MIDGAME
+    take = next(
+        entry
+        for entry in state.history
+        if isinstance(entry.move, Take) and entry.move.laid and entry.move.discard
+    )
+    assert isinstance(take.move, Take)
+    assert take.move.discard is not None
+    told = " ".join(texts(svg.position(state, last_move=take)))
+    laid = " ".join(card.pretty() for card in sorted(take.move.laid))
+    assert f"takes {take.offer.pretty()}, lays down {laid}, discards" in told
+    assert take.move.discard.pretty() in told
+
+
+# ---------------------------------------------------------------- names, language, viewer
+
+
+def test_names_and_language_label_the_picture() -> None:
+    picture = svg.position(MIDGAME, names=("Ann", "Bob"), lang="es", last_move=MIDGAME.history[-1])
+    words = " ".join(texts(picture))
+    assert "Mano de Ann" in words
+    assert "Mesa de Bob" in words
+    assert "Mazo:" in words
+    assert "Muertas:" in words
+    assert "Última jugada:" in words
+    assert "Player" not in picture
+    default = svg.position(MIDGAME, lang="de")
+    assert "Hand von Spieler 0" in " ".join(texts(default))
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_every_language_draws_every_kind_of_position(code: str) -> None:
+    language = LANGUAGES[code]
+    for source in (
+        State.new(seed=0),
+        CASE_B.observation(1),
+        FORCE_DECISION,
+        FORCE_DECISION.apply("force").observation(1),
+        played(7, 1000),
+    ):
+        last = source.history[-1] if source.history else None
+        picture = svg.position(source, lang=code, last_move=last)
+        title = parsed(picture).find(f"{SVG_NS}title")
+        assert title is not None
+        assert title.text is not None
+        assert title.text.startswith(language.phrase("picture_title", status=""))
+        assert "Player 0" not in picture or code == "en"
+
+
+def test_viewer_turns_a_state_and_must_agree_with_an_observation() -> None:
+    """A face-up State may be drawn from either side; an Observation only from its
+    player's."""
+    names = ("Ann", "Bob")
+    labels = [t for t in texts(svg.position(MIDGAME, names=names, viewer=1)) if "hand" in t]
+    assert labels[0].startswith("Ann's hand")
+    assert labels[-1].startswith("Bob's hand")
+    assert svg.position(MIDGAME, viewer=0) == svg.position(MIDGAME)
+    seen = MIDGAME.observation(1)
+    assert svg.position(seen, viewer=1) == svg.position(seen)
+    with pytest.raises(ValueError, match="viewer must be 1 or None, not 0"):
+        svg.position(seen, viewer=0)
+    with pytest.raises(ValueError, match="viewer must be 0 or 1, not 2"):
+        svg.position(MIDGAME, viewer=2)
+    with pytest.raises(TypeError, match="viewer must be 0 or 1"):
+        svg.position(MIDGAME, viewer=True)
+
+
+def test_names_are_escaped_in_the_picture() -> None:
+    names = ('<b>"A&B"</b>', "Zoë 😀")
+    picture = svg.position(MIDGAME, names=names, last_move=MIDGAME.history[-1])
+    words = " ".join(texts(picture))  # parsed: the markup was escaped
+    assert '<b>"A&B"</b>' in words
+    assert "Zoë 😀" in words
+    assert '<b>"A&B"</b>' in description(picture)
+
+
+@pytest.mark.parametrize(
+    ("names", "error", "words"),
+    [
+        (("Ann", "B\x00b"), ValueError, "control characters or lone surrogates"),
+        (("Ann", "B\nb"), ValueError, "control characters"),
+        (("Ann", "B\ud800b"), ValueError, "lone surrogates"),
+        (("Ann", "\ufffe"), ValueError, "control characters"),
+        (("Ann", "x" * 41), ValueError, "1 to 40 characters, not 41"),
+        (("Ann", ""), ValueError, "1 to 40 characters, not 0"),
+        (("Ann",), ValueError, "two player names, not 1"),
+        (("Ann", "Bob", "Cy"), ValueError, "two player names, not 3"),
+        ("AnnBob", TypeError, "names must be two player names"),
+        (("Ann", 7), TypeError, "a player name must be text, not 7"),
+    ],
+)
+def test_names_a_picture_cannot_hold_are_refused(
+    names: object, error: type[Exception], words: str
+) -> None:
+    with pytest.raises(error, match=re.escape(words)):
+        svg.position(MIDGAME, names=names)  # type: ignore[arg-type]
+
+
+def test_a_wrong_language_is_refused() -> None:
+    with pytest.raises(ValueError, match="no language has the code 'xx'"):
+        svg.position(MIDGAME, lang="xx")
+    with pytest.raises(TypeError, match="lang must be a language code"):
+        svg.position(MIDGAME, lang=None)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- cards
+
+
+def test_a_ringed_card_has_room_for_its_ring() -> None:
+    """The ring of a highlighted card reaches 7 units beyond the card; the picture's
+    margin holds all of it."""
+    picture = svg.card(Card.parse("Qh"), highlight=True)
+    root = parsed(picture)
+    (face,) = (g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "card")
+    dx, dy = map(float, re.findall(r"[\d.]+", face.attrib["transform"]))
+    (ring,) = (r for r in face.iter(f"{SVG_NS}rect") if r.get("rx") == "11")
+    reach = float(ring.attrib["stroke-width"]) / 2
+    x, y = dx + float(ring.attrib["x"]) - reach, dy + float(ring.attrib["y"]) - reach
+    width, height = view_box(picture)
+    assert x >= 0
+    assert y >= 0
+    assert x + float(ring.attrib["width"]) + 2 * reach <= width
+    assert y + float(ring.attrib["height"]) + 2 * reach <= height
+    assert view_box(svg.card_back()) == view_box(picture)  # a back lines up with a face
+
+
+def test_screen_readers_read_each_card_once() -> None:
+    """A face's title names it; its corner indexes are hidden from screen readers; a
+    back is titled, in the picture's language."""
+    picture = svg.position(MIDGAME.observation(0), lang="de")
+    root = parsed(picture)
+    for group in root.iter(f"{SVG_NS}g"):
+        if group.get("class") == "card":
+            hidden = [g for g in group.iter(f"{SVG_NS}g") if g.get("aria-hidden") == "true"]
+            assert len(hidden) == 1
+            assert len(list(group.iter(f"{SVG_NS}text"))) == len(
+                list(hidden[0].iter(f"{SVG_NS}text"))
+            )
+        if group.get("class") == "card back":
+            title = group.find(f"{SVG_NS}title")
+            assert title is not None
+            assert title.text == "eine verdeckte Karte"
+
+
+def test_a_position_is_described_in_words() -> None:
+    """The <desc> tells what the picture shows: the hands as seen, the tables, the card
+    in play, the stock and the dead cards."""
+    seen = MIDGAME.observation(0)
+    told = description(svg.position(seen))
+    assert f"Player 1's hand: {seen.hand_sizes[1]} cards" in told
+    assert "Your hand: " + " ".join(c.pretty() for c in sorted(seen.hand)) in told
+    for meld in seen.tables[0]:
+        assert "[" + " ".join(c.pretty() for c in meld) + "]" in told
+    assert f"Stock: {seen.stock_size}" in told
+    assert "Dead: " + " ".join(c.pretty() for c in seen.dead) in told
+    if seen.offer is not None:
+        assert f"Offered: {seen.offer.pretty()}" in told
+    # It tells nothing hidden: the opponent's cards are not named.
+    assert not any(card.pretty() in told for card in MIDGAME.hands[1])
+
+
+def test_lists_and_tables_are_titled_in_their_pack() -> None:
+    title = parsed(svg.cards([Card.parse("7h"), Card.parse("Js")], style="spanish")).find(
+        f"{SVG_NS}title"
+    )
+    assert title is not None
+    assert title.text == "7 de copas, sota de espadas"
+    title = parsed(svg.table([Meld("Jc Jh Js")], style="spanish")).find(f"{SVG_NS}title")
+    assert title is not None
+    assert title.text == "sota de bastos, sota de copas, sota de espadas"
+
+
+def luminance(colour: str) -> float:
+    """The relative luminance of an sRGB colour (WCAG 2)."""
+    colour = {"white": "#ffffff", "#fff": "#ffffff"}.get(colour, colour)
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_words_and_rings_stand_out_from_what_they_are_drawn_on() -> None:
+    """WCAG AA: text 4.5:1 against its background, the rings (graphics) 3:1."""
+    take = next(entry for entry in reversed(MIDGAME.history) if isinstance(entry.move, Take))
+    picture = svg.position(MIDGAME, last_move=take)
+    root = parsed(picture)
+    fills = {r.get("class"): r.attrib["fill"] for r in root.iter(f"{SVG_NS}rect")}
+    background, felt, band = fills["background"], fills["felt"], fills["meld"]
+    for text in root.iter(f"{SVG_NS}text"):
+        assert contrast(text.attrib["fill"], felt) >= 4.5, text.text
+        assert contrast(text.attrib["fill"], background) >= 4.5, text.text
+    offer_ring, *marks = rings(picture)
+    assert contrast(offer_ring, felt) >= 3
+    assert marks
+    assert all(contrast(mark, band) >= 3 for mark in marks)
+    for value in DECK:  # the indexes on a white card, oros included
+        for text in parsed(svg.card(value, style="spanish")).iter(f"{SVG_NS}text"):
+            assert contrast(text.attrib["fill"], "#ffffff") >= 4.5, value
+
+
+def test_arguments_of_the_wrong_kind_are_refused_with_what_was_wrong() -> None:
+    seven = Card.parse("7h")
+    with pytest.raises(TypeError, match="highlight must be True or False, not 'no'"):
+        svg.card(seven, highlight="no")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="per_row must be an int or None, not '3'"):
+        svg.cards(DECK, per_row="3")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="not one Meld"):
+        svg.table(Meld("7h 7c 7s"))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"last_move must be a Played entry or None, not 3$"):
+        svg.position(MIDGAME, last_move=3)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="expected a Meld, not Card"):
+        svg.meld(seven)  # type: ignore[arg-type]
+
+
+def test_a_card_is_drawn_in_one_meld_at_most() -> None:
+    with pytest.raises(ValueError, match="7h is in two melds"):
+        svg.table([Meld("7h 7c 7s"), Meld("5h 6h 7h")])
+
+
+def test_a_card_back_draws_its_lattice_as_one_path() -> None:
+    (back,) = (g for g in parsed(svg.card_back()).iter(f"{SVG_NS}g") if g.get("class"))
+    assert len(list(back.iter(f"{SVG_NS}path"))) == 1
+
+
+def test_pictures_declare_no_svg_version() -> None:
+    """role and data-card are not SVG 1.1: the pictures do not claim to be."""
+    for picture in (svg.card(Card.parse("7h")), svg.position(MIDGAME)):
+        assert "version" not in parsed(picture).attrib

@@ -22,7 +22,7 @@ INK: Final = "#1b1b1b"
 _FRENCH_RED: Final = "#c8102e"
 _SPANISH_INK: Final = {
     Suit.CLUBS: "#2e7d32",  # bastos: green
-    Suit.DIAMONDS: "#b8860b",  # oros: gold
+    Suit.DIAMONDS: "#946c00",  # oros: dark gold (4.8:1 on white, WCAG AA for the index)
     Suit.HEARTS: "#c8102e",  # copas: red
     Suit.SPADES: "#1f5fa8",  # espadas: blue
 }
@@ -172,26 +172,32 @@ def card_at(card: Card, style: str, x: float, y: float, extra: str = "") -> str:
         f'<text x="13" y="25" font-size="21" font-weight="bold" fill="{ink}" '
         f'text-anchor="middle">{index}</text>{_pip(card.suit, style, 13, 38, 14)}'
     )
+    # The corner indexes repeat the title: hidden from screen readers, which read it once.
     return (
         f'<g class="card" data-card="{card}" transform="translate({number(x)} {number(y)})">'
         f"<title>{label}</title>"
         f'<rect x="0.5" y="0.5" width="99" height="149" rx="8" fill="#fff" stroke="#888" '
-        f'stroke-width="1.5"/>{corner}'
-        f'<g transform="rotate(180 50 75)">{corner}</g>'
+        f'stroke-width="1.5"/><g aria-hidden="true">{corner}'
+        f'<g transform="rotate(180 50 75)">{corner}</g></g>'
         f"{_face(card, style)}{extra}</g>"
     )
 
 
-def back_at(x: float, y: float) -> str:
-    """One face-down card with its top left corner at (x, y)."""
-    lattice = "".join(
-        f'<path d="M{top} 10L{top - 80} 140"/><path d="M{top - 80} 10L{top} 140"/>'
-        for top in range(10, 170, 16)
-    )
+# The lattice of a card back: crossed diagonals as the subpaths of one path (one element
+# a back, not twenty: a face-down stock and hand are about 15 backs a picture).
+_LATTICE: Final = "".join(
+    f"M{top} 10L{top - 80} 140M{top - 80} 10L{top} 140" for top in range(10, 170, 16)
+)
+
+
+def back_at(x: float, y: float, title: str = "a face-down card") -> str:
+    """One face-down card with its top left corner at (x, y), titled ``title`` (plain
+    text: it is escaped here)."""
     return (
         f'<g class="card back" transform="translate({number(x)} {number(y)})">'
+        f"<title>{escape(title)}</title>"
         '<rect x="0.5" y="0.5" width="99" height="149" rx="8" fill="#fff" stroke="#888" '
         'stroke-width="1.5"/><rect x="7" y="7" width="86" height="136" rx="5" fill="#24467a"/>'
         '<svg x="7" y="7" width="86" height="136" viewBox="7 7 86 136">'
-        f'<g stroke="#5b7fb8" stroke-width="3">{lattice}</g></svg></g>'
+        f'<path d="{_LATTICE}" stroke="#5b7fb8" stroke-width="3"/></svg></g>'
     )

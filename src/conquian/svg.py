@@ -23,21 +23,31 @@ labels are text, in the reader's sans-serif font.
 The output is deterministic: the same arguments give byte-identical text, on every
 machine. ``size`` is the width of one card in pixels; everything scales with it.
 A picture of an :class:`~conquian.state.Observation` shows only what that player may know,
-so it is the same whatever the hidden cards are.
+so it is the same whatever the hidden cards are. A picture holds no ``id``, so any number
+of them can be put in one web page.
 """
 
 from __future__ import annotations
 
+import re
+import textwrap
+import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Final, Literal, NamedTuple
 from xml.sax.saxutils import escape
 
+import attrs
+
+from conquian._position import POSITION_TAG, join
 from conquian._svg_cards import CARD_H, CARD_W, INK, back_at, card_at, number
-from conquian.cards import Card
-from conquian.errors import bounded_items, describe
+from conquian.cards import Card, Rank, Suit
+from conquian.errors import bounded_items, checked_player, describe
+from conquian.languages import Language, find_language
 from conquian.melds import Meld
-from conquian.moves import LayDown, Take
-from conquian.state import Fate, Observation, OfferOrigin, Phase, Played, State
+from conquian.moves import Decline, Force, LayDown, Release, Take
+from conquian.narration import describe_origin, narrate_history
+from conquian.state import Fate, Observation, Phase, Played, State
+from conquian.views import stand_in_fields
 
 __all__ = [
     "DEFAULT_SIZE",
@@ -59,22 +69,36 @@ DEFAULT_SIZE: Final = 60
 
 _MAX_SIZE: Final = 1_000
 _MAX_DRAWN: Final = 400  # cards (or melds) a picture of a list or a table may hold
+_MAX_NAME: Final = 40  # characters of a player's name
 
 # Every drawing is laid out in card units (a card is CARD_W x CARD_H, 100 x 150); the
 # root element's width and height scale the units to ``size`` pixels a card.
 _GAP: Final = 10  # between cards of one meld or row
 _MELD_GAP: Final = 34  # between melds: the visible boundary
 _PAD: Final = 12
+_CARD_MARGIN: Final = 8  # around a lone card: its ring reaches 7 units out
 _LABEL: Final = 38  # height of a text line above a row of cards
 _FONT_SIZE: Final = 26  # of the labels
 _BASELINE: Final = 27  # of a label, below the top of its line
+_ORIGIN_LINES: Final = 4  # lines of words beside the offered card, at most
 
-_HIGHLIGHT: Final = "#f29d0c"
-_LAST_MOVE: Final = "#2a9d8f"
+# Colours: the texts pass WCAG AA (4.5:1) on the white background and the felt, and the
+# rings 3:1 on the felt and on a meld's band (tests/test_svg.py computes the ratios).
+_HIGHLIGHT: Final = "#b86200"  # the ring of the offered card
+_LAST_MOVE: Final = "#1d7368"  # the last move's words, and the ring of the cards it laid
 _FELT: Final = "#e9f1ea"
 _MELD_BAND: Final = "#cfe0d2"
 _MUTED: Final = "#5a5a5a"
 _OFFER_INK: Final = "#9a5800"
+_BACKGROUND: Final = "white"
+
+# A background colour written into a picture: #rgb, #rrggbb or a CSS colour name.
+_COLOUR: Final = re.compile(r"#[0-9A-Fa-f]{3}|#[0-9A-Fa-f]{6}|[A-Za-z]{1,30}")
+# What a player's name may not hold: what XML 1.0 cannot (lone surrogates, most control
+# characters, U+FFFE and U+FFFF), and the other control characters (tab, line breaks, C1).
+_NOT_IN_A_NAME: Final = re.compile(
+    "[^\u0020-\u007e\u00a0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+)
 
 
 def _highlight(color: str, width: float = 6) -> str:
@@ -100,19 +124,48 @@ def _text(
 
 
 def _text_width(text: str, size: int = _FONT_SIZE) -> float:
-    """About how wide ``text`` is in a sans-serif font: an estimate that errs wide."""
-    return 0.56 * size * len(text)
+    """About how wide ``text`` is in a sans-serif font: an estimate that errs wide (a
+    wide East Asian character is counted a full em)."""
+    ems = sum(1.0 if unicodedata.east_asian_width(c) in "WF" else 0.56 for c in text)
+    return ems * size
 
 
-def _document(body: str, width: float, height: float, size: int, title: str) -> str:
+def _wrapped(text: str, width: float, size: int = _FONT_SIZE) -> list[str]:
+    """``text`` cut at spaces into lines of about ``width`` units (a word longer than
+    that is cut)."""
+    return textwrap.wrap(text, max(1, int(width / (0.56 * size))), break_on_hyphens=False) or [""]
+
+
+def _document(
+    body: str, width: float, height: float, size: int, title: str, desc: str = ""
+) -> str:
     scale = size / CARD_W
+    described = f"<desc>{escape(desc)}</desc>" if desc else ""
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" '
         f'width="{number(width * scale)}" height="{number(height * scale)}" '
         f'viewBox="0 0 {number(width)} {number(height)}" '
         'font-family="Helvetica, Arial, sans-serif" '
-        f'role="img"><title>{escape(title)}</title>{body}</svg>'
+        f'role="img"><title>{escape(title)}</title>{described}{body}</svg>'
     )
+
+
+def _card_name(value: Card, pack: PackStyle) -> str:
+    return value.spanish() if pack == "spanish" else value.pretty()
+
+
+def _cards_text(values: Iterable[Card], pack: PackStyle) -> str:
+    """Cards in words: ``7♣ 7♦`` or ``7 de bastos, 7 de oros``."""
+    return (", " if pack == "spanish" else " ").join(_card_name(c, pack) for c in values)
+
+
+def _meld_text(value: Meld, pack: PackStyle) -> str:
+    """A meld set apart from the words around it: ``[7♣ 7♦ 7♥]``."""
+    return "[" + _cards_text(value, pack) + "]"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 # ---------------------------------------------------------------- checks
@@ -135,13 +188,61 @@ def _check_card(value: object) -> Card:
 
 
 def _check_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
+    if isinstance(melds, Meld):
+        raise TypeError("melds must be an iterable of Meld values, not one Meld: [meld]")
     result = bounded_items(melds, "melds", "an iterable of Meld values", _MAX_DRAWN)
     if len(result) > _MAX_DRAWN:
         raise ValueError(f"at most {_MAX_DRAWN} melds are drawn at once")
-    for value in result:
+    drawn = 0
+    for index, value in enumerate(result):
         if not isinstance(value, Meld):
-            raise TypeError(f"expected a Meld, not {type(value).__name__}")
+            raise TypeError(
+                f"melds must be an iterable of Meld values; item {index} is {describe(value)}"
+            )
+        twice = drawn & value.mask
+        if twice:
+            repeated = next(c for c in value if twice >> c.index & 1)
+            raise ValueError(f"{repeated} is in two melds: a card is drawn once")
+        drawn |= value.mask
     return result
+
+
+def _check_names(names: object, default: tuple[str, str]) -> tuple[str, str]:
+    """Two player names, as they may be written into a picture."""
+    if names is None:
+        return default
+    listed = bounded_items(names, "names", "two player names", 2)
+    if len(listed) != 2:
+        raise ValueError(f"names must be two player names, not {len(listed)}")
+    for name in listed:
+        if not isinstance(name, str):
+            raise TypeError(f"a player name must be text, not {describe(name)}")
+        if not 1 <= len(name) <= _MAX_NAME:
+            raise ValueError(f"a player name must be 1 to {_MAX_NAME} characters, not {len(name)}")
+        if _NOT_IN_A_NAME.search(name):
+            raise ValueError(
+                "a player name cannot hold control characters or lone surrogates: "
+                f"{describe(name)}"
+            )
+    return listed[0], listed[1]
+
+
+def _check_background(value: object) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise TypeError(f"background must be a colour (text) or None, not {describe(value)}")
+    if not _COLOUR.fullmatch(value):
+        raise ValueError(
+            f"background must be #rgb, #rrggbb or a CSS colour name, not {describe(value)}"
+        )
+    return value
+
+
+def _check_language(lang: object) -> Language:
+    if not isinstance(lang, str | Language):
+        raise TypeError(f"lang must be a language code or a Language, not {describe(lang)}")
+    return find_language(lang)
 
 
 # ---------------------------------------------------------------- public drawings
@@ -162,32 +263,37 @@ def card(
         The SVG text.
 
     Raises:
-        TypeError: ``value`` is not a :class:`~conquian.cards.Card`, or ``size`` not an int.
+        TypeError: ``value`` is not a :class:`~conquian.cards.Card`, ``size`` not an int
+            or ``highlight`` not a bool.
         ValueError: An unknown ``style``, or ``size`` outside 1 to 1,000.
 
     >>> from conquian import svg, Card
     >>> picture = svg.card(Card.parse("Js"), size=100)
-    >>> 'width="112" height="162"' in picture  # the card, and a margin for the ring
+    >>> 'width="116" height="166"' in picture  # the card, and a margin for the ring
     True
     """
     pack = _check_options(style, size)
     drawn = _check_card(value)
+    if not isinstance(highlight, bool):
+        raise TypeError(f"highlight must be True or False, not {describe(highlight)}")
     extra = _highlight(_HIGHLIGHT) if highlight else ""
-    pad = 6
+    pad = _CARD_MARGIN
     body = card_at(drawn, pack, pad, pad, extra)
-    title = drawn.spanish() if pack == "spanish" else drawn.pretty()
-    return _document(body, CARD_W + 2 * pad, CARD_H + 2 * pad, size, title)
+    return _document(body, CARD_W + 2 * pad, CARD_H + 2 * pad, size, _card_name(drawn, pack))
 
 
 def card_back(*, size: int = DEFAULT_SIZE) -> str:
-    """The back of a card (a hidden card).
+    """The back of a card (a hidden card), as large as :func:`card` draws a face.
 
     >>> from conquian import svg
     >>> svg.card_back().count("card back")
     1
     """
     _check_options("french", size)
-    return _document(back_at(6, 6), CARD_W + 12, CARD_H + 12, size, "a face-down card")
+    pad = _CARD_MARGIN
+    return _document(
+        back_at(pad, pad), CARD_W + 2 * pad, CARD_H + 2 * pad, size, "a face-down card"
+    )
 
 
 def cards(
@@ -201,22 +307,24 @@ def cards(
     ``None``).
 
     Raises:
-        TypeError: A value is not a :class:`~conquian.cards.Card`.
-        ValueError: A bad ``style``, ``size`` or ``per_row``, or more than 400 cards.
+        TypeError: A value is not a :class:`~conquian.cards.Card`, ``size`` is not an
+            int, or ``per_row`` not an int or None.
+        ValueError: A bad ``style`` or ``size``, ``per_row`` below 1, or more than 400
+            cards.
 
     >>> from conquian import svg, DECK
     >>> svg.cards(DECK, per_row=10, style="spanish").count('class="card"')
     40
     """
     pack = _check_options(style, size)
+    if per_row is not None and (isinstance(per_row, bool) or not isinstance(per_row, int)):
+        raise TypeError(f"per_row must be an int or None, not {describe(per_row)}")
+    if per_row is not None and per_row < 1:
+        raise ValueError(f"per_row must be a positive int or None, not {describe(per_row)}")
     listed = bounded_items(values, "cards", "an iterable of Card values", _MAX_DRAWN)
     if len(listed) > _MAX_DRAWN:
         raise ValueError(f"at most {_MAX_DRAWN} cards are drawn at once")
     drawn = tuple(_check_card(value) for value in listed)
-    if per_row is not None and (
-        isinstance(per_row, bool) or not isinstance(per_row, int) or per_row < 1
-    ):
-        raise ValueError(f"per_row must be a positive int or None, not {describe(per_row)}")
     across = per_row or max(1, len(drawn))
     rows = max(1, -(-len(drawn) // across))
     parts = [
@@ -227,7 +335,7 @@ def cards(
     ]
     width = 2 * _PAD + min(across, max(1, len(drawn))) * (CARD_W + _GAP) - _GAP
     height = 2 * _PAD + rows * (CARD_H + _GAP) - _GAP
-    title = " ".join(c.pretty() for c in drawn) or "no cards"
+    title = _cards_text(drawn, pack) or "no cards"
     return _document("".join(parts), width, height, size, title)
 
 
@@ -262,6 +370,8 @@ def meld(value: Meld, *, style: PackStyle = "french", size: int = DEFAULT_SIZE) 
     >>> svg.meld(Meld("Jc Jh Js")).count('class="meld"')
     1
     """
+    if not isinstance(value, Meld):
+        raise TypeError(f"expected a Meld, not {type(value).__name__}")
     return table((value,), style=style, size=size)
 
 
@@ -269,8 +379,10 @@ def table(melds: Iterable[Meld], *, style: PackStyle = "french", size: int = DEF
     """A player's table: the melds in a row, each on its own band, set apart.
 
     Raises:
-        TypeError: A value is not a :class:`~conquian.melds.Meld`.
-        ValueError: A bad ``style`` or ``size``, or more than 400 melds.
+        TypeError: ``melds`` is not an iterable of :class:`~conquian.melds.Meld` values
+            (one Meld included: draw it with :func:`meld`).
+        ValueError: A bad ``style`` or ``size``, more than 400 melds, or a card in two
+            of them.
 
     >>> from conquian import svg, Meld
     >>> picture = svg.table([Meld("5c 6c 7c"), Meld("Jd Jh Js")], style="spanish")
@@ -280,56 +392,53 @@ def table(melds: Iterable[Meld], *, style: PackStyle = "french", size: int = DEF
     pack = _check_options(style, size)
     drawn = _check_melds(melds)
     row, width = _melds_row(drawn, pack, 2 * _PAD, 2 * _PAD, frozenset())
-    title = "  |  ".join(m.pretty() for m in drawn) or "an empty table"
+    title = "  |  ".join(_cards_text(m, pack) for m in drawn) or "an empty table"
     return _document(row, max(width, CARD_W) + 4 * _PAD, CARD_H + 4 * _PAD, size, title)
 
 
 # ---------------------------------------------------------------- positions
 
 
-def _move_words(played: Played, names: tuple[str, str], pack: PackStyle) -> str:
-    """The move of a history entry in the past tense, as its fate tells it."""
+class _Words:
+    """The words of one picture of a position: its language, the players' names, the
+    player addressed as "you" (an observation's player, else ``None``) and the pack the
+    cards are named in."""
 
-    def name(c: Card) -> str:
-        return c.spanish() if pack == "spanish" else c.pretty()
+    def __init__(
+        self, language: Language, names: tuple[str, str], you: int | None, pack: PackStyle
+    ) -> None:
+        self.language, self.names, self.you, self.pack = language, names, you, pack
 
-    who, other = names[played.player], names[1 - played.player]
-    move, offer, fate = played.move, name(played.offer), played.fate
-    if isinstance(move, Take):
-        verb = "was forced to take" if fate is Fate.TAKEN_FORCED else "took"
-        text = f"{who} {verb} {offer}"
-        if move.discard is None:
-            return text + " and went out"
-        return text + f", discarded {name(move.discard)}"
-    if isinstance(move, LayDown):
-        return f"{who} laid down " + ", ".join(map(name, sorted(move.laid)))
-    return {
-        Fate.PASSED: f"{who} passed {offer} to {other}",
-        Fate.FORCED: f"{who} forced {offer} on {other}",
-        Fate.RELEASED: f"{who} released {offer}",
-    }.get(fate, f"{who} declined {offer}")
+    def say(self, key: str, player: int | None = None, **values: object) -> str:
+        """The phrase ``key`` about ``player`` (its ``.you`` form when he is "you")."""
+        if player is not None and player == self.you:
+            key += ".you"
+        elif player is not None:
+            values["who"] = self.names[player]
+        return self.language.phrase(key, **values)
 
+    def say_to(self, key: str, player: int, **values: object) -> str:
+        """The phrase ``key`` about ``player`` and his opponent ``{other}``: its ``.you``
+        form when the player is "you", its ``.to_you`` form when the opponent is."""
+        if 1 - player == self.you:
+            return self.language.phrase(key + ".to_you", who=self.names[player], **values)
+        return self.say(key, player, other=self.names[1 - player], **values)
 
-def _origin_words(
-    origin: OfferOrigin | None, by: int | None, to_move: int | None, names: tuple[str, str]
-) -> tuple[str, ...]:
-    """Where the offered card came from, in two short lines."""
-    if origin is None or by is None:
-        return ("",)
-    if origin is OfferOrigin.DISCARD:
-        return ("discarded", f"by {names[by]}")
-    if origin is OfferOrigin.UPCARD:
-        return ("the upcard,", f"turned by {names[by]}")
-    if to_move is not None and to_move != by:
-        return ("passed", f"by {names[by]}")
-    return ("turned from the stock", f"by {names[by]}")
+    def count(self, count: int) -> str:
+        """``count`` cards."""
+        return self.say("picture_cards_one" if count == 1 else "picture_cards", count=count)
+
+    def cards(self, values: Iterable[Card]) -> str:
+        return _cards_text(values, self.pack) or self.say("none")
+
+    def card(self, value: Card) -> str:
+        return _card_name(value, self.pack)
 
 
 class _View(NamedTuple):
     """What a position picture shows, read from a State or an Observation."""
 
-    viewer: int  # the player drawn at the bottom
-    names: tuple[str, str]
+    bottom: int  # the player drawn at the bottom
     hands: tuple[tuple[Card, ...], tuple[Card, ...]]  # face up; empty when hidden
     hand_sizes: tuple[int, int]
     hidden: bool  # whether the opponent's hand and the stock are face down
@@ -338,64 +447,161 @@ class _View(NamedTuple):
     source: State | Observation
 
 
-def _view_of(source: object) -> _View:
+def _view_of(source: object, viewer: object) -> _View:
+    """The view of ``source`` with ``viewer`` (checked) at the bottom."""
+    if not isinstance(source, State | Observation):
+        raise TypeError(f"source must be a State or an Observation, not {describe(source)}")
+    bottom = None if viewer is None else checked_player(viewer, "viewer")
     if isinstance(source, State):
         hands = (tuple(sorted(source.hands[0])), tuple(sorted(source.hands[1])))
         sizes = (len(hands[0]), len(hands[1]))
-        names = ("Player 0", "Player 1")
-        return _View(0, names, hands, sizes, False, source.stock, len(source.stock), source)
-    if isinstance(source, Observation):
-        mine = tuple(sorted(source.hand))
-        hands = (mine, ()) if source.player == 0 else ((), mine)
-        names = (
-            ("Player 0 (you)", "Player 1")
-            if source.player == 0
-            else ("Player 0", "Player 1 (you)")
+        return _View(bottom or 0, hands, sizes, False, source.stock, len(source.stock), source)
+    if bottom is not None and bottom != source.player:
+        raise ValueError(
+            f"an Observation is drawn as its player {source.player} sees it: viewer must be "
+            f"{source.player} or None, not {bottom}"
         )
-        return _View(
-            source.player, names, hands, source.hand_sizes, True, (), source.stock_size, source
-        )
-    raise TypeError(f"expected a State or Observation, not {type(source).__name__}")
+    mine = tuple(sorted(source.hand))
+    hands = (mine, ()) if source.player == 0 else ((), mine)
+    return _View(source.player, hands, source.hand_sizes, True, (), source.stock_size, source)
 
 
-def _status(view: _View) -> str:
-    """Whose decision it is and of what kind, or how the game ended."""
-    source, names = view.source, view.names
-    outcome = source.outcome
+def _kinds_of_move(source: State | Observation) -> set[type]:
+    """The kinds of the mover's legal moves. When they are hidden (an observation of the
+    opponent's turn), the choices of his phase: force or release (R14b case a), or take
+    or decline, and force back when the card fits the passer's table (R14b case b), which
+    is public: it is read from a state the observation could be of."""
+    moves = source.legal_moves()
+    if isinstance(source, Observation) and source.to_move != source.player:
+        if source.phase is Phase.FORCE_DECISION:
+            return {Force, Release}
+        stand_in = State.from_notation(join(POSITION_TAG, stand_in_fields(source)))
+        return {Take, Decline} | ({Force} & _kinds_of_move(stand_in))
+    kinds: set[type] = set()
+    for index in range(len(moves) - 1, -1, -1):  # the takes come first: read the rest
+        kinds.add(type(moves[index]))
+        if Take in kinds:
+            break
+    return kinds
+
+
+def _status(source: State | Observation, words: _Words) -> str:
+    """Whose decision it is and its choices (the kinds of legal move), or how the game
+    ended."""
+    outcome, mover, offer = source.outcome, source.to_move, source.offer
     if outcome is not None:
         if outcome.winner is None:
-            return "Drawn: the stock ran out (R15)"
-        return f"{names[outcome.winner]} went out (R16)"
-    decision = {
-        Phase.OFFER: "to take or decline",
-        Phase.FORCE_DECISION: "to force or release",
-        Phase.FORCED_TAKE: "forced to take",
-    }.get(source.phase, "to move")
-    return f"{names[source.to_move or 0]} {decision}"
+            return _capital(words.say("drawn")) + " (R15)"
+        return _capital(words.say("went_out", outcome.winner)) + " (R16)"
+    if mover is None or offer is None:  # no position has a mover without a card
+        return ""
+    if source.phase is Phase.FORCED_TAKE:
+        return _capital(words.say("forced_take", mover, card=words.card(offer))) + " (R14b)"
+    kinds = _kinds_of_move(source)
+    verbs = []
+    for kind, key in (
+        (Take, "picture_take"),
+        (Decline, "picture_decline"),
+        (Force, "picture_force"),
+        (Release, "picture_release"),
+        (LayDown, "picture_lay_down"),
+    ):
+        if kind in kinds:
+            verbs.append(words.say(key))
+            origin, by = source.offer_origin, source.offered_by
+            if kind is Decline and origin is not None and by is not None:
+                # declining his own turned card passes it on (R11b, V8)
+                passing = Played(mover, offer, Decline(), origin, by, source.phase)
+                if passing.fate is Fate.PASSED:
+                    verbs[-1] = words.say("picture_pass")
+    choices = verbs[0]
+    if len(verbs) > 1:
+        choices = words.say("picture_or", first=", ".join(verbs[:-1]), last=verbs[-1])
+    return _capital(words.say("picture_turn", mover, choices=choices))
+
+
+def _offer_words(source: State | Observation, words: _Words) -> tuple[str, str]:
+    """The label of the card in play, and where it came from or what is decided on it."""
+    mover = source.to_move
+    if mover is not None and source.phase is Phase.FORCE_DECISION:  # R14b case a
+        return words.say("picture_declined"), words.say("picture_declined_by", 1 - mover)
+    if mover is not None and source.phase is Phase.FORCED_TAKE:
+        return words.say("picture_forced"), words.say_to("picture_forced_on", 1 - mover)
+    origin = describe_origin(source, lang=words.language, names=words.names, viewer=words.you)
+    return words.say("picture_offered"), origin
+
+
+def _spanish_pack(language: Language) -> Language:
+    """``language`` naming the cards as the Spanish pack does (``7 de copas``)."""
+    return attrs.evolve(
+        language,
+        ranks=tuple(rank.spanish for rank in Rank),
+        suits=tuple(suit.spanish for suit in Suit),
+        card="{rank} de {suit}",
+    )
+
+
+def _last_move_words(source: State | Observation, index: int, words: _Words) -> str:
+    """The narration of ``source.history[index]`` (see :mod:`conquian.narration`)."""
+    spanish = words.pack == "spanish"
+    return narrate_history(
+        source.history[: index + 1],
+        rules=source.rules,
+        lang=_spanish_pack(words.language) if spanish else words.language,
+        names=words.names,
+        viewer=words.you,
+        style="name" if spanish else "pretty",
+    )[-1]
+
+
+def _summary(view: _View, words: _Words) -> str:
+    """The position in words, for the picture's ``<desc>``: the hands as seen, the
+    tables, the card in play, the stock and the dead cards."""
+    source = view.source
+    told = []
+    for player in (1 - view.bottom, view.bottom):
+        if view.hidden and player != view.bottom:
+            hand = words.count(view.hand_sizes[player])
+        else:
+            hand = words.cards(view.hands[player])
+        told.append(_capital(words.say("hands", player, cards=hand)))
+        melds = " ".join(_meld_text(m, words.pack) for m in source.tables[player])
+        told.append(f"{_capital(words.say('table', player))}: {melds or words.say('none')}")
+    if source.offer is not None:
+        label, origin = _offer_words(source, words)
+        told.append(f"{_capital(label)}: {words.card(source.offer)} ({origin})")
+    told.append(_capital(words.say("stock", count=view.stock_size)))
+    told.append(_capital(words.say("dead", cards=words.cards(source.dead))))
+    return ". ".join(told)
 
 
 class _Canvas:
     """A position picture drawn row by row, top to bottom."""
 
-    def __init__(self, view: _View, pack: PackStyle, marked: frozenset[Card]) -> None:
-        self.view, self.pack, self.marked = view, pack, marked
+    def __init__(self, view: _View, words: _Words, marked: frozenset[Card]) -> None:
+        self.view, self.words, self.pack, self.marked = view, words, words.pack, marked
         self.parts: list[str] = []
         self.y = float(_PAD)
         self.widest = 9.0 * (CARD_W + _GAP)
+        self.felt: tuple[int, float] | None = None  # where the felt goes: part, top
 
     def line(self, text: str, *, size: int = _FONT_SIZE, fill: str = INK) -> None:
-        self.parts.append(
-            _text(_PAD, self.y + _BASELINE * size / _FONT_SIZE, text, size=size, fill=fill)
-        )
-        self.y += _LABEL * size / _FONT_SIZE
+        """A line of words, cut into lines as wide as the picture."""
+        for part in _wrapped(text, self.widest, size):
+            self.parts.append(
+                _text(_PAD, self.y + _BASELINE * size / _FONT_SIZE, part, size=size, fill=fill)
+            )
+            self.widest = max(self.widest, _text_width(part, size))
+            self.y += _LABEL * size / _FONT_SIZE
 
     def hand(self, player: int) -> None:
-        view, step = self.view, CARD_W + _GAP
+        view, words, step = self.view, self.words, CARD_W + _GAP
         count = view.hand_sizes[player]
-        self.line(f"{view.names[player]}: hand, {count} card{'' if count == 1 else 's'}")
-        if view.hidden and player != view.viewer:  # face down, overlapping
+        self.line(_capital(words.say("hands", player, cards=words.count(count))))
+        if view.hidden and player != view.bottom:  # face down, overlapping
             across = step * 0.55
-            self.parts.extend(back_at(_PAD + i * across, self.y) for i in range(count))
+            back = words.say("picture_back")
+            self.parts.extend(back_at(_PAD + i * across, self.y, back) for i in range(count))
             self.widest = max(self.widest, count * across + CARD_W - across)
         else:
             cards = view.hands[player]
@@ -408,10 +614,14 @@ class _Canvas:
         self.y += CARD_H + _GAP + 6
 
     def table(self, player: int) -> None:
-        view = self.view
+        view, words = self.view, self.words
         melds = view.source.tables[player]
-        laid, goal = sum(map(len, melds)), view.source.rules.cards_to_go_out
-        self.line(f"{view.names[player]}: table, {laid} of {goal} cards", fill=_MUTED)
+        laid = words.say(
+            "picture_laid",
+            count=sum(map(len, melds)),
+            n=view.source.rules.cards_to_go_out,
+        )
+        self.line(f"{_capital(words.say('table', player))}: {laid}", fill=_MUTED)
         self.y += 7
         if melds:
             row, width = _melds_row(melds, self.pack, _PAD + 7, self.y, self.marked)
@@ -422,18 +632,22 @@ class _Canvas:
         self.y += CARD_H + _GAP + 14
 
     def middle(self) -> None:
-        """The stock, the offered card with its origin, and the dead cards, on the felt."""
-        view, source, overlap = self.view, self.view.source, 28
-        felt_at, top, x = len(self.parts), self.y, float(_PAD)
+        """The stock, the card in play with its origin, and the dead cards, on the felt
+        (drawn by :meth:`lay_felt` once the picture's width is known)."""
+        view, source, words, overlap = self.view, self.view.source, self.words, 28
+        top, x = self.y, float(_PAD)
+        self.felt = (len(self.parts), top)
         card_y = top + _LABEL
-        shown = ", top card on the right" if view.stock else ""
-        label = f"Stock: {view.stock_size}{shown}"
+        label = _capital(words.say("stock", count=view.stock_size))
+        if view.stock:
+            label += ", " + words.say("picture_top_right")
         self.parts.append(_text(x, top + _BASELINE, label))
         after_label = x + _text_width(label) + 2 * _GAP
         if view.hidden:
             layers = min(view.stock_size, 5)
+            back = words.say("picture_back")
             for i in range(layers):  # the bottom layer first, the top card last
-                self.parts.append(back_at(x + 2 * i, card_y + 2 * (layers - 1 - i)))
+                self.parts.append(back_at(x + 2 * i, card_y + 2 * (layers - 1 - i), back))
             x += 2 * max(layers - 1, 0)
         else:  # the top card last, on the right, fully shown
             for i, c in enumerate(reversed(view.stock)):
@@ -443,30 +657,61 @@ class _Canvas:
             self.parts.append(_empty_slot(x, card_y))
         x = max(x + CARD_W + 3 * _GAP, after_label)
         if source.offer is not None:
-            lines = _origin_words(
-                source.offer_origin, source.offered_by, source.to_move, view.names
-            )
-            self.parts.append(_text(x, top + _BASELINE, "Offered", fill=_OFFER_INK))
+            label, origin = _offer_words(source, words)
+            label = _capital(label)
+            lines = _origin_lines(origin)
+            self.parts.append(_text(x, top + _BASELINE, label, fill=_OFFER_INK))
             self.parts.append(card_at(source.offer, self.pack, x, card_y, _highlight(_HIGHLIGHT)))
             for i, line in enumerate(lines):
                 self.parts.append(
                     _text(x + CARD_W + 16, card_y + 34 + 32 * i, line, fill=_OFFER_INK)
                 )
-            x += CARD_W + 16 + max(map(_text_width, lines)) + 3 * _GAP
+            beside = CARD_W + 16 + max(map(_text_width, lines))
+            x += max(beside, _text_width(label)) + 3 * _GAP
         dead = source.dead
-        self.parts.append(_text(x, top + _BASELINE, f"Dead: {len(dead)}", fill=_MUTED))
+        label = _capital(words.say("dead", cards=str(len(dead))))
+        self.parts.append(_text(x, top + _BASELINE, label, fill=_MUTED))
         for i, c in enumerate(dead):
             self.parts.append(card_at(c, self.pack, x + i * overlap, card_y))
         if not dead:
             self.parts.append(_empty_slot(x, card_y))
-        x += CARD_W + overlap * max(len(dead) - 1, 0)
-        self.widest = max(self.widest, x)
-        self.parts.insert(
-            felt_at,
-            f'<rect x="{_PAD - 6}" y="{number(top - 6)}" width="{number(self.widest + 12)}" '
-            f'height="{CARD_H + _LABEL + 24}" rx="10" fill="{_FELT}"/>',
-        )
+        x += max(CARD_W + overlap * max(len(dead) - 1, 0), _text_width(label))
+        self.widest = max(self.widest, x - _PAD)
         self.y = card_y + CARD_H + 30
+
+    def lay_felt(self) -> None:
+        """The felt under the middle row, as wide as the whole picture."""
+        if self.felt is not None:
+            at, top = self.felt
+            self.parts.insert(
+                at,
+                f'<rect class="felt" x="{_PAD - 6}" y="{number(top - 6)}" '
+                f'width="{number(self.widest + 12)}" '
+                f'height="{CARD_H + _LABEL + 24}" rx="10" fill="{_FELT}"/>',
+            )
+
+
+def _origin_lines(text: str) -> list[str]:
+    """Words beside the offered card: lines of 22 characters or more, at most four."""
+    chars = 22
+    lines = textwrap.wrap(text, chars, break_on_hyphens=False)
+    while len(lines) > _ORIGIN_LINES:
+        chars += 4
+        lines = textwrap.wrap(text, chars, break_on_hyphens=False)
+    return lines or [""]
+
+
+def _history_index(source: State | Observation, entry: Played) -> int:
+    """The position of ``entry`` in ``source.history``: that very entry, else the last
+    equal one; :class:`ValueError` when the game has no such entry."""
+    history = source.history
+    for index in range(len(history) - 1, -1, -1):
+        if history[index] is entry:
+            return index
+    for index in range(len(history) - 1, -1, -1):
+        if history[index] == entry:
+            return index
+    raise ValueError(f"last_move is not a move of this game's history: {entry}")
 
 
 def position(
@@ -475,63 +720,105 @@ def position(
     style: PackStyle = "french",
     size: int = 40,
     last_move: Played | None = None,
+    names: Sequence[str] | None = None,
+    lang: str | Language = "en",
+    viewer: int | None = None,
+    background: str | None = _BACKGROUND,
 ) -> str:
     """A whole position: both hands and tables, the offered card, the stock and the dead
     cards.
 
     A :class:`~conquian.state.State` is drawn face up (for analysis): both hands, and the
-    stock in order, its top card on the right. An :class:`~conquian.state.Observation` is
-    drawn as its player sees it, at the bottom: the opponent's hand as card backs and the
-    stock as a pile with its count, so the picture is the same whatever the hidden cards
-    are. The offered card is ringed and labelled with where it came from; the dead cards
-    are shown (they are public) with their count. Each table's melds stand on their own
-    bands.
+    stock in order, its top card on the right; ``viewer`` says who sits at the bottom. An
+    :class:`~conquian.state.Observation` is drawn as its player sees it, at the bottom,
+    and speaks to him ("your hand"): the opponent's hand as card backs and the stock as a
+    pile with its count, so the picture is the same whatever the hidden cards are. The
+    card in play is ringed and labelled: offered, with where it came from (R11);
+    declined, while the opponent decides whether to force it (R14b case a); or forced.
+    The dead cards are shown (they are public) with their count. Each table's melds stand
+    on their own bands. The top line says whose decision it is and its choices, the kinds
+    of his legal moves ("take, decline or force"), or how the game ended. The picture's
+    ``<desc>`` tells the position in words, for screen readers.
 
     Args:
         source: The position, or one player's view of it.
         style: ``"french"`` or ``"spanish"``.
         size: The width of one card in pixels.
-        last_move: A :class:`~conquian.state.Played` entry (such as
-            ``state.history[-1]``) to describe and mark: the cards it laid on the table
-            are ringed.
+        last_move: An entry of ``source.history`` (such as ``state.history[-1]``) to tell
+            in words (as :mod:`conquian.narration` does) and mark: the cards it laid on
+            the table are ringed.
+        names: The two players' names, 1 to 40 characters each (``Player 0`` and
+            ``Player 1`` in ``lang`` if ``None``).
+        lang: The language of the words (``en``, ``es``, ``nl``, ``de``, or a
+            :class:`~conquian.languages.Language`).
+        viewer: The player drawn at the bottom: 0 (if ``None``) or 1 for a State; an
+            Observation's player (``None`` says the same).
+        background: The colour of the picture's background, ``#rgb``, ``#rrggbb`` or a
+            CSS colour name; ``None`` leaves it transparent (the words are dark: put the
+            picture on a light page).
 
     Returns:
         The SVG text.
 
     Raises:
-        TypeError: ``source`` is not a State or Observation, or ``last_move`` not a
-            Played entry.
-        ValueError: A bad ``style`` or ``size``.
+        TypeError: ``source`` is not a State or Observation, ``last_move`` not a Played
+            entry, ``names`` not two texts, ``lang`` not a code, ``viewer`` not an int,
+            or ``background`` not text.
+        ValueError: A bad ``style`` or ``size``; a ``last_move`` that is not an entry of
+            ``source.history``; a name that is empty, longer than 40 characters or holds
+            a control character; a ``viewer`` other than 0 or 1, or other than an
+            Observation's player; a ``background`` that is not a colour.
+        ConquianError: An unknown ``lang``.
 
     >>> from conquian import svg, State
     >>> state = State.new(seed=7)
     >>> picture = svg.position(state, style="spanish")
     >>> picture.count('class="card"')  # face up: the hands, the stock and the offer
     40
+    >>> picture = svg.position(state.observation(1), lang="de", names=["Ann", "Bob"])
+    >>> "Du bist am Zug: weitergeben" in picture, "Hand von Ann: 10 Karten" in picture
+    (True, True)
     """
     pack = _check_options(style, size)
     if last_move is not None and not isinstance(last_move, Played):
-        raise TypeError(f"last_move must be a Played entry or None, not {type(last_move)}")
-    view = _view_of(source)
-    marked: frozenset[Card] = frozenset()
-    if last_move is not None and isinstance(last_move.move, Take | LayDown):
-        marked = last_move.move.laid
-        if isinstance(last_move.move, Take):
-            marked |= {last_move.offer}
-    canvas = _Canvas(view, pack, marked)
-    status = _status(view)
+        raise TypeError(f"last_move must be a Played entry or None, not {describe(last_move)}")
+    view = _view_of(source, viewer)
+    language = _check_language(lang)
+    player_names = _check_names(
+        names,
+        (language.phrase("picture_player", n=0), language.phrase("picture_player", n=1)),
+    )
+    fill = _check_background(background)
+    you = view.bottom if view.hidden else None  # an observation speaks to its player
+    words = _Words(language, player_names, you, pack)
+    canvas = _Canvas(view, words, frozenset())
+    status = _status(view.source, words)
     canvas.line(status, size=32)
     if last_move is not None:
-        canvas.line("Last move: " + _move_words(last_move, view.names, pack), fill=_LAST_MOVE)
+        index = _history_index(view.source, last_move)
+        told = _last_move_words(view.source, index, words)
+        canvas.line(_capital(words.say("picture_last_move", move=told)), fill=_LAST_MOVE)
+        if isinstance(last_move.move, Take | LayDown):
+            canvas.marked = last_move.move.laid
+            if isinstance(last_move.move, Take):
+                canvas.marked |= {last_move.offer}
     canvas.y += 10
-    top, bottom = 1 - view.viewer, view.viewer
+    top, bottom = 1 - view.bottom, view.bottom
     canvas.hand(top)
     canvas.table(top)
     canvas.middle()
     canvas.table(bottom)
     canvas.hand(bottom)
+    canvas.lay_felt()
     width = canvas.widest + 2 * _PAD
-    return _document("".join(canvas.parts), width, canvas.y, size, f"Conquian position, {status}")
+    if fill is not None:
+        canvas.parts.insert(
+            0,
+            f'<rect class="background" width="{number(width)}" height="{number(canvas.y)}" '
+            f'fill="{fill}"/>',
+        )
+    title = words.say("picture_title", status=status)
+    return _document("".join(canvas.parts), width, canvas.y, size, title, _summary(view, words))
 
 
 def _empty_slot(x: float, y: float) -> str:
