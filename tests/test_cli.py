@@ -13,6 +13,8 @@ import pytest
 
 import conquian
 from conquian.cli import main
+from conquian.rules import find_rules
+from conquian.simulate import simulate
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -444,14 +446,27 @@ def test_a_demo_match_names_two_agents_of_one_kind_by_seat() -> None:
 def test_simulate_accepts_every_registered_agent() -> None:
     code, output = run("simulate", "--games", "2", "--agents", "search", "heuristic", "--quiet")
     assert code == 0
-    assert output.startswith("Search (seat 0) against Heuristic (seat 1), seed 0\n2 games")
+    assert output.startswith(
+        "Search (seat 0) against Heuristic (seat 1), rules classic, seed 0\n2 games"
+    )
+
+
+def test_simulate_plays_the_rules_named_and_says_them() -> None:
+    code, output = run("simulate", "--games", "40", "--rules", "bicycle", "--quiet")
+    assert code == 0
+    lines = output.splitlines()
+    assert lines[0] == "Greedy (seat 0) against Random (seat 1), rules bicycle, seed 0"
+    bicycle, classic = simulate(40, rules=find_rules("bicycle")), simulate(40)
+    assert lines[-1].split()[1] == str(bicycle.draws)
+    assert f"{bicycle.plies:,} moves" in lines[1]
+    assert bicycle.plies != classic.plies
 
 
 def test_simulate_counts_one_win_in_the_singular_and_lines_up_the_percentages() -> None:
     code, output = run("simulate", "--games", "50", "--seed", "1234567", "--quiet")
     assert code == 0
     lines = output.splitlines()
-    assert lines[0] == "Greedy (seat 0) against Random (seat 1), seed 1234567"
+    assert lines[0] == "Greedy (seat 0) against Random (seat 1), rules classic, seed 1234567"
     assert lines[2:] == [
         "Greedy (seat 0): 27 wins,   54.0% (95% interval 40.4% to 67.0%)",
         "Random (seat 1):  1 win,     2.0% (95% interval 0.4% to 10.5%)",

@@ -122,6 +122,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
             args.games,
             tuple(args.agents),
             seed=args.seed,
+            rules=args.rules,
             workers=args.workers,
             progress=None if bar is None else bar.update,
             backend=args.backend,
@@ -137,7 +138,8 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     workers = count(args.workers, "worker") if args.workers else "a worker a core"
     if args.backend == "ray":
         workers = f"Ray ({args.address or 'local'})"
-    say(f"{names[0]} against {names[1]}, seed {args.seed}")  # a seed is retyped: no commas
+    rules = args.rules.to_notation()
+    say(f"{names[0]} against {names[1]}, rules {rules}, seed {args.seed}")  # no commas: retyped
     say(
         f"{count(result.games, 'game')}, {count(result.plies, 'move')} in "
         f"{result.seconds:,.2f} s ({result.games_per_second:,.0f} games/s, {workers})"
@@ -288,10 +290,20 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         "the seed, not on the number of workers.",
     )
     sim.add_argument("--games", type=_simulated_games, default=1000, help="games to play (1000)")
-    sim.add_argument("--workers", type=_workers, default=1, help="processes; 0 for one a core")
+    sim.add_argument("--workers", type=_workers, default=1, help="processes; 0 for one a core (1)")
     sim.add_argument("--seed", type=_seed, default=0, help="the run's seed (0)")
     sim.add_argument(
-        "--backend", choices=("process", "ray"), default="process", help="where to play"
+        "--rules",
+        type=_rules,
+        default=CLASSIC,
+        metavar="RULES",
+        help=RULES_HELP,
+    )
+    sim.add_argument(
+        "--backend",
+        choices=("process", "ray"),
+        default="process",
+        help="where to play: local processes, or a Ray cluster (process)",
     )
     sim.add_argument("--address", help="the Ray cluster to join (local Ray without it)")
     _two_agents(sim)
@@ -321,7 +333,9 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         help=RULES_HELP,
     )
     ladder.add_argument("--seed", type=_seed, default=0, help="the run's seed (0)")
-    ladder.add_argument("--workers", type=_workers, default=1, help="processes; 0 for one a core")
+    ladder.add_argument(
+        "--workers", type=_workers, default=1, help="processes; 0 for one a core (1)"
+    )
     ladder.add_argument("--json", metavar="FILE", help="also save the results as JSON")
     ladder.add_argument("--quiet", action="store_true", help="no progress display")
     ladder.set_defaults(run=arena.run_command)
