@@ -49,8 +49,9 @@ terminals that cannot print symbols, or by full name in the narration's language
 _DEFAULT_NAMES: Final = ("player 0", "player 1")
 
 
-class _Voice:
-    """Fills in the phrases of one language for one viewer."""
+class Voice:
+    """Fills in the phrases of one language for one viewer (for the modules that word
+    moves: narration here, the pictures of :mod:`conquian.svg`)."""
 
     def __init__(
         self, lang: str | Language, names: Sequence[str], viewer: int | None, style: str
@@ -106,7 +107,7 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _rearrangements(old: Sequence[Meld], new: Sequence[Meld], voice: _Voice) -> list[str]:
+def _rearrangements(old: Sequence[Meld], new: Sequence[Meld], voice: Voice) -> list[str]:
     """Cards of the old table that now stand in another meld, as phrases."""
     told = []
     for meld in old:
@@ -138,7 +139,7 @@ def _sentence(
     entry: Played,
     old_table: Sequence[Meld],
     new_table: Sequence[Meld],
-    voice: _Voice,
+    voice: Voice,
 ) -> str:
     """The move of ``entry`` in words (without what followed)."""
     player, move, card = entry.player, entry.move, voice.card(entry.offer)
@@ -172,7 +173,7 @@ def _sentence(
     return _capital(text)
 
 
-def _turn_up(card: Card, origin: OfferOrigin, by: int, voice: _Voice) -> str:
+def _turn_up(card: Card, origin: OfferOrigin, by: int, voice: Voice) -> str:
     key = "upcard" if origin is OfferOrigin.UPCARD else "turn_up"
     return _capital(voice.say(key, by, card=voice.card(card)))
 
@@ -220,7 +221,7 @@ def narrate(
     >>> narrate(state.apply("decline"), "decline", names=("Ann", "Bob"), style="short")
     'Ann declines Kd. Kd is dead. Ann turns up Qh'
     """
-    voice = _Voice(lang, names, viewer, style)
+    voice = Voice(lang, names, viewer, style)
     if not isinstance(state, State | Observation):
         raise TypeError(f"state is a State or an Observation, not {describe(state)}")
     if state.to_move is None:
@@ -261,7 +262,7 @@ def describe_origin(
     >>> describe_origin(State.new(seed=7), names=("Ann", "Bob"), viewer=0)
     'turned up by Bob'
     """
-    voice = _Voice(lang, names, viewer, "pretty")
+    voice = Voice(lang, names, viewer, "pretty")
     if not isinstance(view, State | Observation):
         raise TypeError(f"view is a State or an Observation, not {describe(view)}")
     origin, by, to_move = view.offer_origin, view.offered_by, view.to_move
@@ -324,7 +325,7 @@ def explain_forcing(
     >>> explain_forcing(state, names=("Ann", "Bob"), viewer=1)
     ''
     """
-    voice = _Voice(lang, names, viewer, style)
+    voice = Voice(lang, names, viewer, style)
     if not isinstance(view, State | Observation):
         raise TypeError(f"view is a State or an Observation, not {describe(view)}")
     mover, offer = view.to_move, view.offer
@@ -357,7 +358,7 @@ def narrate_start(
     >>> narrate_start(State.new(seed=7), names=("Ann", "Bob"))
     'Bob turns up K♦'
     """
-    voice = _Voice(lang, names, viewer, style)
+    voice = Voice(lang, names, viewer, style)
     if not isinstance(state, State):
         raise TypeError(f"state is a State, not {describe(state)}")
     first = state.history[0] if state.history else None
@@ -369,7 +370,7 @@ def narrate_start(
     return _turn_up(offer, origin, by, voice)
 
 
-def _aftermath(entry: Played, after: State, voice: _Voice) -> list[str]:
+def _aftermath(entry: Played, after: State, voice: Voice) -> list[str]:
     """What followed the move: a dead card, the next card turned up, the end."""
     lines = []
     offer, origin, by = after.offer, after.offer_origin, after.offered_by
@@ -423,7 +424,7 @@ def narrate_history(
     >>> narrate_history(final.history, names=("Ann", "Bob"))[:2]
     ['Bob turns up K♦. Bob passes K♦ to Ann', 'Ann declines K♦. K♦ is dead']
     """
-    voice = _Voice(lang, names, viewer, style)
+    voice = Voice(lang, names, viewer, style)
     if isinstance(history, str | bytes) or not all(isinstance(entry, Played) for entry in history):
         raise TypeError(f"history is a sequence of Played entries, not {describe(history)}")
     check_rules(rules)
@@ -498,7 +499,7 @@ def explain_refusal(
     if not isinstance(error, IllegalMoveError):
         raise TypeError(f"error is an IllegalMoveError, not {describe(error)}")
     _check_fields(error)
-    voice = _Voice(lang, _DEFAULT_NAMES, None, style)
+    voice = Voice(lang, _DEFAULT_NAMES, None, style)
     language = voice.language
     problem = error.problem
     key = f"refusal.{problem.value}"

@@ -45,7 +45,7 @@ from conquian.errors import bounded_items, checked_player, describe
 from conquian.languages import Language, find_language
 from conquian.melds import Meld
 from conquian.moves import Decline, Force, LayDown, Release, Take
-from conquian.narration import describe_origin, narrate_history
+from conquian.narration import Voice, describe_origin, narrate_history
 from conquian.state import Fate, Observation, Phase, Played, State
 from conquian.views import stand_in_fields
 
@@ -399,7 +399,7 @@ def table(melds: Iterable[Meld], *, style: PackStyle = "french", size: int = DEF
 # ---------------------------------------------------------------- positions
 
 
-class _Words:
+class _Words(Voice):
     """The words of one picture of a position: its language, the players' names, the
     player addressed as "you" (an observation's player, else ``None``) and the pack the
     cards are named in."""
@@ -407,22 +407,8 @@ class _Words:
     def __init__(
         self, language: Language, names: tuple[str, str], you: int | None, pack: PackStyle
     ) -> None:
-        self.language, self.names, self.you, self.pack = language, names, you, pack
-
-    def say(self, key: str, player: int | None = None, **values: object) -> str:
-        """The phrase ``key`` about ``player`` (its ``.you`` form when he is "you")."""
-        if player is not None and player == self.you:
-            key += ".you"
-        elif player is not None:
-            values["who"] = self.names[player]
-        return self.language.phrase(key, **values)
-
-    def say_to(self, key: str, player: int, **values: object) -> str:
-        """The phrase ``key`` about ``player`` and his opponent ``{other}``: its ``.you``
-        form when the player is "you", its ``.to_you`` form when the opponent is."""
-        if 1 - player == self.you:
-            return self.language.phrase(key + ".to_you", who=self.names[player], **values)
-        return self.say(key, player, other=self.names[1 - player], **values)
+        super().__init__(language, names, you, "pretty")
+        self.you, self.pack = you, pack
 
     def count(self, count: int) -> str:
         """``count`` cards."""
