@@ -183,7 +183,7 @@ def test_the_command_line_prints_the_counts() -> None:
     assert main(["simulate", "--games", "50", "--seed", "4", "--quiet"], out=out) == 0
     text = out.getvalue()
     assert "50 games" in text
-    assert "Greedy (seat 0) against Random (seat 1), seed 4" in text
+    assert "Greedy (seat 0) against Random (seat 1), rules classic, seed 4" in text
     expected = simulate(50, seed=4)
     assert f"Greedy (seat 0): {expected.wins[0]} wins" in text
 
