@@ -32,7 +32,13 @@ What is measured:
    variant position, a legal record padded to 64 KiB, 3,000 moves, 121 moves of 200
    characters, a match record of 1,000 and one of 60 copies of a game), and
    ``is_legal(Force())`` µs where hundreds of takes are legal.
-8. each registered agent's decision time (``choose``) against Greedy: the median and 90th
+8. front ends and learning loops, on every position of random games: the mover's
+   ``observation()``, its ``legal_moves()``, its JSON view (also 40 moves or more into a
+   game), ``svg.position`` of it, and a take built action by action
+   (:class:`conquian.actions.ActionBuilder`, the mask asked before each action); then
+   ``Game.from_dict`` of a whole game's data and ``match_loads`` of a legitimate 64-game
+   match record of about 62 KiB;
+9. each registered agent's decision time (``choose``) against Greedy: the median and 90th
    percentile over decisions with more than one legal move (wall-clock, and the median in
    CPU time), and the median over those with one (which the search agent answers without
    searching).
@@ -74,12 +80,14 @@ from conquian import (
     can_partition,
     notation,
     parse_move,
+    svg,
 )
 from conquian._rng import SplitMix64
 from conquian.cards import parse_cards
 from conquian.match import Match, match_dumps, match_loads
 from conquian.moves import FORCE, Take
 from conquian.simulate import simulate
+from conquian.state import Observation
 
 WORST_HAND = "2c 2d 2h 4h 5h 6h Jh Qh Kh 2s"
 WORST_OFFER = "7h"
@@ -240,6 +248,91 @@ def public_calls(runs: int, quick: bool) -> dict[str, float]:
             return number / (time.perf_counter() - start)
 
         figures[f"public_{name}_per_s"] = _median(runs, once)
+    return figures
+
+
+def _match_record(games: int, seed: int) -> str:
+    """A legitimate match record of ``games`` games played to the end by random moves."""
+    match, rng = Match.new(seed=seed, games=games), SplitMix64(seed)
+    while not match.is_over:
+        moves = match.legal_moves()
+        match.play(moves[rng.below(len(moves))])
+    return match_dumps(match)
+
+
+def front_end_calls(runs: int, quick: bool) -> dict[str, float]:
+    """What a server, a front end or a learning loop calls at every move, on every
+    position of random games: the mover's observation, its legal moves and its JSON view
+    (on all positions, and on those 40 moves or more into a game, where the history is
+    long), a picture of it, a move built action by action with the mask asked before
+    each action; and a whole game read back from its JSON data, and a 64-game match
+    record accepted (the pages' 50 ms bound is for any record of up to 64 KiB)."""
+    from conquian.actions import ActionBuilder, actions_of
+
+    states = _positions(2 if quick else 12, 5)
+    late = [state for state in states if state.ply >= 40]
+    views = [(s, s.observation(s.to_move or 0)) for s in states]
+    late_views = [(s, s.observation(s.to_move or 0)) for s in late]
+    figures = {
+        "front_observation_us": _per_call_us(
+            states, lambda s: s.observation(s.to_move or 0), runs
+        ),
+    }
+
+    def per_view(pairs: list[tuple[State, Observation]], call: Callable[..., object]) -> float:
+        def once() -> float:
+            start = time.perf_counter()
+            for _, view in pairs:
+                call(view)
+            return (time.perf_counter() - start) / len(pairs) * 1e6
+
+        return _median(runs, once)
+
+    figures["front_observation_legal_moves_us"] = per_view(views, lambda v: v.legal_moves())
+    figures["front_observation_json_us"] = per_view(views, lambda v: json.dumps(v.to_dict()))
+    figures["front_observation_json_late_us"] = per_view(
+        late_views, lambda v: json.dumps(v.to_dict())
+    )
+    pictured = views[:: 4 if quick else 8]
+    figures["front_svg_position_us"] = per_view(pictured, svg.position)
+
+    found = [(s, next((m for m in s.legal_moves() if isinstance(m, Take)), None)) for s in states]
+    takes = [(s, m) for s, m in found if m is not None][: 40 if quick else 400]
+
+    def build_takes() -> float:
+        start = time.perf_counter()
+        for state, move in takes:
+            builder = ActionBuilder.start(state)
+            for action in actions_of(move, state):
+                builder.mask()
+                builder = builder.apply(action)
+        return (time.perf_counter() - start) / len(takes) * 1e6
+
+    figures["front_action_take_us"] = _median(runs, build_takes)
+
+    game = Game.new(seed=7)
+    rng = SplitMix64(7)
+    while not game.is_over:
+        moves = game.legal_moves()
+        game.play(moves[rng.below(len(moves))])
+    data = game.to_dict()
+    figures["front_game_plies"] = game.ply
+
+    def from_dict() -> float:
+        start = time.perf_counter()
+        Game.from_dict(data)
+        return (time.perf_counter() - start) * 1000
+
+    figures["front_game_from_dict_ms"] = _median(runs, from_dict)
+    record = _match_record(64, 3)
+    figures["front_match_record_kib"] = len(record.encode()) / 1024
+
+    def load_match() -> float:
+        start = time.perf_counter()
+        match_loads(record)
+        return (time.perf_counter() - start) * 1000
+
+    figures["front_match_64_games_ms"] = _median(runs, load_match)
     return figures
 
 
@@ -573,6 +666,23 @@ def main() -> None:
         f"{figures['simulate_speedup']:.2f}x (median of {len(speedups)} pairs; "
         f"{speedups[0]:.2f}x to {speedups[-1]:.2f}x); the 2 workers kept the cores "
         f"{figures['simulate_2_workers_busy']:.0%} busy"
+    )
+
+    front = front_end_calls(runs, quick)
+    figures.update(front)
+    print(
+        f"front ends, µs a call on the mover's view: observation "
+        f"{front['front_observation_us']:.1f}, its legal moves "
+        f"{front['front_observation_legal_moves_us']:.1f}, its JSON "
+        f"{front['front_observation_json_us']:.0f} ({front['front_observation_json_late_us']:.0f}"
+        f" 40 moves or more into a game), svg.position {front['front_svg_position_us']:.0f}; "
+        f"a take built action by action with its masks {front['front_action_take_us']:.0f} µs"
+    )
+    print(
+        f"front ends: Game.from_dict of a {front['front_game_plies']:.0f}-move game "
+        f"{front['front_game_from_dict_ms']:.2f} ms; a 64-game match record "
+        f"({front['front_match_record_kib']:.0f} KiB) accepted in "
+        f"{front['front_match_64_games_ms']:.1f} ms"
     )
 
     hostile = hostile_inputs(runs)
