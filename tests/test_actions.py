@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conquian import (
+    DECK,
     PRESETS,
     Card,
     IllegalMoveError,
@@ -257,3 +258,59 @@ def test_the_encoding_shows_what_the_player_sees() -> None:
     assert encode_observation(state.observation(1)) != vector
     with pytest.raises(TypeError):
         encode_observation(state)  # type: ignore[arg-type]
+
+
+def replayed(state: State, actions: tuple[int, ...]) -> ActionBuilder:
+    """The builder after ``actions``, a new one each step, with nothing asked of it."""
+    builder = ActionBuilder.start(state)
+    for action in actions:
+        builder = builder.apply(action)
+    return builder
+
+
+def offered_adds(state: State, actions: tuple[int, ...]) -> set[int]:
+    """The adds legal after ``actions`` (R6, R13; V2, V3): the hand cards that some legal
+    take (a lay-down once started) lays with those added so far; none once the table is
+    being chosen."""
+    if any(action >= MELD for action in actions):
+        return set()
+    kind = LayDown if LAY_DOWN in actions else Take
+    chosen = frozenset(DECK[a - ADD] for a in actions if ADD <= a < DISCARD)
+    return {
+        ADD + card.index
+        for move in state.legal_moves()
+        if isinstance(move, kind) and chosen <= move.laid
+        for card in move.laid - chosen
+    }
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_the_mask_before_each_action_is_the_same_asked_or_not(name: str) -> None:
+    """The builder keeps its legal actions once asked (RL code asks for the mask, then
+    applies an action): each legal move's actions, with the mask asked before each,
+    make exactly that move; every mask is the mask of the same builder never asked
+    before, its adds are the cards some legal move lays with those added, and the
+    finished builder offers nothing."""
+    checked = 0
+    for seed in range(8):
+        game = random_game(State.new(seed, rules=PRESETS[name]), seed, greed=0.7)
+        for state in game:
+            if state.to_move is None:
+                continue
+            for move in state.legal_moves():
+                actions = actions_of(move, state)
+                builder = ActionBuilder.start(state)
+                for step, action in enumerate(actions):
+                    mask = builder.mask()
+                    assert mask[action] == 1
+                    assert replayed(state, actions[:step]).mask() == mask, (state, move, step)
+                    legal = builder.legal_actions()
+                    assert legal == tuple(a for a in range(NUM_ACTIONS) if mask[a])
+                    adds = {a for a in legal if ADD <= a < DISCARD}
+                    assert adds == offered_adds(state, actions[:step]), (state, move, step)
+                    builder = builder.apply(action)
+                    checked += 1
+                assert builder.move == move
+                assert builder.legal_actions() == ()
+                assert not any(builder.mask())
+    assert checked > 1000

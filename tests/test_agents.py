@@ -3,23 +3,29 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import pickle
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conquian import (
+    DECK,
+    PRESETS,
     Card,
     ConquianError,
     Decline,
     Force,
     Move,
+    Observation,
     Phase,
     Release,
+    Rules,
     State,
     Take,
+    is_meld,
     parse_cards,
     parse_move,
 )
@@ -231,3 +237,92 @@ def test_a_copy_of_a_random_agents_subclass_is_of_that_class() -> None:
     other = copy.copy(Named(3, "Bea"))
     assert isinstance(other, Named)
     assert other.name == "Bea"
+
+
+def all_melds(rules: Rules) -> list[frozenset[Card]]:
+    """Every meld these rules allow, found by trying every group and every run (R4, R5)."""
+    groups = [
+        frozenset(combo)
+        for rank in range(10)
+        for size in (3, 4)
+        for combo in itertools.combinations([DECK[10 * suit + rank] for suit in range(4)], size)
+    ]
+    runs = [
+        frozenset(DECK[10 * suit + start : 10 * suit + start + length])
+        for suit in range(4)
+        for length in range(3, 11)
+        for start in range(11 - length)
+    ]
+    melds = [meld for meld in groups + runs if is_meld(meld, rules=rules)]
+    assert len(melds) == 50 + 4 * sum(11 - n for n in range(3, rules.max_sequence + 1))
+    return melds
+
+
+def reference_greedy(observation: Observation, moves: Sequence[Move]) -> Move:
+    """GreedyAgent's choice, the slow and plain way: the first of the best takes, where
+    going out beats everything, then more cards laid, then a discard with fewer melds
+    still possible (melds holding it and otherwise cards in hand or unseen, none laid by
+    the take); with no take, the first decline or release, else the first move."""
+    takes = [move for move in moves if isinstance(move, Take)]
+    if not takes:
+        return next((move for move in moves if isinstance(move, Decline | Release)), moves[0])
+    melds = all_melds(observation.rules)
+    live = set(observation.unseen) | set(observation.hand)
+
+    def score(take: Take) -> tuple[int, int]:
+        if take.discard is None:
+            return (len(take.laid) + 100, 0)
+        pool = (live - take.laid) | {take.discard}
+        useful = sum(1 for meld in melds if take.discard in meld and meld <= pool)
+        return (len(take.laid), -useful)
+
+    best = takes[0]
+    for take in takes[1:]:
+        if score(take) > score(best):
+            best = take
+    return best
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_greedy_agent_chooses_as_a_plain_reference_does(name: str) -> None:
+    """GreedyAgent finds each discard's melds once per decision; it chooses as the plain
+    definition does at every decision of some games (random against greedy, as in the
+    golden games), where the discard's usefulness often decides."""
+    rules = PRESETS[name]
+    takes_seen = decided_by_discard = 0
+    for seed in range(12):
+        state = State.new(seed, rules=rules)
+        agents: list[Agent] = [RandomAgent(seed), GreedyAgent()]
+        while state.to_move is not None:
+            player = state.to_move
+            moves = state.legal_moves()
+            observation = state.observation(player)
+            choice = GreedyAgent().choose(observation, moves)
+            assert choice == reference_greedy(observation, moves), state.to_notation()
+            takes = [move for move in moves if isinstance(move, Take)]
+            if takes:
+                takes_seen += 1
+                most = max(len(take.laid) for take in takes)
+                first = next(take for take in takes if len(take.laid) == most)
+                decided_by_discard += choice != first
+            state = state.apply(agents[player].choose(observation, moves), player=player)
+    assert takes_seen > 50
+    assert decided_by_discard > 10
+
+
+def test_greedy_agent_chooses_as_a_plain_reference_does_among_hundreds_of_takes() -> None:
+    """The position with the most legal moves the benchmark knows (298): 2c 2d 2h 4h 5h
+    6h Jh Qh Kh 2s in hand, 7h offered, nothing on the table."""
+    state = State.from_deck(
+        deck_for(
+            player1="2c 2d 2h 4h 5h 6h Jh Qh Kh 2s",
+            player0="Ac 3c 4c 5c 6c 7c Jc Qc Kc Ad",
+            stock="7h",
+        )
+    )
+    moves = state.legal_moves()
+    assert len(moves) == 298
+    observation = state.observation(1)
+    assert GreedyAgent().choose(observation, moves) == reference_greedy(observation, moves)
+    reverse = moves[::-1]  # ties go to the first of the best
+    assert GreedyAgent().choose(observation, reverse) == reference_greedy(observation, reverse)

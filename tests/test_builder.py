@@ -3,6 +3,8 @@ reached through the builder's steps, and nothing else is."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -215,3 +217,76 @@ def test_an_arrangement_number_of_any_size_is_refused_in_a_few_words() -> None:
         with pytest.raises(IllegalMoveError, match="there are 2 arrangements") as caught:
             builder.arrange(number)
         assert len(str(caught.value)) < 120
+
+
+def laid_with(
+    state: State, kind: type[Take] | type[LayDown], chosen: frozenset[Card]
+) -> set[Card]:
+    """The hand cards that some legal move of ``kind`` lays along with ``chosen``: what a
+    builder must offer to add (R6, R13; V2, V3)."""
+    return {
+        card
+        for move in state.legal_moves()
+        if isinstance(move, kind) and chosen <= move.laid
+        for card in move.laid - chosen
+    }
+
+
+def replayed(start: TakeBuilder, chosen: frozenset[Card]) -> TakeBuilder:
+    """A builder with ``chosen`` added to ``start`` (a new builder each step), highest
+    card first, and nothing asked of it yet."""
+    for card in sorted(chosen, reverse=True):
+        start = start.add(card)
+    return start
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=[r.to_notation() for r in RULE_SETS])
+def test_each_step_offers_the_cards_some_legal_move_lays_asked_before_or_not(
+    rules: Rules,
+) -> None:
+    """A builder keeps what it has found (addable cards, tables), so a step's new builder
+    must answer for its own selection, not the one it came from, and the answers must not
+    depend on what was asked before: along random clicks (adds and removes), addable is
+    the cards some legal move lays with the selection, and an unasked builder with the
+    same selection accepts exactly those cards and has the same table and discards."""
+    rng = random.Random(rules.to_notation())
+    steps = 0
+    for seed in range(4):
+        for state in random_game(State.new(seed, rules=rules), seed, greed=0.6):
+            starts: list[tuple[type[Take] | type[LayDown], TakeBuilder]] = []
+            if any(isinstance(move, Take) for move in state.legal_moves()):
+                starts.append((Take, state.take_builder()))
+            if any(isinstance(move, LayDown) for move in state.legal_moves()):
+                starts.append((LayDown, state.lay_down_builder()))
+            for kind, start in starts:
+                builder = start
+                for _ in range(12):
+                    expected = laid_with(state, kind, builder.selected)
+                    assert builder.addable == expected, (state.to_notation(), builder)
+                    assert builder.addable == expected  # and again, as kept
+                    fresh = replayed(start, builder.selected)
+                    assert fresh == builder
+                    for card in sorted(builder.hand - builder.selected):
+                        if card in expected:
+                            assert fresh.add(card).selected == builder.selected | {card}
+                        else:
+                            with pytest.raises(IllegalMoveError, match="cannot be added"):
+                                fresh.add(card)
+                    fresh = replayed(start, builder.selected)
+                    assert (fresh.is_complete, fresh.table, fresh.arrangements) == (
+                        builder.is_complete,
+                        builder.table,
+                        builder.arrangements,
+                    )
+                    assert (fresh.discards, fresh.can_go_out) == (
+                        builder.discards,
+                        builder.can_go_out,
+                    )
+                    steps += 1
+                    if builder.selected and rng.random() < 0.25:
+                        builder = builder.remove(rng.choice(sorted(builder.selected)))
+                    elif expected:
+                        builder = builder.add(rng.choice(sorted(expected)))
+                    else:
+                        break
+    assert steps > 50

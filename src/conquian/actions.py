@@ -49,6 +49,7 @@ from typing import Final
 
 import attrs
 
+from conquian._slots import slot_setters
 from conquian.builder import TakeBuilder
 from conquian.cards import DECK, Card
 from conquian.errors import IllegalMoveError, MoveProblem, describe
@@ -225,6 +226,12 @@ class ActionBuilder:
     _view: State | Observation = attrs.field(alias="_view", eq=False)
     """The state or observation the move is built in, which says why an action is not
     legal."""
+    _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False)
+    """The legal actions, once asked: RL code asks for the mask and then applies one of
+    them, which checks it. ``None`` until first read, like the take builder's answers
+    (:class:`~conquian.builder.TakeBuilder`): a pure function of the fields above, so
+    threads that fill it at once store equal values, and :meth:`apply`'s new builder
+    starts without it."""
 
     @classmethod
     def start(cls, view: State | Observation) -> ActionBuilder:
@@ -296,6 +303,13 @@ class ActionBuilder:
 
     def legal_actions(self) -> tuple[int, ...]:
         """The legal actions, in increasing order; empty once the move is finished."""
+        legal = self._legal
+        if legal is None:
+            legal = self._find_legal_actions()
+            _set_legal(self, legal)
+        return legal
+
+    def _find_legal_actions(self) -> tuple[int, ...]:
         if self._move is not None:
             return ()
         if self._current is None:
@@ -398,6 +412,9 @@ class ActionBuilder:
     def __repr__(self) -> str:
         done = "" if self._move is None else f" move={self._move}"
         return f"<ActionBuilder legal={len(self.legal_actions())}{done}>"
+
+
+(_set_legal,) = slot_setters(ActionBuilder, "_legal")
 
 
 def _try_step(builder: TakeBuilder, action: int) -> None:

@@ -19,10 +19,9 @@ from typing import Protocol, runtime_checkable
 
 from conquian import _bits
 from conquian._rng import SplitMix64
-from conquian.cards import Card
 from conquian.dealing import check_seed
 from conquian.errors import ConquianError, describe
-from conquian.moves import Decline, Move, Release, Take
+from conquian.moves import NO_DISCARD, Decline, Move, Release, Take
 from conquian.state import Observation, State
 
 __all__ = ["Agent", "GreedyAgent", "RandomAgent", "play_game"]
@@ -95,7 +94,7 @@ class GreedyAgent:
         if takes:
             live = _bits.mask_of(observation.unseen) | _bits.mask_of(observation.hand)
             table = _bits.meld_table(observation.rules.max_sequence)
-            return max(takes, key=lambda take: _score(take, live, table))
+            return max(takes, key=_TakeScores(live, table).score)
         for move in legal_moves:
             if isinstance(move, Decline | Release):
                 return move
@@ -118,18 +117,39 @@ def check_arguments(observation: object, legal_moves: object) -> None:
         raise TypeError(f"legal_moves must be a sequence of moves, not {describe(legal_moves)}")
 
 
-def _score(take: Take, live: int, table: _bits.MeldTable) -> tuple[int, int]:
-    """Going out beats everything; then more cards laid; then a less useful discard."""
-    if take.discard is None:
-        return (len(take.laid) + 100, 0)
-    pool = live & ~_bits.mask_of(take.laid)
-    return (len(take.laid), -_usefulness(take.discard, pool, table))
+class _TakeScores:
+    """The scores of one decision's takes: going out beats everything; then more cards
+    laid; then a less useful discard.
 
+    A discard's usefulness is how many melds with it could still be made from cards not
+    yet out of play (``live``) nor laid by the take. The melds of ``live`` with each
+    discard are found once per decision (a hand of 10 cards has at most 10 discards,
+    among hundreds of takes), and each take counts those its laid cards leave whole: at
+    the worst position (298 legal moves) a choice took 0.6 ms, now 0.3 ms.
+    """
 
-def _usefulness(card: Card, live: int, table: _bits.MeldTable) -> int:
-    """How many melds with ``card`` could still be made from cards not yet out of play."""
-    pool = live | 1 << card.index
-    return sum(1 for meld in table.containing[card.index] if meld & pool == meld)
+    __slots__ = ("_live", "_melds_with", "_table")
+
+    def __init__(self, live: int, table: _bits.MeldTable) -> None:
+        self._live = live
+        self._table = table
+        self._melds_with: dict[int, tuple[int, ...]] = {}
+        """By a discard's index, the melds holding it inside the live cards and itself."""
+
+    def score(self, take: Take) -> tuple[int, int]:
+        """The take's score, compared as a tuple (more is better)."""
+        laid = take.laid_mask
+        discard = take.discard_index
+        if discard == NO_DISCARD:
+            return (laid.bit_count() + 100, 0)
+        melds = self._melds_with.get(discard)
+        if melds is None:
+            pool = self._live | 1 << discard
+            melds = tuple(meld for meld in self._table.containing[discard] if meld & pool == meld)
+            self._melds_with[discard] = melds
+        # A take never lays the card it discards (Take refuses it), so a meld with the
+        # discard is left whole when it holds none of the laid cards.
+        return (laid.bit_count(), -sum(1 for meld in melds if not meld & laid))
 
 
 def play_game(state: State, agents: Sequence[Agent]) -> State:

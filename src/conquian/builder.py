@@ -29,6 +29,7 @@ from typing import Final
 import attrs
 
 from conquian import _bits
+from conquian._slots import slot_setters
 from conquian.cards import DECK, Card, format_cards
 from conquian.errors import (
     IllegalMoveError,
@@ -157,6 +158,18 @@ class TakeBuilder:
     _offer: int = attrs.field(alias="_offer")
     _selected: int = attrs.field(alias="_selected")
     _chosen: tuple[int, ...] | None = attrs.field(alias="_chosen")
+    # Answers kept by the builder, ``None`` until first read (attrs keeps a cached hash
+    # the same way): a step of an ActionBuilder reads the addable cards and the tables
+    # several times (its mask, the action's check, the step itself), and each was a
+    # search again. Each answer is a pure function of the fields above, so threads that
+    # fill one at once store equal values (one slot store each), and a step's new
+    # builder (attrs.evolve) starts without them: they are not arguments of __init__,
+    # and not compared. With _addable below, a 7-action take with a mask before each
+    # action at the worst position (298 legal moves) takes 120 µs instead of 500 µs.
+    _addable_found: int | None = attrs.field(init=False, default=None, eq=False)
+    _tables_found: tuple[tuple[int, ...], ...] | None = attrs.field(
+        init=False, default=None, eq=False
+    )
 
     @classmethod
     def start(
@@ -241,13 +254,17 @@ class TakeBuilder:
             mask |= meld
         return mask
 
-    def _reachable(self, selected: int) -> bool:
-        """Whether a legal move lays every card of ``selected`` (and maybe more)."""
+    def _reachable(self, selected: int, memo: dict[int, bool] | None = None) -> bool:
+        """Whether a legal move lays every card of ``selected`` (and maybe more).
+
+        ``memo`` holds :func:`_completable`'s answers, which depend only on their key and
+        the meld table: one memo serves every selection of the builder."""
         table = self._melds
         avail = self._hand & ~selected
-        memo: dict[int, bool] = {}
+        if memo is None:
+            memo = {}
         if self.kind == _LAY and not selected:
-            return any(self._reachable(selected | 1 << i) for i in _bits.indices(avail))
+            return any(self._reachable(selected | 1 << i, memo) for i in _bits.indices(avail))
         if self._free:
             required = self._table_mask | self._added | selected
             return _completable(table, required, avail, memo)
@@ -282,23 +299,62 @@ class TakeBuilder:
     def addable(self) -> frozenset[Card]:
         """The hand cards that may be added next, such that a legal move is still
         reachable (R6, R13; V2 under borrow or none)."""
-        found = 0
-        for index in _bits.indices(self._hand & ~self._selected):
-            if self._reachable(self._selected | 1 << index):
-                found |= 1 << index
-        return _bits.card_set(found)
+        return _bits.card_set(self._addable)
 
     @property
-    def _tables(self) -> list[tuple[int, ...]]:
-        """The tables the rules allow for the selection (empty if it is incomplete)."""
+    def _addable(self) -> int:
+        """The mask of :attr:`addable`, found once per builder."""
+        found = self._addable_found
+        if found is None:
+            found = 0
+            selected = self._selected
+            if self._free:
+                # The hand cards laid by some legal move with the selection: the laid
+                # cards of the legal moves are the hand cards that make the table and the
+                # offered card split into melds, which the meld table lists once for
+                # every step (in the memo legal_moves fills), where a search for each
+                # card was made at each step: a take built click by click at the worst
+                # position takes 60 µs instead of 210 µs.
+                required = self._table_mask | self._added
+                for laid in self._melds.extensions(required, self._hand):
+                    if laid & selected == selected:
+                        found |= laid
+                found &= ~selected
+            else:  # V2: a search for each card, sharing one memo
+                memo: dict[int, bool] = {}
+                for index in _bits.indices(self._hand & ~selected):
+                    if self._reachable(selected | 1 << index, memo):
+                        found |= 1 << index
+            _set_addable_found(self, found)
+        return found
+
+    def _can_add(self, bit: int) -> bool:
+        """Whether the hand card ``bit``, not selected, may be added: a look-up in
+        :attr:`addable` where it is known or quickly found (free regrouping), else one
+        search."""
+        if self._addable_found is not None or self._free:
+            return bool(self._addable & bit)
+        return self._reachable(self._selected | bit)
+
+    @property
+    def _tables(self) -> tuple[tuple[int, ...], ...]:
+        """The tables the rules allow for the selection (empty if it is incomplete),
+        found once per builder."""
+        tables = self._tables_found
+        if tables is None:
+            tables = self._find_tables()
+            _set_tables_found(self, tables)
+        return tables
+
+    def _find_tables(self) -> tuple[tuple[int, ...], ...]:
         new = self._added | self._selected
         if self.kind == _LAY and not self._selected:
-            return []
+            return ()
         if self._free:
             split = self._melds.one_partition(self._table_mask | new)
-            return [] if split is None else [_bits.arrangement(split)]
+            return () if split is None else (_bits.arrangement(split),)
         borrow = self.rules.regrouping is Regrouping.BORROW
-        return self._melds.arrangements(self._old, new, borrow)
+        return tuple(self._melds.arrangements(self._old, new, borrow))
 
     @property
     def is_complete(self) -> bool:
@@ -366,7 +422,7 @@ class TakeBuilder:
             raise IllegalMoveError(
                 f"{found} is already chosen", problem=MoveProblem.ALREADY_CHOSEN, card=found
             )
-        if not self._reachable(self._selected | bit):
+        if not self._can_add(bit):
             chosen = _bits.cards_of(self._selected | bit | self._added)
             raise IllegalMoveError(
                 f"{found} cannot be added: no legal table holds {format_cards(chosen)} (R6, R13)",
@@ -517,6 +573,11 @@ class TakeBuilder:
         chosen = format_cards(_bits.cards_of(self._selected)) or "-"
         offer = "-" if self.offer is None else str(self.offer)
         return f"<TakeBuilder {self.kind} offer={offer} selected={chosen}>"
+
+
+_set_addable_found, _set_tables_found = slot_setters(
+    TakeBuilder, "_addable_found", "_tables_found"
+)
 
 
 def _card(card: Card | str) -> Card:
