@@ -173,6 +173,19 @@ def test_str_of_seven_of_hearts_is_7h() -> None:
     assert Card.parse("7h") == seven
 
 
+def test_r1_str_of_every_card_is_its_rank_and_suit_letters() -> None:
+    # str() reads a table by index: every card, and every equal copy of it, gives the
+    # letters of its rank and suit (as the enum properties spell them, and as written out
+    # here), in the deck's order.
+    assert " ".join(map(str, DECK)) == DECK_TEXT
+    for card in DECK:
+        copy = Card(card.rank, card.suit)
+        expected = RANK_TEXT[card.rank] + SUIT_TEXT[card.suit]
+        assert str(card) == str(copy) == expected == card.rank.letter + card.suit.letter
+        assert repr(copy) == f"Card.parse('{expected}')"
+        assert Card.parse(str(copy)) == card
+
+
 def test_suit_and_rank_text_properties() -> None:
     assert (Suit.HEARTS.letter, Suit.HEARTS.symbol, Suit.HEARTS.spanish) == ("h", "♥", "copas")
     assert (Rank.JACK.letter, Rank.JACK.spanish) == ("J", "sota")

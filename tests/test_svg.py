@@ -6,10 +6,11 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
+from xml.sax.saxutils import escape
 
 import pytest
 
-from conquian import DECK, Card, Meld, Rules, State, Take, svg
+from conquian import DECK, Card, Meld, Rank, Rules, State, Suit, Take, _bits, _svg_cards, svg
 from conquian.agents import GreedyAgent, RandomAgent
 from conquian.languages import LANGUAGES
 from conquian.moves import Decline, Force, Release
@@ -187,6 +188,56 @@ def test_a_card_face_shows_its_index_twice_and_its_pips_or_figure(style: svg.Pac
             assert (scales, frames) == (Counter({"0.26": value.rank.value}), [])
         else:
             assert (scales, len(frames)) == (Counter({"0.22": 1}), 1)
+
+
+def drawn_afresh(value: Card, style: str, x: float, y: float, extra: str = "") -> str:
+    """The reference: a face-up card as ``_svg_cards.card_at`` drew it before it kept
+    each card's markup, every part built on each call."""
+    ink = _svg_cards._ink(value, style)
+    label = escape(value.spanish() if style == "spanish" else value.pretty())
+    index = escape(_svg_cards._index_text(value, style))
+    corner = (
+        f'<text x="13" y="25" font-size="21" font-weight="bold" fill="{ink}" '
+        f'text-anchor="middle">{index}</text>{_svg_cards._pip(value.suit, style, 13, 38, 14)}'
+    )
+    number = _svg_cards.number
+    return (
+        f'<g class="card" data-card="{value}" transform="translate({number(x)} {number(y)})">'
+        f"<title>{label}</title>"
+        f'<rect x="0.5" y="0.5" width="99" height="149" rx="8" fill="#fff" stroke="#888" '
+        f'stroke-width="1.5"/><g aria-hidden="true">{corner}'
+        f'<g transform="rotate(180 50 75)">{corner}</g></g>'
+        f"{_svg_cards._face(value, style)}{extra}</g>"
+    )
+
+
+PLACES = [
+    (0, 0, ""),
+    (12.345, -7.5, ""),
+    (1000 / 3, 2 / 3, '<rect x="1" y="2"/>'),
+    (-0.001, 5, ""),
+]
+
+
+def test_a_kept_card_face_is_placed_as_the_card_drawn_afresh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every card of both packs, anywhere, with or without extra markup, is the same
+    text as when each part was built on every call: from an empty memo, from a full one,
+    and from one too small for the 80 faces (which makes room again and again)."""
+    memo = _svg_cards._CARD_MARKUP
+    assert memo in _bits.memos()
+    for limit, empty in ((memo.limit, True), (memo.limit, False), (3, True)):
+        monkeypatch.setattr(memo, "limit", limit)
+        if empty:
+            memo.clear()
+        for style in ("french", "spanish"):
+            for value in [*DECK, Card(Rank.SEVEN, Suit.HEARTS)]:  # an equal copy too
+                for x, y, extra in PLACES:
+                    expected = drawn_afresh(value, style, x, y, extra)
+                    assert _svg_cards.card_at(value, style, x, y, extra) == expected
+        assert len(memo) <= limit
+    assert len(memo) <= 2 * len(DECK)
 
 
 def test_melds_of_a_table_stand_apart() -> None:

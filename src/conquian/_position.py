@@ -4,7 +4,8 @@ A :class:`~conquian.state.State` keeps its position in one tuple, whose fields a
 here (:data:`Position`, :data:`FIELDS` and one index constant per field). A position
 string is one line of ``key=value`` words after a format tag; see :doc:`/notation` for
 the specification. This module splits and joins the words, reads each value, checks that
-they describe a position that could occur (:func:`build`) and builds its tuple;
+they describe a position that could occur (:func:`build`, or :func:`checked_position` for
+parts held as values) and builds its tuple;
 :meth:`conquian.state.State.from_notation` wraps it in a state.
 """
 
@@ -281,18 +282,53 @@ def build(fields: dict[str, str], rules: Rules) -> Position:
     missing = [card for card in DECK if card not in places]
     if missing:
         raise InvalidStateError(f"cards missing from the position: {format_cards(missing)}")
+    return checked_position(
+        rules,
+        (dealer, ply, to_move),
+        phase,
+        (offer_cards[0].index if offer_cards else NO_CARD, origin, offered_by),
+        (
+            tuple(card.index for card in stock),
+            (_bits.mask_of(hands[0]), _bits.mask_of(hands[1])),
+            (
+                _bits.mask_of(c for meld in tables[0] for c in meld),
+                _bits.mask_of(c for meld in tables[1] for c in meld),
+            ),
+            tuple(card.index for card in dead),
+        ),
+        tables,
+        outcome,
+    )
 
+
+def checked_position(
+    rules: Rules,
+    numbers: tuple[int, int, int | None],
+    phase: Phase,
+    offer: tuple[int, OfferOrigin | None, int],
+    cards: tuple[tuple[int, ...], tuple[int, int], tuple[int, int], tuple[int, ...]],
+    tables: tuple[tuple[Meld, ...], tuple[Meld, ...]],
+    outcome: Outcome | None,
+) -> Position:
+    """Check that the parts of a position describe a position that could occur, and
+    build its tuple: the second half of :func:`build`, for a caller that holds the parts
+    as values (an observation's stand-in) rather than as text. ``numbers`` are (dealer,
+    ply, to_move), ``offer`` is (card index or :data:`NO_CARD`, origin, offered by: 0 when
+    the origin is ``None``), ``cards`` are (stock indices top first, hand masks, table
+    masks, dead indices in order), ``tables`` each player's melds, each valid under
+    ``rules``; every card is in exactly one of these places (the caller checks it)."""
+    dealer, ply, to_move = numbers
+    offer_index, origin, offered_by = offer
+    stock, hand_masks, table_masks, dead = cards
     over = phase is Phase.OVER
     if over != (outcome is not None):
         raise InvalidStateError("phase over and a result go together (R15, R16)")
-    if over and (offer_cards or origin is not None or to_move is not None):
+    if over and (offer_index != NO_CARD or origin is not None or to_move is not None):
         raise InvalidStateError("a finished game has no offer, no origin and no player to move")
-    if not over and (not offer_cards or origin is None or to_move is None):
+    if not over and (offer_index == NO_CARD or origin is None or to_move is None):
         raise InvalidStateError(
             f"phase {phase.value} needs an offered card, its origin and a player to move"
         )
-    table_masks = tuple(_bits.mask_of(c for meld in table for c in meld) for table in tables)
-    hand_masks = (_bits.mask_of(hands[0]), _bits.mask_of(hands[1]))
     for player in (0, 1):
         won = outcome is not None and outcome.winner == player
         on_table = table_masks[player].bit_count()
@@ -301,20 +337,28 @@ def build(fields: dict[str, str], rules: Rules) -> Position:
                 f"player {player} went out, so his table holds {rules.cards_to_go_out} cards "
                 "and his hand none (R16)"
             )
-        if not won and len(hands[player]) + on_table != rules.hand_size:
+        in_hand = hand_masks[player].bit_count()
+        if not won and in_hand + on_table != rules.hand_size:
             raise InvalidStateError(
-                f"player {player} holds {len(hands[player])} in hand and {on_table} on the "
+                f"player {player} holds {in_hand} in hand and {on_table} on the "
                 f"table; the two always make {rules.hand_size} (R14)"
             )
     if outcome is not None and outcome.winner is None and stock:
         raise InvalidStateError("a drawn game has an empty stock (R15)")
     if ply < len(dead):
         raise InvalidStateError(f"ply {ply} is too small for {len(dead)} dead cards")
-    offer = offer_cards[0].index if offer_cards else NO_CARD
+    arrangements = None
+    if rules.regrouping is not Regrouping.FREE:
+        arrangements = (
+            _bits.arrangement(meld.mask for meld in tables[0]),
+            _bits.arrangement(meld.mask for meld in tables[1]),
+        )
     if not over:
         assert to_move is not None
         assert origin is not None
-        _check_offer(phase, to_move, origin, offered_by, offer, tables, rules)
+        _check_offer(
+            phase, to_move, origin, offered_by, offer_index, table_masks, arrangements, rules
+        )
         # V8: the upcard comes before any card dies or is laid, except that with V3 the
         # dealer, offered his own upcard, may have laid cards down.
         dealer_laid = rules.meld_from_hand and to_move == dealer
@@ -333,21 +377,15 @@ def build(fields: dict[str, str], rules: Rules) -> Position:
     first_answer = (origin is OfferOrigin.STOCK and to_move == offered_by) or (
         origin is OfferOrigin.UPCARD and to_move != offered_by
     )
-    left = plies_left_bound(len(stock), len(hands[0]) + len(hands[1]), phase, first_answer)
+    in_hands = hand_masks[0].bit_count() + hand_masks[1].bit_count()
+    left = plies_left_bound(len(stock), in_hands, phase, first_answer)
     if ply + left > MAX_PLY:
         raise InvalidStateError(
             f"ply {ply} is too large: a game at this point may last {left} more moves, "
             f"and plies go up to {MAX_PLY}, so this ply is at most {MAX_PLY - left}"
         )
-    arrangements = None
-    if rules.regrouping is not Regrouping.FREE:
-        arrangements = (
-            _bits.arrangement(meld.mask for meld in tables[0]),
-            _bits.arrangement(meld.mask for meld in tables[1]),
-        )
     return (
-        rules, dealer, tuple(card.index for card in stock), hand_masks,
-        (table_masks[0], table_masks[1]), tuple(card.index for card in dead), offer, origin,
+        rules, dealer, stock, hand_masks, table_masks, dead, offer_index, origin,
         offered_by if not over else NO_PLAYER, phase, NO_PLAYER if to_move is None else to_move,
         ply,
         outcome, arrangements, _bits.meld_table(rules.max_sequence),
@@ -442,17 +480,16 @@ def _check_offer(
     origin: OfferOrigin,
     offered_by: int,
     offer: int,
-    table_melds: tuple[tuple[Meld, ...], tuple[Meld, ...]],
+    tables: tuple[int, int],
+    arrangements: tuple[tuple[int, ...], tuple[int, ...]] | None,
     rules: Rules,
 ) -> None:
-    """The offer and the phase must be one the phase machine can reach."""
+    """The offer and the phase must be one the phase machine can reach, with the tables
+    ``tables`` (masks), arranged as ``arrangements`` under regrouping borrow or none."""
     card = DECK[offer]
-    tables = tuple(sum(meld.mask for meld in table) for table in table_melds)
 
     def fits(player: int) -> bool:  # R14a, regrouped as V2 allows
-        arrangement = None
-        if rules.regrouping is not Regrouping.FREE:
-            arrangement = _bits.arrangement(meld.mask for meld in table_melds[player])
+        arrangement = None if arrangements is None else arrangements[player]
         borrow = rules.regrouping is Regrouping.BORROW
         return _bits.meld_table(rules.max_sequence).fits(
             tables[player], offer, arrangement, borrow

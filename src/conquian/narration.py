@@ -22,15 +22,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from conquian import _bits, _position
+from conquian import _bits
 from conquian.cards import Card, format_cards
 from conquian.errors import ConquianError, IllegalMoveError, MoveProblem, describe
 from conquian.languages import Language, find_language, placeholders
 from conquian.melds import Meld
 from conquian.moves import Force, LayDown, Move, Take
 from conquian.rules import CLASSIC, Rules, check_rules
-from conquian.state import Fate, Observation, OfferOrigin, Phase, Played, State
-from conquian.views import stand_in_fields, tables_after
+from conquian.state import Fate, Observation, OfferOrigin, Phase, Played, State, stand_in
+from conquian.views import tables_after
 
 __all__ = [
     "CARD_STYLES",
@@ -230,8 +230,7 @@ def narrate(
         if state.to_move != state.player:
             raise ConquianError(f"it is not player {state.player}'s move to narrate")
         # A position the view could be of: the move and the mover's table are the same.
-        fields = stand_in_fields(state)
-        state = State.from_notation(_position.join(_position.POSITION_TAG, fields))
+        state = stand_in(state)
         aftermath = False
     after = state.apply(move)
     entry = after.history[-1]

@@ -8,11 +8,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Final, NamedTuple
+from operator import attrgetter
+from typing import Any, Final, NamedTuple, TypeAlias, TypeGuard
 
 import attrs
 
-from conquian import _position, views
+from conquian import _bits, _position, views
 from conquian._position import Position
 from conquian.builder import TakeBuilder
 from conquian.cards import DECK, Card, sorted_cards
@@ -104,8 +105,14 @@ class Observation:
 
     def _stand_in(self) -> Position:
         """A position this could be a view of (see :func:`conquian.views.stand_in_fields`);
-        its legal moves for this player are the true position's."""
-        return _position.build(views.stand_in_fields(self), self.rules)
+        its legal moves for this player are the true position's.
+
+        It is built from the observation's values (:func:`_stand_in_parts`): writing the
+        fields as text and reading them back was 68% of the time of ``legal_moves()``
+        and ``is_legal()``, about 100 µs mid-game then, 7 to 9 µs now. An observation
+        with an unusual value takes that text path, which reads the same position from
+        it or names what is wrong."""
+        return stand_in_position(self)
 
     def legal_moves(self) -> LegalMoves:
         """The moves this player may make now: the state's legal moves when it is his
@@ -250,6 +257,133 @@ class Observation:
         if self.offer is not None:
             seen.add(self.offer)
         return frozenset(DECK) - seen
+
+
+def stand_in_position(view: Observation) -> Position:
+    """The position of :meth:`Observation._stand_in`, for the modules that build a State
+    from it (:func:`conquian.state.stand_in`)."""
+    parts = _stand_in_parts(view)
+    if parts is None:
+        return _position.build(views.stand_in_fields(view), view.rules)
+    return _position.checked_position(*parts)
+
+
+_StandInParts: TypeAlias = tuple[
+    Rules,
+    tuple[int, int, int | None],
+    Phase,
+    tuple[int, OfferOrigin | None, int],
+    tuple[tuple[int, ...], tuple[int, int], tuple[int, int], tuple[int, ...]],
+    tuple[tuple[Meld, ...], tuple[Meld, ...]],
+    Outcome | None,
+]
+"""The arguments of :func:`conquian._position.checked_position`."""
+
+_BITS: Final = tuple(1 << index for index in range(len(DECK)))
+"""The mask of each card index."""
+_INDEX_OF: Final = attrgetter("index")
+
+
+def _is_player(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is the int 0 or 1 (what the text path reads back as itself)."""
+    return value.__class__ is int and (value == 0 or value == 1)
+
+
+def _stand_in_parts(view: Observation) -> _StandInParts | None:
+    """The parts of the position that :func:`conquian.views.stand_in_fields` writes for
+    ``view`` and :func:`conquian._position.build` reads back, taken from the values
+    themselves; or ``None`` if a value is not what :meth:`State.observation
+    <conquian.state.State.observation>` and :meth:`Observation.from_dict` make (another
+    type, a number out of range, a meld the rules refuse, a card in two places, the
+    wrong number of unseen cards): the text path then gives its answer, or its error.
+
+    As the text path does, it deals the unseen cards in deck order, the lowest to the
+    opponent's hand and the rest to the stock; nothing here reads a hidden card.
+    """
+    player, rules, dealer, ply = view.player, view.rules, view.dealer, view.ply
+    phase, to_move, offer, origin = view.phase, view.to_move, view.offer, view.offer_origin
+    offered_by, outcome, hand, tables = view.offered_by, view.outcome, view.hand, view.tables
+    hand_sizes, stock_size, dead = view.hand_sizes, view.stock_size, view.dead
+    if not (
+        _is_player(player)
+        and rules.__class__ is Rules
+        and _is_player(dealer)
+        and ply.__class__ is int
+        and 0 <= ply <= _position.MAX_PLY
+        and phase.__class__ is Phase
+        and (to_move is None or _is_player(to_move))
+        and (outcome is None or outcome.__class__ is Outcome)
+        and hand.__class__ is frozenset
+        and dead.__class__ is tuple
+        and tables.__class__ is tuple
+        and len(tables) == 2
+        and hand_sizes.__class__ is tuple
+        and len(hand_sizes) == 2
+        and stock_size.__class__ is int
+        and stock_size >= 0
+    ):
+        return None
+    opponent_size = hand_sizes[1 - player]
+    if opponent_size.__class__ is not int or opponent_size < 0:
+        return None
+    if origin is None:
+        by = 0  # as the text path reads "-" back
+    elif origin.__class__ is OfferOrigin and _is_player(offered_by):
+        by = offered_by
+    else:
+        return None
+    # Every seen card once: each table's melds (valid under the rules), the dead cards,
+    # the offer and the hand.
+    meld_set = _bits.MELD_TABLES[rules.max_sequence].meld_set
+    seen = 0
+    table_masks = [0, 0]
+    for player_table, table in enumerate(tables):
+        if table.__class__ is not tuple:
+            return None
+        for meld in table:
+            if meld.__class__ is not Meld:
+                return None
+            mask = meld.mask
+            if mask & seen or mask not in meld_set:
+                return None
+            seen |= mask
+            table_masks[player_table] |= mask
+    dead_indices = [card.index for card in dead if card.__class__ is Card]
+    hand_indices = [card.index for card in hand if card.__class__ is Card]
+    if (
+        len(dead_indices) != len(dead)
+        or len(hand_indices) != len(hand)
+        or (offer is not None and offer.__class__ is not Card)
+    ):
+        return None
+    offer_index = _position.NO_CARD if offer is None else offer.index
+    dead_mask = sum(map(_BITS.__getitem__, dead_indices))
+    hand_mask = sum(map(_BITS.__getitem__, hand_indices))
+    # A card in two places (or twice in the dead pile) leaves fewer bits than cards.
+    seen_cards = seen.bit_count() + len(dead_indices) + (offer is not None) + len(hand_indices)
+    seen |= dead_mask | hand_mask | (0 if offer is None else _BITS[offer_index])
+    unseen = _ALL_CARDS & ~seen
+    if seen.bit_count() != seen_cards or unseen.bit_count() != opponent_size + stock_size:
+        return None
+    opponent_hand = 0
+    for _ in range(opponent_size):
+        opponent_hand |= unseen & -unseen
+        unseen &= unseen - 1
+    hands = (hand_mask, opponent_hand) if player == 0 else (opponent_hand, hand_mask)
+    return (
+        rules,
+        (dealer, ply, to_move),
+        phase,
+        (offer_index, origin, by),
+        (
+            tuple(map(_INDEX_OF, _bits.cards_of(unseen))),
+            hands,
+            (table_masks[0], table_masks[1]),
+            tuple(dead_indices),
+        ),
+        tables,
+        outcome,
+    )
 
 
 class SeenCards(NamedTuple):

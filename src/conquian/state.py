@@ -69,6 +69,7 @@ from conquian.observation import (
     Observation,
     SeenCards,
     seen_cards,
+    stand_in_position,
 )
 from conquian.phases import (
     PHASE_OFFER,
@@ -619,6 +620,17 @@ def _state(pos: Position, deck: tuple[int, ...] | None, seed: int | None, log: _
     _set_seed(state, seed)
     _set_hash(state, None)
     return state
+
+
+def stand_in(view: Observation) -> State:
+    """A State that ``view`` could be an observation of (see
+    :func:`conquian.views.stand_in_fields`): its legal moves for the observing player are
+    the true position's, and its public parts are the observation's.
+
+    Raises:
+        InvalidStateError: The observation could be of no position.
+    """
+    return _state(stand_in_position(view), None, None, None)
 
 
 def with_seed(state: State, seed: int | None) -> State:

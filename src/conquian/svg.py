@@ -38,7 +38,6 @@ from xml.sax.saxutils import escape
 
 import attrs
 
-from conquian._position import POSITION_TAG, join
 from conquian._svg_cards import CARD_H, CARD_W, INK, back_at, card_at, number
 from conquian.cards import Card, Rank, Suit
 from conquian.errors import bounded_items, checked_player, describe
@@ -46,8 +45,7 @@ from conquian.languages import Language, find_language
 from conquian.melds import Meld
 from conquian.moves import Decline, Force, LayDown, Release, Take
 from conquian.narration import Voice, describe_origin, narrate_history
-from conquian.state import Fate, Observation, Phase, Played, State
-from conquian.views import stand_in_fields
+from conquian.state import Fate, Observation, Phase, Played, State, stand_in
 
 __all__ = [
     "DEFAULT_SIZE",
@@ -461,8 +459,7 @@ def _kinds_of_move(source: State | Observation) -> set[type]:
     if isinstance(source, Observation) and source.to_move != source.player:
         if source.phase is Phase.FORCE_DECISION:
             return {Force, Release}
-        stand_in = State.from_notation(join(POSITION_TAG, stand_in_fields(source)))
-        return {Take, Decline} | ({Force} & _kinds_of_move(stand_in))
+        return {Take, Decline} | ({Force} & _kinds_of_move(stand_in(source)))
     kinds: set[type] = set()
     for index in range(len(moves) - 1, -1, -1):  # the takes come first: read the rest
         kinds.add(type(moves[index]))
