@@ -26,12 +26,14 @@ from __future__ import annotations
 import json
 import secrets
 import threading
+from collections.abc import Sequence
 from typing import IO, Any
 
 import attrs
 
 from conquian._rng import game_seed
 from conquian._slots import copied_state, set_locked_state
+from conquian._version import __version__
 from conquian.dealing import check_seed
 from conquian.errors import ConquianError, InvalidRecordError, describe
 from conquian.game import Game, GameRecord, check_ply
@@ -43,8 +45,9 @@ from conquian.match_record import (
     MatchRecord,
     game_dealer,
     match_record_to_json,
+    read_match_games,
     read_match_json,
-    read_match_record,
+    read_match_record,  # noqa: F401  # unused here, and importable from here as before
 )
 from conquian.moves import LegalMoves, Move
 from conquian.notation import checked_indent, read_file
@@ -121,6 +124,15 @@ class GameResult:
     def scores(self) -> tuple[int, int]:
         """The running scores after the game."""
         return self.standing.scores
+
+
+def _own_record(game: Game, record: GameRecord) -> GameRecord:
+    """``game.record()`` for a game just replayed from ``record``: ``record`` itself when
+    this library wrote it (the same data, and no second check of its deck and seed: it
+    was checked when it was built), else the game's record."""
+    if record.__class__ is GameRecord and record.library == __version__:
+        return record
+    return game.record()
 
 
 def _check_games(games: object, rules: Rules) -> int | None:
@@ -385,6 +397,12 @@ class Match:
 
     def _settle(self) -> None:
         """Settle the current game, which has just ended, and deal the next unless over."""
+        self._add_result(self._game.record())
+        if not self._is_over():
+            self._game = self._deal(len(self._results))
+
+    def _add_result(self, record: GameRecord) -> None:
+        """Settle the current game, which has just ended; ``record`` is its record."""
         state = self._game.state
         outcome = state.outcome
         assert outcome is not None
@@ -393,10 +411,7 @@ class Match:
         after = settle(before, outcome, self._rules, loser_hand=loser_hand)
         stake = before.stake if self._rules.scoring is Scoring.STAKES else None
         change = (after.scores[0] - before.scores[0], after.scores[1] - before.scores[1])
-        index = len(self._results)
-        self._results.append(GameResult(index, self._game.record(), stake, change, after))
-        if not self._is_over():
-            self._game = self._deal(index + 1)
+        self._results.append(GameResult(len(self._results), record, stake, change, after))
 
     def undo(self, *, ply: int | None = None) -> Move:
         """Take back the last move of the current game and return it.
@@ -468,6 +483,13 @@ class Match:
         """
         if not isinstance(record, MatchRecord):
             raise InvalidRecordError(f"expected a MatchRecord, not {describe(record)}")
+        return cls._replayed(record, None)
+
+    @classmethod
+    def _replayed(cls, record: MatchRecord, games: Sequence[Game] | None) -> Match:
+        """:meth:`from_record`, given the record's games already replayed one by one from
+        its game records (``games``, as :func:`~conquian.match_record.read_match_games`
+        replays them), or replaying them itself (``None``)."""
         try:
             match = cls(
                 record.seed,
@@ -484,26 +506,33 @@ class Match:
             where = f"game {number}"
             if match.is_over:
                 raise InvalidRecordError(f"{where}: the match was over after game {number - 1}")
-            dealt = match._game.initial
+            # the seed and the dealer of the game the match deals here (as _deal does)
+            seed = game_seed(match._seed, number - 1)
+            dealer = game_dealer(match._first_dealer, number - 1)
             if game_record.rules != match.rules:
                 raise InvalidRecordError(f"{where}, field 'rules': not the rules of the match")
-            if game_record.seed != dealt.seed:
+            if game_record.seed != seed:
                 raise InvalidRecordError(
                     f"{where}, field 'seed': game {number} of match seed {match.seed} is "
-                    f"dealt from seed {dealt.seed}, not {describe(game_record.seed)}"
+                    f"dealt from seed {seed}, not {describe(game_record.seed)}"
                 )
-            if game_record.dealer != dealt.dealer:
+            if game_record.dealer != dealer:
                 raise InvalidRecordError(
                     f"{where}, field 'dealer': game {number} is dealt by player "
-                    f"{dealt.dealer}, as the deal alternates (R9)"
+                    f"{dealer}, as the deal alternates (R9)"
                 )
-            try:
-                game = Game.from_record(game_record)  # its result is the moves' outcome
-            except InvalidRecordError as error:
-                raise InvalidRecordError(f"{where}, {error}") from None
+            if games is not None:
+                game = games[number - 1]
+            else:
+                try:
+                    game = Game.from_record(game_record)  # its result is the moves' outcome
+                except InvalidRecordError as error:
+                    raise InvalidRecordError(f"{where}, {error}") from None
             match._game = game
             if game.is_over:
-                match._settle()
+                # Not match._settle(): the record's next game follows, and the game's own
+                # record is game_record, which was checked when it was built.
+                match._add_result(_own_record(game, game_record))
             elif number < total:
                 raise InvalidRecordError(
                     f"{where}: the game is not finished, but game {number + 1} follows"
@@ -610,6 +639,6 @@ def match_load(fp: IO[str] | IO[bytes]) -> MatchRecord:
 def match_from_json(data: object) -> MatchRecord:
     """A match record from JSON-shaped data (as :func:`json.loads` returns), every game
     replayed and checked; see :func:`match_loads`."""
-    record = read_match_record(data)
-    Match.from_record(record)
+    record, games = read_match_games(data)  # each game replayed once, here
+    Match._replayed(record, games)
     return record

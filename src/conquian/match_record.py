@@ -23,13 +23,13 @@ from conquian._rng import game_seed
 from conquian._version import __version__
 from conquian.dealing import check_seed
 from conquian.errors import ConquianError, InvalidRecordError, bounded_items, describe
-from conquian.game import GameRecord, check_library
+from conquian.game import Game, GameRecord, check_library
 from conquian.notation import (
     MAX_RECORD_BYTES,
     check_envelope,
     read_json,
-    record_from_json,
     record_to_json,
+    replayed_record,
 )
 from conquian.rules import Rules
 from conquian.scoring import MatchResult
@@ -182,15 +182,23 @@ def read_match_json(text: str | bytes) -> object:
 
 def read_match_record(data: object) -> MatchRecord:
     """The match record that JSON-shaped data (as :func:`json.loads` returns) holds, every
-    field and game read and type-checked, but not replayed: that is
-    :meth:`conquian.match.Match.from_record`, which :func:`conquian.match.match_from_json`
-    calls.
+    field and game read and type-checked, and each game replayed on its own (as
+    :func:`~conquian.notation.record_from_json` does), but not checked as the match's:
+    that is :meth:`conquian.match.Match.from_record`, which
+    :func:`conquian.match.match_from_json` calls.
 
     Raises:
         InvalidRecordError: The data is not a match record of a format and version this
-            library reads, has a missing or ill-typed field, or a game that is not the one
-            the seed deals; the message names the field and the game (counted from 1).
+            library reads, has a missing or ill-typed field, a game that is not the one
+            the seed deals, or a game that does not replay; the message names the field
+            and the game (counted from 1).
     """
+    return read_match_games(data)[0]
+
+
+def read_match_games(data: object) -> tuple[MatchRecord, tuple[Game, ...]]:
+    """:func:`read_match_record`, and the games its game records were replayed to, in
+    order (so that :func:`conquian.match.match_from_json` replays each game once)."""
     data = check_envelope(
         data,
         format_name=MATCH_FORMAT,
@@ -234,21 +242,24 @@ def read_match_record(data: object) -> MatchRecord:
         )
     for number, game_data in enumerate(games_data, 1):
         _check_deal(number, game_data, seed, first_dealer)
-    games = []
+    records, games = [], []
     for number, game_data in enumerate(games_data, 1):
         try:
-            games.append(record_from_json(game_data))
+            record, game = replayed_record(game_data)
         except InvalidRecordError as error:
             raise InvalidRecordError(f"game {number}, {error}") from None
-    return MatchRecord(
+        records.append(record)
+        games.append(game)
+    match_record = MatchRecord(
         rules=rules,
         seed=seed,
         first_dealer=first_dealer,
         games_planned=planned,
-        games=tuple(games),
+        games=tuple(records),
         result=_result(data.get("result")),
         library=library,
     )
+    return match_record, tuple(games)
 
 
 def _kind(value: object, kind: type) -> bool:

@@ -275,6 +275,22 @@ def check_envelope(
 
 def record_from_json(data: object) -> GameRecord:
     """A record from JSON-shaped data (as :func:`json.loads` returns); see :func:`loads`."""
+    record = _read_record(data)
+    for _ in record.replay():  # every move checked; the states are not kept
+        pass
+    return record
+
+
+def replayed_record(data: object) -> tuple[GameRecord, Game]:
+    """:func:`record_from_json`, and the game the record was replayed to (so that a reader
+    that needs the game too, as :func:`conquian.match.match_loads` does, replays it
+    once)."""
+    record = _read_record(data)
+    return record, Game.from_record(record)  # every move replayed and checked
+
+
+def _read_record(data: object) -> GameRecord:
+    """The record that JSON-shaped data holds, every field checked, not replayed."""
     data = check_envelope(
         data,
         format_name=FORMAT,
@@ -324,8 +340,6 @@ def record_from_json(data: object) -> GameRecord:
         result=result,
         library=library,
     )
-    for _ in record.replay():
-        pass
     return record
 
 

@@ -741,6 +741,8 @@ def check_as_written(data: object, write: Callable[[], Mapping[str, Any]], what:
         given, wrote = data[key], written[key]
         assert len(given) == len(wrote), (what, key)
         for number, (item, expected) in enumerate(zip(given, wrote, strict=True), start=1):
+            if same_json(item, expected):
+                continue  # as written: the checks below pass (and read its cards again)
             if key == "moves":
                 _same_move(item, expected, f"{what}: move {number}")
                 continue
@@ -752,6 +754,49 @@ def check_as_written(data: object, write: Callable[[], Mapping[str, Any]], what:
                     f"does there: {expected['fate']}"
                 )
             _same_move(item["move"], expected["move"], where)
+
+
+_SCALARS: Final = frozenset({str, int, bool, type(None)})
+
+
+def same_json(given: Any, written: Any) -> bool:
+    """Whether the JSON-shaped data ``given`` is ``written`` (JSON data as the views write
+    it: ``dict``, ``list``, ``str``, ``int``, ``bool`` and ``None``), value for value and
+    of the same types: ``1`` is not ``true`` nor ``1.0``, a tuple is not a list, and
+    ``"7H"`` is not ``"7h"``. Keys may come in any order.
+
+    >>> from conquian.views import same_json
+    >>> same_json({"a": [1, "7h"], "b": None}, {"b": None, "a": [1, "7h"]})
+    True
+    >>> same_json({"goes_out": 1}, {"goes_out": True}), same_json(("7h",), ["7h"])
+    (False, False)
+    """
+    # Scalars are compared in the loops rather than in a call each: twice as fast.
+    kind = written.__class__
+    if given.__class__ is not kind:
+        return False
+    if kind is dict:
+        if given.keys() != written.keys():
+            return False
+        for key, value in written.items():
+            item = given[key]
+            if value.__class__ in _SCALARS:
+                if item.__class__ is not value.__class__ or item != value:
+                    return False
+            elif not same_json(item, value):
+                return False
+        return True
+    if kind is list:
+        if len(given) != len(written):
+            return False
+        for item, value in zip(given, written, strict=True):
+            if value.__class__ in _SCALARS:
+                if item.__class__ is not value.__class__ or item != value:
+                    return False
+            elif not same_json(item, value):
+                return False
+        return True
+    return bool(given == written)
 
 
 def _known_fields(given: Mapping[str, Any], written: Mapping[str, Any], refusal: str) -> None:
