@@ -44,14 +44,16 @@ from conquian import (
     Take,
     parse_cards,
 )
-from conquian.agents import Agent, play_game
+from conquian.agents import Agent, GreedyAgent, RandomAgent, play_game
 from conquian.builder import TakeBuilder
+from conquian.match import Match
 from conquian.notation import MAX_MOVES
 
 __all__ = [
     "MAX_MOVES",
     "Checked",
     "borrows",
+    "bots",
     "built_moves",
     "cards",
     "check_position",
@@ -61,6 +63,7 @@ __all__ = [
     "deck_for",
     "lay_order",
     "play_all",
+    "play_to_end",
     "random_game",
     "reference_deal",
     "snapshot",
@@ -369,3 +372,19 @@ def classic_position(
         f"offer={offer} from={origin} stock={stock} hand0={hands[0]} hand1={hands[1]} "
         f"table0={tables[0]} table1={tables[1]} dead={dead} result=-"
     )
+
+
+def bots(seed: int) -> tuple[Agent, Agent]:
+    """Greedy in seat 0 and a seeded Random in seat 1: quick games that finish."""
+    return (GreedyAgent(), RandomAgent(seed))
+
+
+def play_to_end(match: Match, agents: tuple[Agent, Agent], games: int | None = None) -> Match:
+    """Play the match with the agents until it is over (or ``games`` more games finished)."""
+    stop = None if games is None else len(match.completed) + games
+    while not match.is_over and len(match.completed) != stop:
+        state = match.state
+        player = state.to_move
+        assert player is not None
+        match.play(agents[player].choose(state.observation(player), state.legal_moves()))
+    return match

@@ -17,6 +17,7 @@ import types
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
 from conquian import (
@@ -34,7 +35,6 @@ from conquian import (
     parse_cards,
     parse_move,
 )
-from conquian.agents import Agent, GreedyAgent, RandomAgent
 from conquian.cards import Card
 from conquian.game import GameRecord
 from conquian.match import (
@@ -49,24 +49,14 @@ from conquian.match import (
 from conquian.rules import DrawSettlement, Scoring
 from conquian.simulate import game_seed
 from conquian.views import same_json
+from helpers import bots, play_to_end
 
 POINTS_100 = Rules(scoring=Scoring.POINTS, target=100)
 
 
-def bots(seed: int) -> tuple[Agent, Agent]:
-    return (GreedyAgent(), RandomAgent(seed))
-
-
 def play_match(match: Match, games: int | None = None) -> Match:
     """Play ``match`` with the bots until it is over (or ``games`` more games ended)."""
-    agents = bots(match.seed)
-    stop = None if games is None else len(match.completed) + games
-    while not match.is_over and len(match.completed) != stop:
-        state = match.state
-        player = state.to_move
-        assert player is not None
-        match.play(agents[player].choose(state.observation(player), state.legal_moves()))
-    return match
+    return play_to_end(match, bots(match.seed), games)
 
 
 def play_game(game: Game, seed: int, moves: int | None = None) -> Game:
@@ -158,16 +148,7 @@ def test_a_game_record_of_a_subclass_is_settled_as_a_game_record() -> None:
         )
         for game in record.games
     ]
-    again = Match.from_record(
-        MatchRecord(
-            rules=record.rules,
-            seed=record.seed,
-            first_dealer=record.first_dealer,
-            games_planned=record.games_planned,
-            games=games,
-            result=record.result,
-        )
-    )
+    again = Match.from_record(attrs.evolve(record, games=games))
     assert {type(result.record) for result in again.completed} == {GameRecord}
     assert again == match
 

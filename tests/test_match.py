@@ -22,7 +22,7 @@ from conquian import (
     Rules,
     parse_cards,
 )
-from conquian.agents import Agent, GreedyAgent, RandomAgent
+from conquian.agents import RandomAgent
 from conquian.cli import main
 from conquian.match import (
     CARD_POINTS,
@@ -43,6 +43,7 @@ from conquian.match import (
 from conquian.phases import DRAWN
 from conquian.rules import DrawSettlement, Scoring
 from conquian.simulate import game_seed
+from helpers import bots, play_to_end
 
 
 def win(player: int) -> Outcome:
@@ -54,21 +55,6 @@ def stakes(mode: DrawSettlement) -> Rules:
 
 
 POINTS_100 = Rules(scoring=Scoring.POINTS, target=100)
-
-
-def play_to_end(match: Match, agents: tuple[Agent, Agent], games: int | None = None) -> Match:
-    """Play the match with the agents until it is over (or ``games`` more games finished)."""
-    stop = None if games is None else len(match.completed) + games
-    while not match.is_over and len(match.completed) != stop:
-        state = match.state
-        player = state.to_move
-        assert player is not None
-        match.play(agents[player].choose(state.observation(player), state.legal_moves()))
-    return match
-
-
-def bots(seed: int) -> tuple[Agent, Agent]:
-    return (GreedyAgent(), RandomAgent(seed))
 
 
 def played(

@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import resources
 from typing import Any, Final
 
@@ -771,32 +771,28 @@ def same_json(given: Any, written: Any) -> bool:
     >>> same_json({"goes_out": 1}, {"goes_out": True}), same_json(("7h",), ["7h"])
     (False, False)
     """
-    # Scalars are compared in the loops rather than in a call each: twice as fast.
     kind = written.__class__
     if given.__class__ is not kind:
         return False
+    pairs: Iterable[tuple[Any, Any]]
     if kind is dict:
         if given.keys() != written.keys():
             return False
-        for key, value in written.items():
-            item = given[key]
-            if value.__class__ in _SCALARS:
-                if item.__class__ is not value.__class__ or item != value:
-                    return False
-            elif not same_json(item, value):
-                return False
-        return True
-    if kind is list:
+        pairs = [(given[key], value) for key, value in written.items()]
+    elif kind is list:
         if len(given) != len(written):
             return False
-        for item, value in zip(given, written, strict=True):
-            if value.__class__ in _SCALARS:
-                if item.__class__ is not value.__class__ or item != value:
-                    return False
-            elif not same_json(item, value):
+        pairs = zip(given, written, strict=True)
+    else:
+        return bool(given == written)
+    # Scalars are compared here rather than in a call each: twice as fast.
+    for item, value in pairs:
+        if value.__class__ in _SCALARS:
+            if item.__class__ is not value.__class__ or item != value:
                 return False
-        return True
-    return bool(given == written)
+        elif not same_json(item, value):
+            return False
+    return True
 
 
 def _known_fields(given: Mapping[str, Any], written: Mapping[str, Any], refusal: str) -> None:
