@@ -131,6 +131,19 @@ def test_a_state_is_made_by_its_constructors_not_from_its_internal_parts() -> No
     assert hash(played) == hash(State.from_notation(played.to_notation()))
 
 
+def test_last_played_is_the_last_history_entry_or_none() -> None:
+    state = State.new(seed=11)
+    assert state.last_played is None
+    while state.to_move is not None:
+        moves = state.legal_moves()
+        state = state.apply(moves[len(moves) // 2])
+        last = state.last_played
+        assert last == state.history[-1]
+        assert last is not None
+        assert last.move == moves[len(moves) // 2]
+    assert State.from_notation(state.to_notation()).last_played is None  # no history
+
+
 def test_same_seed_same_game() -> None:
     first, second = State.new(99), State.new(99)
     assert first == second

@@ -233,7 +233,8 @@ def narrate(
         state = stand_in(state)
         aftermath = False
     after = state.apply(move)
-    entry = after.history[-1]
+    entry = after.last_played
+    assert entry is not None  # a move was just played
     player = entry.player
     lines = [_sentence(entry, state.tables[player], after.tables[player], voice)]
     if aftermath:

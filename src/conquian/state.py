@@ -285,6 +285,20 @@ class State:
         return tuple(map(DECK.__getitem__, self._pos[DEAD]))
 
     @property
+    def last_played(self) -> Played | None:
+        """The last entry of :attr:`history` (the move just made, with its player and the
+        card it answered), or ``None`` when the history is empty; read at once, without
+        building the history.
+
+        >>> state = State.new(seed=7)
+        >>> state.last_played is None
+        True
+        >>> print(state.apply("decline").last_played.move)
+        decline
+        """
+        return None if self._log is None else self._log[1]
+
+    @property
     def history(self) -> tuple[Played, ...]:
         """Every move so far with its player and the card it answered (public). Empty for a
         state read from a position string, which holds no history.
