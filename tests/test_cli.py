@@ -13,7 +13,7 @@ import pytest
 
 import conquian
 from conquian.cli import main
-from conquian.rules import find_rules
+from conquian.rules import Rules, find_rules
 from conquian.simulate import simulate
 
 
@@ -460,6 +460,15 @@ def test_simulate_plays_the_rules_named_and_says_them() -> None:
     assert lines[-1].split()[1] == str(bicycle.draws)
     assert f"{bicycle.plies:,} moves" in lines[1]
     assert bicycle.plies != classic.plies
+
+
+def test_a_long_rules_text_is_never_cut_in_the_middle() -> None:
+    # It is retyped to play the same games again: cut at 80 columns it was two pieces.
+    code, output = run("simulate", "--games", "4", "--rules", "bicycle,initial_upcard:true")
+    assert code == 0
+    rules = Rules.parse("bicycle,initial_upcard:true").to_notation()
+    assert len(rules) > 60
+    assert any(rules in line for line in output.splitlines())
 
 
 def test_simulate_counts_one_win_in_the_singular_and_lines_up_the_percentages() -> None:

@@ -336,6 +336,7 @@ class Say:
             initial_indent=indent if first is None else first,
             subsequent_indent=indent + "  ",
             break_on_hyphens=False,
+            break_long_words=False,  # a word (rules text, a seed) is retyped: never cut
         ) or [""]
         for line in lines:
             print(paint(line, self.color), file=self.out)
