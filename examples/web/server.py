@@ -190,9 +190,10 @@ class RequestError(Exception):
     """A refused request: the HTTP status, the message, and what the refusal is about,
     for programs: for a refused move the library's :class:`~conquian.errors.MoveProblem`
     value (said in the seat's language), else one of the server's own (``no_such_game``,
-    ``bad_key``, ``bad_name``, ``same_name``, ``too_many_games``, ``server_full``,
-    ``too_many_tabs``), which the page says in its own language (``refused_`` words of
-    ``words.py``; a WebSocket gets the close code instead, 4403 or 4429)."""
+    ``bad_key``, ``bad_name``, ``bad_seed``, ``names_fixed``, ``same_name``,
+    ``too_many_games``, ``server_full``, ``too_many_tabs``), which the page says in its
+    own language (``refused_`` words of ``words.py``; a WebSocket gets the close code
+    instead, 4403 or 4429)."""
 
     def __init__(self, status: int, message: str, problem: str | None = None) -> None:
         super().__init__(message)
@@ -337,7 +338,7 @@ class Room:
         if self.bot is not None:
             raise RequestError(409, "the names of a game against a bot are set when it starts")
         if self.game.is_over:
-            raise RequestError(409, "the game is over: its names stay as they were")
+            raise RequestError(409, "the game is over: its names stay as they were", "names_fixed")
         problem = name_problem(name)
         if problem is not None:
             raise RequestError(400, problem, "bad_name")
@@ -775,7 +776,7 @@ async def new_game(request: Request) -> Response:
             client=client,
         )
     except ConquianError as error:  # a seed out of range: the library's message
-        raise RequestError(400, str(error)) from None
+        raise RequestError(400, str(error), "bad_seed") from None
     limits = limits_of(request)
     now = time.monotonic()
     playing = sum(

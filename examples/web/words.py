@@ -60,6 +60,8 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
             "You have too many unfinished games: finish one (or leave it for a while) first."
         ),
         "refused_server_full": "The server is full: try again later.",
+        "refused_bad_seed": "A seed is a whole number from 0 to 18446744073709551615.",
+        "refused_names_fixed": "The game is over: the names stay as they were.",
         "refused_bad_key": "This link's key is not a seat of this game: ask for the link again.",
         "refused_too_many_tabs": (
             "This seat is open in too many tabs: close one, and this tab will join in again."
@@ -109,6 +111,8 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
             "Tienes demasiadas partidas sin terminar: termina una (o déjala un rato) antes."
         ),
         "refused_server_full": "El servidor está lleno: inténtalo más tarde.",
+        "refused_bad_seed": "Una semilla es un número entero de 0 a 18446744073709551615.",
+        "refused_names_fixed": "La partida ha terminado: los nombres se quedan como estaban.",
         "refused_bad_key": (
             "La clave de este enlace no es un asiento de esta partida: pide el enlace de nuevo."
         ),
@@ -161,6 +165,8 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
             "een tijdje liggen)."
         ),
         "refused_server_full": "De server is vol: probeer het later opnieuw.",
+        "refused_bad_seed": "Een seed is een geheel getal van 0 tot 18446744073709551615.",
+        "refused_names_fixed": "De partij is voorbij: de namen blijven zoals ze waren.",
         "refused_bad_key": (
             "De sleutel van deze link hoort bij geen plaats in deze partij: vraag de link opnieuw."
         ),
@@ -221,6 +227,8 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
             "liegen)."
         ),
         "refused_server_full": "Der Server ist voll: versuche es später noch einmal.",
+        "refused_bad_seed": "Ein Seed ist eine ganze Zahl von 0 bis 18446744073709551615.",
+        "refused_names_fixed": "Die Partie ist vorbei: Die Namen bleiben, wie sie waren.",
         "refused_bad_key": (
             "Der Schlüssel dieses Links gehört zu keinem Platz dieser Partie: lass dir den Link "
             "noch einmal geben."

@@ -249,7 +249,11 @@ function button(text, onClick, className, move) {
   return element;
 }
 
-function showError(message) {
+// The refusal on screen, with the server's name for it: a new language says it again.
+let shownError = null;
+
+function showError(message, problem = null) {
+  shownError = message ? { message, problem } : null;
   $("error").textContent = message || "";
 }
 
@@ -257,7 +261,7 @@ function showError(message) {
 // server was full) stops the page; any other refusal is shown.
 function failed(error) {
   if (error.problem === "no_such_game") lose();  // the server's word, not a proxy's 404
-  else showError(error.message);
+  else showError(error.message, error.problem);
 }
 
 // Stops the page for good: no more buttons, no more reconnecting, only the line that
@@ -368,11 +372,11 @@ function listen() {
       lose();
     } else if (event.code === 4403) {
       seat.socket = null;
-      showError(refusal("bad_key", event.reason));
+      showError(refusal("bad_key", event.reason), "bad_key");
     } else {
       if (event.code === 4429) {
         crowded = true;
-        showError(refusal("too_many_tabs", event.reason));
+        showError(refusal("too_many_tabs", event.reason), "too_many_tabs");
       }
       setTimeout(listen, retry);
       retry = Math.min(retry * 2, RETRY_MOST);
@@ -458,6 +462,9 @@ async function showWords() {
   document.documentElement.lang = lang();
   for (const element of document.querySelectorAll("[data-word]")) {
     element.textContent = pageWords[element.dataset.word];
+  }
+  if (shownError && shownError.problem) {
+    $("error").textContent = refusal(shownError.problem, shownError.message);
   }
   const name = $("name");
   const shown = previous ? previous.default_name : "Player 1";

@@ -751,6 +751,10 @@ def test_a_tab_past_the_seats_limit_says_so_and_joins_when_one_closes(
         f"document.getElementById('error').textContent.startsWith({crowded!r})",
         timeout=20_000,
     )
+    # A new language says the refusal again at once, not at the next refused try.
+    tab.select_option("#lang", "es")
+    tab.wait_for_function("document.documentElement.lang === 'es'")
+    assert tab.inner_text("#error").startswith("Este asiento está abierto en demasiadas")
     holder.evaluate("window.held.forEach((socket) => socket.close())")
     tab.wait_for_function("document.getElementById('error').textContent === ''", timeout=60_000)
     assert tab.evaluate("seat.socket.readyState === WebSocket.OPEN")

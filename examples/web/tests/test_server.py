@@ -251,7 +251,7 @@ def test_names_are_refused_with_a_reason_and_change_nothing(client: httpx.Client
     answer = client.post(url + "/name", json={"name": "Bea"}, headers=bearer(keys[1]))
     assert (answer.status_code, answer.json()) == (
         409,
-        {"error": "the game is over: its names stay as they were"},
+        {"error": "the game is over: its names stay as they were", "problem": "names_fixed"},
     )
     assert view(client, game_id, keys[0]).json()["names"] == ["Ann", "Bob"]
 
@@ -357,6 +357,8 @@ def test_every_refusal_the_server_names_has_the_pages_words_in_every_language() 
     assert named == {
         "bad_key",
         "bad_name",
+        "bad_seed",
+        "names_fixed",
         "no_such_game",
         "same_name",
         "server_full",
@@ -369,6 +371,15 @@ def test_every_refusal_the_server_names_has_the_pages_words_in_every_language() 
         }
         assert not missing, f"{lang} has no words for {sorted(missing)}"
         assert words["no_game"]
+
+
+def test_a_seed_out_of_range_is_refused_with_its_problem(client: httpx.Client) -> None:
+    """The page says it in its own language (refused_bad_seed), not in the library's."""
+    for seed in (2**64, "18446744073709551616", -1):
+        answer = client.post("/api/games", json={"mode": "humans", "seed": seed})
+        assert answer.status_code == 400
+        assert answer.json()["problem"] == "bad_seed"
+        assert "2**64 - 1" in answer.json()["error"]
 
 
 def test_a_full_server_drops_finished_games_first_and_never_one_in_progress() -> None:
