@@ -46,6 +46,7 @@ from conquian.match import (
     match_loads,
     match_to_json,
 )
+from conquian.match_record import read_match_games
 from conquian.rules import DrawSettlement, Scoring
 from conquian.simulate import game_seed
 from conquian.views import same_json
@@ -505,3 +506,17 @@ def test_same_json_tells_the_json_types_apart() -> None:
         types.MappingProxyType(written),
     ):
         assert not same_json(other, written), other
+
+
+def test_reading_a_match_keeps_one_position_a_game_and_the_last_game_whole() -> None:
+    """A long match record is read game by game: each finished game leaves only its last
+    position (no history), so memory grows with the games, not with every state."""
+    match = play_match(Match.new(6, games=12))
+    record, finals, last = read_match_games(json.loads(match_dumps(match)))
+    assert len(finals) == len(record.games) == 12
+    assert all(final.history == () for final in finals)
+    assert [final.outcome for final in finals] == [
+        result.record.result for result in match.completed
+    ]
+    assert last is not None
+    assert last.record() == record.games[-1]

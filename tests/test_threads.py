@@ -346,3 +346,32 @@ def test_repr_inside_a_locked_section_of_the_same_thread_answers() -> None:
         "<Match game 1 of 2, ply 0, scores 0:0>",
         "<Match game 1 of 2, ply 0, scores 0:0>",
     ]
+
+
+def waiting_int(facade: Game | Match, finished: list[bool]) -> type[int]:
+    """An int whose repr waits for another thread to play a move on ``facade``."""
+
+    class Waiting(int):
+        def __repr__(self) -> str:
+            other = threading.Thread(target=facade.play, args=("decline",), daemon=True)
+            other.start()
+            other.join(timeout=2)
+            finished.append(not other.is_alive())
+            return "Waiting"
+
+    return Waiting
+
+
+def test_a_wrong_player_or_ply_is_described_before_the_lock_is_taken() -> None:
+    # The message of a wrong type describes the value, which may run its own code: an
+    # int subclass whose repr waits for another thread that plays on the same game
+    # waited for ever while the game's lock was held.
+    for facade in (Game.new(seed=7), Match.new(seed=7, games=2)):
+        finished: list[bool] = []
+        waiting = waiting_int(facade, finished)
+        with pytest.raises(TypeError, match="player must be 0 or 1"):
+            facade.play("decline", player=waiting(0))
+        with pytest.raises(TypeError, match="ply is a whole number"):
+            facade.play("decline", ply=waiting(1))
+        assert finished == [True, True]
+        assert facade.state.ply == 2  # the two moves the other threads played

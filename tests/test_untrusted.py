@@ -829,3 +829,18 @@ def test_any_json_in_a_match_field_gives_a_match_or_a_typed_error(key: str, valu
         match_from_json({**json.loads(MATCH_TEXT), key: value})
     except InvalidRecordError as error:
         check_message(error)
+
+
+def test_a_card_subclass_does_not_change_how_other_pictures_draw_the_card() -> None:
+    # The pictures keep each card's face once drawn; a subclass that draws itself
+    # otherwise must not leave its face for the real card.
+    from conquian import Card, svg
+
+    class Loud(Card):
+        def pretty(self) -> str:
+            return "LOUD"
+
+    seven = Card.parse("7h")
+    assert "LOUD" in svg.card(Loud(seven.rank, seven.suit))
+    assert "LOUD" not in svg.card(seven)
+    assert "LOUD" not in svg.cards([seven, Card.parse("7c")])

@@ -194,10 +194,11 @@ _CARD_MARKUP: Final = BoundedMemo[tuple[str, int], tuple[str, str]](2 * len(DECK
 
 def card_at(card: Card, style: str, x: float, y: float, extra: str = "") -> str:
     """One face-up card with its top left corner at (x, y)."""
-    key = (style, card.index)
-    markup = _CARD_MARKUP.get(key)
-    if markup is None:
-        markup = _CARD_MARKUP.put(key, _card_markup(card, style))
+    if card.__class__ is not Card:  # a subclass may draw itself otherwise: not kept
+        markup = _card_markup(card, style)
+    else:
+        key = (style, card.index)
+        markup = _CARD_MARKUP.get(key) or _CARD_MARKUP.put(key, _card_markup(card, style))
     opening, face = markup
     return f'{opening}{number(x)} {number(y)})">{face}{extra}</g>'
 

@@ -43,6 +43,22 @@ _MOVE_TYPES = (Take, LayDown, Decline, Force, Release)
 _ALL_CARDS: Final = (1 << len(DECK)) - 1
 
 
+def check_types(player: object, ply: object) -> None:
+    """Refuse a ``player`` or a ``ply`` of the wrong type before :class:`Game` and
+    :class:`~conquian.match.Match` take their locks: the message describes the value,
+    which may run its own code (an int subclass's ``repr``), and that code must not run
+    while the lock is held (it could play on the game itself).
+
+    Raises:
+        TypeError: ``player`` is not an int or ``None``, or ``ply`` not a whole number
+            or ``None``.
+    """
+    if ply is not None and ply.__class__ is not int:
+        raise TypeError(f"ply is a whole number or None, not {describe(ply)}")
+    if player is not None and player.__class__ is not int:
+        raise TypeError(f"player must be 0 or 1 (an int), not {describe(player)}")
+
+
 def check_ply(expected: object, current: int) -> None:
     """Refuse a move or an undo meant for move ``expected`` of a game at move ``current``
     (nothing to check when ``expected`` is ``None``); :class:`Game` and
@@ -414,6 +430,7 @@ class Game:
         """
         if isinstance(move, str):
             move = parse_move(move)
+        check_types(player, ply)
         with self._lock:  # read the position and add the move as one step
             check_ply(ply, len(self._moves))
             after = self._states[-1].apply(move, player=player)
@@ -434,6 +451,7 @@ class Game:
             IllegalMoveError: The game is no longer at ``ply`` (``MoveProblem.MOVED_ON``).
             TypeError: ``ply`` is not a whole number or ``None``.
         """
+        check_types(None, ply)
         with self._lock:
             check_ply(ply, len(self._moves))
             if not self._moves:

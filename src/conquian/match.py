@@ -36,7 +36,7 @@ from conquian._slots import copied_state, set_locked_state
 from conquian._version import __version__
 from conquian.dealing import check_seed
 from conquian.errors import ConquianError, InvalidRecordError, describe
-from conquian.game import Game, GameRecord, check_ply
+from conquian.game import Game, GameRecord, check_ply, check_types
 from conquian.match_record import (
     MATCH_FORMAT,
     MATCH_VERSION,
@@ -126,13 +126,13 @@ class GameResult:
         return self.standing.scores
 
 
-def _own_record(game: Game, record: GameRecord) -> GameRecord:
-    """``game.record()`` for a game just replayed from ``record``: ``record`` itself when
-    this library wrote it (the same data, and no second check of its deck and seed: it
-    was checked when it was built), else the game's record."""
+def _own_record(record: GameRecord) -> GameRecord:
+    """The record a match keeps of a finished game read from ``record``: ``record`` itself
+    when this library wrote it (the same data, and no second check of its deck and seed:
+    it was checked when it was built), else the record of its game replayed here."""
     if record.__class__ is GameRecord and record.library == __version__:
         return record
-    return game.record()
+    return Game.from_record(record).record()
 
 
 def _check_games(games: object, rules: Rules) -> int | None:
@@ -387,6 +387,7 @@ class Match:
             ConquianError: The match is over.
             TypeError: ``ply`` is not a whole number or ``None``.
         """
+        check_types(player, ply)
         with self._lock:
             if self._is_over():
                 raise ConquianError("the match is over: no game is being played")
@@ -486,10 +487,13 @@ class Match:
         return cls._replayed(record, None)
 
     @classmethod
-    def _replayed(cls, record: MatchRecord, games: Sequence[Game] | None) -> Match:
-        """:meth:`from_record`, given the record's games already replayed one by one from
-        its game records (``games``, as :func:`~conquian.match_record.read_match_games`
-        replays them), or replaying them itself (``None``)."""
+    def _replayed(
+        cls, record: MatchRecord, replayed: tuple[Sequence[State], Game | None] | None
+    ) -> Match:
+        """:meth:`from_record`, given what the record's games were replayed to, one by one
+        from its game records (the last position of each and the last game whole, as
+        :func:`~conquian.match_record.read_match_games` gives them), or replaying them
+        itself (``None``)."""
         try:
             match = cls(
                 record.seed,
@@ -521,8 +525,9 @@ class Match:
                     f"{where}, field 'dealer': game {number} is dealt by player "
                     f"{dealer}, as the deal alternates (R9)"
                 )
-            if games is not None:
-                game = games[number - 1]
+            if replayed is not None:
+                finals, last = replayed
+                game = last if number == total and last is not None else Game(finals[number - 1])
             else:
                 try:
                     game = Game.from_record(game_record)  # its result is the moves' outcome
@@ -532,7 +537,7 @@ class Match:
             if game.is_over:
                 # Not match._settle(): the record's next game follows, and the game's own
                 # record is game_record, which was checked when it was built.
-                match._add_result(_own_record(game, game_record))
+                match._add_result(_own_record(game_record))
             elif number < total:
                 raise InvalidRecordError(
                     f"{where}: the game is not finished, but game {number + 1} follows"
@@ -639,6 +644,6 @@ def match_load(fp: IO[str] | IO[bytes]) -> MatchRecord:
 def match_from_json(data: object) -> MatchRecord:
     """A match record from JSON-shaped data (as :func:`json.loads` returns), every game
     replayed and checked; see :func:`match_loads`."""
-    record, games = read_match_games(data)  # each game replayed once, here
-    Match._replayed(record, games)
+    record, finals, last = read_match_games(data)  # each game replayed once, here
+    Match._replayed(record, (finals, last))
     return record

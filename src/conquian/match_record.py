@@ -33,6 +33,7 @@ from conquian.notation import (
 )
 from conquian.rules import Rules
 from conquian.scoring import MatchResult
+from conquian.state import State, without_history
 
 __all__ = [
     "MATCH_FORMAT",
@@ -196,9 +197,11 @@ def read_match_record(data: object) -> MatchRecord:
     return read_match_games(data)[0]
 
 
-def read_match_games(data: object) -> tuple[MatchRecord, tuple[Game, ...]]:
-    """:func:`read_match_record`, and the games its game records were replayed to, in
-    order (so that :func:`conquian.match.match_from_json` replays each game once)."""
+def read_match_games(data: object) -> tuple[MatchRecord, tuple[State, ...], Game | None]:
+    """:func:`read_match_record`, and what its games were replayed to, so that
+    :func:`conquian.match.match_from_json` replays each game once: the last position of
+    each game (without its history: a long match keeps one position a game, not every
+    state of every game), and the last game whole (``None`` if there is none)."""
     data = check_envelope(
         data,
         format_name=MATCH_FORMAT,
@@ -242,14 +245,15 @@ def read_match_games(data: object) -> tuple[MatchRecord, tuple[Game, ...]]:
         )
     for number, game_data in enumerate(games_data, 1):
         _check_deal(number, game_data, seed, first_dealer)
-    records, games = [], []
+    records, finals = [], []
+    game: Game | None = None
     for number, game_data in enumerate(games_data, 1):
         try:
             record, game = replayed_record(game_data)
         except InvalidRecordError as error:
             raise InvalidRecordError(f"game {number}, {error}") from None
         records.append(record)
-        games.append(game)
+        finals.append(without_history(game.state))
     match_record = MatchRecord(
         rules=rules,
         seed=seed,
@@ -259,7 +263,7 @@ def read_match_games(data: object) -> tuple[MatchRecord, tuple[Game, ...]]:
         result=_result(data.get("result")),
         library=library,
     )
-    return match_record, tuple(games)
+    return match_record, tuple(finals), game
 
 
 def _kind(value: object, kind: type) -> bool:

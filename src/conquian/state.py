@@ -647,6 +647,12 @@ def stand_in(view: Observation) -> State:
     return _state(stand_in_position(view), None, None, None)
 
 
+def without_history(state: State) -> State:
+    """``state`` without its history (equal to it, and as small as a position): for a
+    reader that keeps the last position of many games."""
+    return _state(state._pos, state._deck, state.seed, None)
+
+
 def with_seed(state: State, seed: int | None) -> State:
     """``state`` with ``seed`` recorded as the seed it was dealt from (for records)."""
     return _state(state._pos, state._deck, seed, state._log)
