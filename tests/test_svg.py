@@ -360,6 +360,73 @@ def test_long_words_are_cut_into_lines_inside_the_picture() -> None:
     assert "6 de bastos, 7 de bastos, 6 de oros, 7 de oros, 6 de copas, 7 de espadas" in told
 
 
+def inside(picture: str) -> bool:
+    """Whether every line of words ends inside the picture (by the estimate of widths
+    that the layout makes)."""
+    width = view_box(picture)[0]
+    return all(
+        float(text.attrib["x"]) + svg._text_width(text.text or "", int(text.attrib["font-size"]))
+        <= width - svg._PAD
+        for text in parsed(picture).iter(f"{SVG_NS}text")
+    )
+
+
+def test_lines_are_cut_by_their_width_not_their_characters() -> None:
+    """A wide (East Asian) character takes a full em: long names of them are cut into
+    lines no wider than the picture, and the picture does not grow for them."""
+    names = ("山田太郎" * 10, "李小龍" * 13 + "李")
+    seen = State.new(seed=3).observation(0)
+    picture = svg.position(seen, names=names, last_move=None)
+    assert inside(picture)
+    assert view_box(picture)[0] == view_box(svg.position(seen))[0]
+    assert "".join(texts(picture)[:2]).startswith(names[1] + " to take or pass")
+
+
+def test_lines_are_cut_at_the_width_the_picture_ends_with() -> None:
+    """The status and last-move lines are drawn before the hands that widen the picture;
+    they are cut at its final width, not at the width known when they were drawn."""
+    state = after(State.new(seed=7, rules=Rules(hand_size=19)), "take +KdKh -3c")
+    picture = svg.position(state, style="spanish", last_move=state.history[-1])
+    assert view_box(picture)[0] > 2000
+    lines = texts(picture)
+    assert lines[1].startswith("Last move: Player 1 turns up rey de bastos.")
+    assert lines[1].endswith("discards 3 de bastos")
+    assert lines[2] == "Player 1's hand: 16 cards"
+    assert inside(picture)
+    again = svg.position(state, style="spanish", last_move=state.history[-1])
+    assert again == picture
+
+
+def test_names_are_written_as_they_are_given() -> None:
+    """A line that starts with a name keeps it as given (no "De Vries", no "SSig"); the
+    others start with a capital. The title puts the status in mid-sentence, without
+    one."""
+    names = ("de Vries", "ßig")
+    state = after(State.new(seed=3), "decline")
+    picture = svg.position(state, names=names, last_move=state.history[-1])
+    lines = texts(picture)
+    assert lines[0] == "de Vries to decline"
+    assert lines[1] == "Last move: ßig turns up 2♣. ßig passes 2♣ to de Vries"
+    assert "de Vries's hand: 10 cards" in lines
+    assert "ßig's table: 0 of 11 cards" in lines
+    told = description(picture)
+    assert "de Vries's hand:" in told
+    assert "ßig's table:" in told
+    assert "De Vries" not in picture
+    assert "SS" not in picture
+    drawn = played(1, 1000)
+    assert drawn.outcome is not None
+    assert drawn.outcome.winner is None
+    title = parsed(svg.position(drawn)).find(f"{SVG_NS}title")
+    assert title is not None
+    assert title.text == "Conquian position, the game is drawn: no stock is left (R15)"
+    assert texts(svg.position(drawn))[0] == "The game is drawn: no stock is left (R15)"
+    seen = State.new(seed=0).observation(1)
+    title = parsed(svg.position(seen, lang="es")).find(f"{SVG_NS}title")
+    assert title is not None
+    assert title.text == "Posición de Conquián, tu turno: tomar o pasar"
+
+
 def test_a_position_has_a_light_background_unless_told_not_to() -> None:
     """The words are dark: by default they stand on a white rectangle as large as the
     picture, so that they show on a dark page; background=None leaves it transparent."""
@@ -375,11 +442,36 @@ def test_a_position_has_a_light_background_unless_told_not_to() -> None:
 
 
 @pytest.mark.parametrize(
-    "colour", ['white"/><script>alert(1)</script>', "#12345", "rgb(0,0,0)", "", "#ffff"]
+    "colour",
+    [
+        'white"/><script>alert(1)</script>',
+        "#12345",
+        "rgb(0,0,0)",
+        "",
+        "#ffff",
+        # words that are no colour: a browser paints them black (hiding the words) or not
+        # at all
+        "banana",
+        "transparent",
+        "currentColor",
+        "inherit",
+        "none",
+        "blac\u212a",  # a Kelvin sign, which lower() turns into a k
+    ],
 )
 def test_a_background_that_is_not_a_plain_colour_is_refused(colour: str) -> None:
     with pytest.raises(ValueError, match="background must be #rgb, #rrggbb or a CSS colour"):
         svg.position(MIDGAME, background=colour)
+
+
+def test_a_background_may_be_any_css_colour_name_in_any_case() -> None:
+    """The 148 named colours of CSS Color 4, grey and gray both, written as given."""
+    names = svg._COLOUR_NAMES
+    assert len(names) == 148
+    assert {"aliceblue", "yellowgreen", "rebeccapurple", "grey", "gray", "darkslategrey"} <= names
+    assert all(name.isascii() and name.islower() and name.isalpha() for name in names)
+    for colour in ("RebeccaPurple", "WHITE", "lightGoldenrodYellow", "DimGrey"):
+        assert f'fill="{colour}"' in svg.position(MIDGAME, background=colour)
 
 
 def test_a_background_of_the_wrong_type_is_a_type_error() -> None:
@@ -416,6 +508,29 @@ def test_r14b_case_b_the_status_offers_to_force_the_passed_card_back() -> None:
     # The passer does not see her hand: her choices by the rules, force back included.
     assert status(CASE_B.observation(0)) == "Player 1 to take, decline or force"
     assert "Offered: A♣ (passed by Player 0)" in description(svg.position(CASE_B))
+
+
+def test_v3_the_opponent_of_the_mover_is_told_he_may_lay_down() -> None:
+    """V3 (Bicycle rules): a player who turned up the card may lay down first. Whether he
+    can depends on his hidden hand, as a take does: his opponent's picture says he may
+    when the rules let him, and does not when the card is a discard."""
+    names = ("Ann", "Bob")
+    opening = State.new(seed=0, rules=BICYCLE)  # the upcard, which Bob turned up (V8)
+    assert status(opening, names=names) == "Bob to take, pass or lay down"
+    assert status(opening.observation(1), names=names) == "Your turn: take, pass or lay down"
+    assert status(opening.observation(0), names=names) == "Bob to take, pass or lay down"
+    # Ann sees the same whatever Bob holds: here he has no take, but may lay down.
+    dry = State.new(seed=1, rules=BICYCLE)
+    assert status(dry, names=names) == "Bob to pass or lay down"
+    assert status(dry.observation(0), names=names) == "Bob to take, pass or lay down"
+    # A discard: no lay-down first, whoever looks.
+    discard = after(opening, "take +2d3d -3c")
+    assert discard.offer_origin is not None
+    assert discard.offer_origin.value == "discard"
+    assert discard.to_move == 0
+    assert "lay down" not in status(discard.observation(1), names=names)
+    # Classic rules let no one lay down first.
+    assert "lay down" not in status(State.new(seed=0).observation(0))
 
 
 def test_r14b_case_a_the_declined_card_is_labelled_declined_not_offered() -> None:
@@ -537,9 +652,57 @@ def test_names_are_escaped_in_the_picture() -> None:
     assert '<b>"A&B"</b>' in description(picture)
 
 
+RIGHT_TO_LEFT = ("אבי (מנהל)", "محمد")
+
+
+def test_a_right_to_left_name_is_isolated_where_it_is_written() -> None:
+    """A name in a right-to-left script is set apart (FSI ... PDI), so that the words and
+    numbers around it keep their order ("Mano de محمد: 7 cartas", not "Mano de 7 :محمد
+    cartas"): in the labels, the status, the last move, the title and the <desc>. A
+    Latin name is written as it is."""
+    state = after(State.new(seed=0), "take +2d3d -3c")
+    picture = svg.position(state, names=RIGHT_TO_LEFT, lang="es", last_move=state.history[-1])
+    isolated = [f"\u2068{name}\u2069" for name in RIGHT_TO_LEFT]
+    lines = texts(picture)
+    for name, shown in zip(RIGHT_TO_LEFT, isolated, strict=True):
+        holding = [line for line in lines if name in line]
+        assert holding
+        assert all(shown in line for line in holding)
+        assert f"Mano de {shown}:" in " ".join(lines)
+        assert shown in description(picture)
+    assert lines[1].startswith(f"Última jugada: {isolated[1]} descubre 4♦. {isolated[1]} toma")
+    title = parsed(picture).find(f"{SVG_NS}title")
+    assert title is not None
+    assert title.text is not None
+    assert title.text == f"Posición de Conquián, turno de {isolated[0]}: rechazar"
+    latin = svg.position(state, names=("Ann", "محمد"), lang="es")
+    assert "Mano de Ann:" in " ".join(texts(latin))
+    assert "\u2068Ann" not in latin
+
+
+def test_an_isolated_name_cut_between_lines_is_closed_on_each() -> None:
+    """A line cut inside an isolated name ends the isolate and the next line starts it
+    again: no line's words are turned round by a name begun on the line before."""
+    name = RIGHT_TO_LEFT[1]
+    text = f"Turno de \u2068{name} {name} {name}\u2069: tomar"
+    width = svg._text_width(f"Turno de \u2068{name} {name}")
+    assert svg._wrapped(text, width) == [
+        f"Turno de \u2068{name} {name}\u2069",
+        f"\u2068{name}\u2069: tomar",
+    ]
+
+
 @pytest.mark.parametrize(
     ("names", "error", "words"),
     [
+        (("Ann\u202e", "Bob"), ValueError, "cannot hold text-direction characters"),
+        (("Ann", "\u2067Bob"), ValueError, "cannot hold text-direction characters"),
+        (("Ann\u200f", "Bob"), ValueError, "cannot hold text-direction characters"),
+        (("Ann", "B\u061cb"), ValueError, "cannot hold text-direction characters"),
+        (("Ann", "Ann"), ValueError, "the two players cannot have the same name: 'Ann'"),
+        (("Ann ", " Ann"), ValueError, "the two players cannot have the same name"),
+        (("Ann", "   "), ValueError, "a player name cannot be blank: '   '"),
+        (("\u3000", "Bob"), ValueError, "a player name cannot be blank"),
         (("Ann", "B\x00b"), ValueError, "control characters or lone surrogates"),
         (("Ann", "B\nb"), ValueError, "control characters"),
         (("Ann", "B\ud800b"), ValueError, "lone surrogates"),
@@ -620,6 +783,19 @@ def test_a_position_is_described_in_words() -> None:
         assert f"Offered: {seen.offer.pretty()}" in told
     # It tells nothing hidden: the opponent's cards are not named.
     assert not any(card.pretty() in told for card in MIDGAME.hands[1])
+
+
+def test_a_face_up_stock_is_described_card_by_card() -> None:
+    """A State's picture shows every stock card, and so does its <desc>: top card first,
+    in the picture's words; an observation's tells only the count."""
+    state = State.new(seed=7)
+    told = description(svg.position(state))
+    listed = " ".join(c.pretty() for c in state.stock)
+    assert f"Stock: {len(state.stock)} cards: {listed}. Dead: -" in told
+    spanish = description(svg.position(state, lang="es", style="spanish"))
+    top, second = state.stock[:2]
+    assert f"Mazo: 19 cartas: {top.spanish()}, {second.spanish()}, " in spanish
+    assert description(svg.position(state.observation(0))).endswith("Stock: 19. Dead: -")
 
 
 def test_lists_and_tables_are_titled_in_their_pack() -> None:

@@ -42,6 +42,7 @@ from conquian._svg_cards import CARD_H, CARD_W, INK, back_at, card_at, number
 from conquian.cards import Card, Rank, Suit
 from conquian.errors import bounded_items, checked_player, describe
 from conquian.languages import Language, find_language
+from conquian.legality import may_lay_down_on
 from conquian.melds import Meld
 from conquian.moves import Decline, Force, LayDown, Release, Take
 from conquian.narration import Voice, describe_origin, narrate_history
@@ -91,12 +92,42 @@ _OFFER_INK: Final = "#9a5800"
 _BACKGROUND: Final = "white"
 
 # A background colour written into a picture: #rgb, #rrggbb or a CSS colour name.
-_COLOUR: Final = re.compile(r"#[0-9A-Fa-f]{3}|#[0-9A-Fa-f]{6}|[A-Za-z]{1,30}")
+_COLOUR: Final = re.compile(r"#[0-9A-Fa-f]{3}|#[0-9A-Fa-f]{6}")
+# The 148 named colours of CSS Color Module Level 4 (with both spellings of grey); a
+# browser paints any other word black, or not at all ("transparent", "currentColor").
+_COLOUR_NAMES: Final = frozenset(
+    """
+    aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue
+    blueviolet brown burlywood cadetblue chartreuse chocolate coral cornflowerblue
+    cornsilk crimson cyan darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey
+    darkkhaki darkmagenta darkolivegreen darkorange darkorchid darkred darksalmon
+    darkseagreen darkslateblue darkslategray darkslategrey darkturquoise darkviolet
+    deeppink deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite forestgreen
+    fuchsia gainsboro ghostwhite gold goldenrod gray green greenyellow grey honeydew
+    hotpink indianred indigo ivory khaki lavender lavenderblush lawngreen lemonchiffon
+    lightblue lightcoral lightcyan lightgoldenrodyellow lightgray lightgreen lightgrey
+    lightpink lightsalmon lightseagreen lightskyblue lightslategray lightslategrey
+    lightsteelblue lightyellow lime limegreen linen magenta maroon mediumaquamarine
+    mediumblue mediumorchid mediumpurple mediumseagreen mediumslateblue
+    mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream mistyrose
+    moccasin navajowhite navy oldlace olive olivedrab orange orangered orchid
+    palegoldenrod palegreen paleturquoise palevioletred papayawhip peachpuff peru pink
+    plum powderblue purple rebeccapurple red rosybrown royalblue saddlebrown salmon
+    sandybrown seagreen seashell sienna silver skyblue slateblue slategray slategrey snow
+    springgreen steelblue tan teal thistle tomato turquoise violet wheat white whitesmoke
+    yellow yellowgreen
+    """.split()  # noqa: SIM905 (a list of 148 names, one a line, is longer to read)
+)
 # What a player's name may not hold: what XML 1.0 cannot (lone surrogates, most control
 # characters, U+FFFE and U+FFFF), and the other control characters (tab, line breaks, C1).
 _NOT_IN_A_NAME: Final = re.compile(
     "[^\u0020-\u007e\u00a0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
 )
+# The characters that set the direction of the text around them: the marks (ALM, LRM,
+# RLM), embeddings and overrides (LRE, RLE, PDF, LRO, RLO) and isolates (LRI, RLI, FSI,
+# PDI). In a name they would turn the words after it round.
+_DIRECTION_CHARACTERS: Final = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_ISOLATE, _END_ISOLATE = "\u2068", "\u2069"  # FSI and PDI: a name set apart, in its direction
 
 
 def _highlight(color: str, width: float = 6) -> str:
@@ -123,15 +154,74 @@ def _text(
 
 def _text_width(text: str, size: int = _FONT_SIZE) -> float:
     """About how wide ``text`` is in a sans-serif font: an estimate that errs wide (a
-    wide East Asian character is counted a full em)."""
-    ems = sum(1.0 if unicodedata.east_asian_width(c) in "WF" else 0.56 for c in text)
+    wide East Asian character is counted a full em; the isolate marks around a name take
+    no room)."""
+    ems = sum(
+        1.0 if unicodedata.east_asian_width(c) in "WF" else 0.56
+        for c in text
+        if c not in _ISOLATE + _END_ISOLATE
+    )
     return ems * size
 
 
 def _wrapped(text: str, width: float, size: int = _FONT_SIZE) -> list[str]:
-    """``text`` cut at spaces into lines of about ``width`` units (a word longer than
-    that is cut)."""
-    return textwrap.wrap(text, max(1, int(width / (0.56 * size))), break_on_hyphens=False) or [""]
+    """``text`` cut at spaces into lines at most ``width`` units wide by
+    :func:`_text_width`, greedily, word by word (a word wider than a line is cut to fill
+    it); a name isolated by FSI ... PDI and cut is closed at the end of the line and
+    opened again on the next.
+
+    >>> _wrapped("aa bb cc", _text_width("aa bb"))
+    ['aa bb', 'cc']
+    >>> _wrapped("一二三四五", _text_width("一二"))
+    ['一二', '三四', '五']
+    """
+    limit = width + 1e-6  # the widths are sums of floats
+    chunks = [chunk for chunk in re.split("( +)", text) if chunk][::-1]
+    lines: list[str] = []
+    while chunks:
+        if lines and not chunks[-1].strip(" "):
+            chunks.pop()  # no line but the first starts with spaces
+        line: list[str] = []
+        used = 0.0
+        while chunks and used + _text_width(chunks[-1], size) <= limit:
+            used += _text_width(chunks[-1], size)
+            line.append(chunks.pop())
+        if chunks and _text_width(chunks[-1], size) > limit:  # a word wider than a line
+            word = chunks.pop()
+            cut = 0
+            while cut < len(word) and used + _text_width(word[cut], size) <= limit:
+                used += _text_width(word[cut], size)
+                cut += 1
+            if not line and not cut:
+                cut = 1  # a line holds one character at least
+            line.append(word[:cut])
+            chunks.append(word[cut:])
+        while line and not line[-1].strip(" "):
+            line.pop()  # nor ends with them
+        if line:
+            lines.append("".join(line))
+    return _closed_isolates(lines) or [""]
+
+
+def _closed_isolates(lines: list[str]) -> list[str]:
+    """``lines`` with an isolated name cut between two of them ended on the first and
+    begun again on the second, so that each line keeps the order of its words."""
+    result = []
+    open_ = False
+    for line in lines:
+        if open_:
+            line = _ISOLATE + line
+        open_ = line.rfind(_ISOLATE) > line.rfind(_END_ISOLATE)
+        result.append(line + _END_ISOLATE if open_ else line)
+    return result
+
+
+def _isolated(name: str) -> str:
+    """``name`` set apart from the words around it (FSI ... PDI) when it holds a
+    right-to-left letter, so that it and they keep their order; else as it is."""
+    if any(unicodedata.bidirectional(c) in ("R", "AL") for c in name):
+        return _ISOLATE + name + _END_ISOLATE
+    return name
 
 
 def _document(
@@ -163,6 +253,7 @@ def _meld_text(value: Meld, pack: PackStyle) -> str:
 
 
 def _capital(text: str) -> str:
+    """``text`` with a capital first letter (for words that do not start with a name)."""
     return text[:1].upper() + text[1:]
 
 
@@ -222,7 +313,17 @@ def _check_names(names: object, default: tuple[str, str]) -> tuple[str, str]:
                 "a player name cannot hold control characters or lone surrogates: "
                 f"{describe(name)}"
             )
-    return listed[0], listed[1]
+        if _DIRECTION_CHARACTERS.search(name):
+            raise ValueError(
+                "a player name cannot hold text-direction characters (U+061C, U+200E, "
+                f"U+200F, U+202A to U+202E, U+2066 to U+2069): {describe(name)}"
+            )
+        if not name.strip():
+            raise ValueError(f"a player name cannot be blank: {describe(name)}")
+    first, second = listed
+    if first.strip() == second.strip():
+        raise ValueError(f"the two players cannot have the same name: {describe(first)}")
+    return first, second
 
 
 def _check_background(value: object) -> str | None:
@@ -230,7 +331,7 @@ def _check_background(value: object) -> str | None:
         return None
     if not isinstance(value, str):
         raise TypeError(f"background must be a colour (text) or None, not {describe(value)}")
-    if not _COLOUR.fullmatch(value):
+    if not _COLOUR.fullmatch(value) and not (value.isascii() and value.lower() in _COLOUR_NAMES):
         raise ValueError(
             f"background must be #rgb, #rrggbb or a CSS colour name, not {describe(value)}"
         )
@@ -398,15 +499,24 @@ def table(melds: Iterable[Meld], *, style: PackStyle = "french", size: int = DEF
 
 
 class _Words(Voice):
-    """The words of one picture of a position: its language, the players' names, the
-    player addressed as "you" (an observation's player, else ``None``) and the pack the
-    cards are named in."""
+    """The words of one picture of a position: its language, the players' names (as
+    :func:`_isolated` writes them), the player addressed as "you" (an observation's
+    player, else ``None``) and the pack the cards are named in."""
 
     def __init__(
         self, language: Language, names: tuple[str, str], you: int | None, pack: PackStyle
     ) -> None:
-        super().__init__(language, names, you, "pretty")
+        super().__init__(language, (_isolated(names[0]), _isolated(names[1])), you, "pretty")
         self.you, self.pack = you, pack
+
+    def heading(self, key: str, player: int | None = None, **values: object) -> str:
+        """:meth:`say` with a capital first letter, given to the phrase before the values
+        are put in: a name it starts with is written as it is (``de Vries to take``)."""
+        if player is not None and player == self.you:
+            key += ".you"
+        elif player is not None:
+            values["who"] = self.names[player]
+        return _capital(self.language.phrases[key]).format(**values)
 
     def count(self, count: int) -> str:
         """``count`` cards."""
@@ -453,13 +563,24 @@ def _view_of(source: object, viewer: object) -> _View:
 def _kinds_of_move(source: State | Observation) -> set[type]:
     """The kinds of the mover's legal moves. When they are hidden (an observation of the
     opponent's turn), the choices of his phase: force or release (R14b case a), or take
-    or decline, and force back when the card fits the passer's table (R14b case b), which
-    is public: it is read from a state the observation could be of."""
+    or decline; force back when the card fits the passer's table (R14b case b), which
+    is public: it is read from a state the observation could be of; and lay down when he
+    turned up the card and the rules let him meld from the hand (V3, V8), which, as a
+    take, depends on his hidden hand."""
     moves = source.legal_moves()
-    if isinstance(source, Observation) and source.to_move != source.player:
+    mover = source.to_move
+    if isinstance(source, Observation) and mover is not None and mover != source.player:
         if source.phase is Phase.FORCE_DECISION:
             return {Force, Release}
-        return {Take, Decline} | ({Force} & _kinds_of_move(stand_in(source)))
+        hidden = {Take, Decline} | ({Force} & _kinds_of_move(stand_in(source)))
+        by = source.offered_by
+        if (
+            source.phase is Phase.OFFER
+            and by is not None
+            and may_lay_down_on(source.rules, source.offer_origin, by, mover)
+        ):
+            hidden.add(LayDown)
+        return hidden
     kinds: set[type] = set()
     for index in range(len(moves) - 1, -1, -1):  # the takes come first: read the rest
         kinds.add(type(moves[index]))
@@ -468,18 +589,19 @@ def _kinds_of_move(source: State | Observation) -> set[type]:
     return kinds
 
 
-def _status(source: State | Observation, words: _Words) -> str:
+def _status(source: State | Observation, words: _Words, *, capital: bool = True) -> str:
     """Whose decision it is and its choices (the kinds of legal move), or how the game
-    ended."""
+    ended; with a capital first letter (as a line starts) unless ``capital`` is false."""
     outcome, mover, offer = source.outcome, source.to_move, source.offer
+    say = words.heading if capital else words.say
     if outcome is not None:
         if outcome.winner is None:
-            return _capital(words.say("drawn")) + " (R15)"
-        return _capital(words.say("went_out", outcome.winner)) + " (R16)"
+            return say("drawn") + " (R15)"
+        return say("went_out", outcome.winner) + " (R16)"
     if mover is None or offer is None:  # no position has a mover without a card
         return ""
     if source.phase is Phase.FORCED_TAKE:
-        return _capital(words.say("forced_take", mover, card=words.card(offer))) + " (R14b)"
+        return say("forced_take", mover, card=words.card(offer)) + " (R14b)"
     kinds = _kinds_of_move(source)
     verbs = []
     for kind, key in (
@@ -500,7 +622,7 @@ def _status(source: State | Observation, words: _Words) -> str:
     choices = verbs[0]
     if len(verbs) > 1:
         choices = words.say("picture_or", first=", ".join(verbs[:-1]), last=verbs[-1])
-    return _capital(words.say("picture_turn", mover, choices=choices))
+    return say("picture_turn", mover, choices=choices)
 
 
 def _offer_words(source: State | Observation, words: _Words) -> tuple[str, str]:
@@ -525,9 +647,10 @@ def _spanish_pack(language: Language) -> Language:
 
 
 def _last_move_words(source: State | Observation, index: int, words: _Words) -> str:
-    """The narration of ``source.history[index]`` (see :mod:`conquian.narration`)."""
+    """The narration of ``source.history[index]`` (see :mod:`conquian.narration`), its
+    names written as they are given (the narration capitalises its sentences)."""
     spanish = words.pack == "spanish"
-    return narrate_history(
+    told = narrate_history(
         source.history[: index + 1],
         rules=source.rules,
         lang=_spanish_pack(words.language) if spanish else words.language,
@@ -535,6 +658,12 @@ def _last_move_words(source: State | Observation, index: int, words: _Words) -> 
         viewer=words.you,
         style="name" if spanish else "pretty",
     )[-1]
+    for name in words.names:
+        capitalised = _capital(name)
+        if capitalised != name:  # at the start of a sentence
+            found = re.compile(rf"(^|\. ){re.escape(capitalised)}(?!\w)")
+            told = found.sub(r"\g<1>" + name.replace("\\", "\\\\"), told)
+    return told
 
 
 def _summary(view: _View, words: _Words) -> str:
@@ -547,30 +676,38 @@ def _summary(view: _View, words: _Words) -> str:
             hand = words.count(view.hand_sizes[player])
         else:
             hand = words.cards(view.hands[player])
-        told.append(_capital(words.say("hands", player, cards=hand)))
+        told.append(words.heading("hands", player, cards=hand))
         melds = " ".join(_meld_text(m, words.pack) for m in source.tables[player])
-        told.append(f"{_capital(words.say('table', player))}: {melds or words.say('none')}")
+        told.append(f"{words.heading('table', player)}: {melds or words.say('none')}")
     if source.offer is not None:
         label, origin = _offer_words(source, words)
         told.append(f"{_capital(label)}: {words.card(source.offer)} ({origin})")
-    told.append(_capital(words.say("stock", count=view.stock_size)))
-    told.append(_capital(words.say("dead", cards=words.cards(source.dead))))
+    if view.stock:  # face up: its cards, the top card first
+        stock = f"{words.count(view.stock_size)}: {words.cards(view.stock)}"
+        told.append(words.heading("stock", count=stock))
+    else:
+        told.append(words.heading("stock", count=view.stock_size))
+    told.append(words.heading("dead", cards=words.cards(source.dead)))
     return ". ".join(told)
 
 
 class _Canvas:
     """A position picture drawn row by row, top to bottom."""
 
-    def __init__(self, view: _View, words: _Words, marked: frozenset[Card]) -> None:
+    def __init__(self, view: _View, words: _Words, marked: frozenset[Card], widest: float) -> None:
         self.view, self.words, self.pack, self.marked = view, words, words.pack, marked
         self.parts: list[str] = []
         self.y = float(_PAD)
-        self.widest = 9.0 * (CARD_W + _GAP)
+        self.widest = widest
+        self.cut_at = widest  # the narrowest width a line was cut at
         self.felt: tuple[int, float] | None = None  # where the felt goes: part, top
 
     def line(self, text: str, *, size: int = _FONT_SIZE, fill: str = INK) -> None:
-        """A line of words, cut into lines as wide as the picture."""
-        for part in _wrapped(text, self.widest, size):
+        """A line of words, cut into lines as wide as the picture (so far)."""
+        lines = _wrapped(text, self.widest, size)
+        if len(lines) > 1:
+            self.cut_at = min(self.cut_at, self.widest)
+        for part in lines:
             self.parts.append(
                 _text(_PAD, self.y + _BASELINE * size / _FONT_SIZE, part, size=size, fill=fill)
             )
@@ -580,7 +717,7 @@ class _Canvas:
     def hand(self, player: int) -> None:
         view, words, step = self.view, self.words, CARD_W + _GAP
         count = view.hand_sizes[player]
-        self.line(_capital(words.say("hands", player, cards=words.count(count))))
+        self.line(words.heading("hands", player, cards=words.count(count)))
         if view.hidden and player != view.bottom:  # face down, overlapping
             across = step * 0.55
             back = words.say("picture_back")
@@ -604,7 +741,7 @@ class _Canvas:
             count=sum(map(len, melds)),
             n=view.source.rules.cards_to_go_out,
         )
-        self.line(f"{_capital(words.say('table', player))}: {laid}", fill=_MUTED)
+        self.line(f"{words.heading('table', player)}: {laid}", fill=_MUTED)
         self.y += 7
         if melds:
             row, width = _melds_row(melds, self.pack, _PAD + 7, self.y, self.marked)
@@ -621,7 +758,7 @@ class _Canvas:
         top, x = self.y, float(_PAD)
         self.felt = (len(self.parts), top)
         card_y = top + _LABEL
-        label = _capital(words.say("stock", count=view.stock_size))
+        label = words.heading("stock", count=view.stock_size)
         if view.stock:
             label += ", " + words.say("picture_top_right")
         self.parts.append(_text(x, top + _BASELINE, label))
@@ -652,7 +789,7 @@ class _Canvas:
             beside = CARD_W + 16 + max(map(_text_width, lines))
             x += max(beside, _text_width(label)) + 3 * _GAP
         dead = source.dead
-        label = _capital(words.say("dead", cards=str(len(dead))))
+        label = words.heading("dead", cards=str(len(dead)))
         self.parts.append(_text(x, top + _BASELINE, label, fill=_MUTED))
         for i, c in enumerate(dead):
             self.parts.append(card_at(c, self.pack, x + i * overlap, card_y))
@@ -681,7 +818,7 @@ def _origin_lines(text: str) -> list[str]:
     while len(lines) > _ORIGIN_LINES:
         chars += 4
         lines = textwrap.wrap(text, chars, break_on_hyphens=False)
-    return lines or [""]
+    return _closed_isolates(lines) or [""]
 
 
 def _history_index(source: State | Observation, entry: Played) -> int:
@@ -730,15 +867,16 @@ def position(
         last_move: An entry of ``source.history`` (such as ``state.history[-1]``) to tell
             in words (as :mod:`conquian.narration` does) and mark: the cards it laid on
             the table are ringed.
-        names: The two players' names, 1 to 40 characters each (``Player 0`` and
-            ``Player 1`` in ``lang`` if ``None``).
+        names: The two players' names, 1 to 40 characters each, not blank and not the
+            same (``Player 0`` and ``Player 1`` in ``lang`` if ``None``). A name in a
+            right-to-left script is isolated (U+2068 ... U+2069) where it is written.
         lang: The language of the words (``en``, ``es``, ``nl``, ``de``, or a
             :class:`~conquian.languages.Language`).
         viewer: The player drawn at the bottom: 0 (if ``None``) or 1 for a State; an
             Observation's player (``None`` says the same).
-        background: The colour of the picture's background, ``#rgb``, ``#rrggbb`` or a
-            CSS colour name; ``None`` leaves it transparent (the words are dark: put the
-            picture on a light page).
+        background: The colour of the picture's background, ``#rgb``, ``#rrggbb`` or
+            one of the 148 CSS colour names (in any case); ``None`` leaves it
+            transparent (the words are dark: put the picture on a light page).
 
     Returns:
         The SVG text.
@@ -748,9 +886,10 @@ def position(
             entry, ``names`` not two texts, ``lang`` not a code, ``viewer`` not an int,
             or ``background`` not text.
         ValueError: A bad ``style`` or ``size``; a ``last_move`` that is not an entry of
-            ``source.history``; a name that is empty, longer than 40 characters or holds
-            a control character; a ``viewer`` other than 0 or 1, or other than an
-            Observation's player; a ``background`` that is not a colour.
+            ``source.history``; a name that is empty, blank, longer than 40 characters,
+            or holds a control character or a text-direction character, or two names
+            alike; a ``viewer`` other than 0 or 1, or other than an Observation's
+            player; a ``background`` that is not a colour.
         ConquianError: An unknown ``lang``.
 
     >>> from conquian import svg, State
@@ -774,17 +913,44 @@ def position(
     fill = _check_background(background)
     you = view.bottom if view.hidden else None  # an observation speaks to its player
     words = _Words(language, player_names, you, pack)
-    canvas = _Canvas(view, words, frozenset())
-    status = _status(view.source, words)
-    canvas.line(status, size=32)
+    told = None
+    marked: frozenset[Card] = frozenset()
     if last_move is not None:
         index = _history_index(view.source, last_move)
-        told = _last_move_words(view.source, index, words)
-        canvas.line(_capital(words.say("picture_last_move", move=told)), fill=_LAST_MOVE)
+        told = words.heading("picture_last_move", move=_last_move_words(view.source, index, words))
         if isinstance(last_move.move, Take | LayDown):
-            canvas.marked = last_move.move.laid
+            marked = last_move.move.laid
             if isinstance(last_move.move, Take):
-                canvas.marked |= {last_move.offer}
+                marked |= {last_move.offer}
+    status = _status(view.source, words)
+    canvas = _drawn(view, words, marked, (status, told), 9.0 * (CARD_W + _GAP))
+    if canvas.cut_at < canvas.widest:  # a line was cut narrower than the picture became
+        canvas = _drawn(view, words, marked, (status, told), canvas.widest)
+    width = canvas.widest + 2 * _PAD
+    if fill is not None:
+        canvas.parts.insert(
+            0,
+            f'<rect class="background" width="{number(width)}" height="{number(canvas.y)}" '
+            f'fill="{fill}"/>',
+        )
+    title = words.say("picture_title", status=_status(view.source, words, capital=False))
+    return _document("".join(canvas.parts), width, canvas.y, size, title, _summary(view, words))
+
+
+def _drawn(
+    view: _View,
+    words: _Words,
+    marked: frozenset[Card],
+    lines: tuple[str, str | None],
+    widest: float,
+) -> _Canvas:
+    """The picture of ``view`` drawn on a canvas at least ``widest`` units wide, under
+    its status line and the words of the last move if any, and its felt laid."""
+    status, last_move = lines
+    canvas = _Canvas(view, words, marked, widest)
+    canvas.line(status, size=32)
+    if last_move is not None:
+        canvas.line(last_move, fill=_LAST_MOVE)
     canvas.y += 10
     top, bottom = 1 - view.bottom, view.bottom
     canvas.hand(top)
@@ -793,15 +959,7 @@ def position(
     canvas.table(bottom)
     canvas.hand(bottom)
     canvas.lay_felt()
-    width = canvas.widest + 2 * _PAD
-    if fill is not None:
-        canvas.parts.insert(
-            0,
-            f'<rect class="background" width="{number(width)}" height="{number(canvas.y)}" '
-            f'fill="{fill}"/>',
-        )
-    title = words.say("picture_title", status=status)
-    return _document("".join(canvas.parts), width, canvas.y, size, title, _summary(view, words))
+    return canvas
 
 
 def _empty_slot(x: float, y: float) -> str:
