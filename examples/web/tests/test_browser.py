@@ -548,7 +548,7 @@ def test_illegal_and_out_of_turn_requests_get_the_library_reason(
         Game.new(seed=-1)
     assert fetch(page, "POST", "/api/games", "", {"seed": -1}) == [
         400,
-        {"error": str(bad_seed.value)},
+        {"error": str(bad_seed.value), "problem": "bad_seed"},
     ]
     assert fetch(page, "POST", "/api/games", "", {"rules": "hoyle"}) == [
         400,
