@@ -869,3 +869,19 @@ def test_pictures_declare_no_svg_version() -> None:
     """role and data-card are not SVG 1.1: the pictures do not claim to be."""
     for picture in (svg.card(Card.parse("7h")), svg.position(MIDGAME)):
         assert "version" not in parsed(picture).attrib
+
+
+def test_a_picture_whose_lines_fit_is_laid_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second layout pass is for lines cut narrower than the picture became; a
+    picture whose lines all fit (most of them) is laid out once."""
+    calls: list[float] = []
+    drawn = svg._drawn
+
+    def counted(*args: object) -> object:
+        calls.append(args[-1])  # type: ignore[arg-type]
+        return drawn(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(svg, "_drawn", counted)
+    opening = State.new(seed=0).observation(1)  # its middle row is the widest
+    svg.position(opening)
+    assert len(calls) == 1
