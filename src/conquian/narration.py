@@ -69,11 +69,21 @@ class Voice:
 
     def say(self, key: str, player: int | None = None, **values: object) -> str:
         """The phrase ``key`` about ``player`` (its ``.you`` form when he is the viewer)."""
+        return self.language.phrase(self._about(key, player, values), **values)
+
+    def heading(self, key: str, player: int | None = None, **values: object) -> str:
+        """:meth:`say` with a capital first letter, given to the phrase before the values
+        are put in: a name it starts with is written as it is (``de Vries to take``)."""
+        template = self.language.phrases[self._about(key, player, values)]
+        return capitalised(template).format(**values)
+
+    def _about(self, key: str, player: int | None, values: dict[str, object]) -> str:
+        """The key of the phrase about ``player``, his name put in ``values``."""
         if player is not None and player == self.viewer:
-            key += ".you"
-        elif player is not None:
+            return key + ".you"
+        if player is not None:
             values["who"] = self.names[player]
-        return self.language.phrase(key, **values)
+        return key
 
     def say_to(self, key: str, player: int, **values: object) -> str:
         """The phrase ``key`` about ``player`` and his opponent, ``{other}``: its ``.you``
@@ -103,7 +113,8 @@ class Voice:
         return "[" + " ".join(map(self.card, meld)) + "]"
 
 
-def _capital(text: str) -> str:
+def capitalised(text: str) -> str:
+    """``text`` with a capital first letter (the narration's and the pictures')."""
     return text[:1].upper() + text[1:]
 
 
@@ -154,7 +165,7 @@ def _sentence(
             # Going out ends the sentence; what moved on the table is told before it, in
             # brackets, so that the mover stays the subject of going out.
             told = ", ".join(parts) + (" (" + "; ".join(moved) + ")" if moved else "")
-            return _capital(told + " " + voice.say("goes_out", player))
+            return capitalised(told + " " + voice.say("goes_out", player))
         parts.append(voice.say("discards", player, card=voice.card(move.discard)))
         text = ", ".join(parts)
     elif isinstance(move, LayDown):
@@ -170,12 +181,12 @@ def _sentence(
         text = voice.say("release", player, card=card)
     if moved:
         text += "; " + "; ".join(moved)
-    return _capital(text)
+    return capitalised(text)
 
 
 def _turn_up(card: Card, origin: OfferOrigin, by: int, voice: Voice) -> str:
     key = "upcard" if origin is OfferOrigin.UPCARD else "turn_up"
-    return _capital(voice.say(key, by, card=voice.card(card)))
+    return capitalised(voice.say(key, by, card=voice.card(card)))
 
 
 def narrate(
@@ -376,14 +387,14 @@ def _aftermath(entry: Played, after: State, voice: Voice) -> list[str]:
     offer, origin, by = after.offer, after.offer_origin, after.offered_by
     died = entry.offer in after.dead
     if died:
-        lines.append(_capital(voice.language.phrase("dies", card=voice.card(entry.offer))))
+        lines.append(capitalised(voice.language.phrase("dies", card=voice.card(entry.offer))))
     turned = origin is not None and origin is not OfferOrigin.DISCARD
     if offer is not None and turned and by is not None and offer != entry.offer:
         assert origin is not None
         lines.append(_turn_up(offer, origin, by, voice))
     outcome = after.outcome
     if outcome is not None and outcome.winner is None:
-        lines.append(_capital(voice.language.phrase("drawn")))
+        lines.append(capitalised(voice.language.phrase("drawn")))
     return lines
 
 
@@ -443,7 +454,7 @@ def narrate_history(
         parts.append(_sentence(entry, before[player], after[player], voice))
         following = history[index + 1] if index + 1 < len(history) else None
         if _died(entry, following):
-            parts.append(_capital(voice.language.phrase("dies", card=voice.card(entry.offer))))
+            parts.append(capitalised(voice.language.phrase("dies", card=voice.card(entry.offer))))
         lines.append(". ".join(parts))
         before = after
     return lines

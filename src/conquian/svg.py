@@ -46,7 +46,7 @@ from conquian.languages import Language, find_language
 from conquian.legality import may_lay_down_on
 from conquian.melds import Meld
 from conquian.moves import Decline, Force, LayDown, Release, Take
-from conquian.narration import Voice, describe_origin, narrate_history
+from conquian.narration import Voice, capitalised, describe_origin, narrate_history
 from conquian.state import Fate, Observation, Phase, Played, State, stand_in
 
 __all__ = [
@@ -257,11 +257,6 @@ def _cards_text(values: Iterable[Card], pack: PackStyle) -> str:
 def _meld_text(value: Meld, pack: PackStyle) -> str:
     """A meld set apart from the words around it: ``[7♣ 7♦ 7♥]``."""
     return "[" + _cards_text(value, pack) + "]"
-
-
-def _capital(text: str) -> str:
-    """``text`` with a capital first letter (for words that do not start with a name)."""
-    return text[:1].upper() + text[1:]
 
 
 # ---------------------------------------------------------------- checks
@@ -514,16 +509,7 @@ class _Words(Voice):
         self, language: Language, names: tuple[str, str], you: int | None, pack: PackStyle
     ) -> None:
         super().__init__(language, (_isolated(names[0]), _isolated(names[1])), you, "pretty")
-        self.you, self.pack = you, pack
-
-    def heading(self, key: str, player: int | None = None, **values: object) -> str:
-        """:meth:`say` with a capital first letter, given to the phrase before the values
-        are put in: a name it starts with is written as it is (``de Vries to take``)."""
-        if player is not None and player == self.you:
-            key += ".you"
-        elif player is not None:
-            values["who"] = self.names[player]
-        return _capital(self.language.phrases[key]).format(**values)
+        self.pack = pack
 
     def count(self, count: int) -> str:
         """``count`` cards."""
@@ -596,19 +582,30 @@ def _kinds_of_move(source: State | Observation) -> set[type]:
     return kinds
 
 
-def _status(source: State | Observation, words: _Words, *, capital: bool = True) -> str:
+def _status(source: State | Observation, words: _Words) -> tuple[str, str]:
     """Whose decision it is and its choices (the kinds of legal move), or how the game
-    ended; with a capital first letter (as a line starts) unless ``capital`` is false."""
+    ended: as a line starts (a capital first letter), and as it goes on in the title."""
+    key, player, values, rule = _status_phrase(source, words)
+    if not key:
+        return "", ""
+    told = words.say(key, player, **values) + rule
+    return words.heading(key, player, **values) + rule, told
+
+
+def _status_phrase(
+    source: State | Observation, words: _Words
+) -> tuple[str, int | None, dict[str, object], str]:
+    """The status's phrase key, the player it is about, its values and the rule it
+    cites (no key when there is no status)."""
     outcome, mover, offer = source.outcome, source.to_move, source.offer
-    say = words.heading if capital else words.say
     if outcome is not None:
         if outcome.winner is None:
-            return say("drawn") + " (R15)"
-        return say("went_out", outcome.winner) + " (R16)"
+            return "drawn", None, {}, " (R15)"
+        return "went_out", outcome.winner, {}, " (R16)"
     if mover is None or offer is None:  # no position has a mover without a card
-        return ""
+        return "", None, {}, ""
     if source.phase is Phase.FORCED_TAKE:
-        return say("forced_take", mover, card=words.card(offer)) + " (R14b)"
+        return "forced_take", mover, {"card": words.card(offer)}, " (R14b)"
     kinds = _kinds_of_move(source)
     verbs = []
     for kind, key in (
@@ -629,7 +626,7 @@ def _status(source: State | Observation, words: _Words, *, capital: bool = True)
     choices = verbs[0]
     if len(verbs) > 1:
         choices = words.say("picture_or", first=", ".join(verbs[:-1]), last=verbs[-1])
-    return say("picture_turn", mover, choices=choices)
+    return "picture_turn", mover, {"choices": choices}, ""
 
 
 def _offer_words(source: State | Observation, words: _Words) -> tuple[str, str]:
@@ -639,7 +636,7 @@ def _offer_words(source: State | Observation, words: _Words) -> tuple[str, str]:
         return words.say("picture_declined"), words.say("picture_declined_by", 1 - mover)
     if mover is not None and source.phase is Phase.FORCED_TAKE:
         return words.say("picture_forced"), words.say_to("picture_forced_on", 1 - mover)
-    origin = describe_origin(source, lang=words.language, names=words.names, viewer=words.you)
+    origin = describe_origin(source, lang=words.language, names=words.names, viewer=words.viewer)
     return words.say("picture_offered"), origin
 
 
@@ -662,13 +659,13 @@ def _last_move_words(source: State | Observation, index: int, words: _Words) -> 
         rules=source.rules,
         lang=_spanish_pack(words.language) if spanish else words.language,
         names=words.names,
-        viewer=words.you,
+        viewer=words.viewer,
         style="name" if spanish else "pretty",
     )[-1]
     for name in words.names:
-        capitalised = _capital(name)
-        if capitalised != name:  # at the start of a sentence
-            found = re.compile(rf"(^|\. ){re.escape(capitalised)}(?!\w)")
+        as_sentence_starts = capitalised(name)
+        if as_sentence_starts != name:
+            found = re.compile(rf"(^|\. ){re.escape(as_sentence_starts)}(?!\w)")
             told = found.sub(r"\g<1>" + name.replace("\\", "\\\\"), told)
     return told
 
@@ -688,7 +685,7 @@ def _summary(view: _View, words: _Words) -> str:
         told.append(f"{words.heading('table', player)}: {melds or words.say('none')}")
     if source.offer is not None:
         label, origin = _offer_words(source, words)
-        told.append(f"{_capital(label)}: {words.card(source.offer)} ({origin})")
+        told.append(f"{capitalised(label)}: {words.card(source.offer)} ({origin})")
     if view.stock:  # face up: its cards, the top card first
         stock = f"{words.count(view.stock_size)}: {words.cards(view.stock)}"
         told.append(words.heading("stock", count=stock))
@@ -785,7 +782,7 @@ class _Canvas:
         x = max(x + CARD_W + 3 * _GAP, after_label)
         if source.offer is not None:
             label, origin = _offer_words(source, words)
-            label = _capital(label)
+            label = capitalised(label)
             lines = _origin_lines(origin)
             self.parts.append(_text(x, top + _BASELINE, label, fill=_OFFER_INK))
             self.parts.append(card_at(source.offer, self.pack, x, card_y, _highlight(_HIGHLIGHT)))
@@ -929,7 +926,7 @@ def position(
             marked = last_move.move.laid
             if isinstance(last_move.move, Take):
                 marked |= {last_move.offer}
-    status = _status(view.source, words)
+    status, status_in_title = _status(view.source, words)
     canvas = _drawn(view, words, marked, (status, told), 9.0 * (CARD_W + _GAP))
     if canvas.cut_at < canvas.widest:  # a line was cut narrower than the picture became
         canvas = _drawn(view, words, marked, (status, told), canvas.widest)
@@ -940,7 +937,7 @@ def position(
             f'<rect class="background" width="{number(width)}" height="{number(canvas.y)}" '
             f'fill="{fill}"/>',
         )
-    title = words.say("picture_title", status=_status(view.source, words, capital=False))
+    title = words.say("picture_title", status=status_in_title)
     return _document("".join(canvas.parts), width, canvas.y, size, title, _summary(view, words))
 
 
