@@ -373,5 +373,7 @@ def test_a_wrong_player_or_ply_is_described_before_the_lock_is_taken() -> None:
             facade.play("decline", player=waiting(0))
         with pytest.raises(TypeError, match="ply is a whole number"):
             facade.play("decline", ply=waiting(1))
-        assert finished == [True, True]
-        assert facade.state.ply == 2  # the two moves the other threads played
+        with pytest.raises(TypeError, match="ply is a whole number"):
+            facade.undo(ply=waiting(2))
+        assert finished == [True, True, True]
+        assert facade.state.ply == 3  # the three moves the other threads played

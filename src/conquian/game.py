@@ -75,11 +75,8 @@ def check_ply(expected: object, current: int) -> None:
     Traceback (most recent call last):
     conquian.errors.IllegalMoveError: the game has moved on: it is at ply 4, not 3
     """
-    if expected is None:
-        return
-    if expected.__class__ is not int:
-        raise TypeError(f"ply is a whole number or None, not {describe(expected)}")
-    if expected == current:
+    check_types(None, expected)
+    if expected is None or expected == current:
         return
     raise IllegalMoveError(
         f"the game has moved on: it is at ply {current}, not {expected}",

@@ -430,6 +430,7 @@ class Match:
                 (``MoveProblem.MOVED_ON``).
             TypeError: ``ply`` is not a whole number or ``None``.
         """
+        check_types(None, ply)
         with self._lock:
             return self._undo(ply)
 
