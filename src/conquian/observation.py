@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any, Final, NamedTuple, TypeAlias, TypeGuard
 
 import attrs
@@ -279,10 +278,6 @@ _StandInParts: TypeAlias = tuple[
 ]
 """The arguments of :func:`conquian._position.checked_position`."""
 
-_BITS: Final = tuple(1 << index for index in range(len(DECK)))
-"""The mask of each card index."""
-_INDEX_OF: Final = attrgetter("index")
-
 
 def _is_player(value: object) -> TypeGuard[int]:
     """Whether ``value`` is the int 0 or 1 (what the text path reads back as itself)."""
@@ -357,11 +352,10 @@ def _stand_in_parts(view: Observation) -> _StandInParts | None:
     ):
         return None
     offer_index = _position.NO_CARD if offer is None else offer.index
-    dead_mask = sum(map(_BITS.__getitem__, dead_indices))
-    hand_mask = sum(map(_BITS.__getitem__, hand_indices))
+    dead_mask, hand_mask = _bits.mask_of(dead), _bits.mask_of(hand)
     # A card in two places (or twice in the dead pile) leaves fewer bits than cards.
     seen_cards = seen.bit_count() + len(dead_indices) + (offer is not None) + len(hand_indices)
-    seen |= dead_mask | hand_mask | (0 if offer is None else _BITS[offer_index])
+    seen |= dead_mask | hand_mask | (0 if offer is None else 1 << offer_index)
     unseen = _ALL_CARDS & ~seen
     if seen.bit_count() != seen_cards or unseen.bit_count() != opponent_size + stock_size:
         return None
@@ -376,7 +370,7 @@ def _stand_in_parts(view: Observation) -> _StandInParts | None:
         phase,
         (offer_index, origin, by),
         (
-            tuple(map(_INDEX_OF, _bits.cards_of(unseen))),
+            tuple(_bits.indices(unseen)),
             hands,
             (table_masks[0], table_masks[1]),
             tuple(dead_indices),
