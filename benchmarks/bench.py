@@ -67,6 +67,7 @@ import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from conquian import (
     DECK,
@@ -93,6 +94,9 @@ WORST_HAND = "2c 2d 2h 4h 5h 6h Jh Qh Kh 2s"
 WORST_OFFER = "7h"
 WORST_SPLITS = "Kc 3d 4d 5d 6d 7d Jd Qd Kd Kh Ks"
 PEER_SCRIPT = Path(__file__).resolve().parents[1].parent / "shared/bench/openspiel_gin_rummy.py"
+
+
+_T = TypeVar("_T")
 
 
 def _median(runs: int, measure: Callable[[], float]) -> float:
@@ -178,12 +182,15 @@ def _positions(games: int, seed: int) -> list[State]:
     return states
 
 
-def _per_call_us(states: list[State], call: Callable[[State], object], runs: int) -> float:
+def _per_call_us(items: list[_T], call: Callable[[_T], object], runs: int) -> float:
+    """µs a call of ``call`` on each of ``items`` (states, observations...), the median
+    of ``runs`` runs."""
+
     def once() -> float:
         start = time.perf_counter()
-        for state in states:
-            call(state)
-        return (time.perf_counter() - start) / len(states) * 1e6
+        for item in items:
+            call(item)
+        return (time.perf_counter() - start) / len(items) * 1e6
 
     return _median(runs, once)
 
@@ -271,44 +278,33 @@ def front_end_calls(runs: int, quick: bool) -> dict[str, float]:
 
     states = _positions(2 if quick else 12, 5)
     late = [state for state in states if state.ply >= 40]
-    views = [(s, s.observation(s.to_move or 0)) for s in states]
-    late_views = [(s, s.observation(s.to_move or 0)) for s in late]
+    views = [s.observation(s.to_move or 0) for s in states]
+    late_views = [s.observation(s.to_move or 0) for s in late]
+
+    def as_json(view: Observation) -> str:
+        return json.dumps(view.to_dict())
+
     figures = {
         "front_observation_us": _per_call_us(
             states, lambda s: s.observation(s.to_move or 0), runs
         ),
+        "front_observation_legal_moves_us": _per_call_us(views, Observation.legal_moves, runs),
+        "front_observation_json_us": _per_call_us(views, as_json, runs),
+        "front_observation_json_late_us": _per_call_us(late_views, as_json, runs),
+        "front_svg_position_us": _per_call_us(views[:: 4 if quick else 8], svg.position, runs),
     }
-
-    def per_view(pairs: list[tuple[State, Observation]], call: Callable[..., object]) -> float:
-        def once() -> float:
-            start = time.perf_counter()
-            for _, view in pairs:
-                call(view)
-            return (time.perf_counter() - start) / len(pairs) * 1e6
-
-        return _median(runs, once)
-
-    figures["front_observation_legal_moves_us"] = per_view(views, lambda v: v.legal_moves())
-    figures["front_observation_json_us"] = per_view(views, lambda v: json.dumps(v.to_dict()))
-    figures["front_observation_json_late_us"] = per_view(
-        late_views, lambda v: json.dumps(v.to_dict())
-    )
-    pictured = views[:: 4 if quick else 8]
-    figures["front_svg_position_us"] = per_view(pictured, svg.position)
 
     found = [(s, next((m for m in s.legal_moves() if isinstance(m, Take)), None)) for s in states]
     takes = [(s, m) for s, m in found if m is not None][: 40 if quick else 400]
 
-    def build_takes() -> float:
-        start = time.perf_counter()
-        for state, move in takes:
-            builder = ActionBuilder.start(state)
-            for action in actions_of(move, state):
-                builder.mask()
-                builder = builder.apply(action)
-        return (time.perf_counter() - start) / len(takes) * 1e6
+    def build_take(take: tuple[State, Take]) -> None:
+        state, move = take
+        builder = ActionBuilder.start(state)
+        for action in actions_of(move, state):
+            builder.mask()
+            builder = builder.apply(action)
 
-    figures["front_action_take_us"] = _median(runs, build_takes)
+    figures["front_action_take_us"] = _per_call_us(takes, build_take, runs)
 
     game = Game.new(seed=7)
     rng = SplitMix64(7)
@@ -318,21 +314,11 @@ def front_end_calls(runs: int, quick: bool) -> dict[str, float]:
     data = game.to_dict()
     figures["front_game_plies"] = game.ply
 
-    def from_dict() -> float:
-        start = time.perf_counter()
-        Game.from_dict(data)
-        return (time.perf_counter() - start) * 1000
-
-    figures["front_game_from_dict_ms"] = _median(runs, from_dict)
+    figures["front_game_from_dict_ms"] = _per_call_us([data], Game.from_dict, runs) / 1000
     record = _match_record(64, 3)
     figures["front_match_record_kib"] = len(record.encode()) / 1024
 
-    def load_match() -> float:
-        start = time.perf_counter()
-        match_loads(record)
-        return (time.perf_counter() - start) * 1000
-
-    figures["front_match_64_games_ms"] = _median(runs, load_match)
+    figures["front_match_64_games_ms"] = _per_call_us([record], match_loads, runs) / 1000
     return figures
 
 
