@@ -17,8 +17,16 @@ from typing import Final, TypeAlias
 from conquian import _bits
 from conquian.cards import DECK, Card, format_cards, parse_cards
 from conquian.errors import ConquianError, InvalidStateError, checked_text
-from conquian.melds import Meld
-from conquian.phases import DRAWN, WENT_OUT, OfferOrigin, Outcome, Phase
+from conquian.melds import Meld, fits_mask
+from conquian.phases import (
+    DRAWN,
+    FORCED_ORIGINS,
+    WENT_OUT,
+    OfferOrigin,
+    Outcome,
+    Phase,
+    may_force_back,
+)
 from conquian.rules import Forcing, Regrouping, Rules
 
 POSITION_TAG: Final = "conquian/1"
@@ -455,23 +463,38 @@ def offer_problem(
             return f"{card} is player {to_move}'s own discard, offered to him"
         return None
     forcing = rules.forcing
-    if forcing is Forcing.OFF:
-        return f"phase {phase.value} cannot occur with forcing off (V1)"
+    forced_origins = FORCED_ORIGINS[forcing]  # R14b case a (V1)
+    if not forced_origins:
+        return f"phase {phase.value} cannot occur with forcing {forcing.value} (V1)"
     if phase is Phase.FORCE_DECISION:
         if offered_by != to_move:
             return f"in a force decision the card came from the forcer, player {to_move} (R14b)"
-        if forcing is Forcing.DISCARDS_ONLY and origin is not OfferOrigin.DISCARD:
-            return "with forcing discards_only, only a discard is forced (V1)"
+        if origin not in forced_origins:
+            return _not_forced(forcing, forced_origins)
         return None
     # FORCED_TAKE: forced after a decline (case a), or a passed card forced back (case b).
     passed_back = origin is OfferOrigin.STOCK and offered_by == to_move
     if offered_by == to_move and not passed_back:
         return f"player {to_move} cannot be forced to take his own discard"
-    if passed_back and forcing is not Forcing.DECLINED:
-        return "only forcing declined lets a passed card be forced back (V1)"
-    if forcing is Forcing.DISCARDS_ONLY and origin is not OfferOrigin.DISCARD:
-        return "with forcing discards_only, only a discard is forced (V1)"
+    if passed_back:
+        if not may_force_back(rules, Phase.OFFER, origin, to_move, 1 - to_move):
+            return "only forcing declined lets a passed card be forced back (V1)"
+    elif origin not in forced_origins:
+        return _not_forced(forcing, forced_origins)
     return None
+
+
+_ORIGIN_WORDS: Final = {
+    OfferOrigin.DISCARD: "a discard",
+    OfferOrigin.STOCK: "a card turned up from the stock",
+    OfferOrigin.UPCARD: "an upcard",
+}
+
+
+def _not_forced(forcing: Forcing, origins: frozenset[OfferOrigin]) -> str:
+    """Why a card of an origin not in ``origins`` is not forced (R14b case a, V1)."""
+    kinds = " or ".join(sorted(_ORIGIN_WORDS[origin] for origin in origins))
+    return f"with forcing {forcing.value}, only {kinds} is forced (V1)"
 
 
 def _check_offer(
@@ -488,13 +511,6 @@ def _check_offer(
     ``tables`` (masks), arranged as ``arrangements`` under regrouping borrow or none."""
     card = DECK[offer]
 
-    def fits(player: int) -> bool:  # R14a, regrouped as V2 allows
-        arrangement = None if arrangements is None else arrangements[player]
-        borrow = rules.regrouping is Regrouping.BORROW
-        return _bits.meld_table(rules.max_sequence).fits(
-            tables[player], offer, arrangement, borrow
-        )
-
     if origin is OfferOrigin.DISCARD and not tables[offered_by]:
         raise InvalidStateError(
             f"{card} is player {offered_by}'s discard, but a discard follows a take and "
@@ -507,7 +523,9 @@ def _check_offer(
         return
     # R14a: a forced card fits the table of the player it is forced on.
     forced = 1 - to_move if phase is Phase.FORCE_DECISION else to_move
-    if not fits(forced):
+    melds = _bits.meld_table(rules.max_sequence)
+    arrangement = None if arrangements is None else arrangements[forced]
+    if not fits_mask(melds, tables[forced], offer, arrangement, rules):
         raise InvalidStateError(
             f"{card} does not fit player {forced}'s table, so it cannot be forced (R14a)"
         )

@@ -33,7 +33,7 @@ from conquian._position import (
 from conquian.builder import TakeBuilder
 from conquian.cards import DECK, Card, format_cards
 from conquian.errors import IllegalMoveError, MoveProblem, checked_player, describe
-from conquian.melds import Meld, MeldKind
+from conquian.melds import Meld, MeldKind, fits_mask
 from conquian.moves import (
     DECLINE,
     FORCE,
@@ -51,28 +51,25 @@ from conquian.moves import (
 )
 from conquian.phases import (
     FORCING_DECLINED,
-    ORIGIN_DISCARD,
+    MOVES_OF_PHASE,
     ORIGIN_STOCK,
     PHASE_FORCE_DECISION,
     PHASE_FORCED_TAKE,
     PHASE_OFFER,
     PHASE_OVER,
     REGROUPING_BORROW,
-    OfferOrigin,
-    Phase,
+    may_force_back,
+    may_lay_down_on,
 )
-from conquian.rules import Rules
 
 __all__ = [
     "SECOND_PERSON",
     "Voice",
     "check_move",
-    "fits",
     "legal_moves",
     "may_force",
-    "may_force_back",
     "may_lay_down",
-    "may_lay_down_on",
+    "offer_fits",
     "start_builder",
 ]
 
@@ -99,17 +96,16 @@ SECOND_PERSON: Final = Voice("you", "your", "were", "keep", "your opponent's")
 """The voice of messages to the player to move."""
 
 
-def fits(pos: Position, player: int) -> bool:
-    """R14a: the offered card fits ``player``'s table (regrouped as V2 allows)."""
-    table = pos[TABLES][player]
-    if not table:
-        return False  # one card is no meld (R4, R5)
+def offer_fits(pos: Position, player: int) -> bool:
+    """R14a: the offered card fits ``player``'s table (regrouped as V2 allows), by
+    :func:`conquian.melds.fits_mask`."""
     arrangements = pos[ARRANGEMENTS]
-    return pos[MELDS].fits(
-        table,
+    return fits_mask(
+        pos[MELDS],
+        pos[TABLES][player],
         pos[OFFER],
         None if arrangements is None else arrangements[player],
-        pos[RULES].regrouping is REGROUPING_BORROW,
+        pos[RULES],
     )
 
 
@@ -118,20 +114,7 @@ def may_force(pos: Position) -> bool:
     who passed it (it fits the opponent's table, under forcing declined). The one place
     that decides it, for legal moves and for the check of a Force."""
     rules, _, _, _, _, _, _, origin, by, phase, mover, _, _, _, _ = pos
-    return may_force_back(rules, phase, origin, by, mover) and fits(pos, by)
-
-
-def may_force_back(
-    rules: Rules, phase: Phase, origin: OfferOrigin | None, by: int, mover: int
-) -> bool:
-    """R14b case b, all but the fit (R14a): the card offered to ``mover`` is one the
-    opponent turned up and passed, and the rules let such a card be forced back (V1)."""
-    return (
-        phase is PHASE_OFFER
-        and by != mover
-        and origin is ORIGIN_STOCK
-        and rules.forcing is FORCING_DECLINED
-    )
+    return may_force_back(rules, phase, origin, by, mover) and offer_fits(pos, by)
 
 
 def _must_force_or_release(pos: Position, v: Voice) -> IllegalMoveError:
@@ -159,6 +142,9 @@ def _not_in_hand(card_index: int, v: Voice) -> IllegalMoveError:
     )
 
 
+_MOVE_KINDS: Final = (Take, Decline, Force, Release, LayDown)
+
+
 def check_move(pos: Position, move: object, player: int | None, v: Voice) -> None:
     """Raise :class:`~conquian.errors.IllegalMoveError` unless ``move`` (by ``player``, if
     given) is legal in the position ``pos``; the message is worded in the voice ``v``."""
@@ -166,9 +152,14 @@ def check_move(pos: Position, move: object, player: int | None, v: Voice) -> Non
     _check_turn(pos, player)
     if move.__class__ is Decline and phase is PHASE_OFFER:
         return  # the commonest move: declining an offer is always allowed (R11)
-    if phase is PHASE_FORCED_TAKE and isinstance(move, Decline | Force | Release | LayDown):
-        raise _must_take(pos, v)
-    if phase is PHASE_FORCE_DECISION and isinstance(move, Take | Decline | LayDown):
+    if (
+        phase is not PHASE_OFFER
+        and isinstance(move, _MOVE_KINDS)
+        and not isinstance(move, MOVES_OF_PHASE[phase])
+    ):
+        # a move its phase does not allow (R14b)
+        if phase is PHASE_FORCED_TAKE:
+            raise _must_take(pos, v)
         raise _must_force_or_release(pos, v)
     if isinstance(move, Take):
         _check_take(pos, move, v)
@@ -243,11 +234,6 @@ def may_lay_down(pos: Position) -> bool:
     upcard of V8 counts: he turned it up himself)."""
     rules, _, _, _, _, _, _, origin, by, _, mover, _, _, _, _ = pos
     return may_lay_down_on(rules, origin, by, mover)
-
-
-def may_lay_down_on(rules: Rules, origin: OfferOrigin | None, by: int, mover: int) -> bool:
-    """V3, from the offer alone: ``mover`` turned up the card offered to him."""
-    return rules.meld_from_hand and origin is not ORIGIN_DISCARD and by == mover
 
 
 def _lay_down_refusal(pos: Position, v: Voice) -> IllegalMoveError | None:

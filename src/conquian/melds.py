@@ -390,7 +390,7 @@ def fits(card: Card, table: Iterable[Card | Meld] | str, *, rules: Rules = CLASS
     if mask >> card.index & 1:
         raise InvalidCardError(f"{card} is already on the table", token=str(card))
     if free:
-        return melds.fits(mask, card.index, None, False)
+        return fits_mask(melds, mask, card.index, None, rules)
     given: tuple[Any, ...] = () if isinstance(items, str) else tuple(items)
     if mask and not (given and all(isinstance(item, Meld) for item in given)):
         raise ConquianError(
@@ -399,4 +399,28 @@ def fits(card: Card, table: Iterable[Card | Meld] | str, *, rules: Rules = CLASS
         )
     # Meld(...) refuses a sequence too long for the rules (V4).
     arrangement = _bits.arrangement(Meld(meld, rules=rules).mask for meld in given)
-    return melds.fits(mask, card.index, arrangement, rules.regrouping is Regrouping.BORROW)
+    return fits_mask(melds, mask, card.index, arrangement, rules)
+
+
+def fits_mask(
+    melds: _bits.MeldTable,
+    table: int,
+    card: int,
+    arrangement: tuple[int, ...] | None,
+    rules: Rules,
+) -> bool:
+    """R14a on masks, the one definition the package uses (:func:`fits`, the engine's
+    force, the check of a position): card index ``card`` fits the table ``table`` (a
+    mask) with the meld table ``melds`` of ``rules``, regrouped as ``rules`` allow (V2;
+    ``arrangement`` is the table's melds under regrouping borrow or none, else ``None``).
+    An empty table holds no card: one card is no meld (R4, R5).
+
+    >>> from conquian import CLASSIC, Card, parse_cards
+    >>> table = sum(1 << card.index for card in parse_cards("6c 7c Jc"))
+    >>> melds = _bits.meld_table(CLASSIC.max_sequence)
+    >>> fits_mask(melds, table, Card.parse("5c").index, None, CLASSIC)
+    True
+    """
+    if not table:
+        return False
+    return melds.fits(table, card, arrangement, rules.regrouping is Regrouping.BORROW)

@@ -1,6 +1,13 @@
 """The words of the game: its phases, where an offer comes from, how a game ends, and
-one entry of the public history. Read this module first: the engine is a phase machine
-over these values (see :class:`Phase`).
+one entry of the public history; and the rule facts of the phase machine, each written
+once: which moves each phase allows (:data:`MOVES_OF_PHASE`, :func:`may_force_back`,
+:func:`may_lay_down_on`), which declined cards may be forced (:data:`FORCED_ORIGINS`),
+whether a decline passes the card on (:func:`passes_on`) and who turns up the next card
+when one dies (:func:`turner_when_dies`). The engine (``conquian.transitions``,
+``conquian.legality``), the check of a history (:mod:`conquian.views`) and the pictures
+(:mod:`conquian.svg`) read them here, so a change of the forcing rule (R14b, V1) is made
+in one place. Read this module first: the engine is a phase machine over these values
+(see :class:`Phase`).
 
 >>> from conquian import Phase, State
 >>> State.new(seed=7).phase is Phase.OFFER
@@ -10,17 +17,21 @@ True
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from typing import Final
 
 import attrs
 
 from conquian.cards import Card
 from conquian.errors import ConquianError, describe
-from conquian.moves import Force, LayDown, Move, Release, Take
-from conquian.rules import Forcing, Regrouping
+from conquian.moves import Decline, Force, LayDown, Move, Release, Take
+from conquian.rules import Forcing, Regrouping, Rules
 
 __all__ = [
     "DRAWN",
+    "FORCED_ORIGINS",
+    "MOVES_OF_PHASE",
+    "PASSED_ON",
     "WENT_OUT",
     "Fate",
     "OfferOrigin",
@@ -28,6 +39,10 @@ __all__ = [
     "OutcomeKind",
     "Phase",
     "Played",
+    "may_force_back",
+    "may_lay_down_on",
+    "passes_on",
+    "turner_when_dies",
 ]
 
 
@@ -179,10 +194,8 @@ class Played:
             return Fate.RELEASED
         if isinstance(move, LayDown):
             return Fate.KEPT_ON_OFFER
-        if self.origin is OfferOrigin.STOCK and self.offered_by == self.player:
-            return Fate.PASSED  # R11b: his own turned card goes to the opponent
-        if self.origin is OfferOrigin.UPCARD and self.offered_by != self.player:
-            return Fate.PASSED  # V8: the non-dealer refused the upcard; the dealer may take it
+        if passes_on(self.origin, self.offered_by, self.player):
+            return Fate.PASSED  # R11b, V8: the card goes on to the opponent
         return Fate.DECLINED
 
     def __str__(self) -> str:
@@ -198,6 +211,108 @@ PHASE_FORCED_TAKE: Final = Phase.FORCED_TAKE
 PHASE_OVER: Final = Phase.OVER
 ORIGIN_STOCK: Final = OfferOrigin.STOCK
 ORIGIN_DISCARD: Final = OfferOrigin.DISCARD
+ORIGIN_UPCARD: Final = OfferOrigin.UPCARD
 FORCING_DECLINED: Final = Forcing.DECLINED
 FORCING_DISCARDS_ONLY: Final = Forcing.DISCARDS_ONLY
 REGROUPING_BORROW: Final = Regrouping.BORROW
+
+
+# ------------------------------------------------------------------ the rule facts
+# Each fact of the phase machine is written here once; the engine, the check of a
+# history and the pictures read it (see the module's docstring).
+
+MOVES_OF_PHASE: Final[Mapping[Phase, tuple[type[Move], ...]]] = {
+    Phase.OFFER: (Take, Decline, LayDown, Force),
+    Phase.FORCE_DECISION: (Force, Release),
+    Phase.FORCED_TAKE: (Take,),
+    Phase.OVER: (),
+}
+"""The kinds of move each phase allows (R11, R14b, V3), whatever the cards: in an offer a
+lay-down needs :func:`may_lay_down_on` and a force :func:`may_force_back` (and the card
+to fit the passer's table, R14a); a take needs cards that make one.
+
+>>> MOVES_OF_PHASE[Phase.FORCE_DECISION]
+(<class 'conquian.moves.Force'>, <class 'conquian.moves.Release'>)
+"""
+
+FORCED_ORIGINS: Final[Mapping[Forcing, frozenset[OfferOrigin]]] = {
+    Forcing.DECLINED: frozenset({OfferOrigin.DISCARD, OfferOrigin.STOCK}),
+    Forcing.DISCARDS_ONLY: frozenset({OfferOrigin.DISCARD}),
+    Forcing.OFF: frozenset(),
+}
+"""R14b case a under each forcing rule (V1): where a card refused for good comes from
+when the opponent may force it on the decliner (if it fits his table, R14a). The
+dealer's upcard (V8) is never forced: the non-dealer turns up the next card.
+
+>>> sorted(origin.value for origin in FORCED_ORIGINS[Forcing.DISCARDS_ONLY])
+['discard']
+"""
+
+
+def passes_on(origin: OfferOrigin | None, offered_by: int, mover: int) -> bool:
+    """Whether ``mover``'s decline passes the card on to the opponent rather than refusing
+    it for good: his own turned card (R11b), or the upcard the non-dealer refuses (V8).
+
+    >>> passes_on(OfferOrigin.STOCK, 1, 1), passes_on(OfferOrigin.DISCARD, 0, 1)
+    (True, False)
+    """
+    if origin is ORIGIN_STOCK:
+        return offered_by == mover
+    return origin is ORIGIN_UPCARD and offered_by != mover
+
+
+PASSED_ON: Final = -1
+"""What :func:`turner_when_dies` says of a card that does not die: it is passed on."""
+
+
+def turner_when_dies(
+    move: type[Move], origin: OfferOrigin | None, offered_by: int, mover: int
+) -> int:
+    """Who turns up the next card when ``mover``'s ``move`` (a :class:`Decline` or a
+    :class:`Release`) lets the offered card die, or :data:`PASSED_ON`: the decliner after
+    refusing a card for good (R11a), the decliner (the opponent of the player who
+    releases) after a release (R14b), the non-dealer after the dealer refused his own
+    upcard (V8). A card refused for good may instead wait for a force decision (see
+    :data:`FORCED_ORIGINS`).
+
+    >>> turner_when_dies(Decline, OfferOrigin.DISCARD, 0, 1)
+    1
+    >>> turner_when_dies(Release, OfferOrigin.DISCARD, 1, 1)
+    0
+    """
+    if move is Release:
+        return 1 - mover
+    if passes_on(origin, offered_by, mover):
+        return PASSED_ON
+    if origin is ORIGIN_UPCARD:
+        return 1 - mover
+    return mover
+
+
+def may_force_back(
+    rules: Rules, phase: Phase, origin: OfferOrigin | None, by: int, mover: int
+) -> bool:
+    """R14b case b, all but the fit (R14a): the card offered to ``mover`` is one the
+    opponent turned up and passed, and the rules let such a card be forced back (V1).
+
+    >>> from conquian import CLASSIC
+    >>> may_force_back(CLASSIC, Phase.OFFER, OfferOrigin.STOCK, 1, 0)
+    True
+    """
+    return (
+        phase is PHASE_OFFER
+        and by != mover
+        and origin is ORIGIN_STOCK
+        and rules.forcing is FORCING_DECLINED
+    )
+
+
+def may_lay_down_on(rules: Rules, origin: OfferOrigin | None, by: int, mover: int) -> bool:
+    """V3, from the offer alone: ``mover`` turned up the card offered to him (the dealer's
+    upcard of V8 counts: he turned it up himself), and the rules let him lay down first.
+
+    >>> from conquian import FOSTER
+    >>> may_lay_down_on(FOSTER, OfferOrigin.STOCK, 1, 1)
+    False
+    """
+    return rules.meld_from_hand and origin is not ORIGIN_DISCARD and by == mover

@@ -43,10 +43,10 @@ from conquian._svg_cards import CARD_H, CARD_W, INK, back_at, card_at, number
 from conquian.cards import Card, Rank, Suit
 from conquian.errors import bounded_items, checked_player, describe
 from conquian.languages import Language, find_language
-from conquian.legality import may_lay_down_on
 from conquian.melds import Meld
 from conquian.moves import Decline, Force, LayDown, Release, Take
 from conquian.narration import Voice, capitalised, describe_origin, narrate_history
+from conquian.phases import MOVES_OF_PHASE, may_lay_down_on
 from conquian.state import Fate, Observation, Phase, Played, State, stand_in
 
 __all__ = [
@@ -563,16 +563,13 @@ def _kinds_of_move(source: State | Observation) -> set[type]:
     moves = source.legal_moves()
     mover = source.to_move
     if isinstance(source, Observation) and mover is not None and mover != source.player:
-        if source.phase is Phase.FORCE_DECISION:
-            return {Force, Release}
-        hidden = {Take, Decline} | ({Force} & _kinds_of_move(stand_in(source)))
+        hidden = set(MOVES_OF_PHASE[source.phase])
         by = source.offered_by
-        if (
-            source.phase is Phase.OFFER
-            and by is not None
-            and may_lay_down_on(source.rules, source.offer_origin, by, mover)
-        ):
-            hidden.add(LayDown)
+        if source.phase is Phase.OFFER:
+            if Force not in _kinds_of_move(stand_in(source)):
+                hidden.discard(Force)
+            if by is None or not may_lay_down_on(source.rules, source.offer_origin, by, mover):
+                hidden.discard(LayDown)
         return hidden
     kinds: set[type] = set()
     for index in range(len(moves) - 1, -1, -1):  # the takes come first: read the rest

@@ -21,27 +21,26 @@ from conquian import _bits
 from conquian._position import NO_CARD, NO_PLAYER, ORIGIN, RULES, Position
 from conquian._slots import new_instance, slot_setters
 from conquian.cards import DECK
-from conquian.legality import fits
+from conquian.legality import offer_fits
 from conquian.moves import NO_DISCARD, Decline, Force, LayDown, Move, Release, Take
 from conquian.phases import (
     DRAWN,
-    FORCING_DECLINED,
-    FORCING_DISCARDS_ONLY,
+    FORCED_ORIGINS,
     ORIGIN_DISCARD,
     ORIGIN_STOCK,
+    PASSED_ON,
     PHASE_FORCE_DECISION,
     PHASE_FORCED_TAKE,
     PHASE_OFFER,
     PHASE_OVER,
     WENT_OUT,
     Played,
+    turner_when_dies,
 )
 
 __all__ = ["advance"]
 
-# Who turns up the next card after a decline (see _declined_by), besides a player:
 _NO_TURN: Final = -1  # the card does not die now: nobody turns a card
-_FORCE_CHOICE: Final = -2  # the opponent may force the card on the decliner (R14b case a)
 
 
 def advance(pos: Position, move: Move) -> tuple[Position, Played]:
@@ -64,27 +63,19 @@ def advance(pos: Position, move: Move) -> tuple[Position, Played]:
     _set_phase(entry, phase)
     kind = move.__class__
     if kind is Decline or kind is Force or kind is Release:
-        # Who turns up the next card if the offered card dies now.
+        # Who turns up the next card if the offered card dies now (phases.turner_when_dies).
         turner = _NO_TURN
         next_phase = PHASE_OFFER
-        if kind is Decline:
-            if origin is ORIGIN_STOCK:
-                if by != mover:
-                    turner = _declined_by(pos, mover)
-                # else R11b: he passes his own turned card; it is offered to the opponent.
-            elif origin is ORIGIN_DISCARD:
-                turner = _declined_by(pos, mover)
-            elif by == mover:
-                turner = 1 - mover  # V8: the dealer refused it too; the non-dealer turns
-            # else V8: the non-dealer refused the upcard; it is offered to the dealer.
-            if turner == _FORCE_CHOICE:
+        if kind is Force:
+            next_phase = PHASE_FORCED_TAKE  # R14b: the decliner must take it
+        else:
+            turner = turner_when_dies(kind, origin, by, mover)
+            if turner == PASSED_ON:
+                turner = _NO_TURN  # R11b, V8: the card is offered to the opponent
+            elif kind is Decline and _may_be_forced(pos, mover):
                 # R14b case a: the opponent decides whether to force the card on him.
                 turner = _NO_TURN
                 next_phase = PHASE_FORCE_DECISION
-        elif kind is Force:
-            next_phase = PHASE_FORCED_TAKE
-        else:
-            turner = 1 - mover  # Release (R14b): it dies; the decliner turns the next card.
         if turner == _NO_TURN:
             return (rules, dealer, stock, hands, tables, dead, offer, origin, by,
                     next_phase, 1 - mover, ply + 1, None, arr, engine_melds), entry  # fmt: skip
@@ -126,17 +117,10 @@ def advance(pos: Position, move: Move) -> tuple[Position, Played]:
             PHASE_OFFER, 1 - mover, ply + 1, None, arr, engine_melds), entry  # fmt: skip
 
 
-def _declined_by(pos: Position, mover: int) -> int:
-    """A card ``mover`` may refuse for good was declined (R11a, R14b): _FORCE_CHOICE if
-    the opponent may now force it on him (it fits his table, and the rules force such
-    cards), else ``mover``, who turns up the next card as this one dies."""
-    forcing = pos[RULES].forcing
-    if (
-        forcing is FORCING_DECLINED
-        or (forcing is FORCING_DISCARDS_ONLY and pos[ORIGIN] is ORIGIN_DISCARD)
-    ) and fits(pos, mover):
-        return _FORCE_CHOICE
-    return mover
+def _may_be_forced(pos: Position, mover: int) -> bool:
+    """R14b case a: the card ``mover`` declined may be forced on him: the rules force
+    cards of its origin (phases.FORCED_ORIGINS, V1) and it fits his table (R14a)."""
+    return pos[ORIGIN] in FORCED_ORIGINS[pos[RULES].forcing] and offer_fits(pos, mover)
 
 
 # The entry of each move is built by setting its slots (see conquian._slots): attrs'

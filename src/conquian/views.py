@@ -32,10 +32,22 @@ from conquian import _bits, _position
 from conquian._readonly import ReadOnlyDict, frozen_json
 from conquian.cards import DECK, Card, format_cards, parse_cards
 from conquian.errors import ConquianError, InvalidStateError, describe, is_player
-from conquian.legality import may_force_back, may_lay_down_on
 from conquian.melds import Meld
 from conquian.moves import Decline, Force, LayDown, Move, Release, Take, parse_move
-from conquian.phases import Fate, OfferOrigin, Outcome, OutcomeKind, Phase, Played
+from conquian.phases import (
+    FORCED_ORIGINS,
+    MOVES_OF_PHASE,
+    PASSED_ON,
+    Fate,
+    OfferOrigin,
+    Outcome,
+    OutcomeKind,
+    Phase,
+    Played,
+    may_force_back,
+    may_lay_down_on,
+    turner_when_dies,
+)
 from conquian.rules import CLASSIC, Rules
 
 __all__ = [
@@ -505,7 +517,7 @@ def _check_order(read: _Reader, fields: dict[str, Any]) -> None:
         position,
     ]
     for number, (entry, after) in enumerate(zip(history, afters, strict=True), start=1):
-        if not _follows(entry, after, fields["outcome"]):
+        if not _follows(entry, after, fields["outcome"], rules):
             what = f"history entry {number + 1}" if number < len(history) else "the position"
             move = f"'{entry.move}' by player {entry.player}"
             raise read.fail(what, f"does not follow from history entry {number}, {move}")
@@ -527,14 +539,6 @@ def _check_order(read: _Reader, fields: dict[str, Any]) -> None:
         raise read.fail("dead", f"the history's dead cards, in order, are {shown}")
 
 
-# The kinds of move each phase allows (R11, R14b; Force in an offer is R14b case b).
-_MOVES_OF_PHASE: Final[dict[Phase, tuple[type, ...]]] = {
-    Phase.OFFER: (Take, Decline, LayDown, Force),
-    Phase.FORCE_DECISION: (Force, Release),
-    Phase.FORCED_TAKE: (Take,),
-}
-
-
 def _entry_problem(entry: Played, rules: Rules, dealer: int) -> str | None:
     """Why no game reaches the entry's offer, or plays its move there, whatever the
     tables; ``None`` if one can."""
@@ -546,7 +550,7 @@ def _entry_problem(entry: Played, rules: Rules, dealer: int) -> str | None:
         return "an upcard is the dealer's, under initial_upcard rules (V8)"
     kind = entry.move.__class__
     if (
-        kind not in _MOVES_OF_PHASE.get(phase, ())
+        kind not in MOVES_OF_PHASE[phase]
         or (kind is LayDown and not may_lay_down_on(rules, origin, by, mover))
         or (
             kind is Force
@@ -559,8 +563,9 @@ def _entry_problem(entry: Played, rules: Rules, dealer: int) -> str | None:
     return None
 
 
-def _follows(entry: Played, after: _After, outcome: Outcome | None) -> bool:
-    """Whether ``after`` can come next after ``entry`` (see :func:`_check_order`)."""
+def _follows(entry: Played, after: _After, outcome: Outcome | None, rules: Rules) -> bool:
+    """Whether ``after`` can come next after ``entry`` (see :func:`_check_order`), by the
+    rule facts of :mod:`conquian.phases`."""
     player, offer, origin, by, phase = after
     mover, move = entry.player, entry.move
     kind = move.__class__
@@ -586,15 +591,14 @@ def _follows(entry: Played, after: _After, outcome: Outcome | None) -> bool:
         return player == mover and same and phase is Phase.OFFER
     if kind is Force:  # R14b: the decliner must take it
         return player == 1 - mover and same and phase is Phase.FORCED_TAKE
-    if passed:
+    turner = turner_when_dies(kind, entry.origin, entry.offered_by, mover)
+    if turner == PASSED_ON:  # R11b, V8: offered to the opponent
         return player == 1 - mover and same and phase is Phase.OFFER
-    # The card dies: the decliner turns up the next card (R11a), the dealer's refused
-    # upcard goes to the non-dealer to turn (V8), and after a release the decliner turns
-    # (R14b); a declined card may instead wait for the opponent's force decision (R14b).
-    turner = 1 - mover if kind is Release or entry.origin is OfferOrigin.UPCARD else mover
+    # The card dies and ``turner`` turns up the next card (R11a, R14b, V8); or a card
+    # refused for good waits for the opponent's force decision (R14b case a).
     turned = (player, origin, by, phase) == (turner, OfferOrigin.STOCK, turner, Phase.OFFER)
     turned = turned and offer != entry.offer  # the card turned up is another one
-    if kind is Release or entry.origin is OfferOrigin.UPCARD:
+    if kind is Release or entry.origin not in FORCED_ORIGINS[rules.forcing]:
         return turned
     return turned or (player == 1 - mover and same and phase is Phase.FORCE_DECISION)
 
