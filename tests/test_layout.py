@@ -1,5 +1,7 @@
-"""The package's layout (see the embedding page): modules are layers that import only
-the layers below them, and no module uses another module's underscore names.
+"""The package's layout (see the embedding page): modules sit in named tiers (base,
+words, values, engine, records, bots, integrations, front-end kit, applications, the
+package) and import only the tiers theirs builds on, and the modules before them in
+their own tier; and no module uses another module's underscore names.
 
 A module's ``_name`` is for that module alone; a private module (``_bits``, ``_position``,
 ...) exposes plain names to the rest of the package. These tests read the source, so
@@ -9,59 +11,107 @@ that a change which breaks either rule fails here, whatever it does at run time.
 from __future__ import annotations
 
 import ast
+import shutil
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 
 SOURCE = Path(__file__).resolve().parents[1] / "src" / "conquian"
 
-# Bottom first: each module may import only modules before it in this list.
-LAYERS = (
-    "_version",
-    "_slots",
-    "_readonly",
-    "errors",
-    "_phrases",
-    "_refusals",
-    "languages",
-    "_rng",
-    "cards",
-    "_bits",
-    "_plans",
-    "rules",
-    "melds",
-    "moves",
-    "builder",
-    "phases",
-    "_position",
-    "legality",
-    "transitions",
-    "views",
-    "observation",
-    "dealing",
-    "state",
-    "actions",
-    "narration",
-    "game",
-    "notation",
-    "scoring",
-    "match_record",
-    "match",
-    "agents",
-    "heuristic",
-    "search",
-    "simulate",
-    "_svg_cards",
-    "svg",
-    "_terminal",
-    "arena",
-    "play",
-    "_demo",
-    "cli",
-    "__init__",
-    "__main__",
-)
+# The tiers of the package, bottom first, each with its modules in order: a module may
+# import the modules before it in its own tier and any module of the tiers its tier
+# builds on (ALLOWED), nothing else. ``integrations`` stands for the subpackage
+# conquian.integrations and all its modules.
+TIERS: dict[str, tuple[str, ...]] = {
+    "base": ("_version", "_slots", "_readonly", "errors", "_rng"),
+    "words": ("_phrases", "_refusals", "languages"),
+    "values": ("cards", "_bits", "_plans", "rules", "melds", "moves", "builder"),
+    "engine": (
+        "phases",
+        "_position",
+        "legality",
+        "transitions",
+        "views",
+        "observation",
+        "dealing",
+        "state",
+        "actions",
+    ),
+    "records": ("game", "notation", "scoring", "match_record", "match"),
+    "bots": ("agents", "heuristic", "search"),
+    "integrations": ("integrations",),
+    "front-end kit": ("narration", "_svg_cards", "svg", "_terminal"),
+    "applications": ("simulate", "arena", "play", "_demo", "cli", "__main__"),
+    "package": ("__init__",),
+}
+ALLOWED: dict[str, frozenset[str]] = {
+    "base": frozenset(),
+    "words": frozenset({"base"}),
+    "values": frozenset({"base", "words"}),
+    "engine": frozenset({"base", "words", "values"}),
+    "records": frozenset({"base", "words", "values", "engine"}),
+    "bots": frozenset({"base", "values", "engine"}),
+    "integrations": frozenset({"base", "values", "engine", "bots"}),
+    "front-end kit": frozenset({"base", "words", "values", "engine", "records"}),
+    "applications": frozenset(set(TIERS) - {"applications", "package"}),
+    "package": frozenset({"base", "words", "values", "engine", "records"}),
+}
+# The one exception: Jupyter's display hook of a value (its ``_repr_svg_`` method) draws
+# it with conquian.svg, imported when the hook is called. These modules may do so.
+DISPLAY_HOOKS: frozenset[str] = frozenset({"cards", "melds", "observation", "state"})
+
+TIER_OF = {module: tier for tier, modules in TIERS.items() for module in modules}
 MODULES = sorted(path.stem for path in SOURCE.glob("*.py"))
+
+
+def package_modules(source: Path) -> dict[str, list[ast.Module]]:
+    """The parsed modules of the package at ``source``, by name (the integrations'
+    modules all under ``integrations``)."""
+    found: dict[str, list[ast.Module]] = {}
+    for path in sorted([*source.glob("*.py"), *source.glob("integrations/*.py")]):
+        name = "integrations" if path.parent.name == "integrations" else path.stem
+        found.setdefault(name, []).append(ast.parse(path.read_text(encoding="utf-8")))
+    return found
+
+
+def tier_violations(source: Path) -> list[str]:
+    """Every import of the package at ``source`` that the tiers do not allow, as
+    ``"importer imports imported (tier -> tier)"``; a module in no tier is one too."""
+    modules = package_modules(source)
+    problems = []
+    for module, trees in modules.items():
+        if module not in TIER_OF:
+            problems.append(f"{module} is in no tier")
+            continue
+        tier = TIER_OF[module]
+        for parsed in trees:
+            hooks = {id(node) for hook in display_hooks(parsed) for node in ast.walk(hook)}
+            annotations_only = typing_only(parsed)
+            for node in ast.walk(parsed):
+                if not isinstance(node, ast.Import | ast.ImportFrom):
+                    continue
+                if id(node) in annotations_only:
+                    continue  # for annotations only, never run
+                imports = conquian_imports(ast.Module(body=[node], type_ignores=[]), modules)
+                for imported, names in imports:
+                    if imported == module or imported not in TIER_OF:
+                        continue
+                    if (
+                        id(node) in hooks
+                        and module in DISPLAY_HOOKS
+                        and (imported, names) == ("svg", ["svg"])
+                    ):
+                        continue  # a display hook drawing its value
+                    other = TIER_OF[imported]
+                    if other == tier:
+                        order = TIERS[tier]
+                        if order.index(imported) < order.index(module):
+                            continue
+                    elif other in ALLOWED[tier]:
+                        continue
+                    problems.append(f"{module} imports {imported} ({tier} -> {other})")
+    return problems
 
 
 def tree(module: str) -> ast.Module:
@@ -100,7 +150,9 @@ def typing_only(module: ast.Module) -> set[int]:
     }
 
 
-def conquian_imports(module: ast.Module) -> list[tuple[str, list[str]]]:
+def conquian_imports(
+    module: ast.Module, modules: Iterable[str] = MODULES
+) -> list[tuple[str, list[str]]]:
     """(imported module, names) for each import of the package, lazy ones included."""
     found: list[tuple[str, list[str]]] = []
     annotations_only = typing_only(module)
@@ -116,7 +168,7 @@ def conquian_imports(module: ast.Module) -> list[tuple[str, list[str]]]:
             names = [alias.name for alias in node.names]
             if node.module == "conquian":
                 for name in names:  # "from conquian import _bits" imports a module
-                    found.append((name if name in MODULES else "__init__", [name]))
+                    found.append((name if name in modules else "__init__", [name]))
             else:
                 found.append((node.module.split(".")[1], names))
         elif isinstance(node, ast.Import):
@@ -124,10 +176,6 @@ def conquian_imports(module: ast.Module) -> list[tuple[str, list[str]]]:
                 if alias.name.startswith("conquian."):
                     found.append((alias.name.split(".")[1], []))
     return found
-
-
-def test_every_module_is_in_a_layer() -> None:
-    assert set(MODULES) <= set(LAYERS), set(MODULES) - set(LAYERS)
 
 
 def display_hooks(module: ast.Module) -> list[ast.AST]:
@@ -140,22 +188,80 @@ def display_hooks(module: ast.Module) -> list[ast.AST]:
     ]
 
 
-@pytest.mark.parametrize("module", MODULES)
-def test_a_module_imports_only_the_layers_below_it(module: str) -> None:
-    level = LAYERS.index(module)
-    parsed = tree(module)
-    hooks = {id(node) for hook in display_hooks(parsed) for node in ast.walk(hook)}
-    annotations_only = typing_only(parsed)
-    for node in ast.walk(parsed):
-        if not isinstance(node, ast.Import | ast.ImportFrom) or id(node) in annotations_only:
-            continue
-        for imported, names in conquian_imports(ast.Module(body=[node], type_ignores=[])):
-            if id(node) in hooks and (imported, names) == ("svg", ["svg"]):
-                continue  # a display hook drawing its value
-            if imported in MODULES:
-                assert LAYERS.index(imported) < level, (
-                    f"{module} imports {imported}, a layer above"
-                )
+def test_every_module_is_in_a_tier_and_imports_only_what_its_tier_allows() -> None:
+    assert tier_violations(SOURCE) == []
+
+
+def test_the_tiers_build_on_lower_tiers_only() -> None:
+    order = list(TIERS)
+    for tier, allowed in ALLOWED.items():
+        assert all(order.index(lower) < order.index(tier) for lower in allowed), tier
+
+
+PLANTED = [
+    # (module, the import planted in it, the violation the test must report)
+    (
+        "svg",
+        "from conquian.search import SearchAgent",
+        "svg imports search (front-end kit -> bots)",
+    ),
+    (
+        "agents",
+        "from conquian import narration",
+        "agents imports narration (bots -> front-end kit)",
+    ),
+    ("state", "from conquian.game import Game", "state imports game (engine -> records)"),
+    ("languages", "import conquian.cards", "languages imports cards (words -> values)"),
+    (
+        "heuristic",
+        "from conquian.languages import LANGUAGES",
+        "heuristic imports languages (bots -> words)",
+    ),
+    (
+        "legality",
+        "from conquian.transitions import advance",
+        "legality imports transitions (engine -> engine)",
+    ),
+    ("cards", "from conquian import svg", "cards imports svg (values -> front-end kit)"),
+    (
+        "integrations",
+        "from conquian.simulate import play_game",
+        "integrations imports simulate (integrations -> applications)",
+    ),
+    ("_new_module", "from conquian.cards import Card", "_new_module is in no tier"),
+]
+
+
+@pytest.mark.parametrize(("module", "line", "violation"), PLANTED, ids=[p[2] for p in PLANTED])
+def test_a_planted_wrong_import_fails(
+    module: str, line: str, violation: str, tmp_path: Path
+) -> None:
+    """A copy of the package with one wrong import planted (at module level, not in a
+    display hook) has exactly that violation."""
+    copy = tmp_path / "conquian"
+    shutil.copytree(SOURCE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    path = copy / "integrations" / "ray.py" if module == "integrations" else copy / f"{module}.py"
+    if path.exists():
+        path.write_text(path.read_text(encoding="utf-8") + f"\n{line}\n", encoding="utf-8")
+    else:
+        path.write_text(f"{line}\n", encoding="utf-8")
+    assert tier_violations(copy) == [violation]
+
+
+def test_a_display_hook_may_import_the_pictures_only_from_the_listed_modules(
+    tmp_path: Path,
+) -> None:
+    """The lazy ``_repr_svg_`` import is allowed in the modules of DISPLAY_HOOKS; the
+    same hook elsewhere (here in ``rules``) is a wrong import."""
+    copy = tmp_path / "conquian"
+    shutil.copytree(SOURCE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    hook = (
+        "\n\ndef _repr_svg_() -> str:\n    from conquian import svg\n\n    return svg.__name__\n"
+    )
+    for module in ("rules", "cards"):
+        path = copy / f"{module}.py"
+        path.write_text(path.read_text(encoding="utf-8") + hook, encoding="utf-8")
+    assert tier_violations(copy) == ["rules imports svg (values -> front-end kit)"]
 
 
 def test_only_display_hooks_import_the_picture_layer_from_below() -> None:
@@ -205,15 +311,3 @@ def test_no_test_module_imports_another(path: Path) -> None:
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 assert not alias.name.startswith("test_"), f"{path.name} imports {alias.name}"
-
-
-def test_the_integrations_sit_between_the_agents_and_the_simulation() -> None:
-    """conquian.integrations.* build on the core up to the agents; simulate calls the Ray
-    integration, so they import nothing from simulate or above."""
-    modules = sorted((SOURCE / "integrations").glob("*.py"))
-    assert modules
-    for path in modules:
-        parsed = ast.parse(path.read_text(encoding="utf-8"))
-        for imported, _ in conquian_imports(parsed):
-            if imported != "integrations":
-                assert LAYERS.index(imported) < LAYERS.index("simulate"), (path.name, imported)
