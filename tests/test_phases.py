@@ -91,14 +91,15 @@ def test_v8_a_refused_upcard_is_never_forced() -> None:
     """The dealer's upcard is not among the forced origins under any forcing rule, so a
     position that waits for a force decision on it is refused (V8, R14b case a)."""
     assert all(OfferOrigin.UPCARD not in origins for origins in FORCED_ORIGINS.values())
+    hands, tables = ("2h3h4h5h", "7d2s3dJcQs2d7h"), ("AdAhAs.QcQdQh", "5c6c7c")
+    used = set(parse_cards(" ".join(["4c", *hands, *tables]).replace(".", " ")))
+    stock = "".join(str(card) for card in DECK if card not in used)
+    text = (
+        "conquian/1 rules=classic,initial_upcard:true dealer=0 ply=2 phase=force_decision"
+        f" to_move=0 offer=4c from=upcard:0 stock={stock} hand0={hands[0]}"
+        f" hand1={hands[1]} table0={tables[0]} table1={tables[1]} dead=- result=-"
+    )
     with pytest.raises(
         InvalidStateError, match="only a card turned up from the stock or a discard"
     ):
-        hands, tables = ("2h3h4h5h", "7d2s3dJcQs2d7h"), ("AdAhAs.QcQdQh", "5c6c7c")
-        used = set(parse_cards(" ".join(["4c", *hands, *tables]).replace(".", " ")))
-        stock = "".join(str(card) for card in DECK if card not in used)
-        State.from_notation(
-            "conquian/1 rules=classic,initial_upcard:true dealer=0 ply=2 phase=force_decision"
-            f" to_move=0 offer=4c from=upcard:0 stock={stock} hand0={hands[0]}"
-            f" hand1={hands[1]} table0={tables[0]} table1={tables[1]} dead=- result=-"
-        )
+        State.from_notation(text)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
+from collections.abc import Callable
 from xml.sax.saxutils import escape
 
 import pytest
@@ -85,15 +86,15 @@ MIDGAME = played(7, 24)
 def test_every_picture_is_well_formed_svg(style: svg.PackStyle) -> None:
     observation = MIDGAME.observation(1)
     pictures = [
-        svg.card(Card.parse("Qh"), style=style),
+        svg.card(Card.parse("Qh"), pack=style),
         svg.card_back(),
-        svg.cards(DECK, style=style, per_row=10),
-        svg.cards([], style=style),
-        svg.meld(Meld("5c 6c 7c"), style=style),
-        svg.table([], style=style),
-        svg.position(MIDGAME, style=style, last_move=MIDGAME.history[-1]),
-        svg.position(observation, style=style),
-        svg.position(played(7, 1000), style=style),
+        svg.cards(DECK, pack=style, per_row=10),
+        svg.cards([], pack=style),
+        svg.meld(Meld("5c 6c 7c"), pack=style),
+        svg.table([], pack=style),
+        svg.position(MIDGAME, pack=style, last_move=MIDGAME.history[-1]),
+        svg.position(observation, pack=style),
+        svg.position(played(7, 1000), pack=style),
     ]
     for picture in pictures:
         root = parsed(picture)
@@ -166,7 +167,7 @@ def test_a_card_face_shows_its_index_twice_and_its_pips_or_figure(style: svg.Pac
     numbered 10, 11, 12, R1), one pip a point from the ace to the 7 (the ace one large
     pip), a framed figure over one pip for the sota, caballo and rey."""
     for value in DECK:
-        root = parsed(svg.card(value, style=style))
+        root = parsed(svg.card(value, pack=style))
         (face,) = (g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "card")
         title = face.find(f"{SVG_NS}title")
         assert title is not None
@@ -283,8 +284,8 @@ def test_notebooks_show_cards_melds_and_positions_as_pictures() -> None:
 
 def test_bad_arguments_are_typed_errors() -> None:
     seven = Card.parse("7h")
-    with pytest.raises(ValueError, match="style must be 'french' or 'spanish'"):
-        svg.card(seven, style="german")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="pack must be 'french' or 'spanish'"):
+        svg.card(seven, pack="german")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="size must be 1 to 1000 pixels, not 0"):
         svg.card(seven, size=0)
     with pytest.raises(TypeError, match="size must be an int"):
@@ -351,7 +352,7 @@ def test_long_words_are_cut_into_lines_inside_the_picture() -> None:
     """A six-card lay-down (V3, Bicycle rules) told in the Spanish pack's card names is
     longer than the picture is wide: its words wrap, each line inside the picture."""
     state = after(State.new(seed=6, rules=BICYCLE), "decline", "decline", "lay +6c7c6d7d6h7s")
-    picture = svg.position(state, style="spanish", last_move=state.history[-1])
+    picture = svg.position(state, pack="spanish", last_move=state.history[-1])
     width = view_box(picture)[0]
     for text in parsed(picture).iter(f"{SVG_NS}text"):
         size = float(text.attrib["font-size"])
@@ -386,14 +387,14 @@ def test_lines_are_cut_at_the_width_the_picture_ends_with() -> None:
     """The status and last-move lines are drawn before the hands that widen the picture;
     they are cut at its final width, not at the width known when they were drawn."""
     state = after(State.new(seed=7, rules=Rules(hand_size=19)), "take +KdKh -3c")
-    picture = svg.position(state, style="spanish", last_move=state.history[-1])
+    picture = svg.position(state, pack="spanish", last_move=state.history[-1])
     assert view_box(picture)[0] > 2000
     lines = texts(picture)
     assert lines[1].startswith("Last move: Player 1 turns up rey de bastos.")
     assert lines[1].endswith("discards 3 de bastos")
     assert lines[2] == "Player 1's hand: 16 cards"
     assert inside(picture)
-    again = svg.position(state, style="spanish", last_move=state.history[-1])
+    again = svg.position(state, pack="spanish", last_move=state.history[-1])
     assert again == picture
 
 
@@ -792,19 +793,19 @@ def test_a_face_up_stock_is_described_card_by_card() -> None:
     told = description(svg.position(state))
     listed = " ".join(c.pretty() for c in state.stock)
     assert f"Stock: {len(state.stock)} cards: {listed}. Dead: -" in told
-    spanish = description(svg.position(state, lang="es", style="spanish"))
+    spanish = description(svg.position(state, lang="es", pack="spanish"))
     top, second = state.stock[:2]
     assert f"Mazo: 19 cartas: {top.spanish()}, {second.spanish()}, " in spanish
     assert description(svg.position(state.observation(0))).endswith("Stock: 19. Dead: -")
 
 
 def test_lists_and_tables_are_titled_in_their_pack() -> None:
-    title = parsed(svg.cards([Card.parse("7h"), Card.parse("Js")], style="spanish")).find(
+    title = parsed(svg.cards([Card.parse("7h"), Card.parse("Js")], pack="spanish")).find(
         f"{SVG_NS}title"
     )
     assert title is not None
     assert title.text == "7 de copas, sota de espadas"
-    title = parsed(svg.table([Meld("Jc Jh Js")], style="spanish")).find(f"{SVG_NS}title")
+    title = parsed(svg.table([Meld("Jc Jh Js")], pack="spanish")).find(f"{SVG_NS}title")
     assert title is not None
     assert title.text == "sota de bastos, sota de copas, sota de espadas"
 
@@ -837,7 +838,7 @@ def test_words_and_rings_stand_out_from_what_they_are_drawn_on() -> None:
     assert marks
     assert all(contrast(mark, band) >= 3 for mark in marks)
     for value in DECK:  # the indexes on a white card, oros included
-        for text in parsed(svg.card(value, style="spanish")).iter(f"{SVG_NS}text"):
+        for text in parsed(svg.card(value, pack="spanish")).iter(f"{SVG_NS}text"):
             assert contrast(text.attrib["fill"], "#ffffff") >= 4.5, value
 
 
@@ -885,3 +886,29 @@ def test_a_picture_whose_lines_fit_is_laid_out_once(monkeypatch: pytest.MonkeyPa
     opening = State.new(seed=0).observation(1)  # its middle row is the widest
     svg.position(opening)
     assert len(calls) == 1
+
+
+def test_every_picture_has_one_default_size_and_one_name_for_the_pack() -> None:
+    """pack= is the pack style (style= means the card text in narration); every picture,
+    a position included, draws cards DEFAULT_SIZE pixels wide unless told otherwise."""
+    seven, state = Card.parse("7h"), State.new(seed=7)
+    assert svg.DEFAULT_SIZE == 60
+    assert svg.position(state) == svg.position(state, size=svg.DEFAULT_SIZE)
+    assert svg.position(state) != svg.position(state, size=40)
+    assert svg.card(seven) == svg.card(seven, size=60)
+    drawings: list[tuple[Callable[..., str], object]] = [
+        (svg.card, seven),
+        (svg.cards, [seven]),
+        (svg.meld, Meld("5c 6c 7c")),
+        (svg.table, [Meld("5c 6c 7c")]),
+        (svg.position, state),
+    ]
+    for draw, value in drawings:
+        with pytest.warns(DeprecationWarning, match="the pack style is pack="):
+            old = draw(value, style="spanish")
+        assert old == draw(value, pack="spanish") != draw(value)
+        with (
+            pytest.warns(DeprecationWarning, match="pack="),
+            pytest.raises(TypeError, match="once"),
+        ):
+            draw(value, pack="spanish", style="french")

@@ -9,7 +9,7 @@ notebook or any SVG library shows as it is. :class:`~conquian.cards.Card`,
 >>> picture = svg.meld(Meld("5h 6h 7h"))
 >>> picture.startswith("<svg") and picture.count('class="card"')
 3
->>> view = svg.position(State.new(seed=7).observation(0), style="spanish")
+>>> view = svg.position(State.new(seed=7).observation(0), pack="spanish")
 >>> view.count('class="card"'), view.count('class="card back"')  # the stock: a pile of 5
 (11, 15)
 
@@ -21,7 +21,9 @@ shapes (no font draws a suit, and nothing is embedded); only the rank indexes an
 labels are text, in the reader's sans-serif font.
 
 The output is deterministic: the same arguments give byte-identical text, on every
-machine. ``size`` is the width of one card in pixels; everything scales with it.
+machine. ``size`` is the width of one card in pixels (:data:`DEFAULT_SIZE` for every
+picture); everything scales with it. ``pack`` is the pack style (``style``, its old
+name, is deprecated: in :mod:`conquian.narration` ``style`` is how card text is written).
 A picture of an :class:`~conquian.state.Observation` shows only what that player may know,
 so it is the same whatever the hidden cards are. A picture holds no ``id``, so any number
 of them can be put in one web page.
@@ -33,6 +35,7 @@ import math
 import re
 import textwrap
 import unicodedata
+import warnings
 from collections.abc import Iterable, Sequence
 from typing import Final, Literal, NamedTuple
 from xml.sax.saxutils import escape
@@ -262,14 +265,30 @@ def _meld_text(value: Meld, pack: PackStyle) -> str:
 # ---------------------------------------------------------------- checks
 
 
-def _check_options(style: object, size: object) -> PackStyle:
-    if style not in ("french", "spanish"):
-        raise ValueError(f"style must be 'french' or 'spanish', not {describe(style)}")
+def _pack_of(pack: PackStyle, style: PackStyle | None) -> PackStyle:
+    """``pack``, or ``style``, its deprecated name, if given (with a warning that points
+    at the caller's caller: the user's call of a drawing function)."""
+    if style is None:
+        return pack
+    warnings.warn(
+        "svg's style= is deprecated: the pack style is pack= (style= means the card text "
+        "in conquian.narration)",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    if pack != "french" and pack != style:
+        raise TypeError("give the pack style once, as pack= (style= is its old name)")
+    return style
+
+
+def _check_options(pack: object, size: object) -> PackStyle:
+    if pack not in ("french", "spanish"):
+        raise ValueError(f"pack must be 'french' or 'spanish', not {describe(pack)}")
     if isinstance(size, bool) or not isinstance(size, int):
         raise TypeError(f"size must be an int (pixels a card), not {type(size).__name__}")
     if not 1 <= size <= _MAX_SIZE:
         raise ValueError(f"size must be 1 to {_MAX_SIZE} pixels, not {describe(size)}")
-    return "spanish" if style == "spanish" else "french"
+    return "spanish" if pack == "spanish" else "french"
 
 
 def _check_card(value: object) -> Card:
@@ -350,15 +369,21 @@ def _check_language(lang: object) -> Language:
 
 
 def card(
-    value: Card, *, style: PackStyle = "french", size: int = DEFAULT_SIZE, highlight: bool = False
+    value: Card,
+    *,
+    pack: PackStyle = "french",
+    size: int = DEFAULT_SIZE,
+    highlight: bool = False,
+    style: PackStyle | None = None,
 ) -> str:
     """One card, face up.
 
     Args:
         value: The card.
-        style: ``"french"`` or ``"spanish"``.
+        pack: The pack style, ``"french"`` or ``"spanish"``.
         size: The card's width in pixels (its height is one and a half times that).
         highlight: Whether to ring the card (as the offered card is ringed).
+        style: The old name of ``pack``, deprecated.
 
     Returns:
         The SVG text.
@@ -366,21 +391,22 @@ def card(
     Raises:
         TypeError: ``value`` is not a :class:`~conquian.cards.Card`, ``size`` not an int
             or ``highlight`` not a bool.
-        ValueError: An unknown ``style``, or ``size`` outside 1 to 1,000.
+        ValueError: An unknown ``pack``, or ``size`` outside 1 to 1,000.
 
     >>> from conquian import svg, Card
     >>> picture = svg.card(Card.parse("Js"), size=100)
     >>> 'width="116" height="166"' in picture  # the card, and a margin for the ring
     True
     """
-    pack = _check_options(style, size)
+    drawn_pack = _check_options(_pack_of(pack, style), size)
     drawn = _check_card(value)
     if not isinstance(highlight, bool):
         raise TypeError(f"highlight must be True or False, not {describe(highlight)}")
     extra = _highlight(_HIGHLIGHT) if highlight else ""
     pad = _CARD_MARGIN
-    body = card_at(drawn, pack, pad, pad, extra)
-    return _document(body, CARD_W + 2 * pad, CARD_H + 2 * pad, size, _card_name(drawn, pack))
+    body = card_at(drawn, drawn_pack, pad, pad, extra)
+    title = _card_name(drawn, drawn_pack)
+    return _document(body, CARD_W + 2 * pad, CARD_H + 2 * pad, size, title)
 
 
 def card_back(*, size: int = DEFAULT_SIZE) -> str:
@@ -400,24 +426,25 @@ def card_back(*, size: int = DEFAULT_SIZE) -> str:
 def cards(
     values: Iterable[Card],
     *,
-    style: PackStyle = "french",
+    pack: PackStyle = "french",
     size: int = DEFAULT_SIZE,
     per_row: int | None = None,
+    style: PackStyle | None = None,
 ) -> str:
     """Cards side by side, in the order given, ``per_row`` to a row (all in one row if
-    ``None``).
+    ``None``), in the pack style ``pack`` (``style`` is its old name, deprecated).
 
     Raises:
         TypeError: A value is not a :class:`~conquian.cards.Card`, ``size`` is not an
             int, or ``per_row`` not an int or None.
-        ValueError: A bad ``style`` or ``size``, ``per_row`` below 1, or more than 400
+        ValueError: A bad ``pack`` or ``size``, ``per_row`` below 1, or more than 400
             cards.
 
     >>> from conquian import svg, DECK
-    >>> svg.cards(DECK, per_row=10, style="spanish").count('class="card"')
+    >>> svg.cards(DECK, per_row=10, pack="spanish").count('class="card"')
     40
     """
-    pack = _check_options(style, size)
+    pack = _check_options(_pack_of(pack, style), size)
     if per_row is not None and (isinstance(per_row, bool) or not isinstance(per_row, int)):
         raise TypeError(f"per_row must be an int or None, not {describe(per_row)}")
     if per_row is not None and per_row < 1:
@@ -460,12 +487,19 @@ def _melds_row(
     return "".join(parts), max(0.0, left - _MELD_GAP - x)
 
 
-def meld(value: Meld, *, style: PackStyle = "french", size: int = DEFAULT_SIZE) -> str:
-    """One meld, its cards in display order on one band.
+def meld(
+    value: Meld,
+    *,
+    pack: PackStyle = "french",
+    size: int = DEFAULT_SIZE,
+    style: PackStyle | None = None,
+) -> str:
+    """One meld, its cards in display order on one band, in the pack style ``pack``
+    (``style`` is its old name, deprecated).
 
     Raises:
         TypeError: ``value`` is not a :class:`~conquian.melds.Meld`.
-        ValueError: A bad ``style`` or ``size``.
+        ValueError: A bad ``pack`` or ``size``.
 
     >>> from conquian import svg, Meld
     >>> svg.meld(Meld("Jc Jh Js")).count('class="meld"')
@@ -473,24 +507,32 @@ def meld(value: Meld, *, style: PackStyle = "french", size: int = DEFAULT_SIZE) 
     """
     if not isinstance(value, Meld):
         raise TypeError(f"expected a Meld, not {type(value).__name__}")
-    return table((value,), style=style, size=size)
+    drawn_pack = _pack_of(pack, style)
+    return table((value,), pack=drawn_pack, size=size)
 
 
-def table(melds: Iterable[Meld], *, style: PackStyle = "french", size: int = DEFAULT_SIZE) -> str:
-    """A player's table: the melds in a row, each on its own band, set apart.
+def table(
+    melds: Iterable[Meld],
+    *,
+    pack: PackStyle = "french",
+    size: int = DEFAULT_SIZE,
+    style: PackStyle | None = None,
+) -> str:
+    """A player's table: the melds in a row, each on its own band, set apart, in the pack
+    style ``pack`` (``style`` is its old name, deprecated).
 
     Raises:
         TypeError: ``melds`` is not an iterable of :class:`~conquian.melds.Meld` values
             (one Meld included: draw it with :func:`meld`).
-        ValueError: A bad ``style`` or ``size``, more than 400 melds, or a card in two
+        ValueError: A bad ``pack`` or ``size``, more than 400 melds, or a card in two
             of them.
 
     >>> from conquian import svg, Meld
-    >>> picture = svg.table([Meld("5c 6c 7c"), Meld("Jd Jh Js")], style="spanish")
+    >>> picture = svg.table([Meld("5c 6c 7c"), Meld("Jd Jh Js")], pack="spanish")
     >>> picture.count('class="meld"'), picture.count('class="card"')
     (2, 6)
     """
-    pack = _check_options(style, size)
+    pack = _check_options(_pack_of(pack, style), size)
     drawn = _check_melds(melds)
     row, width = _melds_row(drawn, pack, 2 * _PAD, 2 * _PAD, frozenset())
     title = "  |  ".join(_cards_text(m, pack) for m in drawn) or "an empty table"
@@ -838,13 +880,14 @@ def _history_index(source: State | Observation, entry: Played) -> int:
 def position(
     source: State | Observation,
     *,
-    style: PackStyle = "french",
-    size: int = 40,
+    pack: PackStyle = "french",
+    size: int = DEFAULT_SIZE,
     last_move: Played | None = None,
     names: Sequence[str] | None = None,
     lang: str | Language = "en",
     viewer: int | None = None,
     background: str | None = _BACKGROUND,
+    style: PackStyle | None = None,
 ) -> str:
     """A whole position: both hands and tables, the offered card, the stock and the dead
     cards.
@@ -863,7 +906,7 @@ def position(
 
     Args:
         source: The position, or one player's view of it.
-        style: ``"french"`` or ``"spanish"``.
+        pack: The pack style, ``"french"`` or ``"spanish"``.
         size: The width of one card in pixels.
         last_move: An entry of ``source.history`` (such as ``state.history[-1]``) to tell
             in words (as :mod:`conquian.narration` does) and mark: the cards it laid on
@@ -878,6 +921,7 @@ def position(
         background: The colour of the picture's background, ``#rgb``, ``#rrggbb`` or
             one of the 148 CSS colour names (in any case); ``None`` leaves it
             transparent (the words are dark: put the picture on a light page).
+        style: The old name of ``pack``, deprecated.
 
     Returns:
         The SVG text.
@@ -886,7 +930,7 @@ def position(
         TypeError: ``source`` is not a State or Observation, ``last_move`` not a Played
             entry, ``names`` not two texts, ``lang`` not a code, ``viewer`` not an int,
             or ``background`` not text.
-        ValueError: A bad ``style`` or ``size``; a ``last_move`` that is not an entry of
+        ValueError: A bad ``pack`` or ``size``; a ``last_move`` that is not an entry of
             ``source.history``; a name that is empty, blank, longer than 40 characters,
             or holds a control character or a text-direction character, or two names
             alike; a ``viewer`` other than 0 or 1, or other than an Observation's
@@ -895,14 +939,14 @@ def position(
 
     >>> from conquian import svg, State
     >>> state = State.new(seed=7)
-    >>> picture = svg.position(state, style="spanish")
+    >>> picture = svg.position(state, pack="spanish")
     >>> picture.count('class="card"')  # face up: the hands, the stock and the offer
     40
     >>> picture = svg.position(state.observation(1), lang="de", names=["Ann", "Bob"])
     >>> "Du bist am Zug: weitergeben" in picture, "Hand von Ann: 10 Karten" in picture
     (True, True)
     """
-    pack = _check_options(style, size)
+    pack = _check_options(_pack_of(pack, style), size)
     if last_move is not None and not isinstance(last_move, Played):
         raise TypeError(f"last_move must be a Played entry or None, not {describe(last_move)}")
     view = _view_of(source, viewer)
