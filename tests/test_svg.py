@@ -3,10 +3,12 @@ observation's player nothing hidden."""
 
 from __future__ import annotations
 
+import ast
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from xml.sax.saxutils import escape
 
 import pytest
@@ -15,6 +17,7 @@ from conquian import DECK, Card, Meld, Rank, Rules, State, Suit, Take, _bits, _s
 from conquian.agents import GreedyAgent, RandomAgent
 from conquian.languages import LANGUAGES
 from conquian.moves import Decline, Force, Release
+from conquian.narration import narrate_history
 from conquian.rules import BICYCLE
 from conquian.state import Observation, Phase
 
@@ -912,3 +915,30 @@ def test_every_picture_has_one_default_size_and_one_name_for_the_pack() -> None:
             pytest.raises(TypeError, match="once"),
         ):
             draw(value, pack="spanish", style="french")
+
+
+def test_the_drawing_picks_no_phrase() -> None:
+    """Wording belongs to the narration: conquian.svg asks the pictures' words
+    (conquian._picture_words) for each sentence and label, and never picks a phrase of a
+    language itself nor rewrites the narration's text."""
+    source = Path(svg.__file__).read_text(encoding="utf-8")
+    called = {
+        node.func.attr
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+    }
+    assert not called & {"say", "say_to", "heading", "phrase", "sub", "phrases"}
+    assert {"status", "last_move", "summary", "offer"} <= called
+
+
+def test_the_narration_capitalises_a_name_the_pictures_write_as_given() -> None:
+    """narrate_history starts each sentence with a capital (``De Vries``); the
+    pictures' voice keeps the name as given, and the rest of the line is the same."""
+    state = State.new(seed=7).apply("decline")
+    first = narrate_history(state.history, names=("de Vries", "Bob"))
+    assert first == ["Bob turns up K♦. Bob passes K♦ to de Vries"]
+    state = state.apply("decline")
+    told = narrate_history(state.history, names=("de Vries", "Bob"))[-1]
+    assert told.startswith("De Vries declines K♦")
+    picture = svg.position(state, names=("de Vries", "Bob"), last_move=state.history[-1])
+    assert "Last move: " + told.replace("De Vries", "de Vries", 1) in picture

@@ -51,10 +51,20 @@ _DEFAULT_NAMES: Final = ("player 0", "player 1")
 
 class Voice:
     """Fills in the phrases of one language for one viewer (for the modules that word
-    moves: narration here, the pictures of :mod:`conquian.svg`)."""
+    moves: narration here, the words of the pictures of :mod:`conquian.svg`).
+
+    ``names_as_given``: a sentence that starts with a player's name keeps the name as it
+    is given (``de Vries passes``), as the pictures write it; the narration capitalises
+    every sentence (``De Vries passes``)."""
 
     def __init__(
-        self, lang: str | Language, names: Sequence[str], viewer: int | None, style: str
+        self,
+        lang: str | Language,
+        names: Sequence[str],
+        viewer: int | None,
+        style: str,
+        *,
+        names_as_given: bool = False,
     ) -> None:
         self.language = find_language(lang)
         if len(names) != 2 or not all(isinstance(name, str) for name in names):
@@ -66,10 +76,26 @@ class Voice:
         self.names = tuple(names)
         self.viewer = viewer
         self.style = style
+        self.names_as_given = names_as_given
 
-    def say(self, key: str, player: int | None = None, **values: object) -> str:
-        """The phrase ``key`` about ``player`` (its ``.you`` form when he is the viewer)."""
-        return self.language.phrase(self._about(key, player, values), **values)
+    def say(
+        self, key: str, player: int | None = None, *, opening: bool = False, **values: object
+    ) -> str:
+        """The phrase ``key`` about ``player`` (its ``.you`` form when he is the viewer);
+        with ``opening``, as a sentence starts (see :meth:`opened`)."""
+        return self._filled(self._about(key, player, values), values, opening)
+
+    def _filled(self, key: str, values: dict[str, object], opening: bool) -> str:
+        text = self.language.phrase(key, **values)
+        return self.opened(self.language.phrases[key], text) if opening else text
+
+    def opened(self, template: str, text: str) -> str:
+        """``text``, the phrase ``template`` filled in, as a sentence starts: with a
+        capital first letter, but a player's name it starts with written as given when
+        the voice writes names as given."""
+        if self.names_as_given and template.startswith("{who}"):
+            return text
+        return capitalised(text)
 
     def heading(self, key: str, player: int | None = None, **values: object) -> str:
         """:meth:`say` with a capital first letter, given to the phrase before the values
@@ -85,12 +111,13 @@ class Voice:
             values["who"] = self.names[player]
         return key
 
-    def say_to(self, key: str, player: int, **values: object) -> str:
+    def say_to(self, key: str, player: int, *, opening: bool = False, **values: object) -> str:
         """The phrase ``key`` about ``player`` and his opponent, ``{other}``: its ``.you``
-        form when the player is the viewer, its ``.to_you`` form when the opponent is."""
+        form when the player is the viewer, its ``.to_you`` form when the opponent is;
+        with ``opening``, as a sentence starts (see :meth:`opened`)."""
         if 1 - player == self.viewer:
-            return self.language.phrase(key + ".to_you", who=self.names[player], **values)
-        return self.say(key, player, other=self.names[1 - player], **values)
+            return self._filled(key + ".to_you", {"who": self.names[player], **values}, opening)
+        return self.say(key, player, opening=opening, other=self.names[1 - player], **values)
 
     def card(self, card: Card) -> str:
         if self.style == "pretty":
@@ -158,35 +185,35 @@ def _sentence(
     moved = _rearrangements(old_table, new_table, voice)
     if isinstance(move, Take):
         key = "forced_take" if fate is Fate.TAKEN_FORCED else "take"
-        parts = [voice.say(key, player, card=card)]
+        parts = [voice.say(key, player, opening=True, card=card)]
         if move.laid:
             parts.append(voice.say("lays", player, cards=voice.cards(move.laid)))
         if move.discard is None:
             # Going out ends the sentence; what moved on the table is told before it, in
             # brackets, so that the mover stays the subject of going out.
             told = ", ".join(parts) + (" (" + "; ".join(moved) + ")" if moved else "")
-            return capitalised(told + " " + voice.say("goes_out", player))
+            return told + " " + voice.say("goes_out", player)
         parts.append(voice.say("discards", player, card=voice.card(move.discard)))
         text = ", ".join(parts)
     elif isinstance(move, LayDown):
-        text = voice.say("lay_down", player, cards=voice.cards(move.laid), card=card)
+        text = voice.say("lay_down", player, opening=True, cards=voice.cards(move.laid), card=card)
     elif fate is Fate.PASSED:
         key = "decline_upcard" if entry.origin is OfferOrigin.UPCARD else "pass"
-        text = voice.say_to(key, player, card=card)
+        text = voice.say_to(key, player, opening=True, card=card)
     elif fate is Fate.DECLINED:
-        text = voice.say("decline", player, card=card)
+        text = voice.say("decline", player, opening=True, card=card)
     elif fate is Fate.FORCED:
-        text = voice.say_to("force", player, card=card)
+        text = voice.say_to("force", player, opening=True, card=card)
     else:
-        text = voice.say("release", player, card=card)
+        text = voice.say("release", player, opening=True, card=card)
     if moved:
         text += "; " + "; ".join(moved)
-    return capitalised(text)
+    return text
 
 
 def _turn_up(card: Card, origin: OfferOrigin, by: int, voice: Voice) -> str:
     key = "upcard" if origin is OfferOrigin.UPCARD else "turn_up"
-    return capitalised(voice.say(key, by, card=voice.card(card)))
+    return voice.say(key, by, opening=True, card=voice.card(card))
 
 
 def narrate(
@@ -439,6 +466,12 @@ def narrate_history(
     if isinstance(history, str | bytes) or not all(isinstance(entry, Played) for entry in history):
         raise TypeError(f"history is a sequence of Played entries, not {describe(history)}")
     check_rules(rules)
+    return tell_history(history, rules, voice)
+
+
+def tell_history(history: Sequence[Played], rules: Rules, voice: Voice) -> list[str]:
+    """:func:`narrate_history` in the voice ``voice`` (the pictures' voice writes the
+    players' names as given), the history and rules already checked."""
     lines = []
     before: tuple[tuple[Meld, ...], tuple[Meld, ...]] = ((), ())
     for index, (entry, after) in enumerate(

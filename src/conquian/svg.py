@@ -37,20 +37,25 @@ import textwrap
 import unicodedata
 import warnings
 from collections.abc import Iterable, Sequence
-from typing import Final, Literal, NamedTuple
+from typing import Final, Literal
 from xml.sax.saxutils import escape
 
-import attrs
-
+from conquian._picture_words import (
+    END_ISOLATE,
+    ISOLATE,
+    PictureView,
+    PictureWords,
+    card_name,
+    cards_text,
+    default_names,
+)
 from conquian._svg_cards import CARD_H, CARD_W, INK, back_at, card_at, number
-from conquian.cards import Card, Rank, Suit
+from conquian.cards import Card
 from conquian.errors import bounded_items, checked_player, describe
 from conquian.languages import Language, find_language
 from conquian.melds import Meld
-from conquian.moves import Decline, Force, LayDown, Release, Take
-from conquian.narration import Voice, capitalised, describe_origin, narrate_history
-from conquian.phases import MOVES_OF_PHASE, may_lay_down_on
-from conquian.state import Fate, Observation, Phase, Played, State, stand_in
+from conquian.moves import LayDown, Take
+from conquian.state import Observation, Played, State
 
 __all__ = [
     "DEFAULT_SIZE",
@@ -131,7 +136,6 @@ _NOT_IN_A_NAME: Final = re.compile(
 # RLM), embeddings and overrides (LRE, RLE, PDF, LRO, RLO) and isolates (LRI, RLI, FSI,
 # PDI). In a name they would turn the words after it round.
 _DIRECTION_CHARACTERS: Final = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-_ISOLATE, _END_ISOLATE = "\u2068", "\u2069"  # FSI and PDI: a name set apart, in its direction
 
 
 def _highlight(color: str, width: float = 6) -> str:
@@ -164,7 +168,7 @@ def _text_width(text: str, size: int = _FONT_SIZE) -> float:
         return 0.56 * len(text) * size
     wide = narrow = 0
     for c in text:
-        if c in _ISOLATE or c in _END_ISOLATE:
+        if c in ISOLATE or c in END_ISOLATE:
             continue
         if unicodedata.east_asian_width(c) in "WF":
             wide += 1
@@ -220,18 +224,10 @@ def _closed_isolates(lines: list[str]) -> list[str]:
     open_ = False
     for line in lines:
         if open_:
-            line = _ISOLATE + line
-        open_ = line.rfind(_ISOLATE) > line.rfind(_END_ISOLATE)
-        result.append(line + _END_ISOLATE if open_ else line)
+            line = ISOLATE + line
+        open_ = line.rfind(ISOLATE) > line.rfind(END_ISOLATE)
+        result.append(line + END_ISOLATE if open_ else line)
     return result
-
-
-def _isolated(name: str) -> str:
-    """``name`` set apart from the words around it (FSI ... PDI) when it holds a
-    right-to-left letter, so that it and they keep their order; else as it is."""
-    if any(unicodedata.bidirectional(c) in ("R", "AL") for c in name):
-        return _ISOLATE + name + _END_ISOLATE
-    return name
 
 
 def _document(
@@ -246,20 +242,6 @@ def _document(
         'font-family="Helvetica, Arial, sans-serif" '
         f'role="img"><title>{escape(title)}</title>{described}{body}</svg>'
     )
-
-
-def _card_name(value: Card, pack: PackStyle) -> str:
-    return value.spanish() if pack == "spanish" else value.pretty()
-
-
-def _cards_text(values: Iterable[Card], pack: PackStyle) -> str:
-    """Cards in words: ``7♣ 7♦`` or ``7 de bastos, 7 de oros``."""
-    return (", " if pack == "spanish" else " ").join(_card_name(c, pack) for c in values)
-
-
-def _meld_text(value: Meld, pack: PackStyle) -> str:
-    """A meld set apart from the words around it: ``[7♣ 7♦ 7♥]``."""
-    return "[" + _cards_text(value, pack) + "]"
 
 
 # ---------------------------------------------------------------- checks
@@ -405,7 +387,7 @@ def card(
     extra = _highlight(_HIGHLIGHT) if highlight else ""
     pad = _CARD_MARGIN
     body = card_at(drawn, drawn_pack, pad, pad, extra)
-    title = _card_name(drawn, drawn_pack)
+    title = card_name(drawn, drawn_pack)
     return _document(body, CARD_W + 2 * pad, CARD_H + 2 * pad, size, title)
 
 
@@ -463,7 +445,7 @@ def cards(
     ]
     width = 2 * _PAD + min(across, max(1, len(drawn))) * (CARD_W + _GAP) - _GAP
     height = 2 * _PAD + rows * (CARD_H + _GAP) - _GAP
-    title = _cards_text(drawn, pack) or "no cards"
+    title = cards_text(drawn, pack) or "no cards"
     return _document("".join(parts), width, height, size, title)
 
 
@@ -535,48 +517,14 @@ def table(
     pack = _check_options(_pack_of(pack, style), size)
     drawn = _check_melds(melds)
     row, width = _melds_row(drawn, pack, 2 * _PAD, 2 * _PAD, frozenset())
-    title = "  |  ".join(_cards_text(m, pack) for m in drawn) or "an empty table"
+    title = "  |  ".join(cards_text(m, pack) for m in drawn) or "an empty table"
     return _document(row, max(width, CARD_W) + 4 * _PAD, CARD_H + 4 * _PAD, size, title)
 
 
 # ---------------------------------------------------------------- positions
 
 
-class _Words(Voice):
-    """The words of one picture of a position: its language, the players' names (as
-    :func:`_isolated` writes them), the player addressed as "you" (an observation's
-    player, else ``None``) and the pack the cards are named in."""
-
-    def __init__(
-        self, language: Language, names: tuple[str, str], you: int | None, pack: PackStyle
-    ) -> None:
-        super().__init__(language, (_isolated(names[0]), _isolated(names[1])), you, "pretty")
-        self.pack = pack
-
-    def count(self, count: int) -> str:
-        """``count`` cards."""
-        return self.say("picture_cards_one" if count == 1 else "picture_cards", count=count)
-
-    def cards(self, values: Iterable[Card]) -> str:
-        return _cards_text(values, self.pack) or self.say("none")
-
-    def card(self, value: Card) -> str:
-        return _card_name(value, self.pack)
-
-
-class _View(NamedTuple):
-    """What a position picture shows, read from a State or an Observation."""
-
-    bottom: int  # the player drawn at the bottom
-    hands: tuple[tuple[Card, ...], tuple[Card, ...]]  # face up; empty when hidden
-    hand_sizes: tuple[int, int]
-    hidden: bool  # whether the opponent's hand and the stock are face down
-    stock: tuple[Card, ...]  # face up, top card first; empty when hidden
-    stock_size: int
-    source: State | Observation
-
-
-def _view_of(source: object, viewer: object) -> _View:
+def _view_of(source: object, viewer: object) -> PictureView:
     """The view of ``source`` with ``viewer`` (checked) at the bottom."""
     if not isinstance(source, State | Observation):
         raise TypeError(f"source must be a State or an Observation, not {describe(source)}")
@@ -584,7 +532,9 @@ def _view_of(source: object, viewer: object) -> _View:
     if isinstance(source, State):
         hands = (tuple(sorted(source.hands[0])), tuple(sorted(source.hands[1])))
         sizes = (len(hands[0]), len(hands[1]))
-        return _View(bottom or 0, hands, sizes, False, source.stock, len(source.stock), source)
+        return PictureView(
+            bottom or 0, hands, sizes, False, source.stock, len(source.stock), source
+        )
     if bottom is not None and bottom != source.player:
         raise ValueError(
             f"an Observation is drawn as its player {source.player} sees it: viewer must be "
@@ -592,152 +542,17 @@ def _view_of(source: object, viewer: object) -> _View:
         )
     mine = tuple(sorted(source.hand))
     hands = (mine, ()) if source.player == 0 else ((), mine)
-    return _View(source.player, hands, source.hand_sizes, True, (), source.stock_size, source)
-
-
-def _kinds_of_move(source: State | Observation) -> set[type]:
-    """The kinds of the mover's legal moves. When they are hidden (an observation of the
-    opponent's turn), the choices of his phase: force or release (R14b case a), or take
-    or decline; force back when the card fits the passer's table (R14b case b), which
-    is public: it is read from a state the observation could be of; and lay down when he
-    turned up the card and the rules let him meld from the hand (V3, V8), which, as a
-    take, depends on his hidden hand."""
-    moves = source.legal_moves()
-    mover = source.to_move
-    if isinstance(source, Observation) and mover is not None and mover != source.player:
-        hidden = set(MOVES_OF_PHASE[source.phase])
-        by = source.offered_by
-        if source.phase is Phase.OFFER:
-            if Force not in _kinds_of_move(stand_in(source)):
-                hidden.discard(Force)
-            if by is None or not may_lay_down_on(source.rules, source.offer_origin, by, mover):
-                hidden.discard(LayDown)
-        return hidden
-    kinds: set[type] = set()
-    for index in range(len(moves) - 1, -1, -1):  # the takes come first: read the rest
-        kinds.add(type(moves[index]))
-        if Take in kinds:
-            break
-    return kinds
-
-
-def _status(source: State | Observation, words: _Words) -> tuple[str, str]:
-    """Whose decision it is and its choices (the kinds of legal move), or how the game
-    ended: as a line starts (a capital first letter), and as it goes on in the title."""
-    key, player, values, rule = _status_phrase(source, words)
-    if not key:
-        return "", ""
-    told = words.say(key, player, **values) + rule
-    return words.heading(key, player, **values) + rule, told
-
-
-def _status_phrase(
-    source: State | Observation, words: _Words
-) -> tuple[str, int | None, dict[str, object], str]:
-    """The status's phrase key, the player it is about, its values and the rule it
-    cites (no key when there is no status)."""
-    outcome, mover, offer = source.outcome, source.to_move, source.offer
-    if outcome is not None:
-        if outcome.winner is None:
-            return "drawn", None, {}, " (R15)"
-        return "went_out", outcome.winner, {}, " (R16)"
-    if mover is None or offer is None:  # no position has a mover without a card
-        return "", None, {}, ""
-    if source.phase is Phase.FORCED_TAKE:
-        return "forced_take", mover, {"card": words.card(offer)}, " (R14b)"
-    kinds = _kinds_of_move(source)
-    verbs = []
-    for kind, key in (
-        (Take, "picture_take"),
-        (Decline, "picture_decline"),
-        (Force, "picture_force"),
-        (Release, "picture_release"),
-        (LayDown, "picture_lay_down"),
-    ):
-        if kind in kinds:
-            verbs.append(words.say(key))
-            origin, by = source.offer_origin, source.offered_by
-            if kind is Decline and origin is not None and by is not None:
-                # declining his own turned card passes it on (R11b, V8)
-                passing = Played(mover, offer, Decline(), origin, by, source.phase)
-                if passing.fate is Fate.PASSED:
-                    verbs[-1] = words.say("picture_pass")
-    choices = verbs[0]
-    if len(verbs) > 1:
-        choices = words.say("picture_or", first=", ".join(verbs[:-1]), last=verbs[-1])
-    return "picture_turn", mover, {"choices": choices}, ""
-
-
-def _offer_words(source: State | Observation, words: _Words) -> tuple[str, str]:
-    """The label of the card in play, and where it came from or what is decided on it."""
-    mover = source.to_move
-    if mover is not None and source.phase is Phase.FORCE_DECISION:  # R14b case a
-        return words.say("picture_declined"), words.say("picture_declined_by", 1 - mover)
-    if mover is not None and source.phase is Phase.FORCED_TAKE:
-        return words.say("picture_forced"), words.say_to("picture_forced_on", 1 - mover)
-    origin = describe_origin(source, lang=words.language, names=words.names, viewer=words.viewer)
-    return words.say("picture_offered"), origin
-
-
-def _spanish_pack(language: Language) -> Language:
-    """``language`` naming the cards as the Spanish pack does (``7 de copas``)."""
-    return attrs.evolve(
-        language,
-        ranks=tuple(rank.spanish for rank in Rank),
-        suits=tuple(suit.spanish for suit in Suit),
-        card="{rank} de {suit}",
+    return PictureView(
+        source.player, hands, source.hand_sizes, True, (), source.stock_size, source
     )
-
-
-def _last_move_words(source: State | Observation, index: int, words: _Words) -> str:
-    """The narration of ``source.history[index]`` (see :mod:`conquian.narration`), its
-    names written as they are given (the narration capitalises its sentences)."""
-    spanish = words.pack == "spanish"
-    told = narrate_history(
-        source.history[: index + 1],
-        rules=source.rules,
-        lang=_spanish_pack(words.language) if spanish else words.language,
-        names=words.names,
-        viewer=words.viewer,
-        style="name" if spanish else "pretty",
-    )[-1]
-    for name in words.names:
-        as_sentence_starts = capitalised(name)
-        if as_sentence_starts != name:
-            found = re.compile(rf"(^|\. ){re.escape(as_sentence_starts)}(?!\w)")
-            told = found.sub(r"\g<1>" + name.replace("\\", "\\\\"), told)
-    return told
-
-
-def _summary(view: _View, words: _Words) -> str:
-    """The position in words, for the picture's ``<desc>``: the hands as seen, the
-    tables, the card in play, the stock and the dead cards."""
-    source = view.source
-    told = []
-    for player in (1 - view.bottom, view.bottom):
-        if view.hidden and player != view.bottom:
-            hand = words.count(view.hand_sizes[player])
-        else:
-            hand = words.cards(view.hands[player])
-        told.append(words.heading("hands", player, cards=hand))
-        melds = " ".join(_meld_text(m, words.pack) for m in source.tables[player])
-        told.append(f"{words.heading('table', player)}: {melds or words.say('none')}")
-    if source.offer is not None:
-        label, origin = _offer_words(source, words)
-        told.append(f"{capitalised(label)}: {words.card(source.offer)} ({origin})")
-    if view.stock:  # face up: its cards, the top card first
-        stock = f"{words.count(view.stock_size)}: {words.cards(view.stock)}"
-        told.append(words.heading("stock", count=stock))
-    else:
-        told.append(words.heading("stock", count=view.stock_size))
-    told.append(words.heading("dead", cards=words.cards(source.dead)))
-    return ". ".join(told)
 
 
 class _Canvas:
     """A position picture drawn row by row, top to bottom."""
 
-    def __init__(self, view: _View, words: _Words, marked: frozenset[Card], widest: float) -> None:
+    def __init__(
+        self, view: PictureView, words: PictureWords, marked: frozenset[Card], widest: float
+    ) -> None:
         self.view, self.words, self.pack, self.marked = view, words, words.pack, marked
         self.parts: list[str] = []
         self.y = float(_PAD)
@@ -760,10 +575,10 @@ class _Canvas:
     def hand(self, player: int) -> None:
         view, words, step = self.view, self.words, CARD_W + _GAP
         count = view.hand_sizes[player]
-        self.line(words.heading("hands", player, cards=words.count(count)))
+        self.line(words.hand_label(player, count))
         if view.hidden and player != view.bottom:  # face down, overlapping
             across = step * 0.55
-            back = words.say("picture_back")
+            back = words.back()
             self.parts.extend(back_at(_PAD + i * across, self.y, back) for i in range(count))
             self.widest = max(self.widest, count * across + CARD_W - across)
         else:
@@ -779,12 +594,8 @@ class _Canvas:
     def table(self, player: int) -> None:
         view, words = self.view, self.words
         melds = view.source.tables[player]
-        laid = words.say(
-            "picture_laid",
-            count=sum(map(len, melds)),
-            n=view.source.rules.cards_to_go_out,
-        )
-        self.line(f"{words.heading('table', player)}: {laid}", fill=_MUTED)
+        laid = sum(map(len, melds))
+        self.line(words.table_label(player, laid, view.source.rules.cards_to_go_out), fill=_MUTED)
         self.y += 7
         if melds:
             row, width = _melds_row(melds, self.pack, _PAD + 7, self.y, self.marked)
@@ -801,14 +612,12 @@ class _Canvas:
         top, x = self.y, float(_PAD)
         self.felt = (len(self.parts), top)
         card_y = top + _LABEL
-        label = words.heading("stock", count=view.stock_size)
-        if view.stock:
-            label += ", " + words.say("picture_top_right")
+        label = words.stock_label(view.stock_size, face_up=bool(view.stock))
         self.parts.append(_text(x, top + _BASELINE, label))
         after_label = x + _text_width(label) + 2 * _GAP
         if view.hidden:
             layers = min(view.stock_size, 5)
-            back = words.say("picture_back")
+            back = words.back()
             for i in range(layers):  # the bottom layer first, the top card last
                 self.parts.append(back_at(x + 2 * i, card_y + 2 * (layers - 1 - i), back))
             x += 2 * max(layers - 1, 0)
@@ -820,8 +629,7 @@ class _Canvas:
             self.parts.append(_empty_slot(x, card_y))
         x = max(x + CARD_W + 3 * _GAP, after_label)
         if source.offer is not None:
-            label, origin = _offer_words(source, words)
-            label = capitalised(label)
+            label, origin = words.offer(source)
             lines = _origin_lines(origin)
             self.parts.append(_text(x, top + _BASELINE, label, fill=_OFFER_INK))
             self.parts.append(card_at(source.offer, self.pack, x, card_y, _highlight(_HIGHLIGHT)))
@@ -832,7 +640,7 @@ class _Canvas:
             beside = CARD_W + 16 + max(map(_text_width, lines))
             x += max(beside, _text_width(label)) + 3 * _GAP
         dead = source.dead
-        label = words.heading("dead", cards=str(len(dead)))
+        label = words.dead_label(len(dead))
         self.parts.append(_text(x, top + _BASELINE, label, fill=_MUTED))
         for i, c in enumerate(dead):
             self.parts.append(card_at(c, self.pack, x + i * overlap, card_y))
@@ -951,23 +759,20 @@ def position(
         raise TypeError(f"last_move must be a Played entry or None, not {describe(last_move)}")
     view = _view_of(source, viewer)
     language = _check_language(lang)
-    player_names = _check_names(
-        names,
-        (language.phrase("picture_player", n=0), language.phrase("picture_player", n=1)),
-    )
+    player_names = _check_names(names, default_names(language))
     fill = _check_background(background)
     you = view.bottom if view.hidden else None  # an observation speaks to its player
-    words = _Words(language, player_names, you, pack)
+    words = PictureWords(language, player_names, you, pack)
     told = None
     marked: frozenset[Card] = frozenset()
     if last_move is not None:
         index = _history_index(view.source, last_move)
-        told = words.heading("picture_last_move", move=_last_move_words(view.source, index, words))
+        told = words.last_move(view.source, index)
         if isinstance(last_move.move, Take | LayDown):
             marked = last_move.move.laid
             if isinstance(last_move.move, Take):
                 marked |= {last_move.offer}
-    status, status_in_title = _status(view.source, words)
+    status, status_in_title = words.status(view.source)
     canvas = _drawn(view, words, marked, (status, told), 9.0 * (CARD_W + _GAP))
     if canvas.cut_at < canvas.widest:  # a line was cut narrower than the picture became
         canvas = _drawn(view, words, marked, (status, told), canvas.widest)
@@ -978,13 +783,13 @@ def position(
             f'<rect class="background" width="{number(width)}" height="{number(canvas.y)}" '
             f'fill="{fill}"/>',
         )
-    title = words.say("picture_title", status=status_in_title)
-    return _document("".join(canvas.parts), width, canvas.y, size, title, _summary(view, words))
+    title = words.title(status_in_title)
+    return _document("".join(canvas.parts), width, canvas.y, size, title, words.summary(view))
 
 
 def _drawn(
-    view: _View,
-    words: _Words,
+    view: PictureView,
+    words: PictureWords,
     marked: frozenset[Card],
     lines: tuple[str, str | None],
     widest: float,
