@@ -1,0 +1,162 @@
+"""Private: the check of an observation's history read from JSON (see
+:mod:`conquian.views`): each entry one the phase machine reaches, with a move its phase
+allows, following from the entry before, by the rule facts of :mod:`conquian.phases`
+(R10, R11, R14b, R15, R16, V1, V3, V8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from conquian import _position
+from conquian.cards import Card
+from conquian.errors import InvalidStateError
+from conquian.moves import Decline, Force, LayDown, Release, Take
+from conquian.phases import (
+    FORCED_ORIGINS,
+    MOVES_OF_PHASE,
+    PASSED_ON,
+    Fate,
+    OfferOrigin,
+    Outcome,
+    Phase,
+    Played,
+    may_force_back,
+    may_lay_down_on,
+    turner_when_dies,
+)
+from conquian.rules import Rules
+
+__all__ = ["check_order"]
+
+
+# What comes after an entry, as the next entry or the position reached: (player to move,
+# offered card, its origin, offered by, phase).
+_After = tuple[int | None, Card | None, OfferOrigin | None, int | None, Phase]
+
+
+def check_order(fail: Callable[[str, str], InvalidStateError], fields: dict[str, Any]) -> None:
+    """The history must be one a game could have made (R10, R11, R14b, R15, R16, V1, V3,
+    V8): each entry's offer one the phase machine reaches under the rules, with a move
+    its phase allows; the first entry the deal's first offer when the history starts at
+    the deal; each entry, and the observed position after the last one, following from
+    the entry before as the game goes on; and the dead pile ending with the cards that
+    died in it, in order (all of it from the deal). What needs the hidden cards or the
+    tables of the time (whether a card fitted) is not checked."""
+    history: tuple[Played, ...] = fields["history"]
+    if not history:
+        return
+    rules: Rules = fields["rules"]
+    dealer: int = fields["dealer"]
+    whole = len(history) == fields["ply"]  # it starts at the deal
+    for number, entry in enumerate(history, start=1):
+        problem = _entry_problem(entry, rules, dealer)
+        if problem is not None:
+            raise fail(f"history entry {number}", problem)
+    first = history[0]
+    origin, turner = _position.first_offer(rules, dealer)
+    if whole and (first.player, first.origin, first.offered_by, first.phase) != (
+        1 - dealer,
+        origin,
+        turner,
+        Phase.OFFER,
+    ):
+        what = f"the first offer of a game is {origin.value}:{turner} to player {1 - dealer}"
+        raise fail("history entry 1", f"{what} (R10, V8)")
+    position: _After = (
+        fields["to_move"],
+        fields["offer"],
+        fields["offer_origin"],
+        fields["offered_by"],
+        fields["phase"],
+    )
+    afters = [
+        *((e.player, e.offer, e.origin, e.offered_by, e.phase) for e in history[1:]),
+        position,
+    ]
+    for number, (entry, after) in enumerate(zip(history, afters, strict=True), start=1):
+        if not _follows(entry, after, fields["outcome"], rules):
+            what = f"history entry {number + 1}" if number < len(history) else "the position"
+            move = f"'{entry.move}' by player {entry.player}"
+            raise fail(what, f"does not follow from history entry {number}, {move}")
+    # The cards that died, in order: released, or declined and not left to a force
+    # decision (R11a, R14b).
+    died = tuple(
+        entry.offer
+        for entry, after in zip(history, afters, strict=True)
+        if entry.move.__class__ is Release
+        or (
+            entry.move.__class__ is Decline
+            and entry.fate is not Fate.PASSED
+            and after[4] is not Phase.FORCE_DECISION
+        )
+    )
+    dead = tuple(fields["dead"])
+    if (died != dead) if whole else (dead[len(dead) - len(died) :] != died):
+        shown = " ".join(map(str, died)) or "none"
+        raise fail("dead", f"the history's dead cards, in order, are {shown}")
+
+
+def _entry_problem(entry: Played, rules: Rules, dealer: int) -> str | None:
+    """Why no game reaches the entry's offer, or plays its move there, whatever the
+    tables; ``None`` if one can."""
+    mover, origin, by, phase = entry.player, entry.origin, entry.offered_by, entry.phase
+    problem = _position.offer_problem(phase, mover, origin, by, entry.offer, rules)
+    if problem is not None:
+        return problem
+    if origin is OfferOrigin.UPCARD and not (rules.initial_upcard and by == dealer):
+        return "an upcard is the dealer's, under initial_upcard rules (V8)"
+    kind = entry.move.__class__
+    if (
+        kind not in MOVES_OF_PHASE[phase]
+        or (kind is LayDown and not may_lay_down_on(rules, origin, by, mover))
+        or (
+            kind is Force
+            and phase is Phase.OFFER
+            and not may_force_back(rules, phase, origin, by, mover)
+        )
+    ):
+        where = f"{entry.offer} ({origin.value}:{by}) in phase {phase.value}"
+        return f"'{entry.move}' cannot be played on {where}"
+    return None
+
+
+def _follows(entry: Played, after: _After, outcome: Outcome | None, rules: Rules) -> bool:
+    """Whether ``after`` can come next after ``entry`` (see :func:`check_order`), by the
+    rule facts of :mod:`conquian.phases`."""
+    player, offer, origin, by, phase = after
+    mover, move = entry.player, entry.move
+    kind = move.__class__
+    passed = entry.fate is Fate.PASSED  # R11b, V8: offered to the opponent
+    if phase is Phase.OVER:
+        if outcome is None:
+            return False
+        if isinstance(move, Take):  # R16: he went out
+            return outcome.winner == mover and move.goes_out
+        # R15: a card died with no card left to turn (never a card passed, R11b)
+        return outcome.winner is None and (kind is Release or (kind is Decline and not passed))
+    same = offer == entry.offer and origin is entry.origin and by == entry.offered_by
+    if kind is Take:  # R11: his discard is offered to the opponent
+        assert isinstance(move, Take)
+        return (player, offer, origin, by, phase) == (
+            1 - mover,
+            move.discard,
+            OfferOrigin.DISCARD,
+            mover,
+            Phase.OFFER,
+        )
+    if kind is LayDown:  # V3: the turned card is still offered to him
+        return player == mover and same and phase is Phase.OFFER
+    if kind is Force:  # R14b: the decliner must take it
+        return player == 1 - mover and same and phase is Phase.FORCED_TAKE
+    turner = turner_when_dies(kind, entry.origin, entry.offered_by, mover)
+    if turner == PASSED_ON:  # R11b, V8: offered to the opponent
+        return player == 1 - mover and same and phase is Phase.OFFER
+    # The card dies and ``turner`` turns up the next card (R11a, R14b, V8); or a card
+    # refused for good waits for the opponent's force decision (R14b case a).
+    turned = (player, origin, by, phase) == (turner, OfferOrigin.STOCK, turner, Phase.OFFER)
+    turned = turned and offer != entry.offer  # the card turned up is another one
+    if kind is Release or entry.origin not in FORCED_ORIGINS[rules.forcing]:
+        return turned
+    return turned or (player == 1 - mover and same and phase is Phase.FORCE_DECISION)
