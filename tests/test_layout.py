@@ -26,7 +26,7 @@ SOURCE = Path(__file__).resolve().parents[1] / "src" / "conquian"
 TIERS: dict[str, tuple[str, ...]] = {
     "base": ("_version", "_slots", "_readonly", "errors", "_rng"),
     "words": ("_phrases", "_refusals", "languages"),
-    "values": ("cards", "_bits", "_plans", "rules", "melds", "moves", "builder"),
+    "values": ("cards", "_refused", "_bits", "_plans", "rules", "melds", "moves", "builder"),
     "engine": (
         "phases",
         "_position",

@@ -300,8 +300,8 @@ def test_a_move_that_becomes_illegal_is_named_with_its_number_and_why() -> None:
         (1, "force", "Jc was not passed to player 1: only a passed card can be forced now"),
         (2, "take +AdAh -As", "player 0 cannot discard As: it goes on player 0's table (R6)"),
         (3, "release", "nothing to release: no declined card awaits a force"),
-        (4, "take +JhJs -Kd", "player 0 must force or release the declined card (R14b)"),
-        (5, "decline", "player 1 was forced: player 1 must take the card (R14b)"),
+        (4, "take +JhJs -Kd", "player 0 must force 5c on player 1 or release it (R14b)"),
+        (5, "decline", "player 1 was forced: player 1 must take 5c (R14b)"),
         (5, "take +Jh -Kd", "the table would not split into melds: 5c 6c 7c Jc Jh (R6)"),
     ],
 )

@@ -31,8 +31,10 @@ from conquian import (
     Rules,
     State,
     Take,
+    format_cards,
     parse_cards,
 )
+from conquian._refusals import english_refusal
 from conquian.actions import ADD, DECLINE_ACTION, FORCE_ACTION, ActionBuilder, actions_of
 from conquian.agents import RandomAgent
 from conquian.languages import LANGUAGES, find_language
@@ -594,3 +596,45 @@ def test_a_problem_is_a_move_problem_and_shows_in_the_repr() -> None:
     assert repr(error) == (
         "IllegalMoveError('4h is not in your hand', problem=MoveProblem.NOT_IN_HAND)"
     )
+
+
+def _said_in_english(error: IllegalMoveError) -> str:
+    """explain_refusal's English words for ``error``, its cards written short, in the
+    error's person: to the player, or about the player its message names."""
+    said = explain_refusal(error, style="short")
+    message = str(error)
+    for player in (0, 1):
+        if message.startswith(f"player {player}") or f"not player {player}'s" in message:
+            return english_refusal(
+                error.problem,
+                player,
+                card=None if error.card is None else str(error.card),
+                cards=format_cards(error.cards),
+                setting=error.setting,
+                number=error.number,
+            )
+    return said
+
+
+# NOT_LEGAL is the problem of an error made without one: its message is its own.
+PHRASED = [case for case in CASES + MORE_CASES if case[0] is not MoveProblem.NOT_LEGAL]
+
+
+@pytest.mark.parametrize(
+    ("problem", "make"),
+    [(case[0], case[2]) for case in PHRASED],
+    ids=[f"{problem.value}: {situation}" for problem, situation, _, _ in PHRASED],
+)
+def test_the_message_of_a_refusal_is_its_english_phrase(
+    problem: MoveProblem, make: Callable[[], IllegalMoveError]
+) -> None:
+    """One source: an error's own message is made from the English phrase that
+    explain_refusal fills in (conquian._refused), so the two cannot drift apart: the
+    phrase stands whole in the message, which may add a detail (the outcome of a game
+    that is over, whose turn it is) or, for an action, name it."""
+    error = make()
+    said = _said_in_english(error)
+    rules = " (" + ", ".join(problem.rules) + ")" if problem.rules else ""
+    message = str(error)
+    assert said.removesuffix(rules) in message, (message, said)
+    assert all(tag in message for tag in problem.rules), message

@@ -14,9 +14,19 @@ forcing). Placeholders: {card} the card the refusal is about, {cards} the cards 
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
-__all__ = ["DUTCH_REFUSALS", "ENGLISH_REFUSALS", "GERMAN_REFUSALS", "SPANISH_REFUSALS"]
+from conquian.errors import MoveProblem
+
+__all__ = [
+    "DUTCH_REFUSALS",
+    "ENGLISH_REFUSALS",
+    "GERMAN_REFUSALS",
+    "SPANISH_REFUSALS",
+    "english_refusal",
+    "refusal_key",
+]
 
 ENGLISH_REFUSALS: Final = {
     "refusal.game_over": "the game is over",
@@ -46,7 +56,9 @@ ENGLISH_REFUSALS: Final = {
     "refusal.sequence_too_long": "{cards} is longer than {number} cards",
     "refusal.card_twice": "the table uses {card} twice: {cards}",
     "refusal.wrong_cards": "the table must hold exactly these cards: {cards}",
-    "refusal.table_not_named": "these rules ({setting}) need your new table named",
+    "refusal.table_not_named": (
+        "these rules ({setting}) need your new table named, as [MELD ...]"
+    ),
     "refusal.table_not_allowed": (
         "these rules ({setting}) do not allow that table: existing melds stay whole; "
         "cards join them or form new melds"
@@ -347,3 +359,73 @@ GERMAN_REFUSALS: Final = {
     "rule.V3": "auslegen aus der Hand",
     "rule.V4": "die längste Folge",
 }
+
+
+def refusal_key(problem: MoveProblem, *, cards: bool, setting: str | None) -> str:
+    """The key of the phrase that says ``problem`` (see the module's docstring): its own,
+    or a variant when the refusal lists no ``cards`` or names the borrowing rules.
+
+    >>> refusal_key(MoveProblem.NOT_A_DISCARD, cards=False, setting=None)
+    'refusal.no_discard'
+    """
+    if problem is MoveProblem.NOT_A_DISCARD and not cards:
+        return "refusal.no_discard"  # nothing may be discarded: the take goes out
+    if problem is MoveProblem.INCOMPLETE and not cards:
+        return "refusal.nothing_chosen"
+    if problem is MoveProblem.TABLE_NOT_ALLOWED and setting == "regrouping:borrow":
+        return "refusal.table_not_allowed_borrow"
+    return f"refusal.{problem.value}"
+
+
+# The words that turn a refusal to the player ("you") into one about him: the grammar
+# of the English phrases above, which speak to the player; the longest first.
+_ABOUT: Final = re.compile(
+    r"\byour opponent's\b|\byour opponent\b|\byou were\b|\byou keep\b|\byour\b|\byou\b"
+)
+
+
+def _about(template: str, player: int) -> str:
+    """An English refusal phrase about ``player`` in the third person, as a game
+    record's replay speaks (``player 1 was forced: player 1 must take {card}``)."""
+    other = 1 - player
+    words = {
+        "your opponent's": f"player {other}'s",
+        "your opponent": f"player {other}",
+        "you were": f"player {player} was",
+        "you keep": f"player {player} keeps",
+        "your": f"player {player}'s",
+        "you": f"player {player}",
+    }
+    return _ABOUT.sub(lambda found: words[found.group()], template)
+
+
+def english_refusal(
+    problem: MoveProblem,
+    about: int | None = None,
+    *,
+    card: str | None = None,
+    cards: str = "",
+    setting: str | None = None,
+    number: int | None = None,
+    detail: str | None = None,
+) -> str:
+    """The English message of a refusal: the phrase of ``problem`` in
+    :data:`ENGLISH_REFUSALS`, the one source of its words (which
+    :func:`conquian.narration.explain_refusal` says in any language), filled in with the
+    card, cards (as text), setting and number; to the player, or about player ``about``
+    in the third person; then ``detail``, if any, and the rules that say so.
+
+    >>> english_refusal(MoveProblem.MUST_TAKE, card="Kd")
+    'you were forced: you must take Kd (R14b)'
+    >>> english_refusal(MoveProblem.MUST_TAKE, 1, card="Kd")
+    'player 1 was forced: player 1 must take Kd (R14b)'
+    """
+    template = ENGLISH_REFUSALS[refusal_key(problem, cards=bool(cards), setting=setting)]
+    if about is not None:
+        template = _about(template, about)
+    text = template.format(card=card, cards=cards, setting=setting, number=number)
+    if detail:
+        text += ": " + detail
+    if problem.rules:
+        text += " (" + ", ".join(problem.rules) + ")"
+    return text

@@ -29,6 +29,7 @@ from typing import Final
 import attrs
 
 from conquian import _bits
+from conquian._refused import refused
 from conquian._slots import slot_setters
 from conquian.cards import DECK, Card, format_cards
 from conquian.errors import (
@@ -121,9 +122,7 @@ _NO_OFFER: Final = -1
 
 
 def _must_arrange() -> IllegalMoveError:
-    return IllegalMoveError(
-        "choose the table first: see arrangements (V2)", problem=MoveProblem.MUST_ARRANGE
-    )
+    return refused(MoveProblem.MUST_ARRANGE, detail="see arrangements")
 
 
 @attrs.frozen(repr=False)
@@ -415,21 +414,12 @@ class TakeBuilder:
         found = _card(card)
         bit = 1 << found.index
         if not self._hand & bit:
-            raise IllegalMoveError(
-                f"{found} is not in your hand", problem=MoveProblem.NOT_IN_HAND, card=found
-            )
+            raise refused(MoveProblem.NOT_IN_HAND, card=found)
         if self._selected & bit:
-            raise IllegalMoveError(
-                f"{found} is already chosen", problem=MoveProblem.ALREADY_CHOSEN, card=found
-            )
+            raise refused(MoveProblem.ALREADY_CHOSEN, card=found)
         if not self._can_add(bit):
             chosen = _bits.cards_of(self._selected | bit | self._added)
-            raise IllegalMoveError(
-                f"{found} cannot be added: no legal table holds {format_cards(chosen)} (R6, R13)",
-                problem=MoveProblem.CANNOT_ADD,
-                card=found,
-                cards=chosen,
-            )
+            raise refused(MoveProblem.CANNOT_ADD, card=found, cards=chosen)
         return attrs.evolve(self, _selected=self._selected | bit, _chosen=None)
 
     def remove(self, card: Card | str) -> TakeBuilder:
@@ -441,9 +431,7 @@ class TakeBuilder:
         found = _card(card)
         bit = 1 << found.index
         if not self._selected & bit:
-            raise IllegalMoveError(
-                f"{found} is not chosen", problem=MoveProblem.NOT_CHOSEN, card=found
-            )
+            raise refused(MoveProblem.NOT_CHOSEN, card=found)
         return attrs.evolve(self, _selected=self._selected & ~bit, _chosen=None)
 
     def arrange(self, table: int | Iterable[Meld]) -> TakeBuilder:
@@ -456,18 +444,16 @@ class TakeBuilder:
         """
         tables = self._tables
         if not tables or self._free:
-            raise IllegalMoveError(
-                "no arrangement to choose: the selection is incomplete, or the rules "
-                "arrange the table themselves (R13)",
-                problem=MoveProblem.NO_ARRANGEMENT,
+            raise refused(
+                MoveProblem.NO_ARRANGEMENT,
+                detail="the selection is incomplete, or the rules arrange the table themselves",
             )
         if isinstance(table, int) and not isinstance(table, bool):
             if not 0 <= table < len(tables):
-                raise IllegalMoveError(
-                    f"there are {len(tables)} arrangements, numbered 0 to {len(tables) - 1}, "
-                    f"not {describe(table)}",
-                    problem=MoveProblem.NO_SUCH_ARRANGEMENT,
+                raise refused(
+                    MoveProblem.NO_SUCH_ARRANGEMENT,
                     number=len(tables),
+                    detail=f"numbered 0 to {len(tables) - 1}, not {describe(table)}",
                 )
             chosen = tables[table]
         else:
@@ -478,10 +464,10 @@ class TakeBuilder:
                 raise TypeError("a table arrangement is a sequence of at most 13 Meld values")
             chosen = _bits.arrangement(meld.mask for meld in melds)
             if chosen not in tables:
-                raise IllegalMoveError(
-                    "these rules do not allow that table: it must be one of the arrangements (V2)",
-                    problem=MoveProblem.TABLE_NOT_ALLOWED,
+                raise refused(
+                    MoveProblem.TABLE_NOT_ALLOWED,
                     setting=self.rules.setting("regrouping"),
+                    detail="it must be one of the arrangements",
                 )
         return attrs.evolve(self, _chosen=chosen)
 
@@ -491,11 +477,7 @@ class TakeBuilder:
             if self.needs_arrangement:
                 raise _must_arrange()
             chosen = _bits.cards_of(self._selected | self._added)
-            raise IllegalMoveError(
-                f"the selection is not complete: {format_cards(chosen)} (R6)",
-                problem=MoveProblem.INCOMPLETE,
-                cards=chosen,
-            )
+            raise refused(MoveProblem.INCOMPLETE, cards=chosen)
         if self._free:
             return None
         return self.table
@@ -508,21 +490,15 @@ class TakeBuilder:
                 one of :attr:`discards`.
         """
         if self.kind != _TAKE:
-            raise IllegalMoveError(
-                "a lay-down has no discard: finish it with lay_down()",
-                problem=MoveProblem.WRONG_FINISH,
+            raise refused(
+                MoveProblem.WRONG_FINISH,
+                detail="a lay-down has no discard, finish it with lay_down()",
             )
         table = self._finish_table()
         found = _card(card)
         if found not in self.discards:
             discards = tuple(sorted(self.discards))
-            raise IllegalMoveError(
-                f"{found} cannot be discarded: the discards are "
-                f"{format_cards(discards) or 'none (the take goes out)'}",
-                problem=MoveProblem.NOT_A_DISCARD,
-                card=found,
-                cards=discards,
-            )
+            raise refused(MoveProblem.NOT_A_DISCARD, card=found, cards=discards)
         return Take(self.selected, found, table)
 
     def go_out(self) -> Take:
@@ -532,18 +508,14 @@ class TakeBuilder:
             IllegalMoveError: The take does not lay every card, or is not complete.
         """
         if self.kind != _TAKE:
-            raise IllegalMoveError(
-                "a lay-down does not go out: finish it with lay_down()",
-                problem=MoveProblem.WRONG_FINISH,
+            raise refused(
+                MoveProblem.WRONG_FINISH,
+                detail="a lay-down does not go out, finish it with lay_down()",
             )
         table = self._finish_table()
         if not self.can_go_out:
             rest = _bits.cards_of(self._hand & ~self._selected)
-            raise IllegalMoveError(
-                f"to go out, every card is laid down; left: {format_cards(rest)} (R16)",
-                problem=MoveProblem.NOT_ALL_LAID,
-                cards=rest,
-            )
+            raise refused(MoveProblem.NOT_ALL_LAID, cards=rest)
         return Take(self.selected, None, table)
 
     def lay_down(self) -> LayDown:
@@ -554,19 +526,15 @@ class TakeBuilder:
             IllegalMoveError: This builds a take, or the selection is not complete.
         """
         if self.kind != _LAY:
-            raise IllegalMoveError(
-                "this builds a take: finish it with discard() or go_out()",
-                problem=MoveProblem.WRONG_FINISH,
+            raise refused(
+                MoveProblem.WRONG_FINISH,
+                detail="this builds a take, finish it with discard() or go_out()",
             )
         if self.needs_arrangement:
             raise _must_arrange()
         if self.table is None:
             chosen = _bits.cards_of(self._selected)
-            raise IllegalMoveError(
-                f"the selection is not complete: {format_cards(chosen) or 'nothing'} (R6)",
-                problem=MoveProblem.INCOMPLETE,
-                cards=chosen,
-            )
+            raise refused(MoveProblem.INCOMPLETE, cards=chosen)
         return LayDown(self.selected, None if self._free else self.table)
 
     def __repr__(self) -> str:

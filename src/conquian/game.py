@@ -17,6 +17,7 @@ from typing import Any, Final
 import attrs
 
 from conquian import views
+from conquian._refused import refused
 from conquian._slots import locked_state, set_locked_state
 from conquian._version import __version__
 from conquian.cards import DECK, Card, format_cards
@@ -71,17 +72,15 @@ def check_ply(expected: object, current: int) -> None:
     >>> from conquian.game import check_ply
     >>> check_ply(None, 4), check_ply(4, 4)
     (None, None)
-    >>> check_ply(3, 4)
+    >>> check_ply(3, 4)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    conquian.errors.IllegalMoveError: the game has moved on: it is at ply 4, not 3
+    conquian.errors.IllegalMoveError: the game has moved on ...: it is at ply 4, not 3
     """
     check_types(None, expected)
     if expected is None or expected == current:
         return
-    raise IllegalMoveError(
-        f"the game has moved on: it is at ply {current}, not {expected}",
-        problem=MoveProblem.MOVED_ON,
-        number=current,
+    raise refused(
+        MoveProblem.MOVED_ON, number=current, detail=f"it is at ply {current}, not {expected}"
     )
 
 
@@ -423,7 +422,8 @@ class Game:
         Decline()
         >>> game.play("decline", ply=0)
         Traceback (most recent call last):
-        conquian.errors.IllegalMoveError: the game has moved on: it is at ply 1, not 0
+        conquian.errors.IllegalMoveError: the game has moved on since that move was chosen: \
+it is at ply 1, not 0
         """
         if isinstance(move, str):
             move = parse_move(move)

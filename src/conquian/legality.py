@@ -2,8 +2,11 @@
 
 Every check reads the position tuple of a :class:`~conquian.state.State` (see
 ``conquian._position``) and raises :class:`~conquian.errors.IllegalMoveError` with a
-message worded for the player to move (:data:`SECOND_PERSON`) or about him
-(:meth:`Voice.about`, as game records do). Each message is written once, here.
+message worded for the player to move (:data:`SECOND_PERSON`) or about a player in the
+third person (his number, as game records' replay does). Each message is the English
+refusal phrase of its :class:`~conquian.errors.MoveProblem` (``conquian._refusals``), the
+one source of the words that :func:`conquian.narration.explain_refusal` says in every
+language, so the two cannot drift apart.
 
 >>> from conquian import Force, State
 >>> State.new(seed=7).explain_illegal(Force())
@@ -14,8 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from typing import Final
-
-import attrs
 
 from conquian import _bits
 from conquian._position import (
@@ -30,8 +31,9 @@ from conquian._position import (
     TO_MOVE,
     Position,
 )
+from conquian._refused import refused
 from conquian.builder import TakeBuilder
-from conquian.cards import DECK, Card, format_cards
+from conquian.cards import DECK, Card
 from conquian.errors import IllegalMoveError, MoveProblem, checked_player, describe
 from conquian.melds import Meld, MeldKind, fits_mask
 from conquian.moves import (
@@ -64,7 +66,7 @@ from conquian.phases import (
 
 __all__ = [
     "SECOND_PERSON",
-    "Voice",
+    "Person",
     "check_move",
     "legal_moves",
     "may_force",
@@ -74,26 +76,12 @@ __all__ = [
 ]
 
 
-@attrs.frozen
-class Voice:
-    """Words for illegal-move messages: to the player (second person) or about him."""
+Person = int | None
+"""Whom a refusal's message speaks of: ``None`` speaks to the player to move ("you"), a
+player's number about him ("player 1 was forced")."""
 
-    you: str
-    your: str
-    were: str
-    keep: str
-    opponents: str
-
-    @classmethod
-    def about(cls, player: int) -> Voice:
-        """Third person, naming ``player`` (as game records do)."""
-        return cls(
-            f"player {player}", f"player {player}'s", "was", "keeps", f"player {1 - player}'s"
-        )
-
-
-SECOND_PERSON: Final = Voice("you", "your", "were", "keep", "your opponent's")
-"""The voice of messages to the player to move."""
+SECOND_PERSON: Final[Person] = None
+"""The messages to the player to move."""
 
 
 def offer_fits(pos: Position, player: int) -> bool:
@@ -117,35 +105,24 @@ def may_force(pos: Position) -> bool:
     return may_force_back(rules, phase, origin, by, mover) and offer_fits(pos, by)
 
 
-def _must_force_or_release(pos: Position, v: Voice) -> IllegalMoveError:
+def _must_force_or_release(pos: Position, v: Person) -> IllegalMoveError:
     """The refusal of anything but a force or a release in a force decision (R14b)."""
-    return IllegalMoveError(
-        f"{v.you} must force or release the declined card (R14b)",
-        problem=MoveProblem.MUST_FORCE_OR_RELEASE,
-        card=DECK[pos[OFFER]],
-    )
+    return refused(MoveProblem.MUST_FORCE_OR_RELEASE, v, card=DECK[pos[OFFER]])
 
 
-def _must_take(pos: Position, v: Voice) -> IllegalMoveError:
+def _must_take(pos: Position, v: Person) -> IllegalMoveError:
     """The refusal of anything but a take from a forced player (R14b)."""
-    return IllegalMoveError(
-        f"{v.you} {v.were} forced: {v.you} must take the card (R14b)",
-        problem=MoveProblem.MUST_TAKE,
-        card=DECK[pos[OFFER]],
-    )
+    return refused(MoveProblem.MUST_TAKE, v, card=DECK[pos[OFFER]])
 
 
-def _not_in_hand(card_index: int, v: Voice) -> IllegalMoveError:
-    card = DECK[card_index]
-    return IllegalMoveError(
-        f"{card} is not in {v.your} hand", problem=MoveProblem.NOT_IN_HAND, card=card
-    )
+def _not_in_hand(card_index: int, v: Person) -> IllegalMoveError:
+    return refused(MoveProblem.NOT_IN_HAND, v, card=DECK[card_index])
 
 
 _MOVE_KINDS: Final = (Take, Decline, Force, Release, LayDown)
 
 
-def check_move(pos: Position, move: object, player: int | None, v: Voice) -> None:
+def check_move(pos: Position, move: object, player: int | None, v: Person) -> None:
     """Raise :class:`~conquian.errors.IllegalMoveError` unless ``move`` (by ``player``, if
     given) is legal in the position ``pos``; the message is worded in the voice ``v``."""
     phase = pos[PHASE]
@@ -170,35 +147,29 @@ def check_move(pos: Position, move: object, player: int | None, v: Voice) -> Non
             raise _why_no_force(pos, v)
     elif isinstance(move, Release):
         if phase is not PHASE_FORCE_DECISION:
-            raise IllegalMoveError(
-                "nothing to release: no declined card awaits a force (R14b)",
-                problem=MoveProblem.NOTHING_TO_RELEASE,
-            )
+            raise refused(MoveProblem.NOTHING_TO_RELEASE, v)
     elif isinstance(move, LayDown):
         _check_lay_down(pos, move, v)
     else:
-        raise IllegalMoveError(f"{describe(move)} is not a move", problem=MoveProblem.NOT_A_MOVE)
+        raise refused(MoveProblem.NOT_A_MOVE, v, detail=describe(move))
 
 
 def _check_turn(pos: Position, player: int | None) -> None:
     """Refuse any move once the game is over, and a move by ``player`` (if given) when it
     is not his turn."""
     if pos[PHASE] is PHASE_OVER:
-        raise IllegalMoveError(f"the game is over: {pos[OUTCOME]}", problem=MoveProblem.GAME_OVER)
+        raise refused(MoveProblem.GAME_OVER, None, detail=str(pos[OUTCOME]))
     mover = pos[TO_MOVE]
     if player is not None:
         checked_player(player)
         if player != mover:
-            raise IllegalMoveError(
-                f"it is player {mover}'s turn, not player {player}'s",
-                problem=MoveProblem.NOT_YOUR_TURN,
-            )
+            raise refused(MoveProblem.NOT_YOUR_TURN, player, detail=f"it is player {mover}'s turn")
 
 
 def start_builder(
     pos: Position,
     player: int | None,
-    v: Voice,
+    v: Person,
     hand: Iterable[Card],
     table: tuple[Meld, ...],
     *,
@@ -221,10 +192,7 @@ def start_builder(
         if refusal is not None:
             raise refusal
         if not any(move.__class__ is LayDown for move in legal_moves(pos)):
-            raise IllegalMoveError(
-                "no lay-down can be built now: no hand card can be laid down (V3)",
-                problem=MoveProblem.NOTHING_TO_LAY_DOWN,
-            )
+            raise refused(MoveProblem.NOTHING_TO_LAY_DOWN, v)
         return TakeBuilder.start(pos[RULES], hand, table, None)
     return TakeBuilder.start(pos[RULES], hand, table, DECK[pos[OFFER]])  # R11, R14b
 
@@ -236,26 +204,17 @@ def may_lay_down(pos: Position) -> bool:
     return may_lay_down_on(rules, origin, by, mover)
 
 
-def _lay_down_refusal(pos: Position, v: Voice) -> IllegalMoveError | None:
+def _lay_down_refusal(pos: Position, v: Person) -> IllegalMoveError | None:
     """Why no lay-down is allowed now, whatever its cards, or ``None`` if one may be."""
     rules = pos[RULES]
     if not rules.meld_from_hand:
-        setting = rules.setting("meld_from_hand")
-        return IllegalMoveError(
-            f"these rules ({setting}) let cards be laid down only with a take (R12)",
-            problem=MoveProblem.NO_LAY_DOWN_RULE,
-            setting=setting,
-        )
+        return refused(MoveProblem.NO_LAY_DOWN_RULE, v, setting=rules.setting("meld_from_hand"))
     if not may_lay_down(pos) or pos[PHASE] is not PHASE_OFFER:
-        return IllegalMoveError(
-            f"{v.you} may lay down cards only after turning up a stock card, before "
-            "taking or passing it (V3)",
-            problem=MoveProblem.LAY_DOWN_NOT_NOW,
-        )
+        return refused(MoveProblem.LAY_DOWN_NOT_NOW, v)
     return None
 
 
-def _check_lay_down(pos: Position, move: LayDown, v: Voice) -> None:
+def _check_lay_down(pos: Position, move: LayDown, v: Person) -> None:
     refusal = _lay_down_refusal(pos, v)
     if refusal is not None:
         raise refusal
@@ -263,83 +222,50 @@ def _check_lay_down(pos: Position, move: LayDown, v: Voice) -> None:
     laid = move.laid_mask
     hand = hands[mover]
     if not laid:
-        raise IllegalMoveError(
-            "a lay-down lays at least one card (V3)", problem=MoveProblem.EMPTY_LAY_DOWN
-        )
+        raise refused(MoveProblem.EMPTY_LAY_DOWN, v)
     if laid & ~hand:
         raise _not_in_hand(_bits.low_index(laid & ~hand), v)
     _check_new_table(pos, move.table, laid, 0, v)
 
 
-def _why_no_force(pos: Position, v: Voice) -> IllegalMoveError:
+def _why_no_force(pos: Position, v: Person) -> IllegalMoveError:
     rules, _, _, _, _, _, offer, origin, by, _, mover, _, _, _, _ = pos
     card = DECK[offer]
     if rules.forcing is not FORCING_DECLINED:
-        setting = rules.setting("forcing")
-        return IllegalMoveError(
-            f"these rules ({setting}) do not let {v.you} force {card} (V1)",
-            problem=MoveProblem.FORCING_NOT_ALLOWED,
-            card=card,
-            setting=setting,
+        return refused(
+            MoveProblem.FORCING_NOT_ALLOWED, v, card=card, setting=rules.setting("forcing")
         )
     if origin is not ORIGIN_STOCK or by == mover:
-        return IllegalMoveError(
-            f"{card} was not passed to {v.you}: only a passed card can be forced now (R14b)",
-            problem=MoveProblem.NOT_PASSED,
-            card=card,
-        )
-    return IllegalMoveError(
-        f"{card} does not fit {v.opponents} table, so it cannot be forced (R14a)",
-        problem=MoveProblem.DOES_NOT_FIT,
-        card=card,
-    )
+        return refused(MoveProblem.NOT_PASSED, v, card=card)
+    return refused(MoveProblem.DOES_NOT_FIT, v, card=card)
 
 
-def _check_take(pos: Position, move: Take, v: Voice) -> None:
+def _check_take(pos: Position, move: Take, v: Person) -> None:
     hand = pos[HANDS][pos[TO_MOVE]]
     offer = pos[OFFER]
     laid = move.laid_mask
     if laid >> offer & 1:
-        card = DECK[offer]
-        raise IllegalMoveError(
-            f"{card} is the offered card: list only hand cards as laid (R11)",
-            problem=MoveProblem.OFFER_LAID,
-            card=card,
-        )
+        raise refused(MoveProblem.OFFER_LAID, v, card=DECK[offer])
     if laid & ~hand:
         raise _not_in_hand(_bits.low_index(laid & ~hand), v)
     rest = hand & ~laid
     discard = move.discard_index
     if discard == NO_DISCARD:
         if rest:
-            kept = _bits.cards_of(rest)
-            raise IllegalMoveError(
-                f"{v.you} must discard: {v.you} {v.keep} "
-                f"{format_cards(kept)} (R11; going out lays every card, R16)",
-                problem=MoveProblem.MUST_DISCARD,
-                cards=kept,
-            )
+            raise refused(MoveProblem.MUST_DISCARD, v, cards=_bits.cards_of(rest))
     else:
         card = DECK[discard]
         if discard == offer:
-            raise IllegalMoveError(
-                f"{v.you} cannot discard {card}: it goes on {v.your} table (R6)",
-                problem=MoveProblem.DISCARD_OFFER,
-                card=card,
-            )
+            raise refused(MoveProblem.DISCARD_OFFER, v, card=card)
         if not hand >> discard & 1:
             raise _not_in_hand(discard, v)
         if laid >> discard & 1:  # Take() refuses it; a value unpickled from crafted data
-            raise IllegalMoveError(
-                f"{v.you} cannot both lay down and discard {card}",
-                problem=MoveProblem.LAID_AND_DISCARDED,
-                card=card,
-            )
+            raise refused(MoveProblem.LAID_AND_DISCARDED, v, card=card)
     _check_new_table(pos, move.table, laid, 1 << offer, v)
 
 
 def _check_new_table(
-    pos: Position, named: tuple[Meld, ...] | None, laid: int, added: int, v: Voice
+    pos: Position, named: tuple[Meld, ...] | None, laid: int, added: int, v: Person
 ) -> None:
     """The table after adding ``laid`` and ``added`` must split into melds (R6), as
     ``named`` if given; under regrouping borrow or none it must be named, and be one
@@ -349,69 +275,41 @@ def _check_new_table(
     if named is not None:
         _check_arrangement(pos, named, new_table, v)
     elif arrangements is not None:
-        setting = rules.setting("regrouping")
-        raise IllegalMoveError(
-            f"these rules ({setting}) need {v.your} new table named, as [MELD ...] (V2)",
-            problem=MoveProblem.TABLE_NOT_NAMED,
-            setting=setting,
-        )
+        raise refused(MoveProblem.TABLE_NOT_NAMED, v, setting=rules.setting("regrouping"))
     elif not melds.can_partition(new_table):
-        cards = _bits.cards_of(new_table)
-        raise IllegalMoveError(
-            f"the table would not split into melds: {format_cards(cards)} (R6)",
-            problem=MoveProblem.NOT_MELDS,
-            cards=cards,
-        )
+        raise refused(MoveProblem.NOT_MELDS, v, cards=_bits.cards_of(new_table))
     if named is not None and arrangements is not None:
         wanted = _bits.arrangement(meld.mask for meld in named)
         borrow = rules.regrouping is REGROUPING_BORROW
         if wanted not in melds.arrangements(arrangements[player], added | laid, borrow):
-            rule = (
-                "existing melds stay whole, but for one card borrowed from a group of "
-                "four or the end of a sequence of four or more"
-                if borrow
-                else "existing melds stay whole: cards join them or form new melds"
-            )
             setting = rules.setting("regrouping")
-            raise IllegalMoveError(
-                f"these rules ({setting}) do not allow that table: {rule} (V2)",
-                problem=MoveProblem.TABLE_NOT_ALLOWED,
-                setting=setting,
-            )
+            raise refused(MoveProblem.TABLE_NOT_ALLOWED, v, setting=setting)
 
 
-def _check_arrangement(pos: Position, named: tuple[Meld, ...], new_table: int, v: Voice) -> None:
+def _check_arrangement(pos: Position, named: tuple[Meld, ...], new_table: int, v: Person) -> None:
     rules = pos[RULES]
     meld_set = pos[MELDS].meld_set
     seen = 0
     for meld in named:
         if meld.mask & seen:
-            raise IllegalMoveError(
-                f"the arrangement uses a card twice: {meld} (R6)",
-                problem=MoveProblem.CARD_TWICE,
+            raise refused(
+                MoveProblem.CARD_TWICE,
+                v,
                 card=DECK[_bits.low_index(meld.mask & seen)],
                 cards=meld.cards,
             )
         if meld.mask not in meld_set:
             if meld.kind is MeldKind.SEQUENCE and len(meld) > rules.max_sequence:
-                raise IllegalMoveError(
-                    f"{meld} is longer than {rules.max_sequence} cards (R5, V4)",
-                    problem=MoveProblem.SEQUENCE_TOO_LONG,
+                raise refused(
+                    MoveProblem.SEQUENCE_TOO_LONG,
+                    v,
                     cards=meld.cards,
                     number=rules.max_sequence,
                 )
-            raise IllegalMoveError(
-                f"{meld} is not a meld (R4, R5)", problem=MoveProblem.NOT_A_MELD, cards=meld.cards
-            )
+            raise refused(MoveProblem.NOT_A_MELD, v, cards=meld.cards)
         seen |= meld.mask
     if seen != new_table:
-        expected = _bits.cards_of(new_table)
-        raise IllegalMoveError(
-            f"the arrangement must hold exactly {v.your} new table: {format_cards(expected)} "
-            "(R13)",
-            problem=MoveProblem.WRONG_CARDS,
-            cards=expected,
-        )
+        raise refused(MoveProblem.WRONG_CARDS, v, cards=_bits.cards_of(new_table))
 
 
 # ---------------------------------------------------------------- the legal moves

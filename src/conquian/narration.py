@@ -23,8 +23,9 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from conquian import _bits
+from conquian._refusals import refusal_key
 from conquian.cards import Card, format_cards
-from conquian.errors import ConquianError, IllegalMoveError, MoveProblem, describe
+from conquian.errors import ConquianError, IllegalMoveError, describe
 from conquian.languages import Language, find_language, placeholders
 from conquian.melds import Meld
 from conquian.moves import Force, LayDown, Move, Take
@@ -511,8 +512,10 @@ def explain_refusal(
     :class:`~conquian.errors.MoveProblem` of ``error`` in words, followed by the rules
     that say so.
 
-    The English words are close to the error's own message, which is always English and
-    may speak of a player in the third person (as a record's replay does).
+    The English words are the error's own message (one phrase makes both, see
+    ``conquian._refusals``), which is always English, writes cards in their short
+    notation, may add a detail (the outcome of a game that is over) and may speak of a
+    player in the third person (as a record's replay does).
 
     Args:
         error: The refusal, from :meth:`State.refusal <conquian.state.State.refusal>`,
@@ -546,13 +549,7 @@ def explain_refusal(
     voice = Voice(lang, _DEFAULT_NAMES, None, style)
     language = voice.language
     problem = error.problem
-    key = f"refusal.{problem.value}"
-    if problem is MoveProblem.NOT_A_DISCARD and not error.cards:
-        key = "refusal.no_discard"  # nothing may be discarded: the take goes out
-    elif problem is MoveProblem.INCOMPLETE and not error.cards:
-        key = "refusal.nothing_chosen"
-    elif problem is MoveProblem.TABLE_NOT_ALLOWED and error.setting == "regrouping:borrow":
-        key = "refusal.table_not_allowed_borrow"
+    key = refusal_key(problem, cards=bool(error.cards), setting=error.setting)
     values = {
         "card": None if error.card is None else voice.card(error.card),
         "cards": voice.cards(error.cards) or None,

@@ -154,7 +154,7 @@ class Observation:
         >>> view.explain_illegal("decline") is None
         True
         >>> State.new(seed=0).observation(0).explain_illegal("decline")
-        "it is player 1's turn, not player 0's"
+        "it is not player 0's turn: it is player 1's turn"
         """
         error = self.refusal(move)
         return None if error is None else str(error)

@@ -58,7 +58,6 @@ from conquian.errors import (
 )
 from conquian.legality import (
     SECOND_PERSON,
-    Voice,
     check_move,
     legal_moves,
     start_builder,
@@ -450,7 +449,7 @@ class State:
         True
         """
         checked_player(player)
-        check_move(self._pos, move, player, Voice.about(player))
+        check_move(self._pos, move, player, player)  # about him, in the third person
         return self.apply_unchecked(move)
 
     def apply_unchecked(self, move: Move) -> State:
