@@ -66,7 +66,6 @@ from conquian.phases import (
 
 __all__ = [
     "SECOND_PERSON",
-    "Person",
     "check_move",
     "legal_moves",
     "may_force",
@@ -76,17 +75,15 @@ __all__ = [
 ]
 
 
-Person = int | None
-"""Whom a refusal's message speaks of: ``None`` speaks to the player to move ("you"), a
-player's number about him ("player 1 was forced")."""
-
-SECOND_PERSON: Final[Person] = None
-"""The messages to the player to move."""
+SECOND_PERSON: Final[int | None] = None
+"""Whom a refusal's message speaks of, given where a check takes ``v``: ``None``
+speaks to the player to move ("you"); a player's number speaks about him, in the third
+person ("player 1 was forced"), as a game record's replay does."""
 
 
 def offer_fits(pos: Position, player: int) -> bool:
     """R14a: the offered card fits ``player``'s table (regrouped as V2 allows), by
-    :func:`conquian.melds.fits_mask`."""
+    ``conquian.melds.fits_mask``."""
     arrangements = pos[ARRANGEMENTS]
     return fits_mask(
         pos[MELDS],
@@ -105,24 +102,24 @@ def may_force(pos: Position) -> bool:
     return may_force_back(rules, phase, origin, by, mover) and offer_fits(pos, by)
 
 
-def _must_force_or_release(pos: Position, v: Person) -> IllegalMoveError:
+def _must_force_or_release(pos: Position, v: int | None) -> IllegalMoveError:
     """The refusal of anything but a force or a release in a force decision (R14b)."""
     return refused(MoveProblem.MUST_FORCE_OR_RELEASE, v, card=DECK[pos[OFFER]])
 
 
-def _must_take(pos: Position, v: Person) -> IllegalMoveError:
+def _must_take(pos: Position, v: int | None) -> IllegalMoveError:
     """The refusal of anything but a take from a forced player (R14b)."""
     return refused(MoveProblem.MUST_TAKE, v, card=DECK[pos[OFFER]])
 
 
-def _not_in_hand(card_index: int, v: Person) -> IllegalMoveError:
+def _not_in_hand(card_index: int, v: int | None) -> IllegalMoveError:
     return refused(MoveProblem.NOT_IN_HAND, v, card=DECK[card_index])
 
 
 _MOVE_KINDS: Final = (Take, Decline, Force, Release, LayDown)
 
 
-def check_move(pos: Position, move: object, player: int | None, v: Person) -> None:
+def check_move(pos: Position, move: object, player: int | None, v: int | None) -> None:
     """Raise :class:`~conquian.errors.IllegalMoveError` unless ``move`` (by ``player``, if
     given) is legal in the position ``pos``; the message is worded in the voice ``v``."""
     phase = pos[PHASE]
@@ -169,7 +166,7 @@ def _check_turn(pos: Position, player: int | None) -> None:
 def start_builder(
     pos: Position,
     player: int | None,
-    v: Person,
+    v: int | None,
     hand: Iterable[Card],
     table: tuple[Meld, ...],
     *,
@@ -204,7 +201,7 @@ def may_lay_down(pos: Position) -> bool:
     return may_lay_down_on(rules, origin, by, mover)
 
 
-def _lay_down_refusal(pos: Position, v: Person) -> IllegalMoveError | None:
+def _lay_down_refusal(pos: Position, v: int | None) -> IllegalMoveError | None:
     """Why no lay-down is allowed now, whatever its cards, or ``None`` if one may be."""
     rules = pos[RULES]
     if not rules.meld_from_hand:
@@ -214,7 +211,7 @@ def _lay_down_refusal(pos: Position, v: Person) -> IllegalMoveError | None:
     return None
 
 
-def _check_lay_down(pos: Position, move: LayDown, v: Person) -> None:
+def _check_lay_down(pos: Position, move: LayDown, v: int | None) -> None:
     refusal = _lay_down_refusal(pos, v)
     if refusal is not None:
         raise refusal
@@ -228,7 +225,7 @@ def _check_lay_down(pos: Position, move: LayDown, v: Person) -> None:
     _check_new_table(pos, move.table, laid, 0, v)
 
 
-def _why_no_force(pos: Position, v: Person) -> IllegalMoveError:
+def _why_no_force(pos: Position, v: int | None) -> IllegalMoveError:
     rules, _, _, _, _, _, offer, origin, by, _, mover, _, _, _, _ = pos
     card = DECK[offer]
     if rules.forcing is not FORCING_DECLINED:
@@ -240,7 +237,7 @@ def _why_no_force(pos: Position, v: Person) -> IllegalMoveError:
     return refused(MoveProblem.DOES_NOT_FIT, v, card=card)
 
 
-def _check_take(pos: Position, move: Take, v: Person) -> None:
+def _check_take(pos: Position, move: Take, v: int | None) -> None:
     hand = pos[HANDS][pos[TO_MOVE]]
     offer = pos[OFFER]
     laid = move.laid_mask
@@ -265,7 +262,7 @@ def _check_take(pos: Position, move: Take, v: Person) -> None:
 
 
 def _check_new_table(
-    pos: Position, named: tuple[Meld, ...] | None, laid: int, added: int, v: Person
+    pos: Position, named: tuple[Meld, ...] | None, laid: int, added: int, v: int | None
 ) -> None:
     """The table after adding ``laid`` and ``added`` must split into melds (R6), as
     ``named`` if given; under regrouping borrow or none it must be named, and be one
@@ -286,7 +283,9 @@ def _check_new_table(
             raise refused(MoveProblem.TABLE_NOT_ALLOWED, v, setting=setting)
 
 
-def _check_arrangement(pos: Position, named: tuple[Meld, ...], new_table: int, v: Person) -> None:
+def _check_arrangement(
+    pos: Position, named: tuple[Meld, ...], new_table: int, v: int | None
+) -> None:
     rules = pos[RULES]
     meld_set = pos[MELDS].meld_set
     seen = 0

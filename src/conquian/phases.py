@@ -227,12 +227,15 @@ MOVES_OF_PHASE: Final[Mapping[Phase, tuple[type[Move], ...]]] = {
     Phase.FORCED_TAKE: (Take,),
     Phase.OVER: (),
 }
-"""The kinds of move each phase allows (R11, R14b, V3), whatever the cards: in an offer a
+"""The kinds of move each phase allows (R11, R14b, V3), whatever the cards. In an offer a
 lay-down needs :func:`may_lay_down_on` and a force :func:`may_force_back` (and the card
 to fit the passer's table, R14a); a take needs cards that make one.
 
+>>> from conquian.phases import MOVES_OF_PHASE, Phase
 >>> MOVES_OF_PHASE[Phase.FORCE_DECISION]
 (<class 'conquian.moves.Force'>, <class 'conquian.moves.Release'>)
+
+:meta hide-value:
 """
 
 FORCED_ORIGINS: Final[Mapping[Forcing, frozenset[OfferOrigin]]] = {
@@ -240,12 +243,16 @@ FORCED_ORIGINS: Final[Mapping[Forcing, frozenset[OfferOrigin]]] = {
     Forcing.DISCARDS_ONLY: frozenset({OfferOrigin.DISCARD}),
     Forcing.OFF: frozenset(),
 }
-"""R14b case a under each forcing rule (V1): where a card refused for good comes from
-when the opponent may force it on the decliner (if it fits his table, R14a). The
+"""Where a card refused for good comes from when the opponent may force it on the
+decliner (R14b case a) if it fits his table (R14a), under each forcing rule (V1). The
 dealer's upcard (V8) is never forced: the non-dealer turns up the next card.
 
+>>> from conquian.phases import FORCED_ORIGINS
+>>> from conquian.rules import Forcing
 >>> sorted(origin.value for origin in FORCED_ORIGINS[Forcing.DISCARDS_ONLY])
 ['discard']
+
+:meta hide-value:
 """
 
 
@@ -253,6 +260,7 @@ def passes_on(origin: OfferOrigin | None, offered_by: int, mover: int) -> bool:
     """Whether ``mover``'s decline passes the card on to the opponent rather than refusing
     it for good: his own turned card (R11b), or the upcard the non-dealer refuses (V8).
 
+    >>> from conquian.phases import OfferOrigin, passes_on
     >>> passes_on(OfferOrigin.STOCK, 1, 1), passes_on(OfferOrigin.DISCARD, 0, 1)
     (True, False)
     """
@@ -268,13 +276,15 @@ PASSED_ON: Final = -1
 def turner_when_dies(
     move: type[Move], origin: OfferOrigin | None, offered_by: int, mover: int
 ) -> int:
-    """Who turns up the next card when ``mover``'s ``move`` (a :class:`Decline` or a
-    :class:`Release`) lets the offered card die, or :data:`PASSED_ON`: the decliner after
-    refusing a card for good (R11a), the decliner (the opponent of the player who
-    releases) after a release (R14b), the non-dealer after the dealer refused his own
-    upcard (V8). A card refused for good may instead wait for a force decision (see
-    :data:`FORCED_ORIGINS`).
+    """Who turns up the next card when ``mover``'s ``move`` lets the offered card die
+    (``move`` is :class:`~conquian.moves.Decline` or :class:`~conquian.moves.Release`),
+    or :data:`PASSED_ON`: the decliner after refusing a card for good (R11a), the
+    decliner (the opponent of the player who releases) after a release (R14b), the
+    non-dealer after the dealer refused his own upcard (V8). A card refused for good may
+    instead wait for a force decision (see :data:`FORCED_ORIGINS`).
 
+    >>> from conquian.moves import Decline, Release
+    >>> from conquian.phases import OfferOrigin, turner_when_dies
     >>> turner_when_dies(Decline, OfferOrigin.DISCARD, 0, 1)
     1
     >>> turner_when_dies(Release, OfferOrigin.DISCARD, 1, 1)
@@ -296,6 +306,7 @@ def may_force_back(
     opponent turned up and passed, and the rules let such a card be forced back (V1).
 
     >>> from conquian import CLASSIC
+    >>> from conquian.phases import OfferOrigin, Phase, may_force_back
     >>> may_force_back(CLASSIC, Phase.OFFER, OfferOrigin.STOCK, 1, 0)
     True
     """
@@ -312,6 +323,7 @@ def may_lay_down_on(rules: Rules, origin: OfferOrigin | None, by: int, mover: in
     upcard of V8 counts: he turned it up himself), and the rules let him lay down first.
 
     >>> from conquian import FOSTER
+    >>> from conquian.phases import OfferOrigin, may_lay_down_on
     >>> may_lay_down_on(FOSTER, OfferOrigin.STOCK, 1, 1)
     False
     """
