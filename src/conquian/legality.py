@@ -35,7 +35,7 @@ from conquian._refused import refused
 from conquian.builder import TakeBuilder
 from conquian.cards import DECK, Card
 from conquian.errors import IllegalMoveError, MoveProblem, checked_player, describe
-from conquian.melds import Meld, MeldKind, fits_mask
+from conquian.melds import Meld, MeldKind
 from conquian.moves import (
     DECLINE,
     FORCE,
@@ -82,15 +82,16 @@ person ("player 1 was forced"), as a game record's replay does."""
 
 
 def offer_fits(pos: Position, player: int) -> bool:
-    """R14a: the offered card fits ``player``'s table (regrouped as V2 allows), by
-    ``conquian.melds.fits_mask``."""
+    """R14a: the offered card fits ``player``'s table (regrouped as V2 allows). The test
+    of ``conquian.melds.fits_mask`` on the position's own meld table, called here without
+    it: one call fewer on the engine's hot path (a decline tests it each time, 3% of
+    random self-play)."""
     arrangements = pos[ARRANGEMENTS]
-    return fits_mask(
-        pos[MELDS],
+    return pos[MELDS].fits(
         pos[TABLES][player],
         pos[OFFER],
         None if arrangements is None else arrangements[player],
-        pos[RULES],
+        pos[RULES].regrouping is REGROUPING_BORROW,
     )
 
 

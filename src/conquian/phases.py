@@ -259,14 +259,13 @@ dealer's upcard (V8) is never forced: the non-dealer turns up the next card.
 def passes_on(origin: OfferOrigin | None, offered_by: int, mover: int) -> bool:
     """Whether ``mover``'s decline passes the card on to the opponent rather than refusing
     it for good: his own turned card (R11b), or the upcard the non-dealer refuses (V8).
+    Read from :func:`turner_when_dies`, which holds the rule.
 
     >>> from conquian.phases import OfferOrigin, passes_on
     >>> passes_on(OfferOrigin.STOCK, 1, 1), passes_on(OfferOrigin.DISCARD, 0, 1)
     (True, False)
     """
-    if origin is ORIGIN_STOCK:
-        return offered_by == mover
-    return origin is ORIGIN_UPCARD and offered_by != mover
+    return turner_when_dies(Decline, origin, offered_by, mover) == PASSED_ON
 
 
 PASSED_ON: Final = -1
@@ -292,11 +291,11 @@ def turner_when_dies(
     """
     if move is Release:
         return 1 - mover
-    if passes_on(origin, offered_by, mover):
-        return PASSED_ON
-    if origin is ORIGIN_UPCARD:
-        return 1 - mover
-    return mover
+    if origin is ORIGIN_STOCK:  # his own turned card goes to the opponent (R11b)
+        return PASSED_ON if offered_by == mover else mover
+    if origin is ORIGIN_UPCARD:  # the non-dealer passes it to the dealer (V8)
+        return PASSED_ON if offered_by != mover else 1 - mover
+    return mover  # a discard refused for good (R11a)
 
 
 def may_force_back(

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Final
 
 from conquian import _bits
-from conquian._position import NO_CARD, NO_PLAYER, ORIGIN, RULES, Position
+from conquian._position import NO_CARD, NO_PLAYER, Position
 from conquian._slots import new_instance, slot_setters
 from conquian.cards import DECK
 from conquian.legality import offer_fits
@@ -72,8 +72,13 @@ def advance(pos: Position, move: Move) -> tuple[Position, Played]:
             turner = turner_when_dies(kind, origin, by, mover)
             if turner == PASSED_ON:
                 turner = _NO_TURN  # R11b, V8: the card is offered to the opponent
-            elif kind is Decline and _may_be_forced(pos, mover):
-                # R14b case a: the opponent decides whether to force the card on him.
+            elif (
+                kind is Decline
+                and origin in FORCED_ORIGINS[rules.forcing]
+                and offer_fits(pos, mover)
+            ):
+                # R14b case a: the rules force a card of its origin (V1), and it fits his
+                # table (R14a): the opponent decides whether to force it on him.
                 turner = _NO_TURN
                 next_phase = PHASE_FORCE_DECISION
         if turner == _NO_TURN:
@@ -115,12 +120,6 @@ def advance(pos: Position, move: Move) -> tuple[Position, Played]:
     hands = (hand, hands[1]) if mover == 0 else (hands[0], hand)
     return (rules, dealer, stock, hands, tables, dead, discard, ORIGIN_DISCARD, mover,
             PHASE_OFFER, 1 - mover, ply + 1, None, arr, engine_melds), entry  # fmt: skip
-
-
-def _may_be_forced(pos: Position, mover: int) -> bool:
-    """R14b case a: the card ``mover`` declined may be forced on him: the rules force
-    cards of its origin (phases.FORCED_ORIGINS, V1) and it fits his table (R14a)."""
-    return pos[ORIGIN] in FORCED_ORIGINS[pos[RULES].forcing] and offer_fits(pos, mover)
 
 
 # The entry of each move is built by setting its slots (see conquian._slots): attrs'
