@@ -45,7 +45,15 @@ TIERS: dict[str, tuple[str, ...]] = {
     "records": ("game", "notation", "scoring", "match_record", "match"),
     "bots": ("agents", "heuristic", "search"),
     "integrations": ("integrations",),
-    "front-end kit": ("narration", "_picture_words", "_svg_cards", "svg", "_terminal"),
+    "front-end kit": (
+        "narration",
+        "_picture_words",
+        "_svg_cards",
+        "_svg_checks",
+        "_svg_text",
+        "svg",
+        "_terminal",
+    ),
     "applications": ("simulate", "arena", "play", "_demo", "cli", "__main__"),
     "package": ("__init__",),
 }

@@ -13,7 +13,21 @@ from xml.sax.saxutils import escape
 
 import pytest
 
-from conquian import DECK, Card, Meld, Rank, Rules, State, Suit, Take, _bits, _svg_cards, svg
+from conquian import (
+    DECK,
+    Card,
+    Meld,
+    Rank,
+    Rules,
+    State,
+    Suit,
+    Take,
+    _bits,
+    _svg_cards,
+    _svg_checks,
+    _svg_text,
+    svg,
+)
 from conquian.agents import GreedyAgent, RandomAgent
 from conquian.languages import LANGUAGES
 from conquian.moves import Decline, Force, Release
@@ -369,7 +383,8 @@ def inside(picture: str) -> bool:
     that the layout makes)."""
     width = view_box(picture)[0]
     return all(
-        float(text.attrib["x"]) + svg._text_width(text.text or "", int(text.attrib["font-size"]))
+        float(text.attrib["x"])
+        + _svg_text.text_width(text.text or "", int(text.attrib["font-size"]))
         <= width - svg._PAD
         for text in parsed(picture).iter(f"{SVG_NS}text")
     )
@@ -470,7 +485,7 @@ def test_a_background_that_is_not_a_plain_colour_is_refused(colour: str) -> None
 
 def test_a_background_may_be_any_css_colour_name_in_any_case() -> None:
     """The 148 named colours of CSS Color 4, grey and gray both, written as given."""
-    names = svg._COLOUR_NAMES
+    names = _svg_checks._COLOUR_NAMES
     assert len(names) == 148
     assert {"aliceblue", "yellowgreen", "rebeccapurple", "grey", "gray", "darkslategrey"} <= names
     assert all(name.isascii() and name.islower() and name.isalpha() for name in names)
@@ -689,8 +704,8 @@ def test_an_isolated_name_cut_between_lines_is_closed_on_each() -> None:
     again: no line's words are turned round by a name begun on the line before."""
     name = RIGHT_TO_LEFT[1]
     text = f"Turno de \u2068{name} {name} {name}\u2069: tomar"
-    width = svg._text_width(f"Turno de \u2068{name} {name}")
-    assert svg._wrapped(text, width) == [
+    width = _svg_text.text_width(f"Turno de \u2068{name} {name}")
+    assert _svg_text.wrapped(text, width) == [
         f"Turno de \u2068{name} {name}\u2069",
         f"\u2068{name}\u2069: tomar",
     ]

@@ -32,17 +32,11 @@ of them can be put in one web page.
 from __future__ import annotations
 
 import math
-import re
-import textwrap
-import unicodedata
-import warnings
 from collections.abc import Iterable, Sequence
 from typing import Final, Literal
 from xml.sax.saxutils import escape
 
 from conquian._picture_words import (
-    END_ISOLATE,
-    ISOLATE,
     PictureView,
     PictureWords,
     card_name,
@@ -50,9 +44,20 @@ from conquian._picture_words import (
     default_names,
 )
 from conquian._svg_cards import CARD_H, CARD_W, INK, back_at, card_at, number
+from conquian._svg_checks import (
+    MAX_DRAWN,
+    check_background,
+    check_card,
+    check_language,
+    check_melds,
+    check_names,
+    check_options,
+    pack_of,
+)
+from conquian._svg_text import FONT_SIZE, origin_lines, text_width, wrapped
 from conquian.cards import Card
 from conquian.errors import bounded_items, checked_player, describe
-from conquian.languages import Language, find_language
+from conquian.languages import Language
 from conquian.melds import Meld
 from conquian.moves import LayDown, Take
 from conquian.state import Observation, Played, State
@@ -75,10 +80,6 @@ espadas)."""
 DEFAULT_SIZE: Final = 60
 """The default width of one card, in pixels."""
 
-_MAX_SIZE: Final = 1_000
-_MAX_DRAWN: Final = 400  # cards (or melds) a picture of a list or a table may hold
-_MAX_NAME: Final = 40  # characters of a player's name
-
 # Every drawing is laid out in card units (a card is CARD_W x CARD_H, 100 x 150); the
 # root element's width and height scale the units to ``size`` pixels a card.
 _GAP: Final = 10  # between cards of one meld or row
@@ -86,9 +87,7 @@ _MELD_GAP: Final = 34  # between melds: the visible boundary
 _PAD: Final = 12
 _CARD_MARGIN: Final = 8  # around a lone card: its ring reaches 7 units out
 _LABEL: Final = 38  # height of a text line above a row of cards
-_FONT_SIZE: Final = 26  # of the labels
 _BASELINE: Final = 27  # of a label, below the top of its line
-_ORIGIN_LINES: Final = 4  # lines of words beside the offered card, at most
 
 # Colours: the texts pass WCAG AA (4.5:1) on the white background and the felt, and the
 # rings 3:1 on the felt and on a meld's band (tests/test_svg.py computes the ratios).
@@ -99,43 +98,6 @@ _MELD_BAND: Final = "#cfe0d2"
 _MUTED: Final = "#5a5a5a"
 _OFFER_INK: Final = "#9a5800"
 _BACKGROUND: Final = "white"
-
-# A background colour written into a picture: #rgb, #rrggbb or a CSS colour name.
-_COLOUR: Final = re.compile(r"#[0-9A-Fa-f]{3}|#[0-9A-Fa-f]{6}")
-# The 148 named colours of CSS Color Module Level 4 (with both spellings of grey); a
-# browser paints any other word black, or not at all ("transparent", "currentColor").
-_COLOUR_NAMES: Final = frozenset(
-    """
-    aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue
-    blueviolet brown burlywood cadetblue chartreuse chocolate coral cornflowerblue
-    cornsilk crimson cyan darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey
-    darkkhaki darkmagenta darkolivegreen darkorange darkorchid darkred darksalmon
-    darkseagreen darkslateblue darkslategray darkslategrey darkturquoise darkviolet
-    deeppink deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite forestgreen
-    fuchsia gainsboro ghostwhite gold goldenrod gray green greenyellow grey honeydew
-    hotpink indianred indigo ivory khaki lavender lavenderblush lawngreen lemonchiffon
-    lightblue lightcoral lightcyan lightgoldenrodyellow lightgray lightgreen lightgrey
-    lightpink lightsalmon lightseagreen lightskyblue lightslategray lightslategrey
-    lightsteelblue lightyellow lime limegreen linen magenta maroon mediumaquamarine
-    mediumblue mediumorchid mediumpurple mediumseagreen mediumslateblue
-    mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream mistyrose
-    moccasin navajowhite navy oldlace olive olivedrab orange orangered orchid
-    palegoldenrod palegreen paleturquoise palevioletred papayawhip peachpuff peru pink
-    plum powderblue purple rebeccapurple red rosybrown royalblue saddlebrown salmon
-    sandybrown seagreen seashell sienna silver skyblue slateblue slategray slategrey snow
-    springgreen steelblue tan teal thistle tomato turquoise violet wheat white whitesmoke
-    yellow yellowgreen
-    """.split()  # noqa: SIM905 (a list of 148 names, one a line, is longer to read)
-)
-# What a player's name may not hold: what XML 1.0 cannot (lone surrogates, most control
-# characters, U+FFFE and U+FFFF), and the other control characters (tab, line breaks, C1).
-_NOT_IN_A_NAME: Final = re.compile(
-    "[^\u0020-\u007e\u00a0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
-)
-# The characters that set the direction of the text around them: the marks (ALM, LRM,
-# RLM), embeddings and overrides (LRE, RLE, PDF, LRO, RLO) and isolates (LRI, RLI, FSI,
-# PDI). In a name they would turn the words after it round.
-_DIRECTION_CHARACTERS: Final = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def _highlight(color: str, width: float = 6) -> str:
@@ -150,7 +112,7 @@ def _text(
     y: float,
     text: str,
     *,
-    size: int = _FONT_SIZE,
+    size: int = FONT_SIZE,
     anchor: str = "start",
     fill: str = INK,
 ) -> str:
@@ -158,76 +120,6 @@ def _text(
         f'<text x="{number(x)}" y="{number(y)}" font-size="{size}" text-anchor="{anchor}" '
         f'fill="{fill}">{escape(text)}</text>'
     )
-
-
-def _text_width(text: str, size: int = _FONT_SIZE) -> float:
-    """About how wide ``text`` is in a sans-serif font: an estimate that errs wide (a
-    wide East Asian character is counted a full em; the isolate marks around a name take
-    no room)."""
-    if text.isascii():  # the common case: every character narrow
-        return 0.56 * len(text) * size
-    wide = narrow = 0
-    for c in text:
-        if c in ISOLATE or c in END_ISOLATE:
-            continue
-        if unicodedata.east_asian_width(c) in "WF":
-            wide += 1
-        else:
-            narrow += 1
-    # counted, then multiplied: the same number on every Python (a sum of floats is not)
-    return (wide + 0.56 * narrow) * size
-
-
-def _wrapped(text: str, width: float, size: int = _FONT_SIZE) -> list[str]:
-    """``text`` cut at spaces into lines at most ``width`` units wide by
-    :func:`_text_width`, greedily, word by word (a word wider than a line is cut to fill
-    it); a name isolated by FSI ... PDI and cut is closed at the end of the line and
-    opened again on the next.
-
-    >>> _wrapped("aa bb cc", _text_width("aa bb"))
-    ['aa bb', 'cc']
-    >>> _wrapped("一二三四五", _text_width("一二"))
-    ['一二', '三四', '五']
-    """
-    limit = width + 1e-6  # the widths are sums of floats
-    chunks = [chunk for chunk in re.split("( +)", text) if chunk][::-1]
-    lines: list[str] = []
-    while chunks:
-        if lines and not chunks[-1].strip(" "):
-            chunks.pop()  # no line but the first starts with spaces
-        line: list[str] = []
-        used = 0.0
-        while chunks and used + _text_width(chunks[-1], size) <= limit:
-            used += _text_width(chunks[-1], size)
-            line.append(chunks.pop())
-        if chunks and _text_width(chunks[-1], size) > limit:  # a word wider than a line
-            word = chunks.pop()
-            cut = 0
-            while cut < len(word) and used + _text_width(word[cut], size) <= limit:
-                used += _text_width(word[cut], size)
-                cut += 1
-            if not line and not cut:
-                cut = 1  # a line holds one character at least
-            line.append(word[:cut])
-            chunks.append(word[cut:])
-        while line and not line[-1].strip(" "):
-            line.pop()  # nor ends with them
-        if line:
-            lines.append("".join(line))
-    return _closed_isolates(lines) or [""]
-
-
-def _closed_isolates(lines: list[str]) -> list[str]:
-    """``lines`` with an isolated name cut between two of them ended on the first and
-    begun again on the second, so that each line keeps the order of its words."""
-    result = []
-    open_ = False
-    for line in lines:
-        if open_:
-            line = ISOLATE + line
-        open_ = line.rfind(ISOLATE) > line.rfind(END_ISOLATE)
-        result.append(line + END_ISOLATE if open_ else line)
-    return result
 
 
 def _document(
@@ -242,109 +134,6 @@ def _document(
         'font-family="Helvetica, Arial, sans-serif" '
         f'role="img"><title>{escape(title)}</title>{described}{body}</svg>'
     )
-
-
-# ---------------------------------------------------------------- checks
-
-
-def _pack_of(pack: PackStyle, style: PackStyle | None) -> PackStyle:
-    """``pack``, or ``style``, its deprecated name, if given (with a warning that points
-    at the caller's caller: the user's call of a drawing function)."""
-    if style is None:
-        return pack
-    warnings.warn(
-        "svg's style= is deprecated: the pack style is pack= (style= means the card text "
-        "in conquian.narration)",
-        DeprecationWarning,
-        stacklevel=3,
-    )
-    if pack != "french" and pack != style:
-        raise TypeError("give the pack style once, as pack= (style= is its old name)")
-    return style
-
-
-def _check_options(pack: object, size: object) -> PackStyle:
-    if pack not in ("french", "spanish"):
-        raise ValueError(f"pack must be 'french' or 'spanish', not {describe(pack)}")
-    if isinstance(size, bool) or not isinstance(size, int):
-        raise TypeError(f"size must be an int (pixels a card), not {type(size).__name__}")
-    if not 1 <= size <= _MAX_SIZE:
-        raise ValueError(f"size must be 1 to {_MAX_SIZE} pixels, not {describe(size)}")
-    return "spanish" if pack == "spanish" else "french"
-
-
-def _check_card(value: object) -> Card:
-    if not isinstance(value, Card):
-        raise TypeError(f"expected a Card, not {type(value).__name__}")
-    return value
-
-
-def _check_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
-    if isinstance(melds, Meld):
-        raise TypeError("melds must be an iterable of Meld values, not one Meld: [meld]")
-    result = bounded_items(melds, "melds", "an iterable of Meld values", _MAX_DRAWN)
-    if len(result) > _MAX_DRAWN:
-        raise ValueError(f"at most {_MAX_DRAWN} melds are drawn at once")
-    drawn = 0
-    for index, value in enumerate(result):
-        if not isinstance(value, Meld):
-            raise TypeError(
-                f"melds must be an iterable of Meld values; item {index} is {describe(value)}"
-            )
-        twice = drawn & value.mask
-        if twice:
-            repeated = next(c for c in value if twice >> c.index & 1)
-            raise ValueError(f"{repeated} is in two melds: a card is drawn once")
-        drawn |= value.mask
-    return result
-
-
-def _check_names(names: object, default: tuple[str, str]) -> tuple[str, str]:
-    """Two player names, as they may be written into a picture."""
-    if names is None:
-        return default
-    listed = bounded_items(names, "names", "two player names", 2)
-    if len(listed) != 2:
-        raise ValueError(f"names must be two player names, not {len(listed)}")
-    for name in listed:
-        if not isinstance(name, str):
-            raise TypeError(f"a player name must be text, not {describe(name)}")
-        if not 1 <= len(name) <= _MAX_NAME:
-            raise ValueError(f"a player name must be 1 to {_MAX_NAME} characters, not {len(name)}")
-        if _NOT_IN_A_NAME.search(name):
-            raise ValueError(
-                "a player name cannot hold control characters or lone surrogates: "
-                f"{describe(name)}"
-            )
-        if _DIRECTION_CHARACTERS.search(name):
-            raise ValueError(
-                "a player name cannot hold text-direction characters (U+061C, U+200E, "
-                f"U+200F, U+202A to U+202E, U+2066 to U+2069): {describe(name)}"
-            )
-        if not name.strip():
-            raise ValueError(f"a player name cannot be blank: {describe(name)}")
-    first, second = listed
-    if first.strip() == second.strip():
-        raise ValueError(f"the two players cannot have the same name: {describe(first)}")
-    return first, second
-
-
-def _check_background(value: object) -> str | None:
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise TypeError(f"background must be a colour (text) or None, not {describe(value)}")
-    if not _COLOUR.fullmatch(value) and not (value.isascii() and value.lower() in _COLOUR_NAMES):
-        raise ValueError(
-            f"background must be #rgb, #rrggbb or a CSS colour name, not {describe(value)}"
-        )
-    return value
-
-
-def _check_language(lang: object) -> Language:
-    if not isinstance(lang, str | Language):
-        raise TypeError(f"lang must be a language code or a Language, not {describe(lang)}")
-    return find_language(lang)
 
 
 # ---------------------------------------------------------------- public drawings
@@ -380,8 +169,8 @@ def card(
     >>> 'width="116" height="166"' in picture  # the card, and a margin for the ring
     True
     """
-    drawn_pack = _check_options(_pack_of(pack, style), size)
-    drawn = _check_card(value)
+    drawn_pack = check_options(pack_of(pack, style), size)
+    drawn = check_card(value)
     if not isinstance(highlight, bool):
         raise TypeError(f"highlight must be True or False, not {describe(highlight)}")
     extra = _highlight(_HIGHLIGHT) if highlight else ""
@@ -398,7 +187,7 @@ def card_back(*, size: int = DEFAULT_SIZE) -> str:
     >>> svg.card_back().count("card back")
     1
     """
-    _check_options("french", size)
+    check_options("french", size)
     pad = _CARD_MARGIN
     return _document(
         back_at(pad, pad), CARD_W + 2 * pad, CARD_H + 2 * pad, size, "a face-down card"
@@ -426,15 +215,15 @@ def cards(
     >>> svg.cards(DECK, per_row=10, pack="spanish").count('class="card"')
     40
     """
-    pack = _check_options(_pack_of(pack, style), size)
+    pack = check_options(pack_of(pack, style), size)
     if per_row is not None and (isinstance(per_row, bool) or not isinstance(per_row, int)):
         raise TypeError(f"per_row must be an int or None, not {describe(per_row)}")
     if per_row is not None and per_row < 1:
         raise ValueError(f"per_row must be a positive int or None, not {describe(per_row)}")
-    listed = bounded_items(values, "cards", "an iterable of Card values", _MAX_DRAWN)
-    if len(listed) > _MAX_DRAWN:
-        raise ValueError(f"at most {_MAX_DRAWN} cards are drawn at once")
-    drawn = tuple(_check_card(value) for value in listed)
+    listed = bounded_items(values, "cards", "an iterable of Card values", MAX_DRAWN)
+    if len(listed) > MAX_DRAWN:
+        raise ValueError(f"at most {MAX_DRAWN} cards are drawn at once")
+    drawn = tuple(check_card(value) for value in listed)
     across = per_row or max(1, len(drawn))
     rows = max(1, -(-len(drawn) // across))
     parts = [
@@ -489,7 +278,7 @@ def meld(
     """
     if not isinstance(value, Meld):
         raise TypeError(f"expected a Meld, not {type(value).__name__}")
-    drawn_pack = _pack_of(pack, style)
+    drawn_pack = pack_of(pack, style)
     return table((value,), pack=drawn_pack, size=size)
 
 
@@ -514,8 +303,8 @@ def table(
     >>> picture.count('class="meld"'), picture.count('class="card"')
     (2, 6)
     """
-    pack = _check_options(_pack_of(pack, style), size)
-    drawn = _check_melds(melds)
+    pack = check_options(pack_of(pack, style), size)
+    drawn = check_melds(melds)
     row, width = _melds_row(drawn, pack, 2 * _PAD, 2 * _PAD, frozenset())
     title = "  |  ".join(cards_text(m, pack) for m in drawn) or "an empty table"
     return _document(row, max(width, CARD_W) + 4 * _PAD, CARD_H + 4 * _PAD, size, title)
@@ -560,17 +349,17 @@ class _Canvas:
         self.cut_at = math.inf  # the narrowest width a line was cut at, if one was
         self.felt: tuple[int, float] | None = None  # where the felt goes: part, top
 
-    def line(self, text: str, *, size: int = _FONT_SIZE, fill: str = INK) -> None:
+    def line(self, text: str, *, size: int = FONT_SIZE, fill: str = INK) -> None:
         """A line of words, cut into lines as wide as the picture (so far)."""
-        lines = _wrapped(text, self.widest, size)
+        lines = wrapped(text, self.widest, size)
         if len(lines) > 1:
             self.cut_at = min(self.cut_at, self.widest)
         for part in lines:
             self.parts.append(
-                _text(_PAD, self.y + _BASELINE * size / _FONT_SIZE, part, size=size, fill=fill)
+                _text(_PAD, self.y + _BASELINE * size / FONT_SIZE, part, size=size, fill=fill)
             )
-            self.widest = max(self.widest, _text_width(part, size))
-            self.y += _LABEL * size / _FONT_SIZE
+            self.widest = max(self.widest, text_width(part, size))
+            self.y += _LABEL * size / FONT_SIZE
 
     def hand(self, player: int) -> None:
         view, words, step = self.view, self.words, CARD_W + _GAP
@@ -614,7 +403,7 @@ class _Canvas:
         card_y = top + _LABEL
         label = words.stock_label(view.stock_size, face_up=bool(view.stock))
         self.parts.append(_text(x, top + _BASELINE, label))
-        after_label = x + _text_width(label) + 2 * _GAP
+        after_label = x + text_width(label) + 2 * _GAP
         if view.hidden:
             layers = min(view.stock_size, 5)
             back = words.back()
@@ -630,15 +419,15 @@ class _Canvas:
         x = max(x + CARD_W + 3 * _GAP, after_label)
         if source.offer is not None:
             label, origin = words.offer(source)
-            lines = _origin_lines(origin)
+            lines = origin_lines(origin)
             self.parts.append(_text(x, top + _BASELINE, label, fill=_OFFER_INK))
             self.parts.append(card_at(source.offer, self.pack, x, card_y, _highlight(_HIGHLIGHT)))
             for i, line in enumerate(lines):
                 self.parts.append(
                     _text(x + CARD_W + 16, card_y + 34 + 32 * i, line, fill=_OFFER_INK)
                 )
-            beside = CARD_W + 16 + max(map(_text_width, lines))
-            x += max(beside, _text_width(label)) + 3 * _GAP
+            beside = CARD_W + 16 + max(map(text_width, lines))
+            x += max(beside, text_width(label)) + 3 * _GAP
         dead = source.dead
         label = words.dead_label(len(dead))
         self.parts.append(_text(x, top + _BASELINE, label, fill=_MUTED))
@@ -646,7 +435,7 @@ class _Canvas:
             self.parts.append(card_at(c, self.pack, x + i * overlap, card_y))
         if not dead:
             self.parts.append(_empty_slot(x, card_y))
-        x += max(CARD_W + overlap * max(len(dead) - 1, 0), _text_width(label))
+        x += max(CARD_W + overlap * max(len(dead) - 1, 0), text_width(label))
         self.widest = max(self.widest, x - _PAD)
         self.y = card_y + CARD_H + 30
 
@@ -660,16 +449,6 @@ class _Canvas:
                 f'width="{number(self.widest + 12)}" '
                 f'height="{CARD_H + _LABEL + 24}" rx="10" fill="{_FELT}"/>',
             )
-
-
-def _origin_lines(text: str) -> list[str]:
-    """Words beside the offered card: lines of 22 characters or more, at most four."""
-    chars = 22
-    lines = textwrap.wrap(text, chars, break_on_hyphens=False)
-    while len(lines) > _ORIGIN_LINES:
-        chars += 4
-        lines = textwrap.wrap(text, chars, break_on_hyphens=False)
-    return _closed_isolates(lines) or [""]
 
 
 def _history_index(source: State | Observation, entry: Played) -> int:
@@ -754,13 +533,13 @@ def position(
     >>> "Du bist am Zug: weitergeben" in picture, "Hand von Ann: 10 Karten" in picture
     (True, True)
     """
-    pack = _check_options(_pack_of(pack, style), size)
+    pack = check_options(pack_of(pack, style), size)
     if last_move is not None and not isinstance(last_move, Played):
         raise TypeError(f"last_move must be a Played entry or None, not {describe(last_move)}")
     view = _view_of(source, viewer)
-    language = _check_language(lang)
-    player_names = _check_names(names, default_names(language))
-    fill = _check_background(background)
+    language = check_language(lang)
+    player_names = check_names(names, default_names(language))
+    fill = check_background(background)
     you = view.bottom if view.hidden else None  # an observation speaks to its player
     words = PictureWords(language, player_names, you, pack)
     told = None
