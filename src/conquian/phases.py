@@ -256,6 +256,17 @@ dealer's upcard (V8) is never forced: the non-dealer turns up the next card.
 """
 
 
+# The hot-path form of FORCED_ORIGINS, for the engine's every decline: keyed by the
+# identity of the forcing member, its origins a tuple. Hashing an enum member is a
+# Python call (Enum.__hash__), once for the key and once for the origin in a frozenset;
+# id() and a tuple's identity test are not (5,721 calls fewer in 150 random games, about
+# 2% of random self-play). Read it as ``FORCED_ORIGINS_BY_ID[id(rules.forcing)]``.
+FORCED_ORIGINS_BY_ID: Final[Mapping[int, tuple[OfferOrigin, ...]]] = {
+    id(forcing): tuple(sorted(origins, key=lambda origin: origin.value))
+    for forcing, origins in FORCED_ORIGINS.items()
+}
+
+
 def passes_on(origin: OfferOrigin | None, offered_by: int, mover: int) -> bool:
     """Whether ``mover``'s decline passes the card on to the opponent rather than refusing
     it for good: his own turned card (R11b), or the upcard the non-dealer refuses (V8).

@@ -25,7 +25,7 @@ from conquian.legality import offer_fits
 from conquian.moves import NO_DISCARD, Decline, Force, LayDown, Move, Release, Take
 from conquian.phases import (
     DRAWN,
-    FORCED_ORIGINS,
+    FORCED_ORIGINS_BY_ID,
     ORIGIN_DISCARD,
     ORIGIN_STOCK,
     PASSED_ON,
@@ -74,7 +74,7 @@ def advance(pos: Position, move: Move) -> tuple[Position, Played]:
                 turner = _NO_TURN  # R11b, V8: the card is offered to the opponent
             elif (
                 kind is Decline
-                and origin in FORCED_ORIGINS[rules.forcing]
+                and origin in FORCED_ORIGINS_BY_ID[id(rules.forcing)]
                 and offer_fits(pos, mover)
             ):
                 # R14b case a: the rules force a card of its origin (V1), and it fits his
