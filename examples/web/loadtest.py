@@ -11,11 +11,15 @@ downloaded and replayed: it must hold exactly the moves the clients played, in o
 (none lost, none twice), and lead to the final view each seat was sent.
 
 It prints the figures (games, moves, moves per second, move latency percentiles) and
-exits 1 on any error.
+exits 1 on any error. By default it plays twice, each time on a server of its own: once
+keeping its games in memory only (``--in-memory``), once in a new SQLite database (every
+move committed before it is answered), and prints how the database's p50 and p95 compare
+with memory's.
 
 Run: ``python examples/web/loadtest.py --games 200``. All the games come from one
 address: the server it starts allows that many per client; a server given with
-``--url`` must be started with ``--max-games-per-client`` at least ``--games``.
+``--url`` must be started with ``--max-games-per-client`` at least ``--games``, and
+the per-client limits on new games and connections as high.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import json
 import random
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -192,30 +197,41 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games played at once")
-    parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
-    parser.add_argument("--url", help="a running server (default: start one)")
-    args = parser.parse_args(argv)
+def measure(url: str | None, games: int, seed: int, *options: str) -> tuple[Figures, float]:
+    """Play the games against the server at ``url``, or one started with ``options``:
+    the figures, and the seconds they took."""
     server = None
-    if args.url is None:
+    if url is None:
         port = free_port()
-        server = start_server(port, "--max-games-per-client", str(max(args.games, 20)))
-        args.url = f"http://127.0.0.1:{port}"
+        many = str(max(games, 20))
+        server = start_server(
+            port,
+            "--max-games-per-client",
+            many,
+            "--games-per-minute",
+            many,
+            "--connections-per-client",
+            str(4 * games + 20),
+            *options,
+        )
+        url = f"http://127.0.0.1:{port}"
     try:
         start = time.perf_counter()
-        figures = asyncio.run(run(args.url, args.games, args.seed))
+        figures = asyncio.run(run(url, games, seed))
         elapsed = time.perf_counter() - start
     finally:
         if server is not None:
             server.terminate()
             server.wait(timeout=10)
-    if figures.most_playing < args.games:
+    if figures.most_playing < games:
         figures.errors.append(f"only {figures.most_playing} games were in progress at once")
+    return figures, elapsed
+
+
+def report(title: str, figures: Figures, games: int, elapsed: float) -> None:
     latencies = figures.latencies or [0.0]
     print(
-        f"load test: {figures.games} of {args.games} games played to their end, "
+        f"load test ({title}): {figures.games} of {games} games played to their end, "
         f"{figures.most_playing} at once; {figures.moves} moves in {elapsed:.1f} s "
         f"({figures.moves / elapsed:.0f} moves/s)"
     )
@@ -227,7 +243,40 @@ def main(argv: list[str] | None = None) -> int:
     )
     for error in figures.errors[:10]:
         print("  error:", error)
-    return 1 if figures.errors or figures.games != args.games else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="games played at once")
+    parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
+    parser.add_argument("--url", help="a running server (default: start one each time)")
+    parser.add_argument(
+        "--storage",
+        choices=("both", "memory", "database"),
+        default="both",
+        help="where the servers it starts keep their games (default: both, one after the other)",
+    )
+    args = parser.parse_args(argv)
+    runs: list[tuple[str, tuple[str, ...]]] = []
+    with tempfile.TemporaryDirectory(prefix="conquian-load-") as folder:
+        if args.url is not None:
+            runs.append((args.url, ()))
+        if args.url is None and args.storage in ("both", "memory"):
+            runs.append(("in memory", ("--in-memory",)))
+        if args.url is None and args.storage in ("both", "database"):
+            runs.append(("SQLite database", ("--database", str(Path(folder) / "load.sqlite3"))))
+        results = []
+        for title, options in runs:
+            figures, elapsed = measure(args.url, args.games, args.seed, *options)
+            report(title, figures, args.games, elapsed)
+            results.append(figures)
+    if len(results) == 2:
+        memory, database = (figures.latencies or [0.0] for figures in results)
+        for name, fraction in (("p50", 0.50), ("p95", 0.95)):
+            ratio = percentile(database, fraction) / max(percentile(memory, fraction), 1e-9)
+            print(f"database / memory, {name}: {ratio:.2f}")
+    failed = any(figures.errors or figures.games != args.games for figures in results)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -74,9 +74,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import hashlib
 import heapq
+import ipaddress
 import json
 import secrets
+import sqlite3
+import sys
 import time
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -84,12 +88,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from guard import MAX_HEADERS, guarded_protocol
 from starlette.applications import Starlette
 from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
+from store import SavedGame, Store, StoreError
 from words import PAGE_WORDS
 
 from conquian import (
@@ -118,15 +124,14 @@ from conquian.notation import dumps
 STATIC: Final = Path(__file__).resolve().parent / "static"
 MAX_BODY: Final = 4096
 """The largest request body (or WebSocket message) accepted, in bytes."""
-MAX_HEADERS: Final = 16 * 1024
-"""The largest request line and headers accepted, in bytes (uvicorn's
-``h11_max_incomplete_event_size``): a longer request is refused with 400."""
 MAX_CONNECTIONS: Final = 1000
 """Open connections (HTTP and WebSocket) served at once (uvicorn's
 ``limit_concurrency``); past them a request is answered 503."""
 SHUTDOWN_GRACE: Final = 5
 """Seconds uvicorn waits for requests in progress after Ctrl-C (SIGINT) or SIGTERM,
 before it cancels them and stops (``timeout_graceful_shutdown``)."""
+DATABASE: Final = "conquian-games.sqlite3"
+"""The database file of ``server.py`` without ``--database`` (in the working directory)."""
 NARRATION_LINES: Final = 12
 MAX_NAME: Final = 24
 """The longest player's name, in characters (the page's name fields hold as many)."""
@@ -174,16 +179,64 @@ class Limits:
     """Games held at once. Past it the finished games are dropped first, then the idle
     ones (see :func:`make_room_space`); a new game is refused with 503 when none can be."""
     max_games_per_client: int = 20
-    """Unfinished games one client (one address) may have started and still play; an
-    idle game does not count."""
+    """Unfinished games one client (an IPv4 address or an IPv6 /64, see
+    :func:`client_key`) may have started and still play; an idle game does not count."""
+    games_per_minute: float = 10
+    """New games one client may start a minute (as many at once, then one every
+    60 / this seconds); past it 429."""
+    wrong_keys_per_minute: float = 10
+    """Wrong seat keys and invitations one client may send a minute (as many at once);
+    past it every key or invitation it sends is refused with 429 until the count comes
+    down, the right ones too."""
+    connections_per_client: int = 50
+    """Connections, HTTP and WebSocket, one client may hold open at once (not counted
+    for the proxies named by ``--proxy``); one more is answered 429 and closed."""
     idle_minutes: float = 30
     """A game nobody is connected to, untouched for this long, is idle."""
     hello_timeout: float = 10
     """Seconds a new WebSocket may take to send its hello."""
+    header_timeout: float = 10
+    """Seconds a request may take to send its request line and headers (from the
+    connection's start, or from its first byte on a kept-alive connection); then 408."""
     body_timeout: float = 10
     """Seconds a request may take to send its body."""
     sockets_per_seat: int = 8
     """Open WebSockets of one seat (its tabs and devices)."""
+
+
+class Allowance:
+    """How much of something each client may do a minute: a bucket of ``per_minute``
+    tokens for each client, that fills again at ``per_minute`` a minute (a token bucket).
+    Full buckets are forgotten, so that the clients who came once take no memory."""
+
+    def __init__(self, per_minute: float) -> None:
+        self.per_minute = per_minute
+        self.buckets: dict[str, tuple[float, float]] = {}
+        """Each client's tokens, and when they were counted (``time.monotonic()``)."""
+
+    def tokens(self, client: str, now: float) -> float:
+        tokens, then = self.buckets.get(client, (self.per_minute, now))
+        return min(self.per_minute, tokens + (now - then) * self.per_minute / 60)
+
+    def has(self, client: str) -> bool:
+        """Whether the client has a token left (none is taken)."""
+        return self.tokens(client, time.monotonic()) >= 1
+
+    def take(self, client: str) -> bool:
+        """Take one of the client's tokens: whether there was one."""
+        now = time.monotonic()
+        tokens = self.tokens(client, now)
+        if len(self.buckets) > 10_000:  # forget the full ones
+            self.buckets = {
+                other: (left, then)
+                for other, (left, then) in self.buckets.items()
+                if self.tokens(other, now) < self.per_minute
+            }
+        if tokens < 1:
+            self.buckets[client] = (tokens, now)
+            return False
+        self.buckets[client] = (tokens - 1, now)
+        return True
 
 
 class RequestError(Exception):
@@ -191,7 +244,8 @@ class RequestError(Exception):
     for programs: for a refused move the library's :class:`~conquian.errors.MoveProblem`
     value (said in the seat's language), else one of the server's own (``no_such_game``,
     ``bad_key``, ``bad_name``, ``bad_seed``, ``names_fixed``, ``same_name``,
-    ``too_many_games``, ``server_full``, ``too_many_tabs``), which the page says in its
+    ``too_many_games``, ``server_full``, ``too_many_tabs``, ``too_many_new_games``,
+    ``too_many_wrong_keys``), which the page says in its
     own language (``refused_`` words of ``words.py``; a WebSocket gets the close code
     instead, 4403 or 4429)."""
 
@@ -210,8 +264,35 @@ def refused(error: ConquianError, status: int, lang: str) -> RequestError:
     return RequestError(status, str(error))
 
 
+def hashed(secret: str) -> bytes:
+    """The SHA-256 of a seat key or an invitation: all the server keeps of it (in memory
+    and in its database), so that a copy of the file gives nobody a seat. The secrets
+    are 144 random bits: a hash without salt is enough."""
+    return hashlib.sha256(secret.encode()).digest()
+
+
+def new_secret() -> tuple[str, bytes]:
+    """A new seat key (or invitation) and its hash."""
+    secret = secrets.token_urlsafe(18)
+    return secret, hashed(secret)
+
+
+def bot_seed(seed: int, ply: int) -> int:
+    """The seed of the bot's choice at ``ply`` of a game dealt from ``seed``: each choice
+    draws from its own, so that a game made again from its moves (after a restart) goes
+    on as it would have."""
+    return (seed * 0x9E3779B97F4A7C15 + ply) % 2**64
+
+
+def saved_hashes(saved: SavedGame) -> list[object]:
+    """The hashes a saved game holds: the creator's key, the friend's once he joined,
+    the invitation in a game between two people."""
+    return [saved.keys[0], *(key for key in (saved.keys[1], saved.invitation) if key is not None)]
+
+
 class Room:
-    """One game on the server: the game, the seat keys, the bot, and who is listening.
+    """One game on the server: the game, the hashes of the seat keys, the bot, and who
+    is listening.
 
     What is kept to answer faster is kept only while it helps: the payloads while
     someone listens (:meth:`listen`), the narrations while the game goes on or someone
@@ -225,38 +306,139 @@ class Room:
         bot: str | None,
         rules: str = "classic",
         *,
+        keys: tuple[bytes, bytes | None],
+        invitation: bytes | None,
         seed_chosen: bool = False,
         client: str = "",
+        moves: Sequence[str] = (),
+        touched: float | None = None,
     ) -> None:
         """``names`` are the seats' names; against a bot, the bot's seat is named by
         :meth:`names_in` in each reader's language and its entry here is not shown.
+        ``keys`` and ``invitation`` are the hashes of the seat keys (the friend's is
+        ``None`` until he joins) and of the invitation (``None`` against a bot).
         ``seed_chosen`` says the player who starts the game chose its seed; ``client``
-        is his address."""
+        is his address (see :func:`client_of`). ``moves`` are the moves played so far
+        (a game made again from the database), each checked by the library, and
+        ``touched`` when the game was last touched, by the wall clock (default now)."""
         game = Game.new(seed=seed, rules=PRESETS[rules])
         self.id = game_id
         self.game = game
         self.seed = seed
         self.seed_chosen = seed_chosen
+        self.rules = rules
         self.client = client
         self.names = names
         self.bot_name = bot
-        self.bot: Agent | None = None if bot is None else BOTS[bot](seed)
-        # The friend's key is made when he joins with the invitation (:meth:`join`).
-        self.keys: tuple[str | None, str | None] = (secrets.token_urlsafe(18), None)
-        self.invitation: str | None = None if bot is not None else secrets.token_urlsafe(18)
+        self.keys = keys
+        self.invitation = invitation
         self.listeners: list[Listener] = []
         self.payloads: dict[tuple[int, int, str], dict[str, Any]] = {}
         self.states = [game.state]
+        for move in moves:
+            game.play(move)
+            self.states.append(game.state)
         self.narrations: dict[tuple[str, int], list[str]] = {}
         self.touched = time.monotonic()
+        if touched is not None:
+            self.touched -= max(0.0, time.time() - touched)
         self.gone = False
         """Dropped from the server (:func:`drop_room`): its listeners close."""
 
+    @classmethod
+    def start(
+        cls,
+        game_id: str,
+        seed: int,
+        names: tuple[str, str],
+        bot: str | None,
+        rules: str = "classic",
+        *,
+        seed_chosen: bool = False,
+        client: str = "",
+    ) -> tuple[Room, str, str | None]:
+        """A new game (the bot's first moves played): the room, the creator's seat key,
+        and the friend's invitation (``None`` against a bot). The friend's key is made
+        when he joins (:meth:`join`)."""
+        key, key_hash = new_secret()
+        invitation, invitation_hash = (None, None) if bot is not None else new_secret()
+        room = cls(
+            game_id,
+            seed,
+            names,
+            bot,
+            rules,
+            keys=(key_hash, None),
+            invitation=invitation_hash,
+            seed_chosen=seed_chosen,
+            client=client,
+        )
+        room.play_bot()
+        return room, key, invitation
+
+    @classmethod
+    def load(cls, saved: SavedGame) -> Room:
+        """A game of the database made again from its moves.
+
+        Raises:
+            StoreError: the game cannot be made again (rules or a bot this server does
+                not know, a name or a key that is not one, a move that is not legal).
+        """
+        problem = None
+        if saved.rules not in PRESETS:
+            problem = f"rules {saved.rules!r:.40}"
+        elif saved.bot is not None and saved.bot not in BOTS:
+            problem = f"a bot {saved.bot!r:.40}"
+        elif not all(isinstance(name, str) for name in saved.names):
+            problem = "names that are not text"
+        elif not all(isinstance(key, bytes) and len(key) == 32 for key in saved_hashes(saved)):
+            problem = "a key that is not a hash"
+        elif not isinstance(saved.touched, float) or not isinstance(saved.client, str):
+            problem = "a bad row"
+        if problem is not None:
+            raise StoreError(f"game {saved.id} has {problem}")
+        try:
+            room = cls(
+                saved.id,
+                saved.seed,
+                saved.names,
+                saved.bot,
+                saved.rules,
+                keys=saved.keys,
+                invitation=saved.invitation,
+                seed_chosen=saved.seed_chosen,
+                client=saved.client,
+                moves=saved.moves,
+                touched=saved.touched,
+            )
+        except ConquianError as error:
+            raise StoreError(f"game {saved.id} cannot be played again: {error}") from None
+        if room.bot_name is not None and not room.game.is_over and room.game.to_move != HUMAN_SEAT:
+            raise StoreError(f"game {saved.id} stops on its bot's turn")
+        return room
+
+    def saved(self) -> SavedGame:
+        """The game as the database keeps it."""
+        return SavedGame(
+            id=self.id,
+            seed=self.seed,
+            rules=self.rules,
+            seed_chosen=self.seed_chosen,
+            client=self.client,
+            names=self.names,
+            bot=self.bot_name,
+            keys=self.keys,
+            invitation=self.invitation,
+            touched=time.time(),
+            moves=tuple(str(move) for move in self.game.moves),
+        )
+
     def seat_of(self, key: str) -> int:
-        """The seat whose key is ``key``, compared in constant time."""
+        """The seat whose key is ``key`` (its hash compared in constant time)."""
         found = None
+        key_hash = hashed(key)
         for seat, seat_key in enumerate(self.keys):
-            if seat_key is not None and secrets.compare_digest(seat_key.encode(), key.encode()):
+            if seat_key is not None and secrets.compare_digest(seat_key, key_hash):
                 found = seat
         if found is None:
             raise RequestError(403, "this key is not a seat of this game", "bad_key")
@@ -264,15 +446,15 @@ class Room:
 
     def join(self, token: str) -> str:
         """The friend's seat key, made now for the holder of the invitation ``token``
-        (compared in constant time); the invitation then stops working."""
+        (its hash compared in constant time); the invitation then stops working."""
         self.check_here()
         invitation = self.invitation
-        if invitation is None or not secrets.compare_digest(invitation.encode(), token.encode()):
+        if invitation is None or not secrets.compare_digest(invitation, hashed(token)):
             raise RequestError(403, "this is not an invitation to this game")
         if self.keys[FRIEND_SEAT] is not None:
             raise RequestError(409, "this invitation has been used")
-        key = secrets.token_urlsafe(18)
-        self.keys = (self.keys[HUMAN_SEAT], key)
+        key, key_hash = new_secret()
+        self.keys = (self.keys[HUMAN_SEAT], key_hash)
         self.touched = time.monotonic()
         return key
 
@@ -297,12 +479,14 @@ class Room:
             raise RequestError(404, "no such game", "no_such_game")
 
     def play_bot(self) -> None:
-        """Let the bot move while it is its turn."""
-        bot, game = self.bot, self.game
-        while bot is not None and not game.is_over and game.to_move != HUMAN_SEAT:
+        """Let the bot move while it is its turn (each choice with its own seed,
+        :func:`bot_seed`)."""
+        name, game = self.bot_name, self.game
+        while name is not None and not game.is_over and game.to_move != HUMAN_SEAT:
             state = game.state
             player = state.to_move
             assert player is not None
+            bot = BOTS[name](bot_seed(self.seed, game.ply))
             game.play(bot.choose(state.observation(player), state.legal_moves()), player=player)
             self.states.append(game.state)
 
@@ -335,7 +519,7 @@ class Room:
         """Give ``seat`` the name ``name`` (a person's seat in a game between two people,
         before it ends); every narration is told again with it."""
         self.check_here()
-        if self.bot is not None:
+        if self.bot_name is not None:
             raise RequestError(409, "the names of a game against a bot are set when it starts")
         if self.game.is_over:
             raise RequestError(409, "the game is over: its names stay as they were", "names_fixed")
@@ -346,9 +530,26 @@ class Room:
             raise RequestError(400, "that is the other seat's name: choose another", "same_name")
         names = list(self.names)
         names[seat] = name.strip()
-        self.names = (names[0], names[1])
+        self.rename_back((names[0], names[1]))
+
+    def rename_back(self, names: tuple[str, str]) -> None:
+        """Give the seats these names (a new one, or the old ones when the new one could
+        not be saved); every narration is told again with them."""
+        self.names = names
         self.narrations.clear()
-        self.changed()
+        self.payloads.clear()
+
+    def rewind(self, ply: int) -> None:
+        """Take back the moves from ``ply`` on (they could not be saved): the game is
+        made again from its deal and the moves before."""
+        moves = [str(move) for move in self.game.moves[:ply]]
+        game = self.game = Game.new(seed=self.seed, rules=PRESETS[self.rules])
+        self.states = [game.state]
+        for move in moves:
+            game.play(move)
+            self.states.append(game.state)
+        self.narrations.clear()
+        self.payloads.clear()
 
     def changed(self) -> None:
         """Wake every listener: each sends its seat's new view."""
@@ -525,7 +726,7 @@ def chosen_seed(room: Room) -> str | None:
     (as text: a browser's numbers lose digits past 2**53). Whoever chooses the deal can
     know every card, so both seats are told; a seed drawn by the server is never shown,
     nor one chosen against a bot (the person chose it himself)."""
-    if room.seed_chosen and room.bot is None:
+    if room.seed_chosen and room.bot_name is None:
         return str(room.seed)
     return None
 
@@ -600,7 +801,7 @@ def build_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
     return {
         "game": room.id,
         "seat": seat,
-        "mode": "bot" if room.bot is not None else "humans",
+        "mode": "bot" if room.bot_name is not None else "humans",
         "bot": room.bot_name,
         "names": list(names),
         "lang": lang,
@@ -684,11 +885,32 @@ def room_of(request: Request) -> Room:
 
 
 def seat_of(request: Request, room: Room) -> int:
-    """The seat of the request's key (``Authorization: Bearer KEY``)."""
+    """The seat of the request's key (``Authorization: Bearer KEY``), within the
+    client's allowance of wrong keys (:func:`guarded`)."""
     scheme, _, key = request.headers.get("authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not key:
         raise RequestError(401, "a seat key is needed: Authorization: Bearer KEY")
-    return room.seat_of(key.strip())
+    return guarded(request, lambda: room.seat_of(key.strip()))
+
+
+def guarded(connection: HTTPConnection, check: Callable[[], int]) -> int:
+    """``check()`` a seat key or an invitation for the client, counting a wrong one
+    (403) against its allowance (:attr:`Limits.wrong_keys_per_minute`); once that is
+    spent, refused with 429 before any key is checked."""
+    allowance: Allowance = connection.app.state.wrong_keys
+    client = client_of(connection)
+    if not allowance.has(client):
+        raise RequestError(
+            429,
+            "too many wrong keys or invitations from your address: wait a minute",
+            "too_many_wrong_keys",
+        )
+    try:
+        return check()
+    except RequestError as error:
+        if error.status == 403:
+            allowance.take(client)
+        raise
 
 
 def language_of(value: object) -> str:
@@ -725,10 +947,53 @@ def refusals(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
     return wrapped
 
 
-def client_of(request: Request) -> str:
-    """The client's address, as uvicorn sees it (behind a proxy on the same machine, the
-    address the proxy gives in X-Forwarded-For)."""
-    return request.client.host if request.client is not None else ""
+def client_of(connection: HTTPConnection) -> str:
+    """Who the client is, for the per-client limits: its address as uvicorn gives it
+    (behind the proxy named by ``--proxy``, the address the proxy puts in
+    X-Forwarded-For), as :func:`client_key` counts it."""
+    return client_key(connection.client.host if connection.client is not None else "")
+
+
+def client_key(address: str) -> str:
+    """The client an address counts as: an IPv4 address as itself, an IPv6 address by
+    its /64 network (one host may hold a whole /64), an IPv4 address written as IPv6
+    (``::ffff:192.0.2.1``) as the IPv4 one. Anything else (a Unix socket) as it is.
+
+    >>> client_key("2001:db8::1"), client_key("2001:db8::ffff:1:2"), client_key("::ffff:10.0.0.1")
+    ('2001:db8::/64', '2001:db8::/64', '10.0.0.1')
+    """
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.IPv6Network((parsed, 64), strict=False))
+    return str(parsed)
+
+
+def store_of(connection: HTTPConnection) -> Store | None:
+    """The database of the application serving a request (``None``: games in memory)."""
+    store: Store | None = connection.app.state.store
+    return store
+
+
+def save(
+    connection: HTTPConnection, write: Callable[[Store], None], undo: Callable[[], None]
+) -> None:
+    """Commit a change to the database before it is answered; when it cannot be, the
+    change is undone (``undo``) and refused with 503, so that the game is what the file
+    holds."""
+    store = store_of(connection)
+    if store is None:
+        return
+    try:
+        write(store)
+    except sqlite3.Error as error:
+        undo()
+        print(f"server.py: a change could not be saved: {error}", file=sys.stderr)
+        raise RequestError(503, "the server could not keep this change: try again later") from None
 
 
 @refusals
@@ -764,20 +1029,14 @@ async def new_game(request: Request) -> Response:
     elif same_name(names[0], names[1]):
         raise RequestError(400, "the two seats' names must differ", "same_name")
     client = client_of(request)
-    game_id = secrets.token_urlsafe(9)
-    try:
-        room = Room(
-            game_id,
-            secrets.randbits(48) if seed is None else seed,
-            (names[0].strip(), names[1].strip()),
-            bot,
-            rules,
-            seed_chosen=seed is not None,
-            client=client,
-        )
-    except ConquianError as error:  # a seed out of range: the library's message
-        raise RequestError(400, str(error), "bad_seed") from None
     limits = limits_of(request)
+    allowance: Allowance = request.app.state.new_games
+    if not allowance.take(client):
+        raise RequestError(
+            429,
+            "too many new games from your address: wait a minute",
+            "too_many_new_games",
+        )
     now = time.monotonic()
     playing = sum(
         1
@@ -791,21 +1050,32 @@ async def new_game(request: Request) -> Response:
             "finish one (or leave it for a while) first",
             "too_many_games",
         )
-    make_room_space(limits, now)
-    room.play_bot()
+    game_id = secrets.token_urlsafe(9)
+    try:
+        room, key, invitation = Room.start(
+            game_id,
+            secrets.randbits(48) if seed is None else seed,
+            (names[0].strip(), names[1].strip()),
+            bot,
+            rules,
+            seed_chosen=seed is not None,
+            client=client,
+        )
+    except ConquianError as error:  # a seed out of range: the library's message
+        raise RequestError(400, str(error), "bad_seed") from None
+    make_room_space(request, limits, now)
+    save(request, lambda store: store.add(room.saved()), lambda: None)
     ROOMS[game_id] = room
-    seat = room.keys[HUMAN_SEAT]
-    invitation = None if room.invitation is None else f"/#{game_id}/invite/{room.invitation}"
     return JSONResponse(
         {
             "game": game_id,
-            "seats": [{"seat": HUMAN_SEAT, "key": seat, "link": f"/#{game_id}/0/{seat}"}],
-            "invitation": invitation,
+            "seats": [{"seat": HUMAN_SEAT, "key": key, "link": f"/#{game_id}/0/{key}"}],
+            "invitation": None if invitation is None else f"/#{game_id}/invite/{invitation}",
         }
     )
 
 
-def make_room_space(limits: Limits, now: float) -> None:
+def make_room_space(connection: HTTPConnection, limits: Limits, now: float) -> None:
     """Make room for one more game within :attr:`Limits.max_games`: drop the finished
     games first (their open pages are told the game is gone), then the idle ones in
     progress (:meth:`Room.is_idle`), each time the least recently touched first. A game
@@ -826,6 +1096,7 @@ def make_room_space(limits: Limits, now: float) -> None:
         )
     if len(victims) < needed:
         raise RequestError(503, "the server is full: try again later", "server_full")
+    save(connection, lambda store: store.delete([room.id for room in victims]), lambda: None)
     for room in victims:
         drop_room(room)
 
@@ -834,7 +1105,23 @@ def make_room_space(limits: Limits, now: float) -> None:
 async def join_game(request: Request) -> Response:
     room = room_of(request)
     data = await read_body(request)
-    key = room.join(text_field(data, "invite", 100))
+    token = text_field(data, "invite", 100)
+    key = ""
+
+    def join() -> int:
+        nonlocal key
+        key = room.join(token)
+        return FRIEND_SEAT
+
+    guarded(request, join)
+    friend = room.keys[FRIEND_SEAT]
+    assert friend is not None
+    save(
+        request,
+        lambda store: store.joined(room.id, friend, time.time()),
+        lambda: setattr(room, "keys", (room.keys[HUMAN_SEAT], None)),
+    )
+    room.changed()  # the creator's page hides the invitation
     return JSONResponse({"seat": FRIEND_SEAT, "key": key, "link": f"/#{room.id}/1/{key}"})
 
 
@@ -855,7 +1142,14 @@ async def play_move(request: Request) -> Response:
     ply = data.get("ply")
     if ply is not None and (ply.__class__ is not int or ply < 0):
         raise RequestError(400, f"ply is the number of moves played, or null, not {ply!r:.40}")
+    first = room.game.ply
     room.play(seat, text, lang, ply)  # a stale ply: the library's MOVED_ON, in lang
+    moves = [str(move) for move in room.game.moves[first:]]
+    save(
+        request,
+        lambda store: store.moved(room.id, first, moves, time.time()),
+        lambda: room.rewind(first),
+    )
     room.changed()
     return JSONResponse(seat_payload(room, seat, lang))
 
@@ -896,7 +1190,14 @@ async def set_name(request: Request) -> Response:
     seat = seat_of(request, room)
     data = await read_body(request)
     lang = language_of(data.get("lang"))  # checked first: a refused request changes nothing
+    before = room.names
     room.rename(seat, text_field(data, "name", MAX_NAME))
+    save(
+        request,
+        lambda store: store.renamed(room.id, room.names, time.time()),
+        lambda: room.rename_back(before),
+    )
+    room.changed()
     return JSONResponse(seat_payload(room, seat, lang))
 
 
@@ -961,7 +1262,7 @@ async def read_hello(socket: WebSocket, room: Room, limits: Limits) -> Listener:
         raise RequestError(403, "bad hello") from None
     if not isinstance(hello, dict) or not isinstance(hello.get("key"), str):
         raise RequestError(403, 'send {"key": KEY} first')
-    seat = room.seat_of(hello["key"])
+    seat = guarded(socket, lambda: room.seat_of(hello["key"]))
     lang = language_of(hello.get("lang"))
     if room.gone:  # dropped while the hello was on its way
         raise RequestError(404, "no such game", "no_such_game")
@@ -1016,9 +1317,10 @@ async def index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html")
 
 
-def create_app(limits: Limits | None = None) -> Starlette:
+def create_app(limits: Limits | None = None, store: Store | None = None) -> Starlette:
     """The ASGI application, under ``limits`` (the defaults of :class:`Limits` if not
-    given)."""
+    given), keeping its games in ``store`` (``None``: in memory only). The games of the
+    store are loaded first (see :func:`load_rooms`)."""
     application = Starlette(
         routes=[
             Route("/", index),
@@ -1034,8 +1336,29 @@ def create_app(limits: Limits | None = None) -> Starlette:
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ]
     )
-    application.state.limits = limits or Limits()
+    limits = application.state.limits = limits or Limits()
+    application.state.store = store
+    application.state.new_games = Allowance(limits.games_per_minute)
+    application.state.wrong_keys = Allowance(limits.wrong_keys_per_minute)
     return application
+
+
+def load_rooms(store: Store) -> int:
+    """Load every game of ``store`` onto the server (made again from its moves); how
+    many.
+
+    Raises:
+        StoreError: one of them cannot be (then none is loaded).
+    """
+    rooms = {}
+    for saved in store.games():
+        try:
+            rooms[saved.id] = Room.load(saved)
+        except StoreError as error:
+            raise StoreError(f"{store.path}: {error}") from None
+    ROOMS.clear()
+    ROOMS.update(rooms)
+    return len(rooms)
 
 
 app = create_app()
@@ -1068,7 +1391,19 @@ LIMIT_OPTIONS: Final[tuple[tuple[str, type[int] | type[float], str], ...]] = (
         "a game nobody is connected to, untouched this long, may be dropped when the "
         "server is full",
     ),
+    ("games_per_minute", float, "new games one client may start a minute"),
+    (
+        "wrong_keys_per_minute",
+        float,
+        "wrong seat keys and invitations one client may send a minute",
+    ),
+    (
+        "connections_per_client",
+        int,
+        "connections one client may hold open at once (not counted for --proxy)",
+    ),
     ("hello_timeout", float, "seconds a WebSocket may take to send its hello"),
+    ("header_timeout", float, "seconds a request may take to send its headers"),
     ("body_timeout", float, "seconds a request may take to send its body"),
 )
 """The fields of :class:`Limits` that are command-line options (``--max-games``...),
@@ -1089,15 +1424,54 @@ def main(argv: Sequence[str] | None = None) -> None:
             default=getattr(default, name),
             help=f"{text} (default: %(default)s)",
         )
+    parser.add_argument(
+        "--database",
+        default=DATABASE,
+        help="the SQLite file the games are kept in, made if missing (default: %(default)s, "
+        "in the working directory)",
+    )
+    parser.add_argument(
+        "--proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="the address of a reverse proxy in front of the server (may be given more "
+        "than once): its X-Forwarded-For header names the client, and its connections are "
+        "not capped per client. Without it the header is ignored",
+    )
+    parser.add_argument(
+        "--in-memory",
+        action="store_true",
+        help="keep the games in memory only (a restart loses them), not in --database",
+    )
     args = parser.parse_args(argv)
     limits = Limits(**{name: getattr(args, name) for name, _, _ in LIMIT_OPTIONS})
+    store = None
+    if not args.in_memory:
+        try:
+            store = Store(args.database)
+            loaded = load_rooms(store)
+        except StoreError as error:
+            parser.exit(1, f"server.py: {error}\n")
+        print(f"server.py: {loaded} games loaded from {args.database}", file=sys.stderr)
     uvicorn.run(
-        create_app(limits),
+        create_app(limits, store),
         host=args.host,
         port=args.port,
-        # h11, not httptools: h11 refuses a request whose headers pass MAX_HEADERS.
-        http="h11",
+        # h11, not httptools, under the time and size limits of guard.py; h11 itself
+        # refuses headers that pass MAX_HEADERS before they are whole.
+        http=guarded_protocol(
+            header_timeout=limits.header_timeout,
+            body_timeout=limits.body_timeout,
+            connections_per_client=limits.connections_per_client,
+            client_key=client_key,
+            proxies=args.proxy,
+        ),
         h11_max_incomplete_event_size=MAX_HEADERS,
+        # X-Forwarded-For is read only from the proxies named (uvicorn would trust it
+        # from 127.0.0.1 by default).
+        proxy_headers=bool(args.proxy),
+        forwarded_allow_ips=args.proxy or None,
         ws_max_size=MAX_BODY,
         limit_concurrency=MAX_CONNECTIONS,
         timeout_graceful_shutdown=SHUTDOWN_GRACE,

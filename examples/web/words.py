@@ -66,6 +66,13 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "refused_too_many_tabs": (
             "This seat is open in too many tabs: close one, and this tab will join in again."
         ),
+        "refused_too_many_new_games": (
+            "You have started too many games in a short time: wait a minute."
+        ),
+        "refused_too_many_wrong_keys": (
+            "Too many wrong links came from your address: wait a minute."
+        ),
+        "connection_lost": "Connection lost: retrying…",
     },
     "es": {
         "language": "Idioma",
@@ -120,6 +127,13 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
             "Este asiento está abierto en demasiadas pestañas: cierra una y esta volverá a "
             "unirse a la partida."
         ),
+        "refused_too_many_new_games": (
+            "Has empezado demasiadas partidas en poco tiempo: espera un minuto."
+        ),
+        "refused_too_many_wrong_keys": (
+            "Han llegado demasiados enlaces erróneos desde tu dirección: espera un minuto."
+        ),
+        "connection_lost": "Se perdió la conexión: reintentando…",
     },
     "nl": {
         "language": "Taal",
@@ -174,6 +188,13 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
             "Deze plaats is in te veel tabbladen open: sluit er een, dan doet dit tabblad "
             "weer mee."
         ),
+        "refused_too_many_new_games": (
+            "Je hebt in korte tijd te veel partijen begonnen: wacht een minuut."
+        ),
+        "refused_too_many_wrong_keys": (
+            "Er kwamen te veel verkeerde links van je adres: wacht een minuut."
+        ),
+        "connection_lost": "Verbinding verbroken: opnieuw proberen…",
     },
     "de": {
         "language": "Sprache",
@@ -237,6 +258,13 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
             "Dieser Platz ist in zu vielen Tabs geöffnet: schließe einen, dann ist dieser Tab "
             "wieder dabei."
         ),
+        "refused_too_many_new_games": (
+            "Du hast in kurzer Zeit zu viele Partien begonnen: warte eine Minute."
+        ),
+        "refused_too_many_wrong_keys": (
+            "Von deiner Adresse kamen zu viele falsche Links: warte eine Minute."
+        ),
+        "connection_lost": "Verbindung verloren: neuer Versuch läuft …",
     },
 }
 

@@ -34,10 +34,21 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
     """The address of a running server (one process for the whole session). Every test
-    is one client, 127.0.0.1, and leaves games unfinished: the per-client limit is
-    raised for them."""
+    is one client, 127.0.0.1, that starts many games, leaves them unfinished, sends wrong
+    keys on purpose and opens many connections: the per-client limits are raised for
+    them (tests of their own check them)."""
     port = free_port()
-    process = start_server(port, "--max-games-per-client", "1000")
+    process = start_server(
+        port,
+        "--max-games-per-client",
+        "1000",
+        "--games-per-minute",
+        "10000",
+        "--wrong-keys-per-minute",
+        "10000",
+        "--connections-per-client",
+        "1000",
+    )
     yield f"http://127.0.0.1:{port}"
     process.terminate()
     process.wait(timeout=10)

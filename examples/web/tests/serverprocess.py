@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import atexit
+import functools
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -26,7 +30,12 @@ def start_server(
 ) -> subprocess.Popen[bytes]:
     """Start ``server.py`` on ``port`` with the command-line ``options`` (``--max-games
     3``...), its log going to ``stderr`` (by default this process's), and wait until it
-    answers."""
+    answers. Without ``--database`` (or ``--in-memory``) among the options its games are
+    kept in a new file of a temporary folder."""
+    if "--database" not in options and "--in-memory" not in options:
+        folder = tempfile.mkdtemp(prefix="conquian-web-")
+        atexit.register(functools.partial(shutil.rmtree, folder, ignore_errors=True))
+        options = (*options, "--database", str(Path(folder) / "games.sqlite3"))
     process = subprocess.Popen(
         [sys.executable, str(SERVER), "--port", str(port), *options],
         stdin=subprocess.DEVNULL,

@@ -678,8 +678,9 @@ def test_illegal_and_out_of_turn_requests_get_the_library_reason(
 
 @pytest.fixture
 def restartable_server() -> Iterator[tuple[str, list[Any]]]:
-    """A server of this test's own, which the test may restart (every game is lost) by
-    calling the second item's ``restart()``: its address and ``[restart]``."""
+    """A server of this test's own, which the test may restart on a new database (every
+    game is lost, as when the file is lost or another server answers) by calling the
+    second item's ``restart()``: its address and ``[restart]``."""
     port = free_port()
     processes = [start_server(port)]
 
@@ -696,9 +697,9 @@ def restartable_server() -> Iterator[tuple[str, list[Any]]]:
 def test_a_page_whose_game_is_gone_says_so_and_stops(
     browser: Browser, restartable_server: tuple[str, list[Any]]
 ) -> None:
-    """After a restart the server holds no game: the page's WebSocket is closed with
-    4404 when it comes back, and the page shows the lost game's line in its language,
-    with no buttons left and no more reconnecting."""
+    """After a restart on a new database the server holds no game: the page's WebSocket
+    is closed with 4404 when it comes back, and the page shows the lost game's line in
+    its language, with no buttons left and no more reconnecting."""
     base_url, (restart,) = restartable_server
     page = browser.new_page()
     sockets: list[WebSocket] = []

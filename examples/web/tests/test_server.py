@@ -363,7 +363,9 @@ def test_every_refusal_the_server_names_has_the_pages_words_in_every_language() 
         "same_name",
         "server_full",
         "too_many_games",
+        "too_many_new_games",
         "too_many_tabs",
+        "too_many_wrong_keys",
     }
     for lang, words in PAGE_WORDS.items():
         missing = {
@@ -614,7 +616,7 @@ def test_the_server_stops_soon_after_ctrl_c_whatever_its_clients_do() -> None:
 
 def finished_room(seed: int) -> server.Room:
     """A room whose game between two people was played to its end."""
-    room = server.Room("memory", seed, ("Ann", "Bea"), None)
+    room, _, _ = server.Room.start("memory", seed, ("Ann", "Bea"), None)
     rng = random.Random(seed)
     while not room.game.is_over:
         player = room.game.to_move
@@ -645,7 +647,7 @@ def test_views_are_kept_only_while_someone_listens() -> None:
     assert room.narrations == {}
 
     # A game in progress keeps its narrations (each move adds a line), not its payloads.
-    room = server.Room("in progress", 3, ("Ann", "Bea"), None)
+    room, _, _ = server.Room.start("in progress", 3, ("Ann", "Bea"), None)
     room.listen(listener)
     server.seat_payload(room, 1, "en")
     room.leave(listener)
@@ -656,11 +658,10 @@ def test_views_are_kept_only_while_someone_listens() -> None:
 def test_a_dropped_game_takes_no_more_changes() -> None:
     """A request whose body was still on its way when its game was dropped (the server
     full) is refused as one for a game the server does not hold, and changes nothing."""
-    room = server.Room("dropped", 0, ("Ann", "Bea"), None)  # seat 1 moves first
+    room, _, invitation = server.Room.start("dropped", 0, ("Ann", "Bea"), None)  # seat 1 first
     server.ROOMS[room.id] = room
     server.drop_room(room)
     assert room.id not in server.ROOMS
-    invitation = room.invitation
     assert invitation is not None
     for change in (
         lambda: room.play(1, "decline"),

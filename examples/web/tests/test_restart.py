@@ -1,0 +1,316 @@
+"""The web example's games survive the server: killed with SIGKILL in the middle of games
+(against a bot and between two people, at an offer, at a decision to force a declined
+card (R14b), with a take half built card by card, before the friend joined, and after
+the end) and started again on the same database, every seat goes on from where it was
+with the same link. A database file that is not the server's, or is damaged, stops the
+server at its start with one clear line, before anything is served."""
+
+from __future__ import annotations
+
+import json
+import signal
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from serverprocess import SERVER, free_port, start_server
+from websockets.sync.client import connect
+
+from conquian import Phase, State, Take
+
+# ---------------------------------------------------------------------- helpers
+
+
+def bearer(key: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"}
+
+
+class Seats:
+    """A game on the server, as its players' links hold it: the game's id and each
+    seat's key (the friend's once he joined), and the invitation."""
+
+    def __init__(self, client: httpx.Client, **body: Any) -> None:
+        answer = client.post("/api/games", json=body)
+        assert answer.status_code == 200, answer.text
+        created = answer.json()
+        self.game: str = created["game"]
+        self.keys: list[str] = [created["seats"][0]["key"]]
+        self.invitation: str | None = created["invitation"]
+
+    def join(self, client: httpx.Client) -> None:
+        assert self.invitation is not None
+        token = self.invitation.rsplit("/", 1)[1]
+        answer = client.post(f"/api/games/{self.game}/join", json={"invite": token})
+        assert answer.status_code == 200, answer.text
+        self.keys.append(answer.json()["key"])
+
+    def play(self, client: httpx.Client, seat: int, move: str) -> dict[str, Any]:
+        answer = client.post(
+            f"/api/games/{self.game}/move", json={"move": move}, headers=bearer(self.keys[seat])
+        )
+        assert answer.status_code == 200, answer.text
+        payload: dict[str, Any] = answer.json()
+        return payload
+
+    def views(self, client: httpx.Client) -> list[dict[str, Any]]:
+        """What each seat is shown, in English and Spanish."""
+        shown = []
+        for key in self.keys:
+            for lang in ("en", "es"):
+                answer = client.get(f"/api/games/{self.game}?lang={lang}", headers=bearer(key))
+                assert answer.status_code == 200, answer.text
+                shown.append(answer.json())
+        return shown
+
+
+def moves_until(seed: int, stop: Any, choose: Any = None) -> tuple[list[str], State]:
+    """The moves from the deal of ``seed`` until ``stop(state)`` (the first legal move
+    each time, or ``choose(state, legal)``), and the state there."""
+    state, moves = State.new(seed=seed), []
+    while not stop(state):
+        assert state.outcome is None, "the game ended first"
+        legal = state.legal_moves()
+        move = legal[0] if choose is None else choose(state, legal)
+        moves.append(str(move))
+        state = state.apply(move)
+    return moves, state
+
+
+def long_take(state: State) -> Take | None:
+    """A legal take that lays two hand cards or more (built card by card on the page)."""
+    for move in state.legal_moves():
+        if isinstance(move, Take) and len(move.laid) >= 2 and move.discard is not None:
+            return move
+    return None
+
+
+def to_force_decision() -> tuple[int, list[str], State]:
+    """A seed and the moves to a decision on forcing a declined card (R14b case a): a
+    player takes while his table is empty, then declines whatever he is offered."""
+    for seed in range(200):
+
+        def choose(state: State, legal: Any) -> Any:
+            player = state.to_move
+            assert player is not None
+            return legal[-1] if state.tables[player] else legal[0]  # a decline is last
+
+        try:
+            moves, state = moves_until(
+                seed, lambda s: s.outcome is not None or s.phase is Phase.FORCE_DECISION, choose
+            )
+        except AssertionError:
+            continue
+        if state.phase is Phase.FORCE_DECISION:
+            return seed, moves, state
+    raise AssertionError("no force decision in 200 games")
+
+
+def to_long_take() -> tuple[int, list[str], State]:
+    """A seed and the moves to a position whose mover may take with two hand cards."""
+    for seed in range(200):
+        try:
+            moves, state = moves_until(
+                seed, lambda s: s.outcome is not None or long_take(s) is not None
+            )
+        except AssertionError:
+            continue
+        if state.outcome is None:
+            return seed, moves, state
+    raise AssertionError("no take of two hand cards in 200 games")
+
+
+def play_all(client: httpx.Client, seats: Seats, seed: int, moves: list[str]) -> None:
+    state = State.new(seed=seed)
+    for move in moves:
+        player = state.to_move
+        assert player is not None
+        seats.play(client, player, move)
+        state = state.apply(move)
+
+
+def build(client: httpx.Client, seats: Seats, seat: int, selected: list[str]) -> Any:
+    answer = client.post(
+        f"/api/games/{seats.game}/build",
+        json={"selected": selected},
+        headers=bearer(seats.keys[seat]),
+    )
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def socket_view(port: int, seats: Seats, seat: int) -> Any:
+    """The view the seat's WebSocket sends first."""
+    with connect(f"ws://127.0.0.1:{port}/api/games/{seats.game}/ws", open_timeout=10) as ws:
+        ws.send(json.dumps({"key": seats.keys[seat], "lang": "en"}))
+        return json.loads(ws.recv(timeout=20))
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Path:
+    return tmp_path / "games.sqlite3"
+
+
+# ---------------------------------------------------------------------- the kill
+
+
+def test_games_go_on_after_the_server_is_killed_and_started_again(database: Path) -> None:
+    port = free_port()
+    options = ("--database", str(database), "--max-games-per-client", "100")
+    process = start_server(port, *options)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        with httpx.Client(base_url=url, timeout=30) as client:
+            # Before the friend joined: the invitation must still work afterwards.
+            waiting = Seats(client, mode="humans", names=["Ann", "Guest"])
+            # At a decision on forcing a declined card (R14b), the friend renamed.
+            force_seed, force_moves, force_state = to_force_decision()
+            forcing = Seats(client, mode="humans", seed=force_seed, names=["Ann", "Guest"])
+            forcing.join(client)
+            answer = client.post(
+                f"/api/games/{forcing.game}/name",
+                json={"name": "Bea"},
+                headers=bearer(forcing.keys[1]),
+            )
+            assert answer.status_code == 200
+            play_all(client, forcing, force_seed, force_moves)
+            # A take half built: one card of two clicked.
+            take_seed, take_moves, take_state = to_long_take()
+            taking = Seats(client, mode="humans", seed=take_seed)
+            taking.join(client)
+            play_all(client, taking, take_seed, take_moves)
+            take = long_take(take_state)
+            assert take is not None
+            taker = take_state.to_move
+            assert taker is not None
+            first_card = str(sorted(take.laid)[0])
+            half_built = build(client, taking, taker, [first_card])
+            # Against a bot, at an offer, a few moves in.
+            solo = Seats(client, mode="bot", bot="random", seed=4)
+            for _ in range(3):
+                payload = solo.views(client)[0]
+                if payload["over"]:
+                    break
+                move = payload["choices"][0]["move"] if payload["choices"] else None
+                if move is None:
+                    break
+                solo.play(client, 0, move)
+            # Over: its record is kept.
+            done_seed, done_moves, _ = 9, *moves_until(9, lambda s: s.outcome is not None)
+            done = Seats(client, mode="humans", seed=done_seed)
+            done.join(client)
+            play_all(client, done, done_seed, done_moves)
+            record = client.get(f"/api/games/{done.game}/record", headers=bearer(done.keys[1]))
+            assert record.status_code == 200
+
+            games = (waiting, forcing, taking, solo, done)
+            before = [seats.views(client) for seats in games]
+        # SIGKILL: nothing is flushed on the way out, right after the last answer.
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+
+        process = start_server(port, *options)
+        with httpx.Client(base_url=url, timeout=30) as client:
+            assert [seats.views(client) for seats in games] == before
+            assert before[1][0]["names"] == ["Ann", "Bea"]
+            assert before[1][0]["view"]["phase"] == "force_decision"
+            again = client.get(f"/api/games/{done.game}/record", headers=bearer(done.keys[1]))
+            assert again.text == record.text
+            # The same links go on: the friend joins with the invitation sent before.
+            waiting.join(client)
+            assert waiting.views(client)[2]["seat"] == 1
+            # The decision on forcing is taken, then the forced take (R14b).
+            forcer = force_state.to_move
+            assert forcer is not None
+            forced = forcing.play(client, forcer, "force")
+            assert forced["view"]["phase"] == "forced_take"
+            # The take goes on from its first card, as it was before the kill.
+            assert build(client, taking, taker, [first_card]) == half_built
+            laid = [str(card) for card in sorted(take.laid)]
+            assert build(client, taking, taker, laid)["complete"]
+            after = taking.play(client, taker, str(take))
+            assert after["view"]["ply"] == len(take_moves) + 1
+            # The bot's game goes on, and each seat's WebSocket answers with its link.
+            payload = solo.views(client)[0]
+            if not payload["over"]:
+                assert payload["view"]["to_move"] == 0
+                move = payload["choices"][0]["move"] if payload["choices"] else None
+                if move is not None:
+                    assert solo.play(client, 0, move)["view"]["ply"] > payload["view"]["ply"]
+            for seats in games:
+                for seat in range(len(seats.keys)):
+                    assert socket_view(port, seats, seat)["seat"] == seat
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            process.wait(timeout=20)
+
+
+# ---------------------------------------------------------------------- bad files
+
+
+def start_fails(database: Path) -> str:
+    """The one line ``server.py`` writes when it refuses to start on ``database``."""
+    run = subprocess.run(
+        [sys.executable, str(SERVER), "--port", str(free_port()), "--database", str(database)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 1, run.stderr
+    assert run.stdout == ""
+    [line] = run.stderr.splitlines()
+    return line
+
+
+def test_a_file_that_is_not_the_servers_database_stops_it_at_the_start(tmp_path: Path) -> None:
+    garbage = tmp_path / "notes.txt"
+    garbage.write_bytes(b"these are not games\n" * 100)
+    line = start_fails(garbage)
+    assert line.startswith(f"server.py: {garbage} is not a database of this server")
+    assert garbage.read_bytes() == b"these are not games\n" * 100  # left as it was
+
+    foreign = tmp_path / "other.sqlite3"
+    with sqlite3.connect(foreign) as other:
+        other.execute("CREATE TABLE people (name TEXT)")
+    other.close()
+    assert start_fails(foreign) == (
+        f"server.py: {foreign} is another program's SQLite database, not one of this "
+        "server's: give another --database"
+    )
+
+
+def test_a_damaged_game_stops_the_server_at_the_start_and_loads_none(tmp_path: Path) -> None:
+    """A move that is not legal (written by hand into the file) refuses the whole file:
+    never a half-loaded server."""
+    database = tmp_path / "games.sqlite3"
+    port = free_port()
+    process = start_server(port, "--database", str(database))
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
+            seats = Seats(client, mode="humans", seed=0)
+            seats.join(client)
+            seats.play(client, 1, "decline")
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+    with sqlite3.connect(database) as edit:
+        edit.execute("UPDATE moves SET move = 'take +AcAdAh -2c' WHERE ply = 0")
+    edit.close()
+    line = start_fails(database)
+    assert line.startswith(f"server.py: {database}: game {seats.game} cannot be played again: ")
+
+
+def test_a_second_server_on_the_same_file_is_refused(database: Path) -> None:
+    port = free_port()
+    process = start_server(port, "--database", str(database))
+    try:
+        assert start_fails(database) == (
+            f"server.py: {database}: another process (another server?) is using it"
+        )
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
