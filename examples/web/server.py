@@ -1,12 +1,14 @@
 """A reference game server for Conquian: an authoritative referee behind a small web page.
 
-The server keeps every game in memory as a :class:`conquian.Game` and is the only one
-that ever sees a whole position. Each player holds a secret seat key; with it he may read
-his own seat's view and act for his seat, and for nothing else. What the server sends a
-seat is built from that seat's :class:`conquian.Observation` alone (its JSON view, the
-narration of the public history in the seat's language, the card names it may see and
-the take builder's answers), so no response can hold the opponent's hand or the stock
-order. Every move is checked by the library; an illegal one is refused with the
+The server holds every game in memory as a :class:`conquian.Game` and is the only one
+that ever sees a whole position; it keeps each game in an SQLite database (``store.py``,
+every change committed before it is answered), from which a restarted server loads them
+again. Each player holds a secret seat key (the server keeps only its hash); with it he
+may read his own seat's view and act for his seat, and for nothing else. What the server
+sends a seat is built from that seat's :class:`conquian.Observation` alone (its JSON
+view, the narration of the public history in the seat's language, the card names it may
+see and the take builder's answers), so no response can hold the opponent's hand or the
+stock order. Every move is checked by the library; an illegal one is refused with the
 library's reason, in the seat's language, and changes nothing. The other side's moves
 reach a waiting browser through a WebSocket.
 
@@ -17,7 +19,9 @@ library's JSON game record.
 
 Run: ``python examples/web/server.py`` (then open http://127.0.0.1:8000/), after
 ``pip install -r examples/web/requirements.txt`` in an environment with conquian;
-``--help`` lists the limits an operator may set (see :class:`Limits`).
+``--help`` lists the limits an operator may set (see :class:`Limits`), the database
+(``--database``) and the reverse proxy whose X-Forwarded-For is read (``--proxy``).
+Each connection is held to the time, size and per-client limits of ``guard.py``.
 
 The HTTP API (every body is JSON, at most :data:`MAX_BODY` bytes, and must arrive within
 :attr:`Limits.body_timeout` seconds, else 408; a seat key goes in an ``Authorization:
@@ -41,11 +45,15 @@ nothing):
   :attr:`Limits.max_games_per_client` unfinished games that are not idle, and with 503
   when the server
   holds :attr:`Limits.max_games` games and none may be dropped (see
-  :func:`make_room_space`).
+  :func:`make_room_space`); with 429 too past :attr:`Limits.games_per_minute` new
+  games from the client (``too_many_new_games``).
 * ``POST /api/games/ID/join`` ``{"invite": TOKEN}``: the friend takes his seat; answers
   ``{"seat": 1, "key": KEY, "link": "/#ID/1/KEY"}``, a key made at that moment. An
   invitation works once: then it is refused with 409 "this invitation has been used".
-  Until the friend joins, nobody can act for his seat.
+  Until the friend joins, nobody can act for his seat (a view's ``"joined"`` says
+  whether he has). A client that sent :attr:`Limits.wrong_keys_per_minute` wrong keys
+  or invitations is refused with 429 (``too_many_wrong_keys``) whatever key it sends,
+  until its count comes down.
 * ``GET /api/words?lang=en``: the page's own words in that language (``words.py``).
 * ``GET /api/games/ID?lang=en``: the seat's view (see :func:`seat_payload`).
 * ``POST /api/games/ID/move`` ``{"move": "take +3d5d -Kh", "ply": 4, "lang": "en"}``:
@@ -102,10 +110,14 @@ from conquian import (
     PRESETS,
     Card,
     ConquianError,
+    Fate,
     Game,
     IllegalMoveError,
+    LayDown,
+    Move,
     MoveProblem,
     Observation,
+    State,
     Take,
 )
 from conquian.agents import Agent, GreedyAgent, RandomAgent
@@ -767,7 +779,7 @@ def build_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
     choices = [
         {
             "move": str(move),
-            "label": narrate(state, move, lang=lang, names=names, viewer=seat, aftermath=False),
+            "label": action_label(state, move, lang, names[1 - seat]),
         }
         for move in moves
         if not isinstance(move, Take)
@@ -811,7 +823,8 @@ def build_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
         "narration": lines[-NARRATION_LINES:],
         "narration_start": max(1, len(lines) - NARRATION_LINES + 1),
         "choices": choices,
-        "builder": builder_payload(view.take_builder(), lang) if can_take else None,
+        "builder": builder_payload(view.take_builder(), lang, data["hand"]) if can_take else None,
+        "joined": room.keys[FRIEND_SEAT] is not None,
         "names_of_cards": card_names(visible_cards(data), lang),
         "chosen_seed": None if seed is None else {"seed": seed, "by": HUMAN_SEAT},
         "words": words,
@@ -819,16 +832,36 @@ def build_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
     }
 
 
-def builder_payload(builder: TakeBuilder, lang: str) -> dict[str, Any]:
+def action_label(state: State, move: Move, lang: str, other: str) -> str:
+    """A move that is not a take as the button that plays it says it, in ``lang``: an
+    action (``Pass 2♣ to Bea``, ``Force 5♦ on Bea``), not a narration (``You pass...``).
+    What the move does to the offered card is read from the state it leads to (its
+    :class:`~conquian.Fate`): a decline passes a card its player turned up, or the
+    upcard (R11, V8), and declines another's; forcing and releasing answer a declined
+    card that fits the other table (R14b)."""
+    words = PAGE_WORDS[find_language(lang).code]
+    played = state.apply(move).last_played
+    assert played is not None
+    card = played.offer.pretty()
+    if isinstance(move, LayDown):
+        cards = " ".join(laid.pretty() for laid in sorted(move.laid))
+        return words["act_lay_down"].format(cards=cards, card=card)
+    key = {Fate.PASSED: "act_pass", Fate.DECLINED: "act_decline", Fate.FORCED: "act_force"}
+    return words[key.get(played.fate, "act_release")].format(card=card, who=other)
+
+
+def builder_payload(builder: TakeBuilder, lang: str, hand: Sequence[str]) -> dict[str, Any]:
     """The take builder's answers for the page: the cards that may be clicked next, the
-    chosen ones, the table, the discards, going out, and the arrangements (V2)."""
+    chosen ones, the table, the discards (in the order of ``hand``, the hand as the
+    seat's view lists it and the page shows it), going out, and the arrangements (V2)."""
     table = builder.table
+    discards = {str(card) for card in builder.discards}
     return {
         "selected": sorted(str(card) for card in builder.selected),
         "addable": sorted(str(card) for card in builder.addable),
         "complete": builder.is_complete,
         "table": None if table is None else [[str(c) for c in meld.cards] for meld in table],
-        "discards": sorted(str(card) for card in builder.discards),
+        "discards": [card for card in hand if card in discards],
         "can_go_out": builder.can_go_out,
         "arrangements": [
             [str(meld) for meld in arrangement] for arrangement in builder.arrangements
@@ -1166,7 +1199,8 @@ async def build_take(request: Request) -> Response:
         raise RequestError(400, "selected is a list of at most 10 cards")
     try:
         # Refused as the move would be: the game is over, or it is not the seat's turn.
-        builder = room.game.state.observation(seat).take_builder()
+        view = room.game.state.observation(seat)
+        builder = view.take_builder()
     except IllegalMoveError as error:
         late = error.problem in (MoveProblem.GAME_OVER, MoveProblem.NOT_YOUR_TURN)
         raise refused(error, 409 if late else 400, lang) from None
@@ -1181,7 +1215,7 @@ async def build_take(request: Request) -> Response:
             builder = builder.arrange(arrangement)
     except ConquianError as error:
         raise refused(error, 400, lang) from None
-    return JSONResponse(builder_payload(builder, lang))
+    return JSONResponse(builder_payload(builder, lang, view.to_dict()["hand"]))
 
 
 @refusals

@@ -73,6 +73,11 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
             "Too many wrong links came from your address: wait a minute."
         ),
         "connection_lost": "Connection lost: retrying…",
+        "act_pass": "Pass {card} to {who}",
+        "act_decline": "Decline {card}",
+        "act_force": "Force {card} on {who}",
+        "act_release": "Release {card}",
+        "act_lay_down": "Lay down {cards} before deciding on {card}",
     },
     "es": {
         "language": "Idioma",
@@ -134,6 +139,11 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
             "Han llegado demasiados enlaces erróneos desde tu dirección: espera un minuto."
         ),
         "connection_lost": "Se perdió la conexión: reintentando…",
+        "act_pass": "Pasar {card} a {who}",
+        "act_decline": "Rechazar {card}",
+        "act_force": "Obligar a {who} a tomar {card}",
+        "act_release": "Soltar {card}",
+        "act_lay_down": "Bajar {cards} antes de decidir sobre {card}",
     },
     "nl": {
         "language": "Taal",
@@ -195,6 +205,11 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
             "Er kwamen te veel verkeerde links van je adres: wacht een minuut."
         ),
         "connection_lost": "Verbinding verbroken: opnieuw proberen…",
+        "act_pass": "{card} doorgeven aan {who}",
+        "act_decline": "{card} weigeren",
+        "act_force": "{who} dwingen {card} te nemen",
+        "act_release": "{card} laten gaan",
+        "act_lay_down": "{cards} neerleggen voor de beslissing over {card}",
     },
     "de": {
         "language": "Sprache",
@@ -265,6 +280,11 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
             "Von deiner Adresse kamen zu viele falsche Links: warte eine Minute."
         ),
         "connection_lost": "Verbindung verloren: neuer Versuch läuft …",
+        "act_pass": "{card} an {who} weitergeben",
+        "act_decline": "{card} ablehnen",
+        "act_force": "{who} zwingen, {card} zu nehmen",
+        "act_release": "{card} gehen lassen",
+        "act_lay_down": "{cards} auslegen, bevor du über {card} entscheidest",
     },
 }
 

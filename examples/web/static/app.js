@@ -21,13 +21,31 @@ function lang() {
 // A request to the server: its JSON answer, or an Error with the server's message and
 // the status. An answer that is not the server's JSON (a crash, a proxy's error page)
 // is said with its status in the page's language.
+//
+// A request that gets no answer at all (the server is down, or the network) is an Error
+// with "offline" set, said as the connection-lost line (#offline), not as the browser's
+// own words ("Failed to fetch").
 async function api(method, path, body) {
   const headers = { "Content-Type": "application/json" };
   if (seat.key) headers.Authorization = "Bearer " + seat.key;
-  const response = await fetch(path, {
-    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let response;
+  try {
+    response = await fetch(path, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    const error = new Error(pageWords ? pageWords.connection_lost : "Connection lost: retrying…");
+    error.offline = true;
+    throw error;
+  }
   return answerOf(response);
+}
+
+// Shows or hides the connection-lost line: shown while the server cannot be reached,
+// hidden as soon as it answers again (a view through the WebSocket).
+function offline(shown) {
+  $("offline").hidden = !shown;
+  document.body.dataset.offline = shown ? "1" : "0";
 }
 
 async function answerOf(response) {
@@ -221,6 +239,7 @@ function draw() {
     return item;
   }));
   $("end").hidden = !payload.over;
+  if (payload.joined) $("invite").hidden = true;  // the friend has joined: no more to send
   $("record").href = "#";
 }
 
@@ -261,6 +280,7 @@ function showError(message, problem = null) {
 // server was full) stops the page; any other refusal is shown.
 function failed(error) {
   if (error.problem === "no_such_game") lose();  // the server's word, not a proxy's 404
+  else if (error.offline) offline(true);  // the WebSocket's retries bring the page back
   else showError(error.message, error.problem);
 }
 
@@ -268,6 +288,7 @@ function failed(error) {
 // says why (#lost, or #used for an invitation already used), in the page's language.
 function lose(line = "lost") {
   lost = true;
+  offline(false);
   const socket = seat.socket;
   seat.socket = null;  // its close event does not reconnect
   if (socket) socket.close();
@@ -344,11 +365,12 @@ async function ask(action) {
 // ---------------------------------------------------------------- joining
 
 // The seat's WebSocket: the server sends the view after every change. A closed socket
-// is opened again after 1 s, then 2, 4... up to 30 s while it keeps failing; not when
-// the server no longer holds the game (4404: the page stops) or refused the key (4403).
-// A seat open in too many tabs (4429) is said, and the tab tries again until one closes.
+// is opened again after 1 s, then 2, 4... up to 8 s while it keeps failing, the
+// connection-lost line shown meanwhile; not when the server no longer holds the game
+// (4404: the page stops) or refused the key (4403). A seat open in too many tabs (4429)
+// is said, and the tab tries again until one closes.
 const RETRY_FIRST = 1000;
-const RETRY_MOST = 30000;
+const RETRY_MOST = 8000;
 let retry = RETRY_FIRST;
 let crowded = false;  // the server refused this tab, one too many for the seat (4429)
 
@@ -362,6 +384,7 @@ function listen() {
   });
   socket.addEventListener("message", (event) => {
     retry = RETRY_FIRST;  // the server answers again
+    offline(false);
     if (crowded) showError("");
     crowded = false;
     accept(JSON.parse(event.data));
@@ -377,6 +400,8 @@ function listen() {
       if (event.code === 4429) {
         crowded = true;
         showError(refusal("too_many_tabs", event.reason), "too_many_tabs");
+      } else {
+        offline(true);  // the server went away (a restart, a crash, the network)
       }
       setTimeout(listen, retry);
       retry = Math.min(retry * 2, RETRY_MOST);
@@ -409,6 +434,7 @@ async function join() {
     } catch (error) {
       if (error.status === 409) lose("used");  // in the page's language
       else if (error.status === 400 || error.status === 403) lose("bad");
+      else if (error.offline) retryJoin();
       else failed(error);
       return;
     }
@@ -423,10 +449,19 @@ async function join() {
   try {
     accept(await api("GET", `/api/games/${game}?lang=${lang()}`));
   } catch (error) {
-    failed(error);  // a lost game is said in the page's language
+    if (error.offline) retryJoin();
+    else failed(error);  // a lost game is said in the page's language
     return;
   }
+  offline(false);
   listen();
+}
+
+// The server could not be reached while the page opened its game: said, and tried again.
+function retryJoin() {
+  offline(true);
+  setTimeout(join, retry);
+  retry = Math.min(retry * 2, RETRY_MOST);
 }
 
 // Saves the finished game's record; a refusal (or a server's error page) is shown, not

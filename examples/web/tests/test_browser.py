@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +23,11 @@ from conquian import PRESETS, Card, ConquianError, Game, IllegalMoveError, Phase
 from conquian.languages import find_language
 from conquian.narration import explain_refusal, narrate, narrate_start
 from conquian.notation import loads
+
+# The page's words, from the example's module.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from words import PAGE_WORDS
 
 DOCS_STATIC = Path(__file__).resolve().parents[3] / "docs" / "_static"
 WRITE_SCREENSHOTS = os.environ.get("CONQUIAN_WRITE_SCREENSHOTS") == "1"
@@ -964,3 +971,82 @@ def test_a_force_decision_says_why_the_seat_decides(browser: Browser, base_url: 
         )
         assert payload["words"]["status"] == why
     page.close()
+
+
+# ---------------------------------------------------------------------- the server down
+
+
+def test_a_page_says_the_connection_is_lost_and_goes_on_when_the_server_is_back(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The server killed (SIGKILL) under a seat open in four tabs, one a language: each
+    says the connection is lost and that it retries, in its language, also for a click
+    that got no answer (not the browser's "Failed to fetch"); started again on the same
+    database, every tab hides the line and the game goes on. The screenshots of the
+    docs' connection-lost page (English and Spanish) are taken here."""
+    port = free_port()
+    base_url = f"http://127.0.0.1:{port}"
+    options = ("--database", str(tmp_path / "games.sqlite3"))
+    process = start_server(port, *options)
+    try:
+        first = browser.new_page(viewport={"width": 900, "height": 700})
+        new_game_in_lobby(first, base_url, humans=False, seed=2, lang="en")
+        pages = {"en": first}
+        for lang in ("es", "nl", "de"):
+            page = browser.new_page(viewport={"width": 900, "height": 700})
+            open_lobby(page, base_url, lang)
+            page.goto(first.url)
+            page.wait_for_selector("body[data-state=turn], body[data-state=wait]")
+            pages[lang] = page
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+        for lang, page in pages.items():
+            page.wait_for_selector("#offline:not([hidden])", timeout=30_000)
+            assert page.inner_text("#offline") == PAGE_WORDS[lang]["connection_lost"]
+        # A click meanwhile gets no answer: the same line, no error of the browser's.
+        target = first.locator("#hand button.card.addable:enabled, #choices button").first
+        target.click()
+        settle(first)
+        assert first.inner_text("#error") == ""
+        assert first.locator("#offline").is_visible()
+        for lang in ("en", "es"):
+            docs = DOCS_STATIC / f"web-offline-{lang}.png"
+            path = docs if WRITE_SCREENSHOTS else tmp_path / docs.name
+            pages[lang].evaluate("window.scrollTo(0, 0)")
+            pages[lang].screenshot(path=str(path))
+            assert path.stat().st_size > 10_000
+        ply = int(first.evaluate("document.body.dataset.ply"))
+        process = start_server(port, *options)
+        for page in pages.values():
+            page.wait_for_selector("body[data-offline='0']", timeout=30_000)
+            assert page.locator("#offline").is_hidden()
+        assert state_of(first) == "turn"
+        play_turn(first)
+        for page in pages.values():  # the other tabs hear of the move
+            page.wait_for_function(f"Number(document.body.dataset.ply) > {ply}")
+        for page in pages.values():
+            page.close()
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def test_the_invitation_goes_once_the_friend_has_joined(browser: Browser, base_url: str) -> None:
+    creator = browser.new_page()
+    new_game_in_lobby(creator, base_url, humans=True, seed=4, lang="en")
+    assert creator.locator("#invite").is_visible()
+    invite = creator.get_attribute("#invite-link", "href")
+    assert invite is not None
+    friend = browser.new_page()
+    friend.goto(base_url + invite)
+    friend.wait_for_selector("body[data-state=turn], body[data-state=wait]")
+    creator.wait_for_selector("#invite", state="hidden")
+    creator.reload()  # and stays hidden on the seat's page from then on
+    creator.wait_for_selector("body[data-state=turn], body[data-state=wait]")
+    assert creator.locator("#invite").is_hidden()
+    # The choices are actions, in the page's language.
+    for page in (creator, friend):
+        for label in page.locator("#choices button").all_inner_texts():
+            assert re.match(r"(Pass|Decline|Force|Release|Lay down) ", label), label
+    friend.close()
+    creator.close()

@@ -714,3 +714,54 @@ def test_a_move_sent_twice_with_its_ply_is_played_once_and_refused_in_the_seats_
         "problem": "moved_on",
     }
     assert view(client, game_id, keys[mover]).json()["view"]["ply"] == 1
+
+
+# ---------------------------------------------------------------------- the page's choices
+
+
+def test_choices_are_actions_and_discards_come_in_the_hands_order(client: httpx.Client) -> None:
+    """A choice button says what the seat does (``Pass 4♦ to Ann``), in its language,
+    not a narration (``You pass...``); a take's discards are listed in the order of the
+    hand the page shows, not sorted by notation."""
+    game_id, keys = two_seats(client, names=["Ann", "Bea"], seed=0)
+    state = State.new(seed=0)
+    mover = state.to_move
+    assert mover is not None
+    assert state.offer is not None
+    card = state.offer.pretty()
+    expected = {
+        "en": f"Pass {card} to Ann",
+        "es": f"Pasar {card} a Ann",
+        "nl": f"{card} doorgeven aan Ann",
+        "de": f"{card} an Ann weitergeben",
+    }
+    for lang, label in expected.items():
+        payload = view(client, game_id, keys[mover], lang).json()
+        assert [choice["label"] for choice in payload["choices"]] == [label]
+    # To a take with discards, then its discards, as the hand lists them.
+    game = Game.new(seed=0)
+    rng = random.Random(0)
+    for _ in range(400):
+        player = game.to_move
+        assert player is not None
+        payload = view(client, game_id, keys[player]).json()
+        builder = payload["builder"]
+        if builder is not None and builder["complete"] and builder["discards"]:
+            hand = payload["view"]["hand"]
+            assert builder["discards"] == [c for c in hand if c in builder["discards"]]
+            assert len(builder["discards"]) >= 2
+            answer = client.post(
+                f"/api/games/{game_id}/build",
+                json={"selected": builder["selected"]},
+                headers=bearer(keys[player]),
+            )
+            assert answer.json()["discards"] == builder["discards"]
+            break
+        move = str(rng.choice(game.state.legal_moves()))
+        answer = client.post(
+            f"/api/games/{game_id}/move", json={"move": move}, headers=bearer(keys[player])
+        )
+        assert answer.status_code == 200, answer.text
+        game.play(move, player=player)
+    else:
+        raise AssertionError("no take whose offered card alone completes it")
