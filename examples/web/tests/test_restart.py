@@ -7,11 +7,13 @@ server at its start with one clear line, before anything is served."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,11 @@ from serverprocess import SERVER, free_port, start_server
 from websockets.sync.client import connect
 
 from conquian import Phase, State, Take
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import server
+from store import Store
 
 # ---------------------------------------------------------------------- helpers
 
@@ -314,3 +321,57 @@ def test_a_second_server_on_the_same_file_is_refused(database: Path) -> None:
     finally:
         process.terminate()
         process.wait(timeout=20)
+
+
+# ---------------------------------------------------------------------- a failed commit
+
+
+def test_a_change_the_database_cannot_keep_is_undone_and_refused(tmp_path: Path) -> None:
+    """When a commit fails (here the file turned read-only under the server), the move,
+    the join or the name is taken back and refused with 503: the game stays what the
+    file holds, and loads again as it is shown. In-process, through the ASGI app."""
+    store = Store(tmp_path / "games.sqlite3")
+    app = server.create_app(server.Limits(), store)
+    results: list[Any] = []
+
+    async def run() -> None:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+            created = (await http.post("/api/games", json={"mode": "humans", "seed": 0})).json()
+            game_id, creator = created["game"], created["seats"][0]["key"]
+            token = created["invitation"].rsplit("/", 1)[1]
+            url = f"/api/games/{game_id}"
+            before = (await http.get(url, headers=bearer(creator))).json()
+            store.connection.execute("PRAGMA query_only = ON")  # every write now fails
+            joined = await http.post(url + "/join", json={"invite": token})
+            results.append((joined.status_code, joined.json()))
+            store.connection.execute("PRAGMA query_only = OFF")
+            friend = (await http.post(url + "/join", json={"invite": token})).json()["key"]
+            store.connection.execute("PRAGMA query_only = ON")
+            moved = await http.post(
+                url + "/move", json={"move": "decline"}, headers=bearer(friend)
+            )
+            named = await http.post(url + "/name", json={"name": "Eve"}, headers=bearer(friend))
+            results.append((moved.status_code, named.status_code))
+            after = (await http.get(url, headers=bearer(creator))).json()
+            results.append((before, after))
+            store.connection.execute("PRAGMA query_only = OFF")
+            server.ROOMS.pop(game_id)
+            assert server.load_rooms(store) == 1
+            again = (await http.get(url, headers=bearer(creator))).json()
+            results.append(again)
+            server.ROOMS.pop(game_id)
+
+    thread = threading.Thread(target=lambda: asyncio.run(run()))  # Playwright's loop is here
+    thread.start()
+    thread.join()
+    store.close()
+    refused_join, statuses, (before, after), loaded = results
+    message = {"error": "the server could not keep this change: try again later"}
+    assert refused_join == (503, message)
+    assert statuses == (503, 503)
+    assert before["view"]["ply"] == after["view"]["ply"] == 0
+    assert after["names"] == before["names"]
+    assert not before["joined"]
+    assert after["joined"]
+    assert loaded == after
