@@ -56,7 +56,7 @@ def test_half_headers_are_timed_out_and_one_client_cannot_fill_the_server() -> N
     once with 429, the server answers another client meanwhile, and each half header is
     answered 408 and closed after the header timeout, which gives the client its
     connections back."""
-    with own_server("--connections-per-client", "20", "--header-timeout", "1.5") as address:
+    with own_server("--connections-per-client", "20", "--header-timeout", "3") as address:
         with contextlib.ExitStack() as stack:
             slow = [
                 stack.enter_context(connect_from(address, "127.0.0.5", HALF_HEADER))
@@ -80,7 +80,7 @@ def test_a_silent_connection_and_a_slow_second_request_are_timed_out() -> None:
     """A connection that sends nothing, and a kept-alive one whose second request stops
     half-way, are answered 408 after the header timeout (uvicorn alone timed out the
     first only after 75 s and the second never)."""
-    with own_server("--header-timeout", "0.5") as address:
+    with own_server("--header-timeout", "1") as address:
         with connect_from(address, "127.0.0.7") as silent:
             assert read_answer(silent).startswith(b"HTTP/1.1 408 ")
         first = b"GET /api/words HTTP/1.1\r\nHost: x\r\n\r\n"
