@@ -78,6 +78,7 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "act_force": "Force {card} on {who}",
         "act_release": "Release {card}",
         "act_lay_down": "Lay down {cards} before deciding on {card}",
+        "unreachable": "The server cannot be reached: try again in a moment.",
     },
     "es": {
         "language": "Idioma",
@@ -144,6 +145,9 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "act_force": "Obligar a {who} a tomar {card}",
         "act_release": "Soltar {card}",
         "act_lay_down": "Bajar {cards} antes de decidir sobre {card}",
+        "unreachable": (
+            "No se puede contactar con el servidor: inténtalo de nuevo en un momento."
+        ),
     },
     "nl": {
         "language": "Taal",
@@ -210,6 +214,7 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "act_force": "{who} dwingen {card} te nemen",
         "act_release": "{card} laten gaan",
         "act_lay_down": "{cards} neerleggen voor de beslissing over {card}",
+        "unreachable": "De server is niet bereikbaar: probeer het zo opnieuw.",
     },
     "de": {
         "language": "Sprache",
@@ -285,6 +290,7 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "act_force": "{who} zwingen, {card} zu nehmen",
         "act_release": "{card} gehen lassen",
         "act_lay_down": "{cards} auslegen, bevor du über {card} entscheidest",
+        "unreachable": "Der Server ist nicht erreichbar: versuch es gleich noch einmal.",
     },
 }
 

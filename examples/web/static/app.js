@@ -491,9 +491,15 @@ async function download(event) {
 // Puts the page's own words (the lobby's form, the invitation, the record link) in the
 // chosen language. A name still at the default of the language it was shown in follows,
 // unless it is being typed in (setting the field would move the caret under the typing).
+//
+// The words of each language are kept once fetched, and every language's are fetched
+// when the page opens: a page whose server is down still changes its language.
+const wordsOf = {};
+
 async function showWords() {
   const previous = pageWords;
-  pageWords = await api("GET", `/api/words?lang=${lang()}`);
+  const code = lang();
+  pageWords = wordsOf[code] || (wordsOf[code] = await api("GET", `/api/words?lang=${code}`));
   document.documentElement.lang = lang();
   for (const element of document.querySelectorAll("[data-word]")) {
     element.textContent = pageWords[element.dataset.word];
@@ -537,7 +543,7 @@ async function start(event) {
     sessionStorage.setItem("seat:" + data.game, data.seats[0].link);  // see join()
     location.hash = data.seats[0].link.slice(2);
   } catch (error) {
-    alert(error.message);
+    alert(error.offline ? pageWords.unreachable : error.message);
   }
 }
 
@@ -546,7 +552,12 @@ function init() {
   if (saved) $("lang").value = saved;
   $("lang").addEventListener("change", async () => {
     localStorage.setItem("lang", lang());
-    await showWords();
+    try {
+      await showWords();
+    } catch (error) {
+      failed(error);  // not fetched before, and the server cannot be reached
+      return;
+    }
     if (!seat.game || lost) return;
     if (seat.socket && seat.socket.readyState === WebSocket.OPEN) {
       seat.socket.send(JSON.stringify({ lang: lang() }));
@@ -563,6 +574,12 @@ function init() {
   window.addEventListener("hashchange", () => location.reload());
   showWords().then(() => {
     if (location.hash.length > 1) join();
+    for (const option of $("lang").options) {  // the other languages, for later
+      const code = option.value;
+      if (!wordsOf[code]) {
+        api("GET", `/api/words?lang=${code}`).then((words) => { wordsOf[code] = words; }, () => {});
+      }
+    }
   }, (error) => alert(error.message));
 }
 

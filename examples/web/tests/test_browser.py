@@ -247,16 +247,22 @@ def test_a_name_being_typed_is_left_alone_when_the_words_arrive(
     """The default name follows the language, but not while the field is being typed in:
     setting it then would move the caret under the typing ("Jugador 1Ana")."""
     page = browser.new_page()
+    held: list[Route] = []
+    # The Spanish words are held back: those the page fetches for later when it opens,
+    # and those it asks for when Spanish is chosen.
+    page.route("**/api/words?lang=es", lambda route: held.append(route))
     page.goto(base_url + "/")
     page.wait_for_function("document.documentElement.lang === 'en'")
-    held: list[Route] = []
-    page.route("**/api/words*", lambda route: held.append(route))
     page.select_option("#lang", "es")
-    while not held:  # the Spanish words are on their way, held back
+    for _ in range(1000):
+        if len(held) == 2:
+            break
         page.wait_for_timeout(10)
+    assert len(held) == 2
     page.focus("#name")
     page.keyboard.press("ControlOrMeta+A")  # the typing starts: the default is selected
-    held[0].continue_()
+    for route in held:
+        route.continue_()
     page.wait_for_function("document.documentElement.lang === 'es'")
     page.keyboard.insert_text("Ana")
     assert page.input_value("#name") == "Ana"
@@ -981,8 +987,9 @@ def test_a_page_says_the_connection_is_lost_and_goes_on_when_the_server_is_back(
 ) -> None:
     """The server killed (SIGKILL) under a seat open in four tabs, one a language: each
     says the connection is lost and that it retries, in its language, also for a click
-    that got no answer (not the browser's "Failed to fetch"); started again on the same
-    database, every tab hides the line and the game goes on. The screenshots of the
+    that got no answer (not the browser's "Failed to fetch") and after a change of
+    language; a lobby's new game is said not to have been made; started again on the
+    same database, every tab hides the line and the game goes on. The screenshots of the
     docs' connection-lost page (English and Spanish) are taken here."""
     port = free_port()
     base_url = f"http://127.0.0.1:{port}"
@@ -998,6 +1005,8 @@ def test_a_page_says_the_connection_is_lost_and_goes_on_when_the_server_is_back(
             page.goto(first.url)
             page.wait_for_selector("body[data-state=turn], body[data-state=wait]")
             pages[lang] = page
+        lobby = browser.new_page()
+        open_lobby(lobby, base_url, "es")
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=10)
         for lang, page in pages.items():
@@ -1015,6 +1024,26 @@ def test_a_page_says_the_connection_is_lost_and_goes_on_when_the_server_is_back(
             pages[lang].evaluate("window.scrollTo(0, 0)")
             pages[lang].screenshot(path=str(path))
             assert path.stat().st_size > 10_000
+        # The language changes while the server is down (every language's words were
+        # fetched when the page opened).
+        first.select_option("#lang", "nl")
+        first.wait_for_function("document.documentElement.lang === 'nl'")
+        assert first.inner_text("#offline") == PAGE_WORDS["nl"]["connection_lost"]
+        # A new game asked for in the lobby meanwhile is said not to have been made.
+        said: list[str] = []
+
+        def dismiss(dialog: Dialog) -> None:  # at once: an open alert holds the page
+            said.append(dialog.message)
+            dialog.dismiss()
+
+        lobby.on("dialog", dismiss)
+        lobby.click("#start")
+        lobby.wait_for_function("document.body.dataset.state === 'lobby'")
+        for _ in range(100):
+            if said:
+                break
+            lobby.wait_for_timeout(50)
+        assert said == [PAGE_WORDS["es"]["unreachable"]]
         ply = int(first.evaluate("document.body.dataset.ply"))
         process = start_server(port, *options)
         for page in pages.values():
@@ -1024,7 +1053,7 @@ def test_a_page_says_the_connection_is_lost_and_goes_on_when_the_server_is_back(
         play_turn(first)
         for page in pages.values():  # the other tabs hear of the move
             page.wait_for_function(f"Number(document.body.dataset.ply) > {ply}")
-        for page in pages.values():
+        for page in (*pages.values(), lobby):
             page.close()
     finally:
         process.terminate()
