@@ -1,29 +1,33 @@
 """Tests of conquian.observation: an observation's legal moves, read from a stand-in.
 
 An observation answers its player's questions (legal moves, legality, refusals, builders)
-from a stand-in: a position it could be a view of, the unseen cards dealt in deck order.
-The stand-in is built from the observation's values; the text path it replaced (write
-the fields with :func:`conquian.views.stand_in_fields`, read them back as a position
-string) is kept here as the reference, and still serves any observation with an unusual
-value, which it reads or refuses as before.
+from a stand-in: a position it could be a view of, the unseen cards dealt in deck order,
+built by one builder from the observation's values. Every observation a game gives has a
+stand-in whose legal moves are the game's; an observation with a value the game does not
+make (a list for a tuple, a card as text, a card in two places) is refused with an
+InvalidStateError that names the field, the card or the count.
 """
 
 from __future__ import annotations
 
+import copy
 import random
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
 import pytest
 
-from conquian import State, _position, observation, views
+from conquian import State, _position
 from conquian.cards import Card
 from conquian.errors import InvalidStateError
 from conquian.melds import Meld, MeldKind
 from conquian.moves import Move
 from conquian.observation import Observation
+from conquian.phases import Phase
 from conquian.rules import PRESETS, Forcing, Regrouping, Rules
+from conquian.state import stand_in
 from helpers import random_game
 
 RULES: dict[str, Rules] = {
@@ -57,67 +61,43 @@ def observations(rules: Rules, games: int) -> Iterator[tuple[State, Observation]
                 yield state, state.observation(player)
 
 
-def text_stand_in(view: Observation) -> State:
-    """The reference: the stand-in written as a position string and read back."""
-    return State.from_notation(_position.join(_position.POSITION_TAG, views.stand_in_fields(view)))
-
-
-def answers(view: Observation, moves: list[Move | str]) -> list[object]:
-    """What ``view`` answers: its legal moves, and of each move whether it is legal and
-    its refusal (problem and sentence); or the error raised (an observation the text
-    path cannot read may raise more than a ConquianError)."""
-    try:
-        found: list[object] = [[str(move) for move in view.legal_moves()]]
-        for move in moves:
-            refusal = view.refusal(move)
-            found.append(
-                (
-                    view.is_legal(move),
-                    None if refusal is None else (refusal.problem, str(refusal)),
-                )
-            )
-    except Exception as error:  # compared with the text path's
-        return [type(error), str(error)]
-    return found
+TRIED: tuple[str, ...] = (
+    "decline",
+    "force",
+    "release",
+    "take -Kh",
+    "take +AcAdAh -Ks",
+    "lay +2c3c4c",
+)
+"""Moves tried on every observation besides a few legal ones: most are refused."""
 
 
 @pytest.mark.parametrize("rules", RULES.values(), ids=RULES.keys())
-def test_the_stand_in_is_the_position_the_text_path_reads(rules: Rules) -> None:
-    for state, view in observations(rules, games=3):
-        # Every observation a game gives takes the fast path...
-        assert observation._stand_in_parts(view) is not None
-        # ...which builds the very position the text path reads back.
-        reference = text_stand_in(view)
-        assert view._stand_in() == reference._pos
-        moves = [str(move) for move in view.legal_moves()]
-        if view.to_move == view.player:
-            assert moves == [str(move) for move in reference.legal_moves()]
-            assert moves == [str(move) for move in state.legal_moves()]
-        else:
-            assert moves == []
-
-
-@pytest.mark.parametrize("rules", RULES.values(), ids=RULES.keys())
-def test_an_observation_answers_as_through_the_text_path(
-    rules: Rules, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_stand_in_of_every_observation_has_its_legal_moves(rules: Rules) -> None:
     rng = random.Random(7)
-    cases = []
-    for state, view in observations(rules, games=1):
-        legal: list[Move | str] = list(state.legal_moves())
-        moves = rng.sample(legal, min(3, len(legal)))
-        moves += ["decline", "force", "release", "take -Kh", "take +AcAdAh -Ks", "lay +2c3c4c"]
-        cases.append((view, moves, answers(view, moves)))
-    monkeypatch.setattr(observation, "_stand_in_parts", lambda view: None)  # the text path
-    for view, moves, fast in cases:
-        assert answers(view, moves) == fast
+    for state, view in observations(rules, games=3):
+        double = stand_in(view)
+        # The stand-in shows the player what he sees (its history is not kept)...
+        assert double.observation(view.player) == attrs.evolve(view, history=())
+        moves = [str(move) for move in view.legal_moves()]
+        if view.to_move != view.player:
+            assert moves == []
+            continue
+        # ...and his legal moves are the game's, and so are his refusals and their
+        # reasons: they depend only on what he sees.
+        assert moves == [str(move) for move in state.legal_moves()]
+        assert moves == [str(move) for move in double.legal_moves()]
+        tried: list[Move | str] = [*rng.sample(list(state.legal_moves()), min(3, len(moves)))]
+        for move in [*tried, *TRIED]:
+            refusal, truth = view.refusal(move), state.refusal(move)
+            assert view.is_legal(move) is (truth is None), move
+            assert (refusal and refusal.problem) == (truth and truth.problem), move
 
 
-def test_an_observation_read_back_from_its_data_takes_the_fast_path() -> None:
+def test_an_observation_read_back_from_its_data_has_the_same_stand_in() -> None:
     for _, view in observations(RULES["foster_meld_from_hand"], games=1):
-        copy = Observation.from_dict(view.to_dict())
-        assert observation._stand_in_parts(copy) is not None
-        assert copy._stand_in() == view._stand_in()
+        read = Observation.from_dict(view.to_dict())
+        assert read._stand_in() == view._stand_in()
 
 
 def _mid_game(rules: Rules, wanted: Any = None) -> Observation:
@@ -145,75 +125,217 @@ def evolve(view: Observation, **changes: Any) -> Observation:
     return attrs.evolve(view, **changes)
 
 
-def _unusual(view: Observation) -> dict[str, Observation]:
-    """Observations with a value the fast path does not read: each goes the text path."""
+def _odd(view: Observation) -> dict[str, tuple[Observation, str]]:
+    """Observations with a value the game does not make, each with the refusal it gets
+    (a pattern of the whole message)."""
+    player, opponent = view.player, view.opponent
     hand = sorted(view.hand)
-    table_card = next(card for table in view.tables for meld in table for card in meld)
-    offer = view.offer
+    sizes = list(view.hand_sizes)
+    table_card = view.tables[0][0].cards[0]
+    offer, origin, by = view.offer, view.offer_origin, view.offered_by
     assert offer is not None
-    return {
-        "dealer True": evolve(view, dealer=True),
-        "player True": evolve(view, player=True),
-        "ply -1": evolve(view, ply=-1),
-        "ply too large": evolve(view, ply=_position.MAX_PLY + 1),
-        "hand a set": evolve(view, hand=set(view.hand)),
-        "tables lists": evolve(view, tables=(list(view.tables[0]), list(view.tables[1]))),
-        "three tables": evolve(view, tables=(*view.tables, ())),
-        "dead a list": evolve(view, dead=list(view.dead)),
-        "hand sizes a list": evolve(view, hand_sizes=list(view.hand_sizes)),
-        "a card as text": evolve(view, hand=frozenset([*hand[1:], str(hand[0])])),
-        "offer as text": evolve(view, offer=str(view.offer)),
-        "a dead card as text": evolve(view, dead=(str(view.dead[0]), *view.dead[1:])),
-        "a meld as text": evolve(
-            view, tables=tuple(tuple(map(str, table)) for table in view.tables)
+    assert origin is not None
+    assert by is not None
+    unseen = len(view.unseen)
+
+    def sizes_with(who: int, size: object) -> tuple[object, ...]:
+        changed: list[object] = list(sizes)
+        changed[who] = size
+        return tuple(changed)
+
+    def must(field: str, wanted: str, given: str) -> str:
+        return re.escape(f"the observation's {field} must be {wanted}, not {given}")
+
+    def twice(where: str) -> str:
+        return re.escape("a card is in two places in the observation: ") + where + r" \(R1\)"
+
+    max_ply = _position.MAX_PLY
+    cases = {
+        "player True": (evolve(view, player=True), must("player", "0 or 1", "True")),
+        "player 2": (evolve(view, player=2), must("player", "0 or 1", "2")),
+        "rules by name": (
+            evolve(view, rules="classic"),
+            must("rules", "a Rules value", "'classic'"),
         ),
-        "a meld copy of another kind": evolve(
-            view, tables=tuple(tuple(meld.cards for meld in table) for table in view.tables)
+        "dealer True": (evolve(view, dealer=True), must("dealer", "0 or 1", "True")),
+        "ply -1": (evolve(view, ply=-1), must("ply", f"a whole number from 0 to {max_ply}", "-1")),
+        "ply too large": (
+            evolve(view, ply=max_ply + 1),
+            must("ply", f"a whole number from 0 to {max_ply}", str(max_ply + 1)),
         ),
-        "offered by True": evolve(view, offered_by=True),
-        "stock one more": evolve(view, stock_size=view.stock_size + 1),
-        "stock -1": evolve(
-            view,
-            stock_size=-1,
-            hand_sizes=(view.hand_sizes[0] + view.stock_size + 1, view.hand_sizes[1])
-            if view.player == 1
-            else (view.hand_sizes[0], view.hand_sizes[1] + view.stock_size + 1),
+        "ply as text": (
+            evolve(view, ply=str(view.ply)),
+            must("ply", f"a whole number from 0 to {max_ply}", repr(str(view.ply))),
         ),
-        "a dead card twice": evolve(view, dead=(*view.dead, view.dead[0])),
-        "a table card in hand": evolve(view, hand=view.hand | {table_card}),
-        "the offer in hand": evolve(view, hand=view.hand | {offer}),
-        "a meld twice": evolve(view, tables=(view.tables[0] + view.tables[1][:1], view.tables[1])),
+        "phase as text": (
+            evolve(view, phase=view.phase.value),
+            must("phase", "a Phase", repr(view.phase.value)),
+        ),
+        "to_move 2": (evolve(view, to_move=2), must("to_move", "0, 1 or None", "2")),
+        "outcome as text": (
+            evolve(view, outcome="draw"),
+            must("outcome", "an Outcome or None", "'draw'"),
+        ),
+        "hand a set": (
+            evolve(view, hand=set(view.hand)),
+            must("hand", "a frozenset of cards", "a set"),
+        ),
+        "dead a list": (
+            evolve(view, dead=list(view.dead)),
+            must("dead", "a tuple of cards", f"a list of {len(view.dead)} items"),
+        ),
+        "tables a list": (
+            evolve(view, tables=list(view.tables)),
+            must("tables", "a tuple of two tables", "a list of 2 items"),
+        ),
+        "three tables": (
+            evolve(view, tables=(*view.tables, ())),
+            must("tables", "a tuple of two tables", "a tuple of 3 items"),
+        ),
+        "each table a list": (
+            evolve(view, tables=(list(view.tables[0]), list(view.tables[1]))),
+            must("tables[0]", "a tuple of melds", f"a list of {len(view.tables[0])} items"),
+        ),
+        "hand sizes a list": (
+            evolve(view, hand_sizes=sizes),
+            must("hand_sizes", "a tuple of two whole numbers", "a list of 2 items"),
+        ),
+        "stock -1": (
+            evolve(view, stock_size=-1),
+            must("stock_size", "a whole number", "-1"),
+        ),
+        "the opponent's hand size -1": (
+            evolve(view, hand_sizes=sizes_with(opponent, -1)),
+            must(f"hand_sizes[{opponent}]", "a whole number", "-1"),
+        ),
+        "the player's hand size one more than his hand": (
+            evolve(view, hand_sizes=sizes_with(player, len(hand) + 1)),
+            must(
+                f"hand_sizes[{player}]", f"{len(hand)}, the cards in the hand", str(len(hand) + 1)
+            ),
+        ),
+        "origin as text": (
+            evolve(view, offer_origin=origin.value),
+            must("offer_origin", "an OfferOrigin or None", repr(origin.value)),
+        ),
+        "offered by True": (
+            evolve(view, offered_by=bool(by)),
+            must("offered_by", "0 or 1 when an offer_origin is given", repr(bool(by))),
+        ),
+        "offered by someone without an origin": (
+            evolve(view, offer_origin=None),
+            must("offered_by", "None when offer_origin is None", str(by)),
+        ),
+        "a card as text": (
+            evolve(view, hand=frozenset([*hand[1:], str(hand[0])])),
+            must("hand", "a frozenset of Card values", repr(str(hand[0]))),
+        ),
+        "the offer as text": (
+            evolve(view, offer=str(offer)),
+            must("offer", "a Card or None", repr(str(offer))),
+        ),
+        "a dead card as text": (
+            evolve(view, dead=(str(view.dead[0]), *view.dead[1:])),
+            must("dead", "a tuple of Card values", repr(str(view.dead[0]))),
+        ),
+        "a meld as text": (
+            evolve(view, tables=tuple(tuple(map(str, table)) for table in view.tables)),
+            must("tables[0]", "a tuple of Meld values", repr(str(view.tables[0][0]))),
+        ),
+        "a meld as a tuple of cards": (
+            evolve(
+                view, tables=tuple(tuple(meld.cards for meld in table) for table in view.tables)
+            ),
+            must(
+                "tables[0]",
+                "a tuple of Meld values",
+                f"a tuple of {len(view.tables[0][0].cards)} items",
+            ),
+        ),
+        "a dead card twice": (
+            evolve(view, dead=(*view.dead, view.dead[0])),
+            twice(re.escape(f"{view.dead[0]} (dead twice)")),
+        ),
+        "a table card in hand": (
+            evolve(
+                view, hand=view.hand | {table_card}, hand_sizes=sizes_with(player, len(hand) + 1)
+            ),
+            twice(re.escape(f"{table_card} (tables[0] and hand)")),
+        ),
+        "the offer in hand": (
+            evolve(view, hand=view.hand | {offer}, hand_sizes=sizes_with(player, len(hand) + 1)),
+            twice(re.escape(f"{offer} (offer and hand)")),
+        ),
+        "a meld on both tables": (
+            evolve(view, tables=(view.tables[0] + view.tables[1][:1], view.tables[1])),
+            twice(
+                re.escape(
+                    ", ".join(
+                        f"{card} (tables[0] and tables[1])"
+                        for card in view.tables[1][0].cards[:5]  # at most five are named
+                    )
+                )
+            ),
+        ),
+        "one card more in the stock than unseen": (
+            evolve(view, stock_size=view.stock_size + 1),
+            re.escape(
+                f"the observation leaves {unseen} cards unseen, but the opponent holds "
+                f"{sizes[opponent]} (hand_sizes[{opponent}]) and the stock "
+                f"{view.stock_size + 1} (stock_size) (R1)"
+            ),
+        ),
+        "over without a result": (
+            evolve(view, phase=Phase.OVER),
+            re.escape("phase over and a result go together (R15, R16)"),
+        ),
     }
+    return cases
+
+
+ASKS: tuple[Callable[[Observation], object], ...] = (
+    Observation._stand_in,
+    lambda view: view.refusal("decline"),
+    lambda view: view.explain_illegal("decline"),
+    Observation.take_builder,
+    stand_in,
+    # Only of the player to move: the others are answered without a position.
+    Observation.legal_moves,
+    lambda view: view.is_legal("decline"),
+)
+"""Every question whose answer reads the stand-in."""
 
 
 @pytest.mark.parametrize("rules", [RULES["classic"], RULES["foster"]], ids=["classic", "foster"])
-def test_an_unusual_observation_is_read_or_refused_as_the_text_path_does(
-    rules: Rules, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_an_odd_observation_is_refused_with_what_is_wrong(rules: Rules) -> None:
     view = _mid_game(rules, lambda v: v.tables[0] and v.tables[1])
-    unusual = _unusual(view)
-    for name, odd in unusual.items():
-        assert observation._stand_in_parts(odd) is None, name
-    fast = {name: answers(odd, ["decline", "force"]) for name, odd in unusual.items()}
-    monkeypatch.setattr(observation, "_stand_in_parts", lambda view: None)
-    for name, odd in unusual.items():
-        assert answers(odd, ["decline", "force"]) == fast[name], name
-    # Some are read as the observation itself, some refused, as the text path does.
-    assert fast["tables lists"] == answers(view, ["decline", "force"])
-    assert fast["a dead card twice"][0] is InvalidStateError
+    for name, (odd, message) in _odd(view).items():
+        before = copy.deepcopy(odd)
+        for ask in ASKS[: None if odd.to_move == odd.player else -2]:
+            with pytest.raises(InvalidStateError, match=f"^{message}$"):
+                ask(odd)
+        assert odd == before, name  # nothing was changed, nor normalised in place
 
 
 def test_a_meld_the_rules_refuse_is_refused() -> None:
     view = _mid_game(Rules(max_sequence=10), _long_sequence)
     odd = attrs.evolve(view, rules=Rules(max_sequence=3))  # the same deal size: 10 cards
-    assert observation._stand_in_parts(odd) is None
-    with pytest.raises(InvalidStateError, match=r"longest sequence is 3 \(R5\) \(R6\)"):
+    player, meld = next(
+        (player, meld)
+        for player, table in enumerate(view.tables)
+        for meld in table
+        if meld.kind is MeldKind.SEQUENCE and len(meld.cards) >= 4
+    )
+    cards = " ".join(map(str, meld.cards))
+    message = (
+        f"the observation's tables[{player}]: {cards} is not a sequence: {len(meld.cards)} "
+        "cards, and the longest sequence is 3 (R5) (R6)"
+    )
+    with pytest.raises(InvalidStateError, match=f"^{re.escape(message)}$"):
         odd.legal_moves()
-    with pytest.raises(InvalidStateError, match=r"\(R6\)"):
-        text_stand_in(odd)
 
 
-def test_equal_copies_of_the_cards_take_the_fast_path_to_the_same_answers() -> None:
+def test_equal_copies_of_the_cards_have_the_same_stand_in() -> None:
     view = _mid_game(RULES["classic"], lambda v: v.tables[0] or v.tables[1])
     copies = evolve(
         view,
@@ -222,5 +344,5 @@ def test_equal_copies_of_the_cards_take_the_fast_path_to_the_same_answers() -> N
         tables=tuple(tuple(Meld(meld.cards) for meld in table) for table in view.tables),
     )
     assert copies == view
-    assert observation._stand_in_parts(copies) is not None
     assert copies._stand_in() == view._stand_in()
+    assert copies.legal_moves() == view.legal_moves()

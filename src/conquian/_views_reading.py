@@ -1,13 +1,12 @@
 """Private: the JSON views read back (see :mod:`conquian.views`): each field of
 untrusted data checked, an :class:`~conquian.errors.InvalidStateError` naming the field
-that is wrong; and the position fields a state's data and an observation's stand-in are
-written as.
+that is wrong; and the position fields a state's data is written as.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -21,16 +20,12 @@ from conquian.moves import parse_move
 from conquian.phases import OfferOrigin, Outcome, OutcomeKind, Phase, Played
 from conquian.rules import Rules
 
-if TYPE_CHECKING:
-    from conquian.observation import Observation
-
 __all__ = [
     "StateData",
     "position_fields",
     "read_game",
     "read_observation",
     "read_state",
-    "stand_in_fields",
 ]
 
 
@@ -256,35 +251,6 @@ def position_fields(
         "dead": _position.cards_text(dead),
         "result": _position.result_text(outcome),
     }
-
-
-def stand_in_fields(view: Observation) -> dict[str, str]:
-    """Position fields a player's observation ``view`` could be a view of: the unseen
-    cards are dealt to the opponent's hand and the stock in deck order. The legal moves
-    of the observing player do not depend on those cards.
-
-    Raises:
-        InvalidStateError: The observation leaves the wrong number of cards unseen.
-    """
-    unseen = sorted(view.unseen)
-    opponent_size = view.hand_sizes[view.opponent]
-    if len(unseen) != opponent_size + view.stock_size:
-        raise InvalidStateError(
-            f"the observation leaves {len(unseen)} cards unseen, but the opponent holds "
-            f"{opponent_size} and the stock {view.stock_size}"
-        )
-    hands: list[Sequence[Card]] = [(), ()]
-    hands[view.player] = sorted(view.hand)
-    hands[view.opponent] = unseen[:opponent_size]
-    return position_fields(
-        view.rules,
-        (view.dealer, view.ply, view.to_move),
-        view.phase,
-        (view.offer, view.offer_origin, view.offered_by),
-        (hands[0], hands[1], unseen[opponent_size:], view.dead),
-        view.tables,
-        view.outcome,
-    )
 
 
 @attrs.frozen

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Final, NamedTuple, TypeAlias, TypeGuard
 
 import attrs
@@ -16,7 +17,7 @@ from conquian import _bits, _position, views
 from conquian._position import Position
 from conquian.builder import TakeBuilder
 from conquian.cards import DECK, Card, sorted_cards
-from conquian.errors import IllegalMoveError
+from conquian.errors import IllegalMoveError, InvalidMeldError, InvalidStateError, describe
 from conquian.legality import (
     SECOND_PERSON,
     check_move,
@@ -103,19 +104,28 @@ class Observation:
         return svg.position(self)
 
     def _stand_in(self) -> Position:
-        """A position this could be a view of (see :func:`conquian.views.stand_in_fields`);
-        its legal moves for this player are the true position's.
+        """A position this could be a view of, the unseen cards dealt in deck order: its
+        legal moves for this player are the true position's.
 
-        It is built from the observation's values (:func:`_stand_in_parts`): writing the
-        fields as text and reading them back was 68% of the time of ``legal_moves()``
-        and ``is_legal()``, about 100 µs mid-game then, 7 to 9 µs now. An observation
-        with an unusual value takes that text path, which reads the same position from
-        it or names what is wrong."""
+        It is built from the observation's values by one builder (:func:`_stand_in_parts`),
+        which refuses a value that :meth:`State.observation
+        <conquian.state.State.observation>` and :meth:`from_dict` do not make (a list
+        where a tuple belongs, a card as text, ``True`` for a player) with an
+        :class:`~conquian.errors.InvalidStateError` naming the field. Building it from the
+        values rather than writing the fields as text and reading them back made
+        ``legal_moves()`` and ``is_legal()`` about 100 µs faster mid-game (7 to 9 µs now).
+        """
         return stand_in_position(self)
 
     def legal_moves(self) -> LegalMoves:
         """The moves this player may make now: the state's legal moves when it is his
         turn, else none. They depend only on what he sees.
+
+        Raises:
+            InvalidStateError: It is this player's turn and the observation is of no
+                position that could occur, or holds a value that :meth:`State.observation
+                <conquian.state.State.observation>` does not make (a list for a tuple, a
+                card as text); the message names the field, the card or the count.
 
         >>> from conquian import State
         >>> state = State.new(seed=7)
@@ -201,10 +211,9 @@ class Observation:
         return self._builder(lay_down=True)
 
     def _builder(self, *, lay_down: bool) -> TakeBuilder:
+        pos = self._stand_in()  # first: it refuses an odd player before he is read
         table = self.tables[self.player]
-        return start_builder(
-            self._stand_in(), self.player, SECOND_PERSON, self.hand, table, lay_down=lay_down
-        )
+        return start_builder(pos, self.player, SECOND_PERSON, self.hand, table, lay_down=lay_down)
 
     def to_dict(self) -> dict[str, Any]:
         """The observation as JSON-ready data, described by
@@ -260,11 +269,15 @@ class Observation:
 
 def stand_in_position(view: Observation) -> Position:
     """The position of :meth:`Observation._stand_in`, for the modules that build a State
-    from it (:func:`conquian.state.stand_in`)."""
-    parts = _stand_in_parts(view)
-    if parts is None:
-        return _position.build(views.stand_in_fields(view), view.rules)
-    return _position.checked_position(*parts)
+    from it (:func:`conquian.state.stand_in`).
+
+    Raises:
+        InvalidStateError: The observation is of no position that could occur, or one of
+            its values is not what :meth:`State.observation
+            <conquian.state.State.observation>` and :meth:`Observation.from_dict` make;
+            the message names the field, the card or the count.
+    """
+    return _position.checked_position(*_stand_in_parts(view))
 
 
 _StandInParts: TypeAlias = tuple[
@@ -280,53 +293,83 @@ _StandInParts: TypeAlias = tuple[
 
 
 def _is_player(value: object) -> TypeGuard[int]:
-    """Whether ``value`` is the int 0 or 1 (what the text path reads back as itself)."""
+    """Whether ``value`` is the int 0 or 1 (not ``True``, not ``1.0``)."""
     return value.__class__ is int and (value == 0 or value == 1)
 
 
-def _stand_in_parts(view: Observation) -> _StandInParts | None:
-    """The parts of the position that :func:`conquian.views.stand_in_fields` writes for
-    ``view`` and :func:`conquian._position.build` reads back, taken from the values
-    themselves; or ``None`` if a value is not what :meth:`State.observation
-    <conquian.state.State.observation>` and :meth:`Observation.from_dict` make (another
-    type, a number out of range, a meld the rules refuse, a card in two places, the
-    wrong number of unseen cards): the text path then gives its answer, or its error.
+def _wrong(field: str, wanted: str, value: object) -> InvalidStateError:
+    """The refusal of an observation whose ``field`` is not ``wanted``."""
+    return InvalidStateError(f"the observation's {field} must be {wanted}, not {describe(value)}")
 
-    As the text path does, it deals the unseen cards in deck order, the lowest to the
-    opponent's hand and the rest to the stock; nothing here reads a hidden card.
+
+def _stand_in_parts(view: Observation) -> _StandInParts:
+    """The parts of the position ``view`` could be a view of, from its values: the one
+    builder of the stand-in, which every question an observation answers reads.
+
+    It deals the unseen cards in deck order, the lowest to the opponent's hand and the
+    rest to the stock; nothing here reads a hidden card, and the observing player's legal
+    moves do not depend on them.
+
+    Only values as :meth:`State.observation <conquian.state.State.observation>` and
+    :meth:`Observation.from_dict` make them are read: ints (not ``True``), a ``frozenset``
+    hand, tuples (not lists), :class:`~conquian.cards.Card` and
+    :class:`~conquian.melds.Meld` values (not their text), each card once. Anything else
+    is refused, not normalised: a list in a frozen observation makes it unhashable and
+    unequal to the same knowledge from the game, so reading it here would hide a defect
+    in the caller; the message says what to pass.
+
+    Raises:
+        InvalidStateError: A value is not what an observation holds (the message names
+            the field and the value), a meld is not a meld under the rules, a card is in
+            two places (the message names the card and the places), or the unseen cards
+            are not as many as the opponent's hand and the stock (the message gives the
+            counts).
     """
     player, rules, dealer, ply = view.player, view.rules, view.dealer, view.ply
     phase, to_move, offer, origin = view.phase, view.to_move, view.offer, view.offer_origin
     offered_by, outcome, hand, tables = view.offered_by, view.outcome, view.hand, view.tables
     hand_sizes, stock_size, dead = view.hand_sizes, view.stock_size, view.dead
-    if not (
-        _is_player(player)
-        and rules.__class__ is Rules
-        and _is_player(dealer)
-        and ply.__class__ is int
-        and 0 <= ply <= _position.MAX_PLY
-        and phase.__class__ is Phase
-        and (to_move is None or _is_player(to_move))
-        and (outcome is None or outcome.__class__ is Outcome)
-        and hand.__class__ is frozenset
-        and dead.__class__ is tuple
-        and tables.__class__ is tuple
-        and len(tables) == 2
-        and hand_sizes.__class__ is tuple
-        and len(hand_sizes) == 2
-        and stock_size.__class__ is int
-        and stock_size >= 0
-    ):
-        return None
-    opponent_size = hand_sizes[1 - player]
+    if not _is_player(player):
+        raise _wrong("player", "0 or 1", player)
+    if rules.__class__ is not Rules:
+        raise _wrong("rules", "a Rules value", rules)
+    if not _is_player(dealer):
+        raise _wrong("dealer", "0 or 1", dealer)
+    if ply.__class__ is not int or not 0 <= ply <= _position.MAX_PLY:
+        raise _wrong("ply", f"a whole number from 0 to {_position.MAX_PLY}", ply)
+    if phase.__class__ is not Phase:
+        raise _wrong("phase", "a Phase", phase)
+    if to_move is not None and not _is_player(to_move):
+        raise _wrong("to_move", "0, 1 or None", to_move)
+    if outcome is not None and outcome.__class__ is not Outcome:
+        raise _wrong("outcome", "an Outcome or None", outcome)
+    if hand.__class__ is not frozenset:
+        raise _wrong("hand", "a frozenset of cards", hand)
+    if dead.__class__ is not tuple:
+        raise _wrong("dead", "a tuple of cards", dead)
+    if tables.__class__ is not tuple or len(tables) != 2:
+        raise _wrong("tables", "a tuple of two tables", tables)
+    if hand_sizes.__class__ is not tuple or len(hand_sizes) != 2:
+        raise _wrong("hand_sizes", "a tuple of two whole numbers", hand_sizes)
+    if stock_size.__class__ is not int or stock_size < 0:
+        raise _wrong("stock_size", "a whole number", stock_size)
+    opponent = 1 - player
+    opponent_size = hand_sizes[opponent]
     if opponent_size.__class__ is not int or opponent_size < 0:
-        return None
+        raise _wrong(f"hand_sizes[{opponent}]", "a whole number", opponent_size)
+    own_size = hand_sizes[player]
+    if own_size.__class__ is not int or own_size != len(hand):
+        raise _wrong(f"hand_sizes[{player}]", f"{len(hand)}, the cards in the hand", own_size)
     if origin is None:
-        by = 0  # as the text path reads "-" back
-    elif origin.__class__ is OfferOrigin and _is_player(offered_by):
-        by = offered_by
+        if offered_by is not None:
+            raise _wrong("offered_by", "None when offer_origin is None", offered_by)
+        by = 0  # the position's value when there is no offer
+    elif origin.__class__ is not OfferOrigin:
+        raise _wrong("offer_origin", "an OfferOrigin or None", origin)
+    elif not _is_player(offered_by):
+        raise _wrong("offered_by", "0 or 1 when an offer_origin is given", offered_by)
     else:
-        return None
+        by = offered_by
     # Every seen card once: each table's melds (valid under the rules), the dead cards,
     # the offer and the hand.
     meld_set = _bits.MELD_TABLES[rules.max_sequence].meld_set
@@ -334,31 +377,37 @@ def _stand_in_parts(view: Observation) -> _StandInParts | None:
     table_masks = [0, 0]
     for player_table, table in enumerate(tables):
         if table.__class__ is not tuple:
-            return None
+            raise _wrong(f"tables[{player_table}]", "a tuple of melds", table)
         for meld in table:
             if meld.__class__ is not Meld:
-                return None
+                raise _wrong(f"tables[{player_table}]", "a tuple of Meld values", meld)
             mask = meld.mask
             if mask & seen or mask not in meld_set:
-                return None
+                raise _misplaced(view)
             seen |= mask
             table_masks[player_table] |= mask
     dead_indices = [card.index for card in dead if card.__class__ is Card]
     hand_indices = [card.index for card in hand if card.__class__ is Card]
-    if (
-        len(dead_indices) != len(dead)
-        or len(hand_indices) != len(hand)
-        or (offer is not None and offer.__class__ is not Card)
-    ):
-        return None
+    if len(dead_indices) != len(dead):
+        raise _wrong("dead", "a tuple of Card values", _not_a_card(dead))
+    if len(hand_indices) != len(hand):
+        raise _wrong("hand", "a frozenset of Card values", _not_a_card(hand))
+    if offer is not None and offer.__class__ is not Card:
+        raise _wrong("offer", "a Card or None", offer)
     offer_index = _position.NO_CARD if offer is None else offer.index
     dead_mask, hand_mask = _bits.mask_of(dead), _bits.mask_of(hand)
     # A card in two places (or twice in the dead pile) leaves fewer bits than cards.
     seen_cards = seen.bit_count() + len(dead_indices) + (offer is not None) + len(hand_indices)
     seen |= dead_mask | hand_mask | (0 if offer is None else 1 << offer_index)
+    if seen.bit_count() != seen_cards:
+        raise _misplaced(view)
     unseen = _ALL_CARDS & ~seen
-    if seen.bit_count() != seen_cards or unseen.bit_count() != opponent_size + stock_size:
-        return None
+    if unseen.bit_count() != opponent_size + stock_size:
+        raise InvalidStateError(
+            f"the observation leaves {unseen.bit_count()} cards unseen, but the opponent "
+            f"holds {opponent_size} (hand_sizes[{opponent}]) and the stock {stock_size} "
+            "(stock_size) (R1)"
+        )
     opponent_hand = 0
     for _ in range(opponent_size):
         opponent_hand |= unseen & -unseen
@@ -377,6 +426,42 @@ def _stand_in_parts(view: Observation) -> _StandInParts | None:
         ),
         tables,
         outcome,
+    )
+
+
+def _not_a_card(cards: Iterable[object]) -> object:
+    """The first value of ``cards`` that is not a :class:`~conquian.cards.Card`."""
+    return next(card for card in cards if card.__class__ is not Card)
+
+
+def _misplaced(view: Observation) -> InvalidStateError:
+    """Why the cards of ``view`` (of checked types) are not each in one place: the first
+    meld the rules refuse (R6), or the cards found in two places and where."""
+    for player, table in enumerate(view.tables):
+        for meld in table:
+            try:
+                Meld(meld.cards, rules=view.rules)
+            except InvalidMeldError as error:
+                return InvalidStateError(f"the observation's tables[{player}]: {error} (R6)")
+    places: dict[Card, list[str]] = {}
+    for name, cards in (
+        *(
+            (f"tables[{player}]", [card for meld in table for card in meld.cards])
+            for player, table in enumerate(view.tables)
+        ),
+        ("dead", view.dead),
+        ("offer", () if view.offer is None else (view.offer,)),
+        ("hand", view.hand),
+    ):
+        for card in cards:
+            places.setdefault(card, []).append(name)
+    twice = [
+        f"{card} ({' and '.join(where) if len(set(where)) > 1 else f'{where[0]} twice'})"
+        for card, where in places.items()
+        if len(where) > 1
+    ]
+    return InvalidStateError(
+        f"a card is in two places in the observation: {', '.join(twice[:5])} (R1)"
     )
 
 

@@ -636,12 +636,13 @@ def _state(pos: Position, deck: tuple[int, ...] | None, seed: int | None, log: _
 
 
 def stand_in(view: Observation) -> State:
-    """A State that ``view`` could be an observation of (see
-    :func:`conquian.views.stand_in_fields`): its legal moves for the observing player are
-    the true position's, and its public parts are the observation's.
+    """A State that ``view`` could be an observation of, the unseen cards dealt in deck
+    order to the opponent's hand and the stock: its legal moves for the observing player
+    are the true position's, and its public parts are the observation's.
 
     Raises:
-        InvalidStateError: The observation could be of no position.
+        InvalidStateError: The observation could be of no position, or holds a value that
+            :meth:`State.observation` does not make; the message names the field.
     """
     return _state(stand_in_position(view), None, None, None)
 

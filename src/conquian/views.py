@@ -40,7 +40,6 @@ from conquian._views_reading import position_fields as position_fields
 from conquian._views_reading import read_game as read_game
 from conquian._views_reading import read_observation as read_observation
 from conquian._views_reading import read_state as read_state
-from conquian._views_reading import stand_in_fields as stand_in_fields
 from conquian._views_writing import game_to_dict as game_to_dict
 from conquian._views_writing import history_data as history_data
 from conquian._views_writing import move_to_dict as move_to_dict
