@@ -43,6 +43,21 @@ class Observation:
     the dead cards (each was seen face up), the stock size, both hand sizes, the phase,
     whose decision it is and the public history — and nothing else: not the opponent's
     hand, not the stock order. Equal observations mean the same knowledge.
+
+    Its questions (legal moves, legality, refusals, builders) are answered from a
+    stand-in position built from its values, so one made by hand (``attrs.evolve``) must
+    hold what :meth:`State.observation <conquian.state.State.observation>` and
+    :meth:`from_dict` make; anything else (a list for a tuple, a card as text, a card in
+    two places) is refused with an :class:`~conquian.errors.InvalidStateError` that names
+    the field, the card or the count.
+
+    >>> import attrs
+    >>> from conquian import State
+    >>> view = State.new(seed=7).observation(1)
+    >>> attrs.evolve(view, offer="4d").is_legal("decline")
+    Traceback (most recent call last):
+      ...
+    conquian.errors.InvalidStateError: the observation's offer must be a Card or None, not '4d'
     """
 
     player: int
