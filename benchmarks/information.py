@@ -34,9 +34,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 from conquian import PRESETS, Decline, Move, State, Take
 from conquian._rng import SplitMix64, game_seed
-from conquian.agents import RandomAgent
+from conquian.agents import HeuristicAgent, RandomAgent
 from conquian.arena import PairResult
-from conquian.heuristic import HeuristicAgent
 from conquian.search import sample_world
 
 LEVELS = ("none", "hand", "all")

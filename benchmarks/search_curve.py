@@ -24,11 +24,10 @@ from typing import Any
 
 from conquian import PRESETS, State
 from conquian._rng import SplitMix64
-from conquian.agents import Agent
+from conquian.agents import Agent, SearchAgent
 from conquian.arena import PairResult
 from conquian.moves import Move
 from conquian.observation import Observation
-from conquian.search import SearchAgent
 from conquian.simulate import agent_factory, game_seed
 
 

@@ -25,19 +25,34 @@ from conquian import (
     Rules,
     State,
     Take,
+    agents,
+    heuristic,
     is_meld,
     parse_cards,
     parse_move,
+    search,
 )
-from conquian.agents import Agent, GreedyAgent, RandomAgent, play_game
-from conquian.heuristic import HeuristicAgent
-from conquian.search import SearchAgent
+from conquian.agents import Agent, GreedyAgent, HeuristicAgent, RandomAgent, SearchAgent, play_game
+from conquian.simulate import AGENTS
 from helpers import MAX_MOVES, checked_game, deck_for, random_game, splitmix64
 
 
-def test_both_bots_are_agents() -> None:
+def test_every_bot_is_an_agent() -> None:
     assert isinstance(RandomAgent(1), Agent)
     assert isinstance(GreedyAgent(), Agent)
+    assert isinstance(HeuristicAgent(), Agent)
+    assert isinstance(SearchAgent(1), Agent)
+
+
+def test_every_built_in_agent_is_importable_from_conquian_agents() -> None:
+    """The bots of the simulation's registry are all in conquian.agents, the same classes
+    as in their own modules."""
+    built = {type(factory(1)) for factory in AGENTS.values()}
+    assert built == {RandomAgent, GreedyAgent, HeuristicAgent, SearchAgent}
+    assert {getattr(agents, cls.__name__) for cls in built} == built
+    assert set(agents.__all__) >= {cls.__name__ for cls in built} | {"Agent", "play_game"}
+    assert agents.HeuristicAgent is heuristic.HeuristicAgent
+    assert agents.SearchAgent is search.SearchAgent
 
 
 @pytest.mark.parametrize("agent", [RandomAgent(1), GreedyAgent()])

@@ -55,12 +55,11 @@ from conquian import (
     partitions,
     svg,
 )
-from conquian.agents import GreedyAgent, RandomAgent, play_game
+from conquian.agents import GreedyAgent, HeuristicAgent, RandomAgent, play_game
 from conquian.arena import agent_list, arena
 from conquian.builder import TakeBuilder
 from conquian.cards import sorted_cards
 from conquian.game import GameRecord
-from conquian.heuristic import HeuristicAgent
 from conquian.languages import ENGLISH, Language
 from conquian.match import CARD_POINTS, Match, MatchRecord, hand_points, match_dumps, match_load
 from conquian.narration import (
@@ -72,7 +71,7 @@ from conquian.narration import (
 )
 from conquian.phases import DRAWN, Outcome, OutcomeKind
 from conquian.scoring import Standing, settle
-from conquian.simulate import simulate
+from conquian.simulate import AGENTS, simulate
 from helpers import random_game
 
 STATE = State.new(seed=7)
@@ -376,6 +375,9 @@ def test_module_tables_are_read_only() -> None:
         PRESETS["classic"] = Rules(hand_size=3)  # type: ignore[index]
     with pytest.raises(TypeError):
         CARD_POINTS[DECK[0].rank] = 99  # type: ignore[index]
+    with pytest.raises(TypeError):
+        AGENTS["random"] = AGENTS["greedy"]  # type: ignore[index]
+    assert list(AGENTS) == ["random", "greedy", "heuristic", "search"]
     schema = notation.RECORD_SCHEMA
     with pytest.raises(TypeError):
         schema["type"] = "array"  # type: ignore[index]

@@ -15,8 +15,7 @@ from conquian import (
     Take,
     parse_move,
 )
-from conquian.agents import Agent, GreedyAgent
-from conquian.heuristic import HeuristicAgent
+from conquian.agents import Agent, GreedyAgent, HeuristicAgent
 from helpers import checked_game, classic_position
 
 

@@ -43,7 +43,7 @@ TIERS: dict[str, tuple[str, ...]] = {
         "actions",
     ),
     "records": ("game", "notation", "scoring", "match_record", "match"),
-    "bots": ("agents", "heuristic", "search"),
+    "bots": ("_agents", "heuristic", "search", "agents"),
     "integrations": ("integrations",),
     "front-end kit": (
         "narration",

@@ -16,9 +16,8 @@ from conquian import (
     State,
     Take,
 )
-from conquian.agents import Agent, GreedyAgent, play_game
-from conquian.heuristic import HeuristicAgent
-from conquian.search import DEFAULT_ITERATIONS, SearchAgent, sample_world
+from conquian.agents import Agent, GreedyAgent, HeuristicAgent, SearchAgent, play_game
+from conquian.search import DEFAULT_ITERATIONS, sample_world
 from helpers import checked_game, classic_position
 
 SMALL = 24  # playouts per decision in these tests: enough to search, cheap to run

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conquian import PRESETS, ConquianError, Decline, State
-from conquian.agents import Agent, RandomAgent
-from conquian.heuristic import HeuristicAgent
+from conquian.agents import Agent, HeuristicAgent, RandomAgent
 
 
 def mask(cards: object) -> int:

@@ -120,9 +120,8 @@ from conquian import (
     State,
     Take,
 )
-from conquian.agents import Agent, GreedyAgent, RandomAgent
+from conquian.agents import Agent, GreedyAgent, HeuristicAgent, RandomAgent
 from conquian.builder import TakeBuilder
-from conquian.heuristic import HeuristicAgent
 from conquian.languages import LANGUAGES, find_language
 from conquian.narration import (
     describe_origin,

@@ -41,8 +41,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from conquian import _bits, _plans
+from conquian._agents import check_arguments
 from conquian._slots import set_slots_state, slots_state
-from conquian.agents import check_arguments
 from conquian.cards import DECK
 from conquian.errors import ConquianError, describe
 from conquian.moves import NO_DISCARD, Decline, Force, Move, Release, Take

@@ -20,14 +20,22 @@ import multiprocessing
 import os
 import pickle
 import signal
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from itertools import islice
+from types import MappingProxyType
 from typing import Any, Final, TypeVar
 
 import attrs
 
 from conquian._rng import SplitMix64, game_seed
-from conquian.agents import Agent, GreedyAgent, RandomAgent, play_game
+from conquian.agents import (
+    Agent,
+    GreedyAgent,
+    HeuristicAgent,
+    RandomAgent,
+    SearchAgent,
+    play_game,
+)
 from conquian.dealing import check_seed
 from conquian.errors import ConquianError, describe, is_whole
 from conquian.rules import CLASSIC, Rules
@@ -57,28 +65,28 @@ def _greedy_agent(seed: int) -> Agent:
 
 
 def _heuristic_agent(seed: int) -> Agent:
-    from conquian.heuristic import HeuristicAgent
-
     return HeuristicAgent()
 
 
 def _search_agent(seed: int) -> Agent:
-    from conquian.search import SearchAgent
-
     return SearchAgent(seed)
 
 
-AGENTS: Final[dict[str, Callable[[int], Agent]]] = {
-    "random": _random_agent,
-    "greedy": _greedy_agent,
-    "heuristic": _heuristic_agent,
-    "search": _search_agent,
-}
+AGENTS: Final[Mapping[str, Callable[[int], Agent]]] = MappingProxyType(
+    {
+        "random": _random_agent,
+        "greedy": _greedy_agent,
+        "heuristic": _heuristic_agent,
+        "search": _search_agent,
+    }
+)
 """The built-in agents by their names, each a function that builds an agent for one game
 from a seed: ``"random"`` a :class:`~conquian.agents.RandomAgent` seeded with it,
 ``"greedy"`` a :class:`~conquian.agents.GreedyAgent`, ``"heuristic"`` a
 :class:`~conquian.heuristic.HeuristicAgent` and ``"search"`` a
-:class:`~conquian.search.SearchAgent` seeded with it.
+:class:`~conquian.search.SearchAgent` seeded with it. Read-only, like
+:data:`~conquian.rules.PRESETS` (``AGENTS["mine"] = ...`` raises :class:`TypeError`): give
+:func:`simulate` a factory of your own instead, or copy the table with ``dict(AGENTS)``.
 
 :meta hide-value:
 """
