@@ -128,7 +128,7 @@ def test_game_replays_every_state_and_reports_the_outcome() -> None:
     while not game.is_over:
         game.play(most_laid(game.legal_moves()))
         assert game.ply <= MAX_MOVES
-    states = list(game.replay())
+    states = list(game.states)
     assert len(states) == game.ply + 1
     assert states[0] == game.initial
     assert states[-1] == game.state
@@ -443,7 +443,7 @@ class GameMachine(RuleBasedStateMachine):
             state = state.apply(move)
         assert state == self.game.state
         assert hash(state) == hash(self.game.state)
-        assert list(self.game.replay()) == self.states
+        assert list(self.game.states) == self.states
 
     @invariant()
     def equality_and_hash_agree(self) -> None:

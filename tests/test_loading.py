@@ -287,7 +287,7 @@ def test_a_loaded_game_record_replays_to_the_saved_game() -> None:
         record = notation.loads(notation.dumps(game))
         assert record == game.record()
         assert Game.from_record(record) == game
-        assert list(record.replay()) == list(game.replay())
+        assert list(record.replay()) == list(game.states)
 
 
 def _bad_decks() -> dict[str, tuple[object, str]]:
@@ -381,7 +381,7 @@ def _swap_deck(data: dict[str, Any]) -> None:
 
 
 def _earlier(data: dict[str, Any]) -> None:
-    data["state"] = list(games()["finished"].replay())[-2].to_dict()
+    data["state"] = list(games()["finished"].states)[-2].to_dict()
 
 
 def _set(*path: Any) -> Callable[[dict[str, Any]], None]:

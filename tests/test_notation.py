@@ -182,7 +182,7 @@ def check_round_trip(state: State) -> None:
 
 @given(played_games(finished=True))
 def test_every_reachable_state_round_trips(game: Game) -> None:
-    for state in game.replay():
+    for state in game.states:
         check_round_trip(state)
 
 
@@ -596,7 +596,7 @@ def test_an_observation_string_hides_the_opponents_hand_and_the_stock(
     game: Game, seed: int
 ) -> None:
     rng = random.Random(seed)
-    states = list(game.replay())
+    states = list(game.states)
     for state in [states[-1], *rng.sample(states, min(len(states), 6))]:
         for player in (0, 1):
             text = check_observation(state, player, state.observation(player))

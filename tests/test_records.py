@@ -38,6 +38,7 @@ from conquian import (
     parse_cards,
     parse_move,
 )
+from conquian.agents import GreedyAgent, RandomAgent, play_game
 from conquian.game import MAX_MOVES, GameRecord
 from conquian.match import Match, match_dumps, match_load, match_loads
 from helpers import deck_for
@@ -166,8 +167,8 @@ def test_a_record_reads_back_and_replays_the_game(game: Game) -> None:
     assert schema_errors(json.loads(text)) == []
     assert Game.from_record(record) == game
     assert Game.from_record(record).record() == record
-    states = list(notation.replay(record))
-    assert states == list(game.replay())
+    states = list(record.replay())
+    assert states == list(game.states)
     assert [state.ply for state in states] == list(range(len(record.moves) + 1))
     assert states[-1].outcome == game.outcome == record.result
     assert states[0].seed == game.initial.seed
@@ -175,7 +176,7 @@ def test_a_record_reads_back_and_replays_the_game(game: Game) -> None:
 
 def test_replay_yields_every_state_in_order() -> None:
     game = forcing_game()
-    states = list(notation.replay(game.record()))
+    states = list(game.record().replay())
     expected = [State.from_deck(FORCING_DECK)]
     for move in FORCING_MOVES:
         expected.append(expected[-1].apply(move))
@@ -275,6 +276,39 @@ def test_a_game_from_a_position_string_has_no_record() -> None:
     game = Game(State.from_notation(State.new(seed=3).to_notation()))
     with pytest.raises(ConquianError, match="did not start from a deal"):
         game.record()
+    with pytest.raises(ConquianError, match="did not start from a deal"):
+        notation.dumps(game.state)
+
+
+def test_a_finished_bot_game_is_saved_from_its_final_state() -> None:
+    """play_game returns a State: its record is the deal and its history's moves."""
+    final = play_game(State.new(seed=3, dealer=1), [GreedyAgent(), RandomAgent(5)])
+    assert final.outcome is not None
+    record = notation.loads(notation.dumps(final))
+    assert record == GameRecord.from_state(final)
+    assert (record.seed, record.dealer, record.result) == (3, 1, final.outcome)
+    assert [played.move for played in final.history] == list(record.moves)
+    assert list(record.replay())[-1] == final
+    with io.StringIO() as file:
+        notation.dump(final, file)
+        assert notation.loads(file.getvalue()) == record
+
+
+def test_a_game_started_after_the_deal_has_the_record_from_the_deal() -> None:
+    """A Game made from a dealt state that was played on records every move since the
+    deal, not only those played on the Game."""
+    game = Game(State.from_deck(FORCING_DECK).apply(FORCING_MOVES[0]))
+    for move in FORCING_MOVES[1:]:
+        game.play(move)
+    assert game.record() == forcing_game().record()
+    assert GameRecord.from_state(game.state) == game.record()
+
+
+def test_a_record_is_made_from_a_state() -> None:
+    with pytest.raises(TypeError, match="from a State, not"):
+        GameRecord.from_state(forcing_game())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a GameRecord, a Game or a State"):
+        notation.dumps("decline")  # type: ignore[arg-type]
 
 
 def test_from_record_takes_a_record() -> None:

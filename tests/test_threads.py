@@ -178,7 +178,7 @@ def test_a_game_shared_by_threads_keeps_a_history_that_replays() -> None:
         game = Game.new(seed=seed)
         share(functools.partial(play_some, game, moves=40))
         state = game.initial
-        for move, expected in zip(game.moves, list(game.replay())[1:], strict=True):
+        for move, expected in zip(game.moves, list(game.states)[1:], strict=True):
             state = state.apply(move)
             assert state == expected
         assert Game.from_record(game.record()) == game
@@ -225,7 +225,7 @@ def test_a_game_pickled_or_copied_while_another_thread_plays_is_whole() -> None:
         try:
             for _ in range(15):
                 for other in (pickle.loads(pickle.dumps(game)), copy.copy(game), game.copy()):
-                    assert len(list(other.replay())) == other.ply + 1
+                    assert len(list(other.states)) == other.ply + 1
                     assert Game.from_dict(other.to_dict()) == other
         finally:
             stop.set()

@@ -124,7 +124,7 @@ def check_state(state: State) -> None:
 
 def check_record(record: GameRecord) -> None:
     """A record that was read replays, and what it writes reads back to it."""
-    states = list(notation.replay(record))
+    states = list(record.replay())
     assert len(states) == len(record.moves) + 1
     for state in states:
         check_cards(state)
@@ -537,7 +537,7 @@ def position_mutations(draw: st.DrawFn, text: str) -> str:
 @given(st.data())
 def test_a_mutated_position_is_a_valid_state_or_a_typed_error(data: st.DataObject) -> None:
     game = data.draw(played_games(), label="game")
-    states = list(game.replay())
+    states = list(game.states)
     state = data.draw(st.sampled_from(states), label="state")
     text = data.draw(position_mutations(state.to_notation()), label="position")
     read("State.from_notation", text)

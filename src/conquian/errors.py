@@ -16,6 +16,7 @@ InvalidCardError - '8h' is not a card: there is no rank '8' in the 40-card pack 
 from __future__ import annotations
 
 import enum
+import warnings
 from collections.abc import Callable, Iterable
 from itertools import islice
 from typing import TYPE_CHECKING, Any, TypeGuard
@@ -69,6 +70,21 @@ def describe(value: object, limit: int = 40) -> str:
         text = repr(value)
         return text if len(text) <= 2 * limit else text[: 2 * limit] + "..."
     return f"a {type(value).__name__}"
+
+
+def warn_renamed(old: str, new: str) -> None:
+    """Warn that the name ``old`` is a deprecated alias of ``new`` (every renamed public
+    name of issue 30 calls it, so that its warning names the new name, in one wording),
+    pointing at the caller of the alias.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     warn_renamed("State.from_notation", "State.parse")
+    >>> print(caught[0].message)
+    State.from_notation is deprecated: use State.parse
+    """
+    warnings.warn(f"{old} is deprecated: use {new}", DeprecationWarning, stacklevel=3)
 
 
 def is_whole(value: object) -> TypeGuard[int]:

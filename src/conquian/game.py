@@ -30,6 +30,7 @@ from conquian.errors import (
     MoveProblem,
     bounded_items,
     describe,
+    warn_renamed,
 )
 from conquian.moves import Decline, Force, LayDown, LegalMoves, Move, Release, Take, parse_move
 from conquian.rules import CLASSIC, Rules
@@ -188,8 +189,46 @@ class GameRecord:
     def __attrs_post_init__(self) -> None:
         _check_record(self)
 
+    @classmethod
+    def from_state(cls, state: State) -> GameRecord:
+        """The record of the game that led to ``state``: its deal, and every move of its
+        :attr:`~conquian.state.State.history`. A state dealt with
+        :meth:`~conquian.state.State.new` or :meth:`~conquian.state.State.from_deck` and
+        played on, such as the final state :func:`~conquian.agents.play_game` returns,
+        can be saved so (:func:`conquian.notation.dumps` takes a state too).
+
+        Raises:
+            TypeError: ``state`` is not a State.
+            ConquianError: The state was not reached from a deal: one read from a
+                position string or from data keeps no deck order.
+
+        >>> from conquian import State
+        >>> state = State.new(seed=7).apply("decline")
+        >>> record = GameRecord.from_state(state)
+        >>> [str(move) for move in record.moves], record.seed
+        (['decline'], 7)
+        >>> list(record.replay())[-1] == state
+        True
+        """
+        if not isinstance(state, State):
+            raise TypeError(f"a record is made from a State, not {describe(state)}")
+        deck = state.deck
+        history = state.history
+        if deck is None or len(history) != state.ply:
+            raise ConquianError("this game did not start from a deal: its deck order is unknown")
+        return cls(
+            rules=state.rules,
+            dealer=state.dealer,
+            deck=deck,
+            moves=tuple(played.move for played in history),
+            seed=state.seed,
+            result=state.outcome,
+        )
+
     def replay(self) -> Iterator[State]:
-        """Every state of the game in order, from the deal to the last move.
+        """Every state of the game in order, from the deal to the last move: the one
+        place where a record's moves are replayed (:meth:`Game.from_record` and the
+        readers of :mod:`conquian.notation` and :mod:`conquian.match` replay through it).
 
         Raises:
             InvalidRecordError: Move ``k`` is not legal where it stands (the message
@@ -294,24 +333,14 @@ class Game:
             return tuple(self._states), tuple(self._moves)
 
     def record(self) -> GameRecord:
-        """This game as a :class:`GameRecord` (its result is the current outcome).
+        """This game as a :class:`GameRecord` from its deal (its result is the current
+        outcome); see :meth:`GameRecord.from_state`.
 
         Raises:
-            ConquianError: The game did not start from a deal (its deck order is unknown).
+            ConquianError: The game's position was not reached from a deal (its deck
+                order is unknown).
         """
-        states, moves = self._snapshot()
-        initial = states[0]
-        deck = initial.deck
-        if deck is None or initial.ply != 0:
-            raise ConquianError("this game did not start from a deal: its deck order is unknown")
-        return GameRecord(
-            rules=initial.rules,
-            dealer=initial.dealer,
-            deck=deck,
-            moves=moves,
-            seed=initial.seed,
-            result=states[-1].outcome,
-        )
+        return GameRecord.from_state(self.state)
 
     def to_dict(self) -> dict[str, Any]:
         """The game as JSON-ready data: its first state, every move (text and structured
@@ -466,8 +495,22 @@ it is at ply 1, not 0
         """Whether the game has ended."""
         return self.state.is_over
 
+    @property
+    def states(self) -> tuple[State, ...]:
+        """Every state of this game object in order, :attr:`initial` first and
+        :attr:`state` last (one more than :attr:`moves`).
+
+        >>> game = Game.new(seed=7)
+        >>> _ = game.play("decline")
+        >>> [state.ply for state in game.states]
+        [0, 1]
+        """
+        return self._snapshot()[0]
+
     def replay(self) -> Iterator[State]:
-        """Every state of the game in order, the initial one first."""
+        """Deprecated alias: iterate over :attr:`states` (a game's states are kept, not
+        replayed; :meth:`GameRecord.replay` replays a record)."""
+        warn_renamed("Game.replay()", "Game.states")
         return iter(self._snapshot()[0])
 
     def copy(self) -> Game:

@@ -570,7 +570,7 @@ class Match:
                 self._first_dealer,
                 self._planned,
                 tuple(self._results),
-                tuple(self._game.replay()),
+                self._game.states,
             )
 
     __hash__ = None  # type: ignore[assignment]  # mutable: not hashable

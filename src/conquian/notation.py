@@ -13,8 +13,16 @@ move, and the size limits below are checked before any work is done.
 >>> text = notation.dumps(game)
 >>> notation.loads(text) == game.record()
 True
->>> [state.ply for state in notation.replay(notation.loads(text))]
+>>> [state.ply for state in notation.loads(text).replay()]
 [0, 1]
+
+A finished game played by agents is saved from its final state:
+
+>>> from conquian import State
+>>> from conquian.agents import GreedyAgent, play_game
+>>> final = play_game(State.new(seed=3), [GreedyAgent(), GreedyAgent()])
+>>> notation.loads(notation.dumps(final)).result == final.outcome
+True
 
 Position strings (one line for one position) are :meth:`conquian.state.State.to_notation` and
 :meth:`conquian.state.State.from_notation`.
@@ -29,7 +37,7 @@ from typing import IO, Any, Final
 
 from conquian._readonly import frozen_json
 from conquian.cards import DECK, format_cards, parse_cards
-from conquian.errors import ConquianError, InvalidRecordError, describe
+from conquian.errors import ConquianError, InvalidRecordError, describe, warn_renamed
 from conquian.game import MAX_MOVES as _MOST_MOVES
 from conquian.game import Game, GameRecord
 from conquian.moves import parse_move
@@ -50,7 +58,6 @@ __all__ = [
     "read_json",
     "record_from_json",
     "record_to_json",
-    "replay",
 ]
 
 FORMAT: Final = "conquian-game"
@@ -80,16 +87,23 @@ _FIELDS: Final = ("format", "version", "library", "rules", "seed", "dealer", "de
 _OPTIONAL: Final = ("result",)
 
 
-def record_to_json(record: GameRecord | Game) -> dict[str, Any]:
+def record_to_json(record: GameRecord | Game | State) -> dict[str, Any]:
     """The record as JSON-ready data (the shape of :data:`RECORD_SCHEMA`).
 
+    Args:
+        record: A record, a game (its :meth:`~conquian.game.Game.record`) or a state
+            reached from a deal (:meth:`~conquian.game.GameRecord.from_state`).
+
     Raises:
-        TypeError: ``record`` is not a GameRecord or a Game.
+        TypeError: ``record`` is not a GameRecord, a Game or a State.
+        ConquianError: A game or state that was not reached from a deal.
     """
     if isinstance(record, Game):
         record = record.record()
+    elif isinstance(record, State):
+        record = GameRecord.from_state(record)
     if not isinstance(record, GameRecord):
-        raise TypeError(f"record must be a GameRecord or a Game, not {describe(record)}")
+        raise TypeError(f"record must be a GameRecord, a Game or a State, not {describe(record)}")
     result: dict[str, Any] | None = None
     if record.result is not None:
         result = {"kind": record.result.kind.value, "winner": record.result.winner}
@@ -106,11 +120,13 @@ def record_to_json(record: GameRecord | Game) -> dict[str, Any]:
     }
 
 
-def dumps(record: GameRecord | Game, *, indent: int | None = None) -> str:
+def dumps(record: GameRecord | Game | State, *, indent: int | None = None) -> str:
     """The record as JSON text.
 
     Args:
-        record: A record, or a game (its :meth:`~conquian.game.Game.record`).
+        record: A record, a game (its :meth:`~conquian.game.Game.record`) or a state
+            reached from a deal, such as the one :func:`~conquian.agents.play_game`
+            returns (:meth:`~conquian.game.GameRecord.from_state`).
         indent: Spaces a level, 0 to 16, as for :func:`json.dumps`; ``None`` writes one
             line.
 
@@ -133,8 +149,9 @@ def checked_indent(indent: object) -> int | None:
     return indent
 
 
-def dump(record: GameRecord | Game, fp: IO[str], *, indent: int | None = 2) -> None:
-    """Write the record as JSON text to a text file."""
+def dump(record: GameRecord | Game | State, fp: IO[str], *, indent: int | None = 2) -> None:
+    """Write the record (or a game's, or a state's, as :func:`dumps` takes them) as JSON
+    text to a text file."""
     fp.write(dumps(record, indent=indent))
     fp.write("\n")
 
@@ -359,5 +376,7 @@ def _result(value: object) -> Outcome | None:
 
 
 def replay(record: GameRecord) -> Iterator[State]:
-    """Every state of a recorded game in order (see :meth:`conquian.game.GameRecord.replay`)."""
+    """Deprecated alias of :meth:`GameRecord.replay <conquian.game.GameRecord.replay>`,
+    the one replay of a record."""
+    warn_renamed("notation.replay(record)", "record.replay()")
     return record.replay()

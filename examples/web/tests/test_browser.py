@@ -458,7 +458,7 @@ def test_two_browsers_play_each_other_and_see_only_their_own_cards(
         other = pages[1 - pages.index(mover)]
         other.wait_for_function(f"Number(document.body.dataset.ply) > {max(plies)}")
     record = loads(downloaded_record(pages[0]))
-    states = list(Game.from_record(record).replay())
+    states = list(Game.from_record(record).states)
     final = states[-1]
     for seat, recorder in enumerate(recorders):
         received = [p for p in recorder.payloads if isinstance(p, dict) and "view" in p]
