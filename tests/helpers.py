@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 
 import attrs
+from hypothesis import settings
 
 from bruteforce import (
     PLAY_ORDER,
@@ -66,12 +67,28 @@ __all__ = [
     "play_to_end",
     "random_game",
     "reference_deal",
+    "scaled",
     "snapshot",
     "splitmix64",
     "steered_choice",
     "table_cards",
     "take_order",
 ]
+
+
+FULL_EXAMPLES = 100
+"""The examples a property runs under the default profile: at this many or more (the
+``default`` and ``ci`` profiles), :func:`scaled` counts are the full counts."""
+
+
+def scaled(count: int, least: int = 1) -> int:
+    """``count`` scaled with the Hypothesis profile (see conftest.py), for the brute-force
+    tests that walk a fixed number of games or positions: the full count under the
+    ``default`` and ``ci`` profiles, a fifth of it under ``dev`` (20 examples), and never
+    fewer than ``least``, the fewest that still reach what the test checks it reached.
+    """
+    share = min(settings().max_examples, FULL_EXAMPLES)
+    return max(least, count * share // FULL_EXAMPLES)
 
 
 def dealt(state: State) -> tuple[Card, ...]:
