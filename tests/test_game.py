@@ -123,6 +123,23 @@ def test_game_copies_are_independent_and_games_compare_by_states() -> None:
         Game("not a state")  # type: ignore[arg-type]
 
 
+def test_a_games_ply_counts_from_the_deal_as_its_states_ply() -> None:
+    """A Game started some moves in says the ply of its state, not 0; its play and undo
+    check a given ply against that count, and undo takes back only its own moves."""
+    start = State.new(seed=7).apply("decline").apply("decline")
+    game = Game(start)
+    assert (game.ply, start.ply, game.moves) == (2, 2, ())
+    assert repr(game).startswith("<Game ply=2 ")
+    with pytest.raises(IllegalMoveError, match="it is at ply 2, not 0"):
+        game.play(game.legal_moves()[-1], ply=0)
+    move = game.play(game.legal_moves()[-1], ply=2)
+    assert game.ply == game.state.ply == 3
+    assert game.undo(ply=3) == move
+    assert game.ply == 2
+    with pytest.raises(ConquianError, match="no move to undo"):
+        game.undo(ply=2)
+
+
 def test_game_replays_every_state_and_reports_the_outcome() -> None:
     game = Game.new(seed=11)
     while not game.is_over:

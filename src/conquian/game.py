@@ -414,8 +414,17 @@ class Game:
 
     @property
     def ply(self) -> int:
-        """The number of moves played."""
-        return len(self._moves)
+        """The number of moves played since the deal: the current state's
+        :attr:`State.ply <conquian.state.State.ply>`, also for a game started from a
+        position some moves in (:attr:`moves` holds only those played on this game
+        object, which :meth:`undo` can take back).
+
+        >>> from conquian import State
+        >>> game = Game(State.new(seed=7).apply("decline"))
+        >>> game.ply, len(game.moves)
+        (1, 0)
+        """
+        return self._states[-1].ply
 
     def legal_moves(self) -> LegalMoves:
         """The legal moves of the current position.
@@ -431,8 +440,8 @@ class Game:
             move: The move, or its notation.
             player: The player who plays it, checked when given (see
                 :meth:`State.apply <conquian.state.State.apply>`).
-            ply: The :attr:`ply` at which the move was chosen (the moves played on this
-                game object), checked when given, in the same step as the move: a game
+            ply: The :attr:`ply` at which the move was chosen (the moves played since
+                the deal), checked when given, in the same step as the move: a game
                 that has moved on refuses it. A server that passes the ply its client
                 saw never plays a request twice, even when the client sends it twice and
                 threads share the game, as long as no move is taken back: after
@@ -458,8 +467,9 @@ it is at ply 1, not 0
             move = parse_move(move)
         check_types(player, ply)
         with self._lock:  # read the position and add the move as one step
-            check_ply(ply, len(self._moves))
-            after = self._states[-1].apply(move, player=player)
+            before = self._states[-1]
+            check_ply(ply, before.ply)
+            after = before.apply(move, player=player)
             self._states.append(after)
             self._moves.append(move)
         return move
@@ -479,7 +489,7 @@ it is at ply 1, not 0
         """
         check_types(None, ply)
         with self._lock:
-            check_ply(ply, len(self._moves))
+            check_ply(ply, self._states[-1].ply)
             if not self._moves:
                 raise ConquianError("no move to undo")
             self._states.pop()
@@ -532,5 +542,5 @@ it is at ply 1, not 0
 
     def __repr__(self) -> str:
         with self._lock:  # the ply and the phase of one moment
-            ply, state = len(self._moves), self._states[-1]
-        return f"<Game ply={ply} {state.phase.value}>"
+            state = self._states[-1]
+        return f"<Game ply={state.ply} {state.phase.value}>"
