@@ -4,9 +4,11 @@ errors, so nothing else in the project may still use an old name)."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
-from conquian import Game, notation
+from conquian import Game, GameRecord, State, notation
+from conquian.agents import GreedyAgent, play_game
 
 
 def test_game_replay_is_game_states() -> None:
@@ -25,3 +27,31 @@ def test_notation_replay_is_record_replay() -> None:
     with pytest.deprecated_call(match=r"notation\.replay\(record\) is deprecated: use record"):
         states = list(notation.replay(record))
     assert states == list(record.replay()) == list(game.states)
+
+
+def test_game_record_result_is_outcome() -> None:
+    game = Game.new(seed=7)
+    game.play("decline")
+    record = game.record()
+    with pytest.deprecated_call(
+        match=r"GameRecord\.result is deprecated: use GameRecord\.outcome"
+    ):
+        assert record.result is record.outcome is None
+    with pytest.deprecated_call(match=r"GameRecord\(result=\.\.\.\) is deprecated: use Game"):
+        old = GameRecord(record.rules, record.dealer, record.deck, record.moves, 7, result=None)
+    assert old == record
+    finished = GameRecord.from_state(play_game(State.new(seed=3), [GreedyAgent(), GreedyAgent()]))
+    assert finished.outcome is not None
+    with pytest.deprecated_call():
+        again = GameRecord(
+            finished.rules,
+            finished.dealer,
+            finished.deck,
+            finished.moves,
+            3,
+            result=finished.outcome,
+        )
+    assert again == finished
+    assert attrs.evolve(finished, seed=3) == finished  # evolve goes through the new names
+    with pytest.raises(TypeError, match="GameRecord\\(\\) has no field 'results'"):
+        GameRecord(record.rules, record.dealer, record.deck, record.moves, results=None)

@@ -145,7 +145,7 @@ def test_a_game_record_of_a_subclass_is_settled_as_a_game_record() -> None:
             deck=game.deck,
             moves=game.moves,
             seed=game.seed,
-            result=game.result,
+            outcome=game.outcome,
         )
         for game in record.games
     ]
@@ -240,7 +240,7 @@ def built(data: dict[str, Any]) -> MatchRecord:
             deck=parse_cards(game["deck"]),
             moves=[parse_move(text) for text in game["moves"]],
             seed=game["seed"],
-            result=outcome(game["result"]),
+            outcome=outcome(game["result"]),
             library=game["library"],
         )
         for game in data["games"]
@@ -516,7 +516,7 @@ def test_reading_a_match_keeps_one_position_a_game_and_the_last_game_whole() -> 
     assert len(finals) == len(record.games) == 12
     assert all(final.history == () for final in finals)
     assert [final.outcome for final in finals] == [
-        result.record.result for result in match.completed
+        result.record.outcome for result in match.completed
     ]
     assert last is not None
     assert last.record() == record.games[-1]

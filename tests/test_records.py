@@ -140,7 +140,7 @@ def test_the_record_of_a_game_is_a_game_record() -> None:
     )
     assert record.library == __version__
     assert record.seed is None
-    assert record.result is None
+    assert record.outcome is None
 
 
 def test_dumps_writes_one_line_and_dump_an_indented_file() -> None:
@@ -170,7 +170,7 @@ def test_a_record_reads_back_and_replays_the_game(game: Game) -> None:
     states = list(record.replay())
     assert states == list(game.states)
     assert [state.ply for state in states] == list(range(len(record.moves) + 1))
-    assert states[-1].outcome == game.outcome == record.result
+    assert states[-1].outcome == game.outcome == record.outcome
     assert states[0].seed == game.initial.seed
 
 
@@ -286,7 +286,7 @@ def test_a_finished_bot_game_is_saved_from_its_final_state() -> None:
     assert final.outcome is not None
     record = notation.loads(notation.dumps(final))
     assert record == GameRecord.from_state(final)
-    assert (record.seed, record.dealer, record.result) == (3, 1, final.outcome)
+    assert (record.seed, record.dealer, record.outcome) == (3, 1, final.outcome)
     assert [played.move for played in final.history] == list(record.moves)
     assert list(record.replay())[-1] == final
     with io.StringIO() as file:
@@ -543,11 +543,11 @@ def test_a_winner_is_read_as_a_player_number() -> None:
         record = notation.loads(json.dumps(data))
     except InvalidRecordError:
         return
-    assert record.result == Outcome(OutcomeKind.WENT_OUT, 1)
-    assert record.result is not None
-    assert type(record.result.winner) is int
+    assert record.outcome == Outcome(OutcomeKind.WENT_OUT, 1)
+    assert record.outcome is not None
+    assert type(record.outcome.winner) is int
     assert json.loads(notation.dumps(record))["result"] == {"kind": "went_out", "winner": 1}
-    assert str(record.result) == "player 1 went out (R16)"
+    assert str(record.outcome) == "player 1 went out (R16)"
 
 
 def test_the_deck_is_written_compact() -> None:

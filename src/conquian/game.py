@@ -110,9 +110,9 @@ def _check_record(record: GameRecord) -> None:
             raise InvalidRecordError(
                 f"field 'deck': it is not the deck dealt from seed {record.seed}"
             )
-    if record.result is not None and not isinstance(record.result, Outcome):
+    if record.outcome is not None and not isinstance(record.outcome, Outcome):
         raise InvalidRecordError(
-            f"field 'result': an Outcome or none, not {describe(record.result)}"
+            f"field 'outcome': an Outcome or none, not {describe(record.outcome)}"
         )
     check_library(record.library)
 
@@ -161,13 +161,15 @@ def _move_tuple(moves: Iterable[Move]) -> tuple[Move, ...]:
     return bounded_items(moves, "moves", "a sequence of moves", MAX_MOVES)
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class GameRecord:
     """A game as data: everything needed to replay it exactly, like a chess PGN.
 
     It holds the rules, the dealer, the full deck order (so no shuffle algorithm is needed
-    to replay it), the seed it was dealt from if any, every move, and the result
-    (``None`` for a game not finished). Equal records hold equal data. Building one
+    to replay it), the seed it was dealt from if any, every move, and the outcome
+    (``None`` for a game not finished; the JSON record keeps it in its field ``result``).
+    ``result=`` and :attr:`result` are deprecated aliases of ``outcome``. Equal records
+    hold equal data. Building one
     checks each field's type and that the deck is the 40 cards; the moves are checked
     when it is replayed (:meth:`replay`, :meth:`Game.from_record`). JSON reading and
     writing are in :mod:`conquian.notation`.
@@ -183,11 +185,35 @@ class GameRecord:
     deck: tuple[Card, ...] = attrs.field(converter=_card_tuple)
     moves: tuple[Move, ...] = attrs.field(converter=_move_tuple)
     seed: int | None = None
-    result: Outcome | None = None
+    outcome: Outcome | None = None
     library: str = __version__
+
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: int,
+        deck: Iterable[Card],
+        moves: Iterable[Move],
+        seed: int | None = None,
+        outcome: Outcome | None = None,
+        library: str = __version__,
+        **renamed: Any,
+    ) -> None:
+        if "result" in renamed:  # the field's name before issue 30
+            warn_renamed("GameRecord(result=...)", "GameRecord(outcome=...)")
+            outcome = renamed.pop("result")
+        if renamed:
+            raise TypeError(f"GameRecord() has no field {describe(next(iter(renamed)))}")
+        self.__attrs_init__(rules, dealer, deck, moves, seed, outcome, library)
 
     def __attrs_post_init__(self) -> None:
         _check_record(self)
+
+    @property
+    def result(self) -> Outcome | None:
+        """Deprecated alias of :attr:`outcome`."""
+        warn_renamed("GameRecord.result", "GameRecord.outcome")
+        return self.outcome
 
     @classmethod
     def from_state(cls, state: State) -> GameRecord:
@@ -222,7 +248,7 @@ class GameRecord:
             deck=deck,
             moves=tuple(played.move for played in history),
             seed=state.seed,
-            result=state.outcome,
+            outcome=state.outcome,
         )
 
     def replay(self) -> Iterator[State]:
@@ -246,14 +272,14 @@ class GameRecord:
             except IllegalMoveError as error:
                 raise InvalidRecordError(f"move {number} {str(move)!r}: {error}") from None
             yield state
-        if self.result is None and state.outcome is not None:
+        if self.outcome is None and state.outcome is not None:
             raise InvalidRecordError(
                 f"field 'result': the game ended, {state.outcome}, and its result must say so"
             )
-        if state.outcome != self.result:
+        if state.outcome != self.outcome:
             found = state.outcome or "the game is not over"
             raise InvalidRecordError(
-                f"field 'result': the record says {self.result}, but its moves give {found}"
+                f"field 'result': the record says {self.outcome}, but its moves give {found}"
             )
 
     def __str__(self) -> str:
@@ -261,7 +287,7 @@ class GameRecord:
         return (
             f"rules {self.rules.to_notation()}, dealer {self.dealer}, "
             f"deck {format_cards(self.deck, style='compact')}: {moves or 'no moves'}"
-            f" -> {self.result or 'unfinished'}"
+            f" -> {self.outcome or 'unfinished'}"
         )
 
 

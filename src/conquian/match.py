@@ -112,8 +112,8 @@ class GameResult:
     @property
     def outcome(self) -> Outcome:
         """How the game ended."""
-        assert self.record.result is not None
-        return self.record.result
+        assert self.record.outcome is not None
+        return self.record.outcome
 
     @property
     def plies(self) -> int:

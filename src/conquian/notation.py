@@ -21,7 +21,7 @@ A finished game played by agents is saved from its final state:
 >>> from conquian import State
 >>> from conquian.agents import GreedyAgent, play_game
 >>> final = play_game(State.new(seed=3), [GreedyAgent(), GreedyAgent()])
->>> notation.loads(notation.dumps(final)).result == final.outcome
+>>> notation.loads(notation.dumps(final)).outcome == final.outcome
 True
 
 Position strings (one line for one position) are :meth:`conquian.state.State.to_notation` and
@@ -105,8 +105,8 @@ def record_to_json(record: GameRecord | Game | State) -> dict[str, Any]:
     if not isinstance(record, GameRecord):
         raise TypeError(f"record must be a GameRecord, a Game or a State, not {describe(record)}")
     result: dict[str, Any] | None = None
-    if record.result is not None:
-        result = {"kind": record.result.kind.value, "winner": record.result.winner}
+    if record.outcome is not None:
+        result = {"kind": record.outcome.kind.value, "winner": record.outcome.winner}
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -354,7 +354,7 @@ def _read_record(data: object) -> GameRecord:
         deck=deck,
         moves=tuple(moves),
         seed=seed,
-        result=result,
+        outcome=result,
         library=library,
     )
     return record
