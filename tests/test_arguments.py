@@ -121,7 +121,7 @@ WRONG_TYPES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     (
         "MatchRecord(games=None)",
         lambda: MatchRecord(
-            rules=CLASSIC, seed=1, first_dealer=0, games_planned=2, games=None, result=None
+            rules=CLASSIC, seed=1, first_dealer=0, games_planned=2, games=None, outcome=None
         ),
         TypeError,
         "games must be",

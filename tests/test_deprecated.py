@@ -4,11 +4,15 @@ errors, so nothing else in the project may still use an old name)."""
 
 from __future__ import annotations
 
+from types import ModuleType
+
 import attrs
 import pytest
 
-from conquian import Game, GameRecord, State, notation
+from conquian import Game, GameRecord, State, notation, scoring
+from conquian import match as match_module
 from conquian.agents import GreedyAgent, play_game
+from conquian.match import Match, MatchOutcome, MatchRecord
 
 
 def test_game_replay_is_game_states() -> None:
@@ -55,3 +59,41 @@ def test_game_record_result_is_outcome() -> None:
     assert attrs.evolve(finished, seed=3) == finished  # evolve goes through the new names
     with pytest.raises(TypeError, match="GameRecord\\(\\) has no field 'results'"):
         GameRecord(record.rules, record.dealer, record.deck, record.moves, results=None)
+
+
+def test_match_result_is_the_outcome_property() -> None:
+    match = Match.new(seed=5, games=1)
+    with pytest.deprecated_call(match=r"Match\.result\(\) is deprecated: use Match\.outcome"):
+        assert match.result() is None
+    while not match.is_over:
+        match.play(match.legal_moves()[0])
+    assert match.outcome is not None
+    with pytest.deprecated_call(match=r"Match\.result\(\) is deprecated: use Match\.outcome"):
+        assert match.result() == match.outcome
+
+
+def test_match_record_result_is_outcome() -> None:
+    match = Match.new(seed=5, games=1)
+    while not match.is_over:
+        match.play(match.legal_moves()[0])
+    record = match.record()
+    assert record.outcome == match.outcome
+    with pytest.deprecated_call(match=r"MatchRecord\.result is deprecated: use MatchRecord\.o"):
+        assert record.result == record.outcome
+    with pytest.deprecated_call(match=r"MatchRecord\(result=\.\.\.\) is deprecated: use Mat"):
+        old = MatchRecord(record.rules, 5, 0, 1, record.games, result=record.outcome)
+    assert old == record
+    with pytest.raises(TypeError, match="MatchRecord\\(\\) has no field 'results'"):
+        MatchRecord(record.rules, 5, 0, 1, record.games, results=None)
+
+
+@pytest.mark.parametrize("module", [scoring, match_module])
+def test_match_result_class_is_match_outcome(module: ModuleType) -> None:
+    with pytest.deprecated_call(match=r"MatchResult is deprecated: use MatchOutcome"):
+        cls = module.MatchResult
+    assert cls is MatchOutcome
+    assert cls((2, 1), 0) == MatchOutcome((2, 1), 0)
+    with pytest.deprecated_call(match="MatchResult is deprecated"):
+        exec(f"from {module.__name__} import MatchResult", {})
+    with pytest.raises(AttributeError, match="has no attribute 'MatchResults'"):
+        _ = module.MatchResults

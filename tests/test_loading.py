@@ -39,8 +39,8 @@ from conquian.cards import Card
 from conquian.game import GameRecord
 from conquian.match import (
     Match,
+    MatchOutcome,
     MatchRecord,
-    MatchResult,
     match_dumps,
     match_from_json,
     match_loads,
@@ -102,7 +102,7 @@ def test_a_loaded_match_is_the_saved_one(name: str) -> None:
     again = Match.from_record(record)
     assert again == match
     assert again.completed == match.completed  # the games' records, stakes and standings
-    assert again.result() == match.result()
+    assert again.outcome == match.outcome
     assert again.game == match.game
     assert again.record() == match.record()
     assert match_dumps(again) == text
@@ -252,7 +252,9 @@ def built(data: dict[str, Any]) -> MatchRecord:
         first_dealer=data["first_dealer"],
         games_planned=data["games_planned"],
         games=games,
-        result=None if result is None else MatchResult(tuple(result["scores"]), result["winner"]),
+        outcome=None
+        if result is None
+        else MatchOutcome(tuple(result["scores"]), result["winner"]),
     )
 
 

@@ -30,8 +30,8 @@ from conquian.match import (
     MAX_MATCH_BYTES,
     GameResult,
     Match,
+    MatchOutcome,
     MatchRecord,
-    MatchResult,
     Standing,
     hand_points,
     match_dumps,
@@ -225,18 +225,18 @@ def test_a_game_result_records_what_it_settled() -> None:
         before = result.standing
 
 
-def test_winner_and_result() -> None:
+def test_winner_and_outcome() -> None:
     match = Match.new(1, games=2)
-    assert match.result() is None
+    assert match.outcome is None
     assert match.winner is None
     play_to_end(match, bots(1))
-    result = match.result()
+    result = match.outcome
     assert result is not None
     assert result.scores == match.scores
     first, second = match.scores
     assert result.winner == (None if first == second else (0 if first > second else 1))
-    assert str(MatchResult((0, 0), None)) == "tied at 0 to 0"
-    assert str(MatchResult((-1, 1), 1)) == "player 1 wins, -1 to 1"
+    assert str(MatchOutcome((0, 0), None)) == "tied at 0 to 0"
+    assert str(MatchOutcome((-1, 1), 1)) == "player 1 wins, -1 to 1"
 
 
 def test_the_same_seed_gives_the_same_match() -> None:
@@ -358,7 +358,7 @@ def test_record_round_trip_of_a_match_in_progress() -> None:
     play_to_end(match, bots(9), games=2)
     match.play(match.legal_moves()[0])
     record = match_loads(match_dumps(match, indent=2))
-    assert record.result is None
+    assert record.outcome is None
     assert len(record.games) == 3
     again = Match.from_record(record)
     assert again == match
@@ -425,7 +425,7 @@ def test_r9_a_wrong_dealer_order_is_refused() -> None:
         first_dealer=record.first_dealer,
         games_planned=record.games_planned,
         games=games,
-        result=record.result,
+        outcome=record.outcome,
     )
     message = r"^game 2, field 'dealer': game 2 is dealt by player 1, as the deal alternates"
     with pytest.raises(InvalidRecordError, match=message):
@@ -566,7 +566,7 @@ def test_the_games_rules_must_be_the_matchs() -> None:
         first_dealer=0,
         games_planned=2,
         games=record.games,
-        result=record.result,
+        outcome=record.outcome,
     )
     with pytest.raises(InvalidRecordError, match=r"^game 1, field 'rules': not the rules"):
         Match.from_record(bad)
@@ -716,11 +716,11 @@ def test_demo_rejects_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
         (lambda: Standing(stake="x"), "the stake is a whole number of at least 1"),  # type: ignore[arg-type]
         (lambda: Standing(stake=0), "the stake is a whole number of at least 1"),
         (lambda: Standing(pool=-2), "the pool is a whole number of at least 0"),
-        (lambda: MatchResult((), None), "scores must be two whole numbers"),
-        (lambda: MatchResult((1, 2), 7), "the winner of a match that ends 1 to 2 is 1, not 7"),
-        (lambda: MatchResult((1, 2), 0), "is 1, not 0"),
-        (lambda: MatchResult((2, 2), 0), "is nobody (None), not 0"),
-        (lambda: MatchResult((2, 1), True), "is 0, not True"),
+        (lambda: MatchOutcome((), None), "scores must be two whole numbers"),
+        (lambda: MatchOutcome((1, 2), 7), "the winner of a match that ends 1 to 2 is 1, not 7"),
+        (lambda: MatchOutcome((1, 2), 0), "is 1, not 0"),
+        (lambda: MatchOutcome((2, 2), 0), "is nobody (None), not 0"),
+        (lambda: MatchOutcome((2, 1), True), "is 0, not True"),
     ],
 )
 def test_a_standing_or_result_that_makes_no_sense_is_refused(

@@ -132,7 +132,7 @@ def _demo_match(args: argparse.Namespace, out: TextIO) -> int:
             move = agents[player].choose(state.observation(player), state.legal_moves())
             match.play(move, player=player)
         say(_game_line(match.completed[-1], points, short, row, lang))
-    final = match.result()
+    final = match.outcome
     assert final is not None
     say("")
     say(match_result_line(lang, final, len(match.completed), names))

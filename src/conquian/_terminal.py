@@ -20,7 +20,7 @@ from typing import Final, TextIO
 from conquian.languages import Language, find_language
 from conquian.match import GameResult
 from conquian.melds import Meld
-from conquian.scoring import MatchResult
+from conquian.scoring import MatchOutcome
 
 # The command line's exit codes: 0 done (a meld, a game), 1 "no" (not a meld), 2 bad
 # input, 3 play's end of input, 70 a fault of the library, 74 a failed read or write,
@@ -179,7 +179,7 @@ def settled_text(language: Language, result: GameResult, points: bool) -> str:
 
 def match_result_line(
     language: Language,
-    result: MatchResult,
+    result: MatchOutcome,
     games: int,
     names: Sequence[str],
     *,

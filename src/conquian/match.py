@@ -35,7 +35,7 @@ from conquian._rng import game_seed
 from conquian._slots import copied_state, set_locked_state
 from conquian._version import __version__
 from conquian.dealing import check_seed
-from conquian.errors import ConquianError, InvalidRecordError, describe
+from conquian.errors import ConquianError, InvalidRecordError, describe, warn_renamed
 from conquian.game import Game, GameRecord, check_ply, check_types
 from conquian.match_record import (
     MATCH_FORMAT,
@@ -56,7 +56,7 @@ from conquian.rules import CLASSIC, Rules, Scoring
 from conquian.scoring import (
     BASE_STAKE,
     CARD_POINTS,
-    MatchResult,
+    MatchOutcome,
     Standing,
     hand_points,
     settle,
@@ -72,8 +72,8 @@ __all__ = [
     "MAX_MATCH_BYTES",
     "GameResult",
     "Match",
+    "MatchOutcome",
     "MatchRecord",
-    "MatchResult",
     "Standing",
     "hand_points",
     "match_dump",
@@ -351,20 +351,32 @@ class Match:
     def winner(self) -> int | None:
         """The player with the higher score once the match is over; ``None`` for a tie or
         while it runs."""
-        result = self.result()
-        return None if result is None else result.winner
+        outcome = self.outcome
+        return None if outcome is None else outcome.winner
 
-    def result(self) -> MatchResult | None:
-        """``None`` while the match runs, else the final scores and the winner."""
+    @property
+    def outcome(self) -> MatchOutcome | None:
+        """``None`` while the match runs, else the final scores and the winner (a property,
+        as :attr:`Game.outcome <conquian.game.Game.outcome>` is).
+
+        >>> match = Match.new(seed=5, games=1)
+        >>> match.outcome is None
+        True
+        """
         with self._lock:
-            return self._result()
+            return self._outcome()
 
-    def _result(self) -> MatchResult | None:
+    def result(self) -> MatchOutcome | None:
+        """Deprecated: the property :attr:`outcome`."""
+        warn_renamed("Match.result()", "Match.outcome")
+        return self.outcome
+
+    def _outcome(self) -> MatchOutcome | None:
         if not self._is_over():
             return None
         first, second = self._standing().scores
         winner = None if first == second else (0 if first > second else 1)
-        return MatchResult((first, second), winner)
+        return MatchOutcome((first, second), winner)
 
     # ------------------------------------------------------------------ playing
 
@@ -468,7 +480,7 @@ class Match:
             first_dealer=self._first_dealer,
             games_planned=self._planned,
             games=tuple(games),
-            result=self._result(),
+            outcome=self._outcome(),
         )
 
     @classmethod
@@ -548,9 +560,9 @@ class Match:
                 f"field 'games': game {total} ended and the match is not over, so game "
                 f"{total + 1} must follow (with no moves yet)"
             )
-        if record.result != match.result():
-            found = match.result() or "the match is not over"
-            said = record.result or "the match is not over"
+        if record.outcome != match.outcome:
+            found = match.outcome or "the match is not over"
+            said = record.outcome or "the match is not over"
             raise InvalidRecordError(
                 f"field 'result': the record says {said}, but its games give {found}"
             )
@@ -648,3 +660,12 @@ def match_from_json(data: object) -> MatchRecord:
     record, finals, last = read_match_games(data)  # each game replayed once, here
     Match._replayed(record, (finals, last))
     return record
+
+
+def __getattr__(name: str) -> Any:
+    """The deprecated module names: ``MatchResult`` is
+    :class:`~conquian.scoring.MatchOutcome`."""
+    if name == "MatchResult":
+        warn_renamed("MatchResult", "MatchOutcome")
+        return MatchOutcome
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -22,7 +22,13 @@ import attrs
 from conquian._rng import game_seed
 from conquian._version import __version__
 from conquian.dealing import check_seed
-from conquian.errors import ConquianError, InvalidRecordError, bounded_items, describe
+from conquian.errors import (
+    ConquianError,
+    InvalidRecordError,
+    bounded_items,
+    describe,
+    warn_renamed,
+)
 from conquian.game import Game, GameRecord, check_library
 from conquian.notation import (
     MAX_RECORD_BYTES,
@@ -32,7 +38,7 @@ from conquian.notation import (
     replayed_record,
 )
 from conquian.rules import Rules
-from conquian.scoring import MatchResult
+from conquian.scoring import MatchOutcome
 from conquian.state import State, without_history
 
 __all__ = [
@@ -75,14 +81,16 @@ def _game_tuple(games: Iterable[GameRecord]) -> tuple[GameRecord, ...]:
     return bounded_items(games, "games", "a sequence of GameRecord values", MAX_GAMES)
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class MatchRecord:
     """A match as data: everything needed to replay it, every game as a
     :class:`~conquian.game.GameRecord`.
 
     It holds the rules, the seed, the first dealer, the planned games, every game dealt
     so far (all finished but the last, which is finished only when the match is over),
-    and the result (``None`` while the match runs). Equal records hold equal data.
+    and the outcome (``None`` while the match runs; the JSON keeps it in its field
+    ``result``, and ``result=`` and :attr:`result` are deprecated aliases of
+    ``outcome``). Equal records hold equal data.
     Building one checks each field's type; the games are checked when the record is
     replayed by :meth:`~conquian.match.Match.from_record` (which
     :func:`~conquian.match.match_loads` does).
@@ -97,8 +105,32 @@ class MatchRecord:
     first_dealer: int
     games_planned: int | None
     games: tuple[GameRecord, ...] = attrs.field(converter=_game_tuple)
-    result: MatchResult | None = None
+    outcome: MatchOutcome | None = None
     library: str = __version__
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int,
+        first_dealer: int,
+        games_planned: int | None,
+        games: Iterable[GameRecord],
+        outcome: MatchOutcome | None = None,
+        library: str = __version__,
+        **renamed: Any,
+    ) -> None:
+        if "result" in renamed:  # the field's name before issue 30
+            warn_renamed("MatchRecord(result=...)", "MatchRecord(outcome=...)")
+            outcome = renamed.pop("result")
+        if renamed:
+            raise TypeError(f"MatchRecord() has no field {describe(next(iter(renamed)))}")
+        self.__attrs_init__(rules, seed, first_dealer, games_planned, games, outcome, library)
+
+    @property
+    def result(self) -> MatchOutcome | None:
+        """Deprecated alias of :attr:`outcome`."""
+        warn_renamed("MatchRecord.result", "MatchRecord.outcome")
+        return self.outcome
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
@@ -121,9 +153,9 @@ class MatchRecord:
         for number, game in enumerate(self.games, 1):
             if not isinstance(game, GameRecord):
                 raise InvalidRecordError(f"game {number}: {describe(game)} is not a GameRecord")
-        if self.result is not None and not isinstance(self.result, MatchResult):
+        if self.outcome is not None and not isinstance(self.outcome, MatchOutcome):
             raise InvalidRecordError(
-                f"field 'result': a MatchResult or none, not {describe(self.result)}"
+                f"field 'outcome': a MatchOutcome or none, not {describe(self.outcome)}"
             )
         check_library(self.library)
 
@@ -154,8 +186,8 @@ def match_record_to_json(record: MatchRecord) -> dict[str, Any]:
     if not isinstance(record, MatchRecord):
         raise TypeError(f"record must be a MatchRecord or a Match, not {describe(record)}")
     result: dict[str, Any] | None = None
-    if record.result is not None:
-        result = {"scores": list(record.result.scores), "winner": record.result.winner}
+    if record.outcome is not None:
+        result = {"scores": list(record.outcome.scores), "winner": record.outcome.winner}
     return {
         "format": MATCH_FORMAT,
         "version": MATCH_VERSION,
@@ -260,7 +292,7 @@ def read_match_games(data: object) -> tuple[MatchRecord, tuple[State, ...], Game
         first_dealer=first_dealer,
         games_planned=planned,
         games=tuple(records),
-        result=_result(data.get("result")),
+        outcome=_result(data.get("result")),
         library=library,
     )
     return match_record, tuple(finals), game
@@ -290,7 +322,7 @@ def _check_deal(number: int, data: object, seed: int, first_dealer: int) -> None
         )
 
 
-def _result(value: object) -> MatchResult | None:
+def _result(value: object) -> MatchOutcome | None:
     if value is None:
         return None
     shape = "field 'result': null or an object with scores (two whole numbers) and winner"
@@ -305,6 +337,6 @@ def _result(value: object) -> MatchResult | None:
     ):
         raise InvalidRecordError(shape + " (0, 1 or null)")
     try:
-        return MatchResult((scores[0], scores[1]), winner)
+        return MatchOutcome((scores[0], scores[1]), winner)
     except ConquianError as error:
         raise InvalidRecordError(f"field 'result': {error}") from None

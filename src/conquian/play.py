@@ -618,7 +618,7 @@ class _Session:
         if self.show_score:
             screen = self.screen
             screen.line(_capital(screen.say("match_over")))
-            final = self.match.result()
+            final = self.match.outcome
             assert final is not None
             games = len(self.match.completed)
             told = match_result_line(screen.language, final, games, screen.names, you=HUMAN)

@@ -3,7 +3,7 @@
 One pure function, :func:`settle`, takes a :class:`Standing` (the scores, the next
 game's stake and the pool) and a game's :class:`~conquian.phases.Outcome` to the next
 standing; a :class:`~conquian.match.Match` settles every game with it, and a match ends
-in a :class:`MatchResult`.
+in a :class:`MatchOutcome`.
 
 >>> from conquian import Outcome, OutcomeKind, Rules
 >>> from conquian.scoring import Standing, settle
@@ -15,19 +15,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
 from conquian.cards import Card, Rank
-from conquian.errors import ConquianError, bounded_items, describe, is_whole
+from conquian.errors import ConquianError, bounded_items, describe, is_whole, warn_renamed
 from conquian.phases import Outcome
 from conquian.rules import DrawSettlement, Rules, Scoring, check_rules
 
 __all__ = [
     "BASE_STAKE",
     "CARD_POINTS",
-    "MatchResult",
+    "MatchOutcome",
     "Standing",
     "hand_points",
     "settle",
@@ -179,8 +179,9 @@ def settle(
 
 
 @attrs.frozen
-class MatchResult:
-    """How a match ended. Equal results have equal scores and winner.
+class MatchOutcome:
+    """How a match ended. Equal outcomes have equal scores and winner. (It was called
+    ``MatchResult``, a deprecated alias that warns.)
 
     Attributes:
         scores: Each player's final score.
@@ -209,3 +210,11 @@ class MatchResult:
         if self.winner is None:
             return f"tied at {first} to {second}"
         return f"player {self.winner} wins, {first} to {second}"
+
+
+def __getattr__(name: str) -> Any:
+    """The deprecated module names: ``MatchResult`` is :class:`MatchOutcome`."""
+    if name == "MatchResult":
+        warn_renamed("MatchResult", "MatchOutcome")
+        return MatchOutcome
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
