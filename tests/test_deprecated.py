@@ -9,7 +9,7 @@ from types import ModuleType
 import attrs
 import pytest
 
-from conquian import Game, GameRecord, State, notation, scoring
+from conquian import Game, GameRecord, OfferOrigin, State, notation, scoring
 from conquian import match as match_module
 from conquian.agents import GreedyAgent, play_game
 from conquian.match import Match, MatchOutcome, MatchRecord
@@ -97,3 +97,10 @@ def test_match_result_class_is_match_outcome(module: ModuleType) -> None:
         exec(f"from {module.__name__} import MatchResult", {})
     with pytest.raises(AttributeError, match="has no attribute 'MatchResults'"):
         _ = module.MatchResults
+
+
+def test_played_origin_is_offer_origin() -> None:
+    entry = State.new(seed=7).apply("decline").history[0]
+    assert entry.offer_origin is OfferOrigin.STOCK
+    with pytest.deprecated_call(match=r"Played\.origin is deprecated: use Played\.offer_origin"):
+        assert entry.origin is entry.offer_origin

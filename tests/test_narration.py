@@ -120,7 +120,7 @@ def test_a_move_aimed_at_the_viewer_addresses_him_as_the_subject_where_he_is_one
                 if entry.fate is Fate.FORCED:
                     assert forcing.format(card=card) in line, line
                     found.add("force")
-                elif entry.origin is OfferOrigin.UPCARD:
+                elif entry.offer_origin is OfferOrigin.UPCARD:
                     assert line.endswith(upcard), line
                     found.add("upcard")
                 else:
@@ -170,14 +170,14 @@ def test_every_move_kind_is_told_from_the_history_alone() -> None:
                 fate = entry.fate
                 seen.add(fate)
                 word = WORDS[fate]
-                if fate is Fate.PASSED and entry.origin is OfferOrigin.UPCARD:
+                if fate is Fate.PASSED and entry.offer_origin is OfferOrigin.UPCARD:
                     word = " declines the upcard "
                     seen.add("upcard")
                 assert f"{NAMES[entry.player]}{word}" in line, line
                 assert str(entry.offer) in line
                 previous = history[index - 1] if index else None
                 new_card = previous is None or previous.offer != entry.offer
-                if new_card and entry.origin is not OfferOrigin.DISCARD:
+                if new_card and entry.offer_origin is not OfferOrigin.DISCARD:
                     assert f"{NAMES[entry.offered_by]} turns up {entry.offer}" in line
                 following = history[index + 1] if index + 1 < len(history) else None
                 if following is not None and fate in (Fate.DECLINED, Fate.RELEASED):

@@ -56,13 +56,15 @@ def test_the_engine_follows_the_rule_facts(rules: Rules) -> None:
                 entry = state.history[-1]
                 kind = entry.move.__class__
                 if kind in (Decline, Release):
-                    turner = turner_when_dies(kind, entry.origin, entry.offered_by, entry.player)
+                    turner = turner_when_dies(
+                        kind, entry.offer_origin, entry.offered_by, entry.player
+                    )
                     passed = kind is Decline and passes_on(
-                        entry.origin, entry.offered_by, entry.player
+                        entry.offer_origin, entry.offered_by, entry.player
                     )
                     assert passed == (turner == PASSED_ON)
                     if state.phase is Phase.FORCE_DECISION:
-                        assert entry.origin in FORCED_ORIGINS[rules.forcing]
+                        assert entry.offer_origin in FORCED_ORIGINS[rules.forcing]
                         seen.add("force decision")
                     elif passed:
                         assert (state.offer, state.to_move) == (entry.offer, 1 - entry.player)

@@ -16,7 +16,7 @@ from conquian.phases import OfferOrigin, Phase, Played
     ("cls", "slots"),
     [
         (State, ("_pos", "_deck", "seed", "_log", HASH_CACHE)),
-        (Played, ("player", "offer", "move", "origin", "offered_by", "phase")),
+        (Played, ("player", "offer", "move", "offer_origin", "offered_by", "phase")),
         (Take, ("laid_mask", "discard_index", "table")),
     ],
 )
@@ -29,7 +29,7 @@ def test_attrs_gives_the_classes_the_slots_the_engine_sets(
 
 
 def test_a_value_built_by_its_slots_equals_one_built_by_init() -> None:
-    names = ("player", "offer", "move", "origin", "offered_by", "phase")
+    names = ("player", "offer", "move", "offer_origin", "offered_by", "phase")
     values = (1, Card.parse("7h"), Decline(), OfferOrigin.DISCARD, 0, Phase.OFFER)
     entry = new_instance(Played)
     for setter, value in zip(slot_setters(Played, *names), values, strict=True):

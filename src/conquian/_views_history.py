@@ -56,7 +56,7 @@ def check_order(fail: Callable[[str, str], InvalidStateError], fields: dict[str,
             raise fail(f"history entry {number}", problem)
     first = history[0]
     origin, turner = _position.first_offer(rules, dealer)
-    if whole and (first.player, first.origin, first.offered_by, first.phase) != (
+    if whole and (first.player, first.offer_origin, first.offered_by, first.phase) != (
         1 - dealer,
         origin,
         turner,
@@ -72,7 +72,7 @@ def check_order(fail: Callable[[str, str], InvalidStateError], fields: dict[str,
         fields["phase"],
     )
     afters = [
-        *((e.player, e.offer, e.origin, e.offered_by, e.phase) for e in history[1:]),
+        *((e.player, e.offer, e.offer_origin, e.offered_by, e.phase) for e in history[1:]),
         position,
     ]
     for number, (entry, after) in enumerate(zip(history, afters, strict=True), start=1):
@@ -101,7 +101,7 @@ def check_order(fail: Callable[[str, str], InvalidStateError], fields: dict[str,
 def _entry_problem(entry: Played, rules: Rules, dealer: int) -> str | None:
     """Why no game reaches the entry's offer, or plays its move there, whatever the
     tables; ``None`` if one can."""
-    mover, origin, by, phase = entry.player, entry.origin, entry.offered_by, entry.phase
+    mover, origin, by, phase = entry.player, entry.offer_origin, entry.offered_by, entry.phase
     problem = _position.offer_problem(phase, mover, origin, by, entry.offer, rules)
     if problem is not None:
         return problem
@@ -136,7 +136,7 @@ def _follows(entry: Played, after: _After, outcome: Outcome | None, rules: Rules
             return outcome.winner == mover and move.goes_out
         # R15: a card died with no card left to turn (never a card passed, R11b)
         return outcome.winner is None and (kind is Release or (kind is Decline and not passed))
-    same = offer == entry.offer and origin is entry.origin and by == entry.offered_by
+    same = offer == entry.offer and origin is entry.offer_origin and by == entry.offered_by
     if kind is Take:  # R11: his discard is offered to the opponent
         assert isinstance(move, Take)
         return (player, offer, origin, by, phase) == (
@@ -150,13 +150,13 @@ def _follows(entry: Played, after: _After, outcome: Outcome | None, rules: Rules
         return player == mover and same and phase is Phase.OFFER
     if kind is Force:  # R14b: the decliner must take it
         return player == 1 - mover and same and phase is Phase.FORCED_TAKE
-    turner = turner_when_dies(kind, entry.origin, entry.offered_by, mover)
+    turner = turner_when_dies(kind, entry.offer_origin, entry.offered_by, mover)
     if turner == PASSED_ON:  # R11b, V8: offered to the opponent
         return player == 1 - mover and same and phase is Phase.OFFER
     # The card dies and ``turner`` turns up the next card (R11a, R14b, V8); or a card
     # refused for good waits for the opponent's force decision (R14b case a).
     turned = (player, origin, by, phase) == (turner, OfferOrigin.STOCK, turner, Phase.OFFER)
     turned = turned and offer != entry.offer  # the card turned up is another one
-    if kind is Release or entry.origin not in FORCED_ORIGINS[rules.forcing]:
+    if kind is Release or entry.offer_origin not in FORCED_ORIGINS[rules.forcing]:
         return turned
     return turned or (player == 1 - mover and same and phase is Phase.FORCE_DECISION)

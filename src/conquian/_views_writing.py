@@ -100,7 +100,7 @@ def history_data(history: Sequence[Played], rules: Rules, ply: int) -> list[dict
         {
             "player": entry.player,
             "offer": str(entry.offer),
-            "origin": entry.origin.value,
+            "origin": entry.offer_origin.value,
             "offered_by": entry.offered_by,
             "phase": entry.phase.value,
             "fate": entry.fate.value,

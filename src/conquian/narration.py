@@ -199,7 +199,7 @@ def _sentence(
     elif isinstance(move, LayDown):
         text = voice.say("lay_down", player, opening=True, cards=voice.cards(move.laid), card=card)
     elif fate is Fate.PASSED:
-        key = "decline_upcard" if entry.origin is OfferOrigin.UPCARD else "pass"
+        key = "decline_upcard" if entry.offer_origin is OfferOrigin.UPCARD else "pass"
         text = voice.say_to(key, player, opening=True, card=card)
     elif fate is Fate.DECLINED:
         text = voice.say("decline", player, opening=True, card=card)
@@ -402,7 +402,7 @@ def narrate_start(
         raise TypeError(f"state is a State, not {describe(state)}")
     first = state.history[0] if state.history else None
     offer = first.offer if first is not None else state.offer
-    origin = first.origin if first is not None else state.offer_origin
+    origin = first.offer_origin if first is not None else state.offer_origin
     by = first.offered_by if first is not None else state.offered_by
     if offer is None or origin is None or by is None:
         return ""
@@ -481,9 +481,9 @@ def tell_history(history: Sequence[Played], rules: Rules, voice: Voice) -> list[
         parts = []
         previous = history[index - 1] if index else None
         if (previous is None or entry.offer != previous.offer) and (
-            entry.origin is not OfferOrigin.DISCARD
+            entry.offer_origin is not OfferOrigin.DISCARD
         ):
-            parts.append(_turn_up(entry.offer, entry.origin, entry.offered_by, voice))
+            parts.append(_turn_up(entry.offer, entry.offer_origin, entry.offered_by, voice))
         player = entry.player
         parts.append(_sentence(entry, before[player], after[player], voice))
         following = history[index + 1] if index + 1 < len(history) else None

@@ -23,7 +23,7 @@ from typing import Final
 import attrs
 
 from conquian.cards import Card
-from conquian.errors import ConquianError, describe
+from conquian.errors import ConquianError, describe, warn_renamed
 from conquian.moves import Decline, Force, LayDown, Move, Release, Take
 from conquian.rules import Forcing, Regrouping, Rules
 
@@ -163,8 +163,10 @@ class Played:
         player: The player who made the move.
         offer: The card that was offered (or forced) when the move was made.
         move: The move.
-        origin: Where the offered card came from: a discard, turned up from the stock, or
-            the dealer's upcard (V8).
+        offer_origin: Where the offered card came from: a discard, turned up from the
+            stock, or the dealer's upcard (V8), as :attr:`State.offer_origin
+            <conquian.state.State.offer_origin>` says of the card on offer (``origin`` is
+            a deprecated alias).
         offered_by: The player who discarded or turned up the offered card.
         phase: The phase the move was made in (offer, force decision or forced take).
     """
@@ -172,9 +174,15 @@ class Played:
     player: int
     offer: Card
     move: Move
-    origin: OfferOrigin
+    offer_origin: OfferOrigin
     offered_by: int
     phase: Phase
+
+    @property
+    def origin(self) -> OfferOrigin:
+        """Deprecated alias of :attr:`offer_origin`."""
+        warn_renamed("Played.origin", "Played.offer_origin")
+        return self.offer_origin
 
     @property
     def fate(self) -> Fate:
@@ -194,12 +202,13 @@ class Played:
             return Fate.RELEASED
         if isinstance(move, LayDown):
             return Fate.KEPT_ON_OFFER
-        if passes_on(self.origin, self.offered_by, self.player):
+        if passes_on(self.offer_origin, self.offered_by, self.player):
             return Fate.PASSED  # R11b, V8: the card goes on to the opponent
         return Fate.DECLINED
 
     def __str__(self) -> str:
-        return f"{self.player}: {self.move} ({self.offer}, {self.origin.value}:{self.offered_by})"
+        origin = f"{self.offer_origin.value}:{self.offered_by}"
+        return f"{self.player}: {self.move} ({self.offer}, {origin})"
 
 
 # The enum members the engine's hot paths compare with (legality and state import them),

@@ -125,5 +125,5 @@ def advance(pos: Position, move: Move) -> tuple[Position, Played]:
 # The entry of each move is built by setting its slots (see conquian._slots): attrs'
 # checked __init__ costs twice as much.
 _set_player, _set_offer, _set_move, _set_origin, _set_offered_by, _set_phase = slot_setters(
-    Played, "player", "offer", "move", "origin", "offered_by", "phase"
+    Played, "player", "offer", "move", "offer_origin", "offered_by", "phase"
 )
