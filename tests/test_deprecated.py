@@ -104,3 +104,10 @@ def test_played_origin_is_offer_origin() -> None:
     assert entry.offer_origin is OfferOrigin.STOCK
     with pytest.deprecated_call(match=r"Played\.origin is deprecated: use Played\.offer_origin"):
         assert entry.origin is entry.offer_origin
+
+
+def test_seen_cards_opponent_hand_is_opponent_hand_size() -> None:
+    seen = State.new(seed=7).seen_cards(0)
+    assert seen.opponent_hand_size == 10
+    with pytest.deprecated_call(match=r"SeenCards\.opponent_hand is deprecated: use SeenCards\.o"):
+        assert seen.opponent_hand == seen.opponent_hand_size

@@ -35,7 +35,7 @@ def test_seen_cards_are_the_observations_facts(rules_name: str) -> None:
             view = state.observation(player)
             seen = state.seen_cards(player)
             assert seen.hand == mask(view.hand)
-            assert seen.opponent_hand == view.hand_sizes[1 - player]
+            assert seen.opponent_hand_size == view.hand_sizes[1 - player]
             assert seen.table == mask(c for m in view.tables[player] for c in m.cards)
             assert seen.opponent_table == mask(c for m in view.tables[1 - player] for c in m.cards)
             assert seen.unseen == mask(view.unseen)

@@ -157,7 +157,7 @@ class HeuristicAgent:
                 force = move
             elif other is None and (kind is Decline or kind is Release):
                 other = move
-        if force is not None and view.opponent_hand >= self._force_hand:
+        if force is not None and view.opponent_hand_size >= self._force_hand:
             return force
         if out is not None:
             return out
@@ -195,7 +195,7 @@ class _View:
         "hand",
         "melds",
         "offer",
-        "opponent_hand",
+        "opponent_hand_size",
         "opponent_table",
         "out",
         "outs_left",
@@ -210,7 +210,7 @@ class _View:
         self.melds = _bits.meld_table(observation.rules.max_sequence)
         self.out = observation.rules.cards_to_go_out
         self.hand = _bits.mask_of(observation.hand)
-        self.opponent_hand = observation.hand_sizes[opponent]
+        self.opponent_hand_size = observation.hand_sizes[opponent]
         tables = [0, 0]
         for player in (me, opponent):
             for meld in observation.tables[player]:
@@ -240,7 +240,7 @@ class _View:
         view.hand = seen.hand
         view.table = seen.table
         view.offer = 0 if seen.offer < 0 else 1 << seen.offer
-        view.opponent_hand = seen.opponent_hand
+        view.opponent_hand_size = seen.opponent_hand_size
         view.opponent_table = seen.opponent_table
         view.unseen = seen.unseen
         view.declined = declined

@@ -17,7 +17,13 @@ from conquian import _bits, _position, views
 from conquian._position import Position
 from conquian.builder import TakeBuilder
 from conquian.cards import DECK, Card, sorted_cards
-from conquian.errors import IllegalMoveError, InvalidMeldError, InvalidStateError, describe
+from conquian.errors import (
+    IllegalMoveError,
+    InvalidMeldError,
+    InvalidStateError,
+    describe,
+    warn_renamed,
+)
 from conquian.legality import (
     SECOND_PERSON,
     check_move,
@@ -492,8 +498,9 @@ class SeenCards(NamedTuple):
     """The player's hand."""
     table: int
     """The player's table cards."""
-    opponent_hand: int
-    """How many cards the opponent holds."""
+    opponent_hand_size: int
+    """How many cards the opponent holds (a count, not a mask; ``opponent_hand`` is a
+    deprecated alias)."""
     opponent_table: int
     """The opponent's table cards."""
     unseen: int
@@ -506,6 +513,12 @@ class SeenCards(NamedTuple):
     cards_to_go_out: int
     """How many cards a table holds when its player goes out (R16, see
     ``Rules.cards_to_go_out``)."""
+
+    @property
+    def opponent_hand(self) -> int:
+        """Deprecated alias of :attr:`opponent_hand_size`."""
+        warn_renamed("SeenCards.opponent_hand", "SeenCards.opponent_hand_size")
+        return self.opponent_hand_size
 
 
 def seen_cards(pos: Position, player: int) -> SeenCards:

@@ -540,7 +540,7 @@ class State:
             TypeError: ``player`` is not an int.
             ConquianError: ``player`` is not 0 or 1.
 
-        >>> State.new(seed=7).seen_cards(0).opponent_hand
+        >>> State.new(seed=7).seen_cards(0).opponent_hand_size
         10
         """
         checked_player(player)
