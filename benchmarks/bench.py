@@ -22,7 +22,7 @@ What is measured:
 4. ``State.apply`` (checked) and ``observation()`` µs per call, and the public calls
    with the arguments users pass (``can_partition`` of 11 cards, ``parse_cards`` of an
    11-card text, ``Meld`` from text and from cards, ``parse_move``, ``to_notation`` /
-   ``from_notation``, ``observation()``, a game record's ``dumps`` / ``loads``) per second;
+   ``State.parse``, ``observation()``, a game record's ``dumps`` / ``loads``) per second;
 5. peak traced memory while playing, then resident memory and allocated blocks
    (``sys.getallocatedblocks``) after a tenth, half and all of 100,000 games: they must
    not grow with the number of games once the engine's bounded memos have filled;
@@ -239,7 +239,7 @@ def public_calls(runs: int, quick: bool) -> dict[str, float]:
         "meld_from_cards": lambda: Meld(meld_cards),
         "parse_move": lambda: parse_move("take +QdQs -7c"),
         "to_notation": state.to_notation,
-        "from_notation": lambda: State.from_notation(position),
+        "parse_position": lambda: State.parse(position),
         "observation": lambda: state.observation(0),
         "record_dumps": lambda: notation.dumps(game),
         "record_loads": lambda: notation.loads(record),

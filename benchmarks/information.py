@@ -78,7 +78,7 @@ def _with_stock_shuffled(state: State, random: SplitMix64) -> State:
     text = state.to_notation()
     stock = "".join(str(card) for card in state.stock) or "-"
     order = "".join(str(card) for card in random.shuffled(list(state.stock))) or "-"
-    return State.from_notation(text.replace(f" stock={stock} ", f" stock={order} ", 1))
+    return State.parse(text.replace(f" stock={stock} ", f" stock={order} ", 1))
 
 
 def _worlds(level: str, state: State, count: int, random: SplitMix64) -> list[State]:

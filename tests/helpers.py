@@ -384,7 +384,7 @@ def classic_position(
     used = parse_cards(" ".join([offer, *hands, *tables, dead]).replace(".", " ").replace("-", ""))
     if stock is None:
         stock = "".join(str(card) for card in DECK if card not in used)
-    return State.from_notation(
+    return State.parse(
         f"conquian/1 rules=classic dealer=0 ply=12 phase={phase} to_move={to_move} "
         f"offer={offer} from={origin} stock={stock} hand0={hands[0]} hand1={hands[1]} "
         f"table0={tables[0]} table1={tables[1]} dead={dead} result=-"

@@ -164,7 +164,7 @@ def test_an_illegal_action_is_refused_with_the_legal_ones_named() -> None:
 
 # Foster (V2 borrow): 7d extends Ad..6d, and with Jd the player may go out either with one
 # run Ad..Jd or splitting it into Ad..5d and 6d7dJd; he chooses the table meld by meld.
-BORROW = State.from_notation(
+BORROW = State.parse(
     "conquian/1 rules=foster dealer=0 ply=39 phase=offer to_move=0 offer=7d from=stock:0 "
     "stock=Qd hand0=Jd hand1=2c5cQcKh table0=Ad2d3d4d5d6d.As2s3s table1=4c4h4s.Ah2h3h "
     "dead=JcQh3c5h7s7hKdAcJh5s7cKcQsKs6sJs6c6h result=-"

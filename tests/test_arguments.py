@@ -451,7 +451,7 @@ def library_errors() -> list[errors.ConquianError]:
         raised_by(lambda: STATE.apply("take +4h -Kh")),
         raised_by(lambda: parse_move("grab 3c")),
         raised_by(lambda: Rules(hand_size=0)),
-        raised_by(lambda: State.from_notation("conquian/1 nonsense")),
+        raised_by(lambda: State.parse("conquian/1 nonsense")),
         raised_by(lambda: notation.loads("{}")),
         raised_by(lambda: Match.new(seed=1, games=0)),
     ]

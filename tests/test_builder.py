@@ -71,7 +71,7 @@ def position(hand0: str, hand1: str, offer: str, table1: str = "-") -> State:
     if table1 != "-":
         used |= set(parse_cards(table1.replace(",", " ")))
     stock = "".join(str(card) for card in DECK if card not in used)
-    return State.from_notation(
+    return State.parse(
         f"conquian/1 rules=classic dealer=0 ply=0 phase=offer to_move=1 offer={offer} "
         f"from=stock:1 stock={stock} hand0={hand0} hand1={hand1} table0=- "
         f"table1={table1} dead=- result=-"
@@ -205,7 +205,7 @@ def test_a_builder_is_started_only_from_a_players_position(
 def test_an_arrangement_number_of_any_size_is_refused_in_a_few_words() -> None:
     """Foster's borrowing (V2) leaves two tables to choose from; a number of thousands of
     digits is named by its size, never written out (nor turned into text at all)."""
-    state = State.from_notation(
+    state = State.parse(
         "conquian/1 rules=classic,max_sequence:10,regrouping:borrow dealer=0 ply=27 "
         "phase=offer to_move=0 offer=5s from=stock:1 stock=JcQcKsKc3hQd6d "
         "hand0=5cKd2hJh6sQs hand1=Ah table0=As2s3s4s table1=7c7d7h7s.Ad2d3d4d5d "

@@ -111,3 +111,11 @@ def test_seen_cards_opponent_hand_is_opponent_hand_size() -> None:
     assert seen.opponent_hand_size == 10
     with pytest.deprecated_call(match=r"SeenCards\.opponent_hand is deprecated: use SeenCards\.o"):
         assert seen.opponent_hand == seen.opponent_hand_size
+
+
+def test_state_from_notation_is_state_parse() -> None:
+    state = State.new(seed=7).apply("decline")
+    text = state.to_notation()
+    with pytest.deprecated_call(match=r"State\.from_notation is deprecated: use State\.parse"):
+        old = State.from_notation(text)
+    assert old == State.parse(text) == state

@@ -335,7 +335,7 @@ def test_every_deck_order_is_a_deck() -> None:
 @functools.cache
 def games() -> dict[str, Game]:
     finished = play_game(Game.new(3), 3)
-    from_notation = Game(State.from_notation(State.new(4).to_notation()))
+    from_notation = Game(State.parse(State.new(4).to_notation()))
     midway = Game(play_game(Game.new(8), 8, moves=6).state)
     return {
         "finished": finished,

@@ -34,7 +34,7 @@ def position(hand0: str, hand1: str, offer: str, table1: str = "-", top: str = "
     first = parse_cards(top)
     used = set(parse_cards(f"{hand0} {hand1} {offer} {table1.replace('-', '')} {top}"))
     stock = "".join(map(str, first)) + "".join(str(card) for card in DECK if card not in used)
-    return State.from_notation(
+    return State.parse(
         f"conquian/1 rules=classic dealer=0 ply=0 phase=offer to_move=1 offer={offer} "
         f"from=stock:1 stock={stock} hand0={hand0} hand1={hand1} table0=- "
         f"table1={table1} dead=- result=-"
@@ -258,9 +258,7 @@ def test_a_history_that_lays_a_card_twice_is_refused_not_told() -> None:
     for seed in range(10):
         states = list(random_game(State.new(seed), seed, greed=1.0))
         middle = states[len(states) // 2]
-        restarted = list(random_game(State.from_notation(middle.to_notation()), seed, greed=1.0))[
-            -1
-        ]
+        restarted = list(random_game(State.parse(middle.to_notation()), seed, greed=1.0))[-1]
         lines = narrate_history(restarted.history)
         assert len(lines) == len(restarted.history)
 

@@ -1,4 +1,4 @@
-"""Position strings (State.to_notation / State.from_notation) and observation strings.
+"""Position strings (State.to_notation / State.parse) and observation strings.
 
 A position string is one line: the tag ``conquian/1`` and then ``key=value`` words for
 the rules, dealer, ply, phase, player to move, offered card and its origin, stock (in
@@ -174,7 +174,7 @@ def check_round_trip(state: State) -> None:
     text = state.to_notation()
     assert "\n" not in text
     assert text.startswith(POSITION_TAG + " ")
-    back = State.from_notation(text)
+    back = State.parse(text)
     assert back == state
     assert hash(back) == hash(state)
     assert back.to_notation() == text
@@ -223,7 +223,7 @@ def test_the_seed_is_not_part_of_the_string() -> None:
 
 def test_a_read_position_has_no_path_and_plays_on_like_the_original() -> None:
     for original in (DEALT, OFFERED, DECIDING, FORCED, TAKEN):
-        back = State.from_notation(original.to_notation())
+        back = State.parse(original.to_notation())
         assert back.history == ()
         assert back.seed is None
         assert back.deck is None
@@ -242,8 +242,8 @@ def test_any_spelling_of_a_position_reads_back_to_it() -> None:
             "table1": "JhJsJc.6c5c7c",
         },
     )
-    assert State.from_notation(text) == TAKEN
-    assert State.from_notation(text).to_notation() == TAKEN.to_notation()
+    assert State.parse(text) == TAKEN
+    assert State.parse(text).to_notation() == TAKEN.to_notation()
 
 
 @given(played_games(), st.integers(min_value=0, max_value=2**32 - 1))
@@ -267,7 +267,7 @@ def test_a_respelled_position_reads_to_the_same_state(game: Game, seed: int) -> 
                 split = state.tables[player]
             melds = ["".join(map(str, rng.sample(meld.cards, len(meld)))) for meld in split]
             fields[f"table{player}"] = ".".join(rng.sample(melds, len(melds)))
-    back = State.from_notation(written(fields))
+    back = State.parse(written(fields))
     assert back == state
     assert back.to_notation() == state.to_notation()
 
@@ -276,17 +276,17 @@ def test_a_respelled_position_reads_to_the_same_state(game: Game, seed: int) -> 
 def test_a_position_read_at_any_ply_plays_on_to_positions_that_read_back(ply: str) -> None:
     """``ply`` may be read up to 1000 (MAX_PLY, far above any reachable ply) less what the
     game may still last; the positions after the next move read back too."""
-    state = State.from_notation(changed(OFFERED, {"ply": ply}))
+    state = State.parse(changed(OFFERED, {"ply": ply}))
     assert state.ply == int(ply)
     for move in state.legal_moves():
         after = state.apply(move)
-        assert State.from_notation(after.to_notation()) == after
+        assert State.parse(after.to_notation()) == after
 
 
 def highest_ply(text: str) -> int:
     """The highest ply the position ``text`` may be read with (the error says it)."""
     with pytest.raises(InvalidStateError, match="is too large") as caught:
-        State.from_notation(re.sub(r"ply=\d+", "ply=1000", text))
+        State.parse(re.sub(r"ply=\d+", "ply=1000", text))
     found = re.search(r"this ply is at most (\d+)", str(caught.value))
     assert found is not None
     return int(found.group(1))
@@ -294,16 +294,16 @@ def highest_ply(text: str) -> int:
 
 @pytest.mark.parametrize("preset", ["classic", "foster", "bicycle"])
 def test_a_position_read_at_its_highest_ply_plays_to_the_end_reading_back(preset: str) -> None:
-    """A position ``from_notation`` accepts never leads, by a legal move, to one it
+    """A position ``State.parse`` accepts never leads, by a legal move, to one it
     refuses: read at the highest ply it allows, every later position of a game reads back
     (the bound on the moves left drops by at least one at every move)."""
     for seed in range(12):
         start = State.new(seed, rules=find_rules(preset)).to_notation()
-        state = State.from_notation(start.replace("ply=0", f"ply={highest_ply(start)}"))
+        state = State.parse(start.replace("ply=0", f"ply={highest_ply(start)}"))
         first, rng = state.ply, random.Random(seed)
         while state.to_move is not None:
             state = state.apply(rng.choice(list(state.legal_moves())))
-            assert State.from_notation(state.to_notation()) == state
+            assert State.parse(state.to_notation()) == state
         assert state.ply - first > 10
         assert state.ply <= 1000
 
@@ -311,7 +311,7 @@ def test_a_position_read_at_its_highest_ply_plays_to_the_end_reading_back(preset
 def test_a_position_that_can_occur_but_was_not_played_here_is_accepted() -> None:
     """R14b case b: a passed card that fits the passer's table, forced back on him."""
     text = changed(FORCED, {"from": "stock:1"})
-    state = State.from_notation(text)
+    state = State.parse(text)
     assert state.phase is Phase.FORCED_TAKE
     assert state.offered_by == 1 == state.to_move
     assert state.to_notation() == text
@@ -507,14 +507,14 @@ def test_a_position_that_could_never_occur_is_refused(
 ) -> None:
     text = changed(BASES[base], changes)
     with pytest.raises(InvalidStateError) as caught:
-        State.from_notation(text)
+        State.parse(text)
     assert message in str(caught.value)
 
 
 def test_the_unchanged_bases_are_valid() -> None:
     """So each refusal above is the change's doing."""
     for state in BASES.values():
-        assert State.from_notation(changed(state, {})) == state
+        assert State.parse(changed(state, {})) == state
 
 
 OFFERED_TEXT = OFFERED.to_notation()
@@ -546,14 +546,14 @@ MALFORMED = {
 @pytest.mark.parametrize(("text", "message"), MALFORMED.values(), ids=list(MALFORMED))
 def test_text_that_is_no_position_line_is_refused(text: str, message: str) -> None:
     with pytest.raises(InvalidStateError) as caught:
-        State.from_notation(text)
+        State.parse(text)
     assert message in str(caught.value)
 
 
 @pytest.mark.parametrize("value", [None, 7, b"conquian/1", ["conquian/1"]])
 def test_a_position_is_text(value: object) -> None:
     with pytest.raises(InvalidStateError, match="a position is text, not"):
-        State.from_notation(value)  # type: ignore[arg-type]
+        State.parse(value)  # type: ignore[arg-type]
 
 
 # ====================================================================== observations
@@ -569,7 +569,7 @@ def rehidden(state: State, player: int, rng: random.Random) -> State:
     fields = fields_of(state.to_notation())
     fields[f"hand{opponent}"] = "".join(map(str, hidden[:size])) or "-"
     fields["stock"] = "".join(map(str, hidden[size:])) or "-"
-    return State.from_notation(written(fields))
+    return State.parse(written(fields))
 
 
 def check_observation(state: State, player: int, seen: Observation) -> str:

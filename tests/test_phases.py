@@ -104,4 +104,4 @@ def test_v8_a_refused_upcard_is_never_forced() -> None:
     with pytest.raises(
         InvalidStateError, match="only a card turned up from the stock or a discard"
     ):
-        State.from_notation(text)
+        State.parse(text)

@@ -273,7 +273,7 @@ def test_moves_are_read_leniently_and_written_canonically() -> None:
 
 
 def test_a_game_from_a_position_string_has_no_record() -> None:
-    game = Game(State.from_notation(State.new(seed=3).to_notation()))
+    game = Game(State.parse(State.new(seed=3).to_notation()))
     with pytest.raises(ConquianError, match="did not start from a deal"):
         game.record()
     with pytest.raises(ConquianError, match="did not start from a deal"):

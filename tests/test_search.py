@@ -36,7 +36,7 @@ def with_hidden_cards_swapped(state: State) -> State:
     fields = dict(word.split("=", 1) for word in text.split()[1:])
     fields[f"hand{1 - mover}"] = "".join(map(str, unseen[:size])) or "-"
     fields["stock"] = "".join(map(str, unseen[size:])) or "-"
-    return State.from_notation(
+    return State.parse(
         " ".join(["conquian/1", *(f"{key}={value}" for key, value in fields.items())])
     )
 
@@ -49,7 +49,7 @@ def positions_with_a_choice(seed: int, rules_name: str, count: int) -> list[Stat
     while (player := state.to_move) is not None and len(found) < count:
         moves = state.legal_moves()
         if len(moves) > 1:
-            found.append(State.from_notation(state.to_notation()))
+            found.append(State.parse(state.to_notation()))
         state = state.apply(greedy.choose(state.observation(player), moves))
     return found
 

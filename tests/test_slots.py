@@ -41,7 +41,7 @@ def test_a_value_built_by_its_slots_equals_one_built_by_init() -> None:
 def test_a_state_built_by_its_slots_caches_the_right_hash() -> None:
     state = State.new(seed=3)
     after = state.apply(state.legal_moves()[0])  # built by the slot setters
-    again = State.from_notation(after.to_notation())  # built by attrs' __init__
+    again = State.parse(after.to_notation())  # built by attrs' __init__
     assert after == again
     assert hash(after) == hash(again)
     assert getattr(after, HASH_CACHE) is not None  # the cache was filled by hash()

@@ -122,14 +122,14 @@ def test_deal_order_is_splitmix64_with_fisher_yates(seed: int) -> None:
 
 def test_a_state_is_made_by_its_constructors_not_from_its_internal_parts() -> None:
     # State(...) took the internal parts, and State(None, None, None, None) was made, to
-    # fail later in repr; the public ways are new, from_deck, from_notation and moves.
+    # fail later in repr; the public ways are new, from_deck, parse and moves.
     with pytest.raises(TypeError, match=r"a State is made by State\.new, State\.from_deck"):
         State(None, None, None, None)  # type: ignore[arg-type]
     state = State.new(seed=5)
-    assert State.from_notation(state.to_notation()) == state
+    assert State.parse(state.to_notation()) == state
     assert State.from_deck(state.deck or ()) == state
     played = state.apply(state.legal_moves()[0])
-    assert hash(played) == hash(State.from_notation(played.to_notation()))
+    assert hash(played) == hash(State.parse(played.to_notation()))
 
 
 def test_last_played_is_the_last_history_entry_or_none() -> None:
@@ -142,7 +142,7 @@ def test_last_played_is_the_last_history_entry_or_none() -> None:
         assert last == state.history[-1]
         assert last is not None
         assert last.move == moves[len(moves) // 2]
-    assert State.from_notation(state.to_notation()).last_played is None  # no history
+    assert State.parse(state.to_notation()).last_played is None  # no history
 
 
 def test_same_seed_same_game() -> None:
@@ -828,7 +828,7 @@ def random_table_position(rng: random.Random, rules: Rules) -> State:
         "dead": "-",
         "result": "-",
     }
-    return State.from_notation(" ".join(["conquian/1", *(f"{k}={v}" for k, v in words.items())]))
+    return State.parse(" ".join(["conquian/1", *(f"{k}={v}" for k, v in words.items())]))
 
 
 @pytest.mark.parametrize(

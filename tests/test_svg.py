@@ -159,10 +159,10 @@ def test_an_observation_picture_does_not_change_with_the_hidden_cards() -> None:
     state = MIDGAME
     hidden = sorted(state.hands[1])[0]
     stocked = state.stock[-1]
-    swapped = State.from_notation(swap_in_text(state.to_notation(), hidden, stocked))
+    swapped = State.parse(swap_in_text(state.to_notation(), hidden, stocked))
     assert swapped.hands[1] != state.hands[1]
     assert svg.position(swapped.observation(0)) == svg.position(
-        State.from_notation(state.to_notation()).observation(0)
+        State.parse(state.to_notation()).observation(0)
     )
     # The face-up picture of the whole state does change.
     assert svg.position(swapped) != svg.position(state)

@@ -1,6 +1,6 @@
 """Untrusted input: every loader reads text from strangers.
 
-The loaders are Card.parse, parse_cards, Meld(text), parse_move, State.from_notation,
+The loaders are Card.parse, parse_cards, Meld(text), parse_move, State.parse,
 Rules.parse, Rules.from_dict and the record readers of conquian.notation. Whatever they
 are given, they return a valid value or raise a ConquianError subclass whose message says
 what is wrong and where: never KeyError, TypeError, IndexError, RecursionError,
@@ -69,7 +69,7 @@ LOADERS: dict[str, tuple[Loader, tuple[type[ConquianError], ...]]] = {
     "parse_cards": (parse_cards, (InvalidCardError,)),
     "Meld": (Meld, (InvalidMeldError, InvalidCardError)),
     "parse_move": (parse_move, (InvalidMoveNotationError,)),
-    "State.from_notation": (State.from_notation, (InvalidStateError,)),
+    "State.parse": (State.parse, (InvalidStateError,)),
     "Rules.parse": (Rules.parse, (InvalidRulesError,)),
     "notation.loads": (notation.loads, (InvalidRecordError,)),
 }
@@ -113,13 +113,13 @@ def check_cards(state: State) -> None:
 def check_state(state: State) -> None:
     """A state read from text keeps the 40 cards, round-trips and plays on."""
     check_cards(state)
-    assert State.from_notation(state.to_notation()) == state
+    assert State.parse(state.to_notation()) == state
     moves = state.legal_moves()
     assert bool(moves) == (state.to_move is not None)
     for move in moves[:3]:
         after = state.apply(move)
         check_cards(after)
-        assert State.from_notation(after.to_notation()) == after
+        assert State.parse(after.to_notation()) == after
 
 
 def check_record(record: GameRecord) -> None:
@@ -328,7 +328,7 @@ TOKENS: dict[str, tuple[str, ...]] = {
     "parse_cards": CARD_TOKENS,
     "Meld": CARD_TOKENS,
     "parse_move": MOVE_TOKENS,
-    "State.from_notation": POSITION_TOKENS,
+    "State.parse": POSITION_TOKENS,
     "Rules.parse": RULES_TOKENS,
     "notation.loads": JSON_TOKENS,
 }
@@ -540,7 +540,7 @@ def test_a_mutated_position_is_a_valid_state_or_a_typed_error(data: st.DataObjec
     states = list(game.states)
     state = data.draw(st.sampled_from(states), label="state")
     text = data.draw(position_mutations(state.to_notation()), label="position")
-    read("State.from_notation", text)
+    read("State.parse", text)
 
 
 @given(st.data())
@@ -549,7 +549,7 @@ def test_a_position_with_altered_characters_is_a_valid_state_or_a_typed_error(
 ) -> None:
     game = data.draw(played_games(), label="game")
     text = data.draw(text_mutations(game.state.to_notation(), POSITION_CHARS), label="text")
-    read("State.from_notation", text)
+    read("State.parse", text)
 
 
 # ====================================================================== size limits
@@ -672,7 +672,7 @@ MEGABYTE = 1_000_000
 @pytest.mark.parametrize(
     ("name", "text", "message"),
     [
-        ("State.from_notation", "conquian/1 " * MEGABYTE, "a position is at most 2000 characters"),
+        ("State.parse", "conquian/1 " * MEGABYTE, "a position is at most 2000 characters"),
         ("Rules.parse", "classic," + "forcing:off," * MEGABYTE, "rules text is at most 1000"),
         ("parse_move", "take +" + "Ac" * MEGABYTE + " out", "a move is at most 200 characters"),
         ("notation.loads", " " * 5 * MEGABYTE, "a record is at most 1048576 characters"),
@@ -711,7 +711,7 @@ def test_a_ply_of_other_unicode_digits_is_a_typed_error(digits: str) -> None:
     """``str.isdigit`` is true for superscripts that ``int`` cannot read."""
     text = State.new(seed=2).to_notation().replace("ply=0", f"ply={digits}")
     with pytest.raises(InvalidStateError, match="ply must be a whole number"):
-        State.from_notation(text)
+        State.parse(text)
 
 
 @pytest.mark.parametrize("digits", ["\u00b2", "1\u00b2", "\u00b9\u2070"])
@@ -724,7 +724,7 @@ def test_a_rule_value_of_other_unicode_digits_is_a_typed_error(digits: str) -> N
         .replace("rules=classic", f"rules=classic,hand_size:{digits}")
     )
     with pytest.raises(InvalidStateError, match="rules: hand_size must be a whole number"):
-        State.from_notation(text)
+        State.parse(text)
 
 
 # ====================================================================== moves as text

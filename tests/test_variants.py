@@ -77,7 +77,7 @@ def turned(rules: Rules, table: str, hand: str, offer: str) -> State:
         "dead": "-",
         "result": "-",
     }
-    return State.from_notation(" ".join(["conquian/1", *(f"{k}={v}" for k, v in words.items())]))
+    return State.parse(" ".join(["conquian/1", *(f"{k}={v}" for k, v in words.items())]))
 
 
 # ====================================================================== V1 forcing
@@ -619,7 +619,7 @@ def test_position_strings_round_trip_under_every_preset(rules: Rules) -> None:
         start = State.new(seed, rules=rules, dealer=seed % 2)
         for state in random_game(start, seed, greed=0.7):
             text = state.to_notation()
-            back = State.from_notation(text)
+            back = State.parse(text)
             assert back == state
             assert back.tables == state.tables
             assert back.to_notation() == text

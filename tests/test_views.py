@@ -129,7 +129,7 @@ def test_moves_appear_as_text_and_structured_fields() -> None:
 
 
 def test_a_position_read_from_notation_has_no_deck_and_no_history() -> None:
-    state = State.from_notation(State.new(seed=3).apply("decline").to_notation())
+    state = State.parse(State.new(seed=3).apply("decline").to_notation())
     data = through_json(state.to_dict())
     assert data["deck"] is None
     assert data["history"] == []
@@ -198,7 +198,7 @@ def test_every_observation_of_a_game_is_read_back_with_its_history(rules: Any) -
         # The same game restarted from a position string: its history holds the later
         # moves only.
         middle = states[len(states) // 2]
-        restarted = [State.from_notation(middle.to_notation())]
+        restarted = [State.parse(middle.to_notation())]
         for entry in states[-1].history[middle.ply :]:
             restarted.append(restarted[-1].apply(entry.move))
         for state in states + restarted:
@@ -516,7 +516,7 @@ def test_a_game_move_and_a_states_history_say_what_their_text_says() -> None:
     )
     # A state without the deck its history starts from keeps no history, but the history
     # it is given is checked all the same.
-    restarted = State.from_notation(State.new(seed=3).to_notation()).apply("decline")
+    restarted = State.parse(State.new(seed=3).to_notation()).apply("decline")
     data = through_json(restarted.to_dict())
     assert data["deck"] is None
     assert data["history"]

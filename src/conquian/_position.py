@@ -6,7 +6,7 @@ string is one line of ``key=value`` words after a format tag; see :doc:`/notatio
 the specification. This module splits and joins the words, reads each value, checks that
 they describe a position that could occur (:func:`build`, or :func:`checked_position` for
 parts held as values) and builds its tuple;
-:meth:`conquian.state.State.from_notation` wraps it in a state.
+:meth:`conquian.state.State.parse` wraps it in a state.
 """
 
 from __future__ import annotations

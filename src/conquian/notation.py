@@ -25,7 +25,7 @@ A finished game played by agents is saved from its final state:
 True
 
 Position strings (one line for one position) are :meth:`conquian.state.State.to_notation` and
-:meth:`conquian.state.State.from_notation`.
+:meth:`conquian.state.State.parse`.
 """
 
 from __future__ import annotations

@@ -313,9 +313,7 @@ class _Worlds:
         stock = "".join(text[i] for i in shuffled[size:]) or _position.NONE
         mine, rest = self._tail
         hands = (theirs, mine) if self._opponent_first else (mine, theirs)
-        return State.from_notation(
-            f"{self._head} stock={stock} hand0={hands[0]} hand1={hands[1]}{rest}"
-        )
+        return State.parse(f"{self._head} stock={stock} hand0={hands[0]} hand1={hands[1]}{rest}")
 
 
 def _declined(observation: Observation) -> list[int]:

@@ -55,6 +55,7 @@ from conquian.errors import (
     IllegalMoveError,
     InvalidStateError,
     checked_player,
+    warn_renamed,
 )
 from conquian.legality import (
     SECOND_PERSON,
@@ -475,26 +476,38 @@ class State:
     def to_notation(self) -> str:
         """The whole position as one line, hidden cards included (see :doc:`/notation`).
 
-        Equal states give identical strings, and :meth:`from_notation` reads it back to an
+        Equal states give identical strings, and :meth:`parse` reads it back to an
         equal state. The line holds the position, not the path: no history, no seed.
 
         >>> state = State.new(seed=7)
-        >>> State.from_notation(state.to_notation()) == state
+        >>> State.parse(state.to_notation()) == state
         True
         """
         return _position.write(self._pos, self.tables)
 
     @classmethod
-    def from_notation(cls, text: str) -> State:
-        """Read a position string (see :meth:`to_notation` and :doc:`/notation`).
+    def parse(cls, text: str) -> State:
+        """Read a position string (see :meth:`to_notation` and :doc:`/notation`): text is
+        read by a ``parse`` everywhere, as :meth:`Card.parse <conquian.cards.Card.parse>`
+        and :meth:`Rules.parse <conquian.rules.Rules.parse>` read theirs.
 
         Raises:
             InvalidStateError: The text is not a position string, or describes a position
                 that could never occur; the message names the field and the problem.
+
+        >>> state = State.new(seed=7).apply("decline")
+        >>> State.parse(state.to_notation()) == state
+        True
         """
         fields = _position.split(text, _position.POSITION_TAG, _position.POSITION_KEYS)
         rules = _position.read_rules(fields["rules"])
         return _state(_position.build(fields, rules), None, None, None)
+
+    @classmethod
+    def from_notation(cls, text: str) -> State:
+        """Deprecated alias of :meth:`parse`."""
+        warn_renamed("State.from_notation", "State.parse")
+        return cls.parse(text)
 
     # ------------------------------------------------------------------ views
 
@@ -569,7 +582,7 @@ class State:
             InvalidStateError: The data is not a state; the message names the field.
         """
         parts = views.read_state(data)
-        state = cls.from_notation(parts.position)
+        state = cls.parse(parts.position)
         if parts.deck is None:  # the history is checked as written, and not kept
             views.check_as_written(
                 data,
@@ -660,7 +673,7 @@ def with_seed(state: State, seed: int | None) -> State:
 
 def _not_public(self: State, *args: object, **kwargs: object) -> None:
     raise TypeError(
-        "a State is made by State.new, State.from_deck or State.from_notation, or by "
+        "a State is made by State.new, State.from_deck or State.parse, or by "
         "playing a move (State.apply): its parts are internal"
     )
 
