@@ -396,7 +396,7 @@ def hostile_inputs(runs: int) -> dict[str, float]:
     """Milliseconds to accept or reject crafted records (each at most 64 KiB but the
     match of 1,000 copies of a game) and µs to check a Force where the takes are many."""
     crowded = _crowded_game()
-    forced = notation.record_to_json(crowded)
+    forced = notation.record_to_dict(crowded)
     forced["moves"] = [*forced["moves"], "force"]  # illegal: nothing was passed
     legal_text = notation.dumps(crowded)
     padded = legal_text[:-1] + " " * (64 * 1024 - len(legal_text)) + "}"

@@ -9,7 +9,7 @@ from types import ModuleType
 import attrs
 import pytest
 
-from conquian import Game, GameRecord, OfferOrigin, State, notation, scoring
+from conquian import Game, GameRecord, OfferOrigin, State, match_record, notation, scoring
 from conquian import match as match_module
 from conquian.agents import GreedyAgent, play_game
 from conquian.match import Match, MatchOutcome, MatchRecord
@@ -119,3 +119,23 @@ def test_state_from_notation_is_state_parse() -> None:
     with pytest.deprecated_call(match=r"State\.from_notation is deprecated: use State\.parse"):
         old = State.from_notation(text)
     assert old == State.parse(text) == state
+
+
+def test_the_json_named_data_functions_are_the_dict_ones() -> None:
+    """JSON-ready data is ``to_dict``/``from_dict`` everywhere; ``json`` names text."""
+    game = Game.new(seed=7)
+    game.play("decline")
+    with pytest.deprecated_call(match=r"notation\.record_to_json is deprecated: use notation\.r"):
+        data = notation.record_to_json(game)
+    assert data == notation.record_to_dict(game)
+    with pytest.deprecated_call(match=r"notation\.record_from_json is deprecated: use notation"):
+        assert notation.record_from_json(data) == notation.record_from_dict(data) == game.record()
+    match = Match.new(seed=5, games=2)
+    match.play("decline")
+    with pytest.deprecated_call(match=r"match_to_json is deprecated: use match_to_dict"):
+        match_data = match_module.match_to_json(match)
+    assert match_data == match_module.match_to_dict(match)
+    with pytest.deprecated_call(match=r"match_from_json is deprecated: use match_from_dict"):
+        assert match_module.match_from_json(match_data) == match.record()
+    with pytest.deprecated_call(match=r"match_record_to_json is deprecated: use match_record_to"):
+        assert match_record.match_record_to_json(match.record()) == match_data

@@ -42,9 +42,9 @@ from conquian.match import (
     MatchOutcome,
     MatchRecord,
     match_dumps,
-    match_from_json,
+    match_from_dict,
     match_loads,
-    match_to_json,
+    match_to_dict,
 )
 from conquian.match_record import read_match_games
 from conquian.rules import DrawSettlement, Scoring
@@ -98,7 +98,7 @@ def test_a_loaded_match_is_the_saved_one(name: str) -> None:
     text = match_dumps(match)
     record = match_loads(text)
     assert record == match.record()
-    assert match_from_json(json.loads(text)) == record
+    assert match_from_dict(json.loads(text)) == record
     again = Match.from_record(record)
     assert again == match
     assert again.completed == match.completed  # the games' records, stakes and standings
@@ -121,7 +121,7 @@ def test_games_written_by_another_version_are_settled_as_this_librarys() -> None
     """A match keeps its finished games' records as its own games give them: written by
     this library, whatever version wrote the record it was read from."""
     match = finished_match()
-    data = match_to_json(match)
+    data = match_to_dict(match)
     for game in data["games"]:
         game["library"] = "0.0.1"
     record = match_loads(json.dumps(data))
@@ -168,7 +168,7 @@ def _unfinish(game: dict[str, Any]) -> None:
 
 
 def _next_deal(data: dict[str, Any]) -> None:
-    data["games"].append(notation.record_to_json(Game.new(game_seed(5, 3), dealer=1).record()))
+    data["games"].append(notation.record_to_dict(Game.new(game_seed(5, 3), dealer=1).record()))
 
 
 TAMPERED_MATCHES: dict[str, tuple[Callable[[dict[str, Any]], object], str]] = {
@@ -263,7 +263,7 @@ def test_a_tampered_match_record_is_refused_as_before(case: str) -> None:
     """Read from JSON (each game replayed once, its states handed on) or built in Python
     and replayed by Match.from_record, a bad record is refused with the same words."""
     change, message = TAMPERED_MATCHES[case]
-    data = match_to_json(finished_match())
+    data = match_to_dict(finished_match())
     change(data)
     with pytest.raises(InvalidRecordError) as read:
         match_loads(json.dumps(data))

@@ -35,9 +35,9 @@ from conquian.match import (
     Standing,
     hand_points,
     match_dumps,
-    match_from_json,
+    match_from_dict,
     match_loads,
-    match_to_json,
+    match_to_dict,
     settle,
 )
 from conquian.phases import DRAWN
@@ -378,7 +378,7 @@ def test_a_match_between_games_records_the_next_game_unplayed() -> None:
 
 
 def tampered(match: Match, change: Any) -> str:
-    data = match_to_json(match)
+    data = match_to_dict(match)
     change(data)
     return json.dumps(data)
 
@@ -549,10 +549,10 @@ def test_an_unfinished_game_before_another_is_refused() -> None:
     ],
 )
 def test_ill_formed_match_records(change: Any, message: str) -> None:
-    data = match_to_json(played(seed=5, games=2))
+    data = match_to_dict(played(seed=5, games=2))
     change(data)
     with pytest.raises(InvalidRecordError, match=message):
-        match_from_json(data)
+        match_from_dict(data)
     with pytest.raises(InvalidRecordError, match=message):
         match_loads(json.dumps(data))
 

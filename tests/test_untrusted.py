@@ -52,7 +52,7 @@ from conquian import (
     parse_move,
 )
 from conquian.game import GameRecord
-from conquian.match import Match, match_dumps, match_from_json, match_loads
+from conquian.match import Match, match_dumps, match_from_dict, match_loads
 from strategies import JSON, RECORD_KEYS, json_values, mutations, played_games
 
 LONGEST_MESSAGE = 220
@@ -184,10 +184,10 @@ def load_record(data: object) -> GameRecord | None:
     text = json.dumps(data)
     record = read("notation.loads", text)
     assert record is None or isinstance(record, GameRecord)
-    direct = attempt(notation.record_from_json, json.loads(text), (InvalidRecordError,))
+    direct = attempt(notation.record_from_dict, json.loads(text), (InvalidRecordError,))
     if isinstance(direct, ConquianError):
         check_message(direct, text)
-        assert record is None, f"loads read what record_from_json refused: {direct}"
+        assert record is None, f"loads read what record_from_dict refused: {direct}"
     else:
         assert direct == record
     return record
@@ -374,7 +374,7 @@ def test_any_json_value_gives_a_record_or_a_typed_error(value: JSON) -> None:
     assert load_record(value) is None
 
 
-RECORD = notation.record_to_json(Game.new(seed=11))
+RECORD = notation.record_to_dict(Game.new(seed=11))
 FIELDS = tuple(RECORD)
 
 
@@ -382,7 +382,7 @@ def played(seed: int, plies: int) -> dict[str, JSON]:
     game = Game.new(seed)
     for _ in range(plies):
         game.play(game.legal_moves()[0])
-    return notation.record_to_json(game)
+    return notation.record_to_dict(game)
 
 
 PLAYED = played(11, 12)
@@ -434,7 +434,7 @@ def test_a_mutated_record_is_a_valid_record_or_a_typed_error(data: st.DataObject
     record that replays and writes itself back, or an error naming where; a record the
     schema finds ill-shaped is never read."""
     game = data.draw(played_games(), label="game")
-    mutated = data.draw(mutations(notation.record_to_json(game)), label="mutated")
+    mutated = data.draw(mutations(notation.record_to_dict(game)), label="mutated")
     record = load_record(mutated)
     if record is None:
         return
@@ -577,7 +577,7 @@ def test_a_record_of_a_million_moves_is_refused() -> None:
     with pytest.raises(InvalidRecordError, match="a record is at most"):
         notation.loads(json.dumps(data))
     with pytest.raises(InvalidRecordError) as caught:
-        notation.record_from_json(data)
+        notation.record_from_dict(data)
     assert str(caught.value) == (
         f"field 'moves': at most {notation.MAX_MOVES} moves (no game lasts longer), not 1000000"
     )
@@ -616,10 +616,10 @@ def deep(depth: int) -> list[object]:
 
 @pytest.mark.parametrize("key", FIELDS)
 def test_deeply_nested_data_is_refused(key: str) -> None:
-    """record_from_json is given data, perhaps from another JSON parser with no depth
+    """record_from_dict is given data, perhaps from another JSON parser with no depth
     limit."""
     with pytest.raises(InvalidRecordError) as caught:
-        notation.record_from_json({**RECORD, key: deep(100_000)})
+        notation.record_from_dict({**RECORD, key: deep(100_000)})
     check_message(caught.value)
 
 
@@ -655,7 +655,7 @@ def test_a_number_of_ten_thousand_digits_in_the_rules_or_moves_is_refused() -> N
 @pytest.mark.parametrize("key", ["seed", "dealer", "version"])
 def test_a_huge_number_in_record_data_is_refused(key: str) -> None:
     with pytest.raises(InvalidRecordError) as caught:
-        notation.record_from_json({**RECORD, key: 10**10_000})
+        notation.record_from_dict({**RECORD, key: 10**10_000})
     check_message(caught.value)
 
 
@@ -818,7 +818,7 @@ def test_any_text_gives_a_match_record_or_a_typed_error(text: str | bytes) -> No
 @given(json_values())
 def test_any_json_value_gives_a_match_record_or_a_typed_error(value: JSON) -> None:
     try:
-        match_from_json(value)
+        match_from_dict(value)
     except InvalidRecordError as error:
         check_message(error)
 
@@ -826,7 +826,7 @@ def test_any_json_value_gives_a_match_record_or_a_typed_error(value: JSON) -> No
 @given(st.sampled_from(sorted(json.loads(MATCH_TEXT))), json_values())
 def test_any_json_in_a_match_field_gives_a_match_or_a_typed_error(key: str, value: JSON) -> None:
     try:
-        match_from_json({**json.loads(MATCH_TEXT), key: value})
+        match_from_dict({**json.loads(MATCH_TEXT), key: value})
     except InvalidRecordError as error:
         check_message(error)
 

@@ -44,7 +44,7 @@ from conquian.match_record import (
     MAX_MATCH_BYTES,
     MatchRecord,
     game_dealer,
-    match_record_to_json,
+    match_record_to_dict,
     read_match_games,
     read_match_json,
     read_match_record,  # noqa: F401  # unused here, and importable from here as before
@@ -78,10 +78,10 @@ __all__ = [
     "hand_points",
     "match_dump",
     "match_dumps",
-    "match_from_json",
+    "match_from_dict",
     "match_load",
     "match_loads",
-    "match_to_json",
+    "match_to_dict",
     "settle",
 ]
 
@@ -599,16 +599,16 @@ class Match:
 # ---------------------------------------------------------------------- JSON
 
 
-def match_to_json(record: MatchRecord | Match) -> dict[str, Any]:
+def match_to_dict(record: MatchRecord | Match) -> dict[str, Any]:
     """The match record as JSON-ready data; each game as
-    :func:`~conquian.notation.record_to_json` gives it.
+    :func:`~conquian.notation.record_to_dict` gives it.
 
     Raises:
         TypeError: ``record`` is not a MatchRecord or a Match.
     """
     if isinstance(record, Match):
         record = record.record()
-    return match_record_to_json(record)
+    return match_record_to_dict(record)
 
 
 def match_dumps(record: MatchRecord | Match, *, indent: int | None = None) -> str:
@@ -622,7 +622,7 @@ def match_dumps(record: MatchRecord | Match, *, indent: int | None = None) -> st
     Raises:
         TypeError: ``indent`` is not an int or ``None``; ValueError: it is out of range.
     """
-    return json.dumps(match_to_json(record), indent=checked_indent(indent), ensure_ascii=False)
+    return json.dumps(match_to_dict(record), indent=checked_indent(indent), ensure_ascii=False)
 
 
 def match_dump(record: MatchRecord | Match, fp: IO[str], *, indent: int | None = 2) -> None:
@@ -641,7 +641,7 @@ def match_loads(text: str | bytes) -> MatchRecord:
             games do not give. The message names the field, the game (counted from 1) and
             the move: ``game 3, move 17 'take ...': ...``.
     """
-    return match_from_json(read_match_json(text))
+    return match_from_dict(read_match_json(text))
 
 
 def match_load(fp: IO[str] | IO[bytes]) -> MatchRecord:
@@ -654,12 +654,25 @@ def match_load(fp: IO[str] | IO[bytes]) -> MatchRecord:
     return match_loads(read_file(fp, MAX_MATCH_BYTES + 1))
 
 
-def match_from_json(data: object) -> MatchRecord:
+def match_from_dict(data: object) -> MatchRecord:
     """A match record from JSON-shaped data (as :func:`json.loads` returns), every game
     replayed and checked; see :func:`match_loads`."""
     record, finals, last = read_match_games(data)  # each game replayed once, here
     Match._replayed(record, (finals, last))
     return record
+
+
+def match_to_json(record: MatchRecord | Match) -> dict[str, Any]:
+    """Deprecated alias of :func:`match_to_dict` (JSON-ready data is ``to_dict``; JSON
+    text is :func:`match_dumps`)."""
+    warn_renamed("match_to_json", "match_to_dict")
+    return match_to_dict(record)
+
+
+def match_from_json(data: object) -> MatchRecord:
+    """Deprecated alias of :func:`match_from_dict`."""
+    warn_renamed("match_from_json", "match_from_dict")
+    return match_from_dict(data)
 
 
 def __getattr__(name: str) -> Any:

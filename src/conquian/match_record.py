@@ -3,7 +3,7 @@
 A match record holds the rules, the seed, the first dealer, the planned games, every
 game as a :class:`~conquian.game.GameRecord`, and the result. This module reads and
 writes the format (the fields, their types, the JSON shape, each game as
-:func:`~conquian.notation.record_to_json` writes it); replaying a record and checking
+:func:`~conquian.notation.record_to_dict` writes it); replaying a record and checking
 that its games are the match's is :meth:`conquian.match.Match.from_record`, which
 :func:`conquian.match.match_loads` calls.
 
@@ -34,7 +34,7 @@ from conquian.notation import (
     MAX_RECORD_BYTES,
     check_envelope,
     read_json,
-    record_to_json,
+    record_to_dict,
     replayed_record,
 )
 from conquian.rules import Rules
@@ -48,7 +48,7 @@ __all__ = [
     "MAX_MATCH_BYTES",
     "MatchRecord",
     "game_dealer",
-    "match_record_to_json",
+    "match_record_to_dict",
     "read_match_json",
     "read_match_record",
 ]
@@ -175,13 +175,13 @@ _FIELDS: Final = (
 _OPTIONAL: Final = ("result",)
 
 
-def match_record_to_json(record: MatchRecord) -> dict[str, Any]:
+def match_record_to_dict(record: MatchRecord) -> dict[str, Any]:
     """The match record as JSON-ready data; each game as
-    :func:`~conquian.notation.record_to_json` gives it.
+    :func:`~conquian.notation.record_to_dict` gives it.
 
     Raises:
         TypeError: ``record`` is not a MatchRecord (or a Match, which
-            :func:`conquian.match.match_to_json` takes).
+            :func:`conquian.match.match_to_dict` takes).
     """
     if not isinstance(record, MatchRecord):
         raise TypeError(f"record must be a MatchRecord or a Match, not {describe(record)}")
@@ -196,7 +196,7 @@ def match_record_to_json(record: MatchRecord) -> dict[str, Any]:
         "seed": record.seed,
         "first_dealer": record.first_dealer,
         "games_planned": record.games_planned,
-        "games": [record_to_json(game) for game in record.games],
+        "games": [record_to_dict(game) for game in record.games],
         "result": result,
     }
 
@@ -216,9 +216,9 @@ def read_match_json(text: str | bytes) -> object:
 def read_match_record(data: object) -> MatchRecord:
     """The match record that JSON-shaped data (as :func:`json.loads` returns) holds, every
     field and game read and type-checked, and each game replayed on its own (as
-    :func:`~conquian.notation.record_from_json` does), but not checked as the match's:
+    :func:`~conquian.notation.record_from_dict` does), but not checked as the match's:
     that is :meth:`conquian.match.Match.from_record`, which
-    :func:`conquian.match.match_from_json` calls.
+    :func:`conquian.match.match_from_dict` calls.
 
     Raises:
         InvalidRecordError: The data is not a match record of a format and version this
@@ -231,7 +231,7 @@ def read_match_record(data: object) -> MatchRecord:
 
 def read_match_games(data: object) -> tuple[MatchRecord, tuple[State, ...], Game | None]:
     """:func:`read_match_record`, and what its games were replayed to, so that
-    :func:`conquian.match.match_from_json` replays each game once: the last position of
+    :func:`conquian.match.match_from_dict` replays each game once: the last position of
     each game (without its history: a long match keeps one position a game, not every
     state of every game), and the last game whole (``None`` if there is none)."""
     data = check_envelope(
@@ -307,7 +307,7 @@ def _check_deal(number: int, data: object, seed: int, first_dealer: int) -> None
     any game's moves are read: a record of many games that were not dealt by this match
     is refused at once, not after replaying them."""
     if not isinstance(data, dict):
-        return  # record_from_json says what is wrong with it
+        return  # record_from_dict says what is wrong with it
     expected = game_seed(seed, number - 1)
     if "seed" in data and data["seed"] != expected:
         raise InvalidRecordError(
@@ -340,3 +340,9 @@ def _result(value: object) -> MatchOutcome | None:
         return MatchOutcome((scores[0], scores[1]), winner)
     except ConquianError as error:
         raise InvalidRecordError(f"field 'result': {error}") from None
+
+
+def match_record_to_json(record: MatchRecord) -> dict[str, Any]:
+    """Deprecated alias of :func:`match_record_to_dict`."""
+    warn_renamed("match_record_to_json", "match_record_to_dict")
+    return match_record_to_dict(record)

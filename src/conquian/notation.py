@@ -56,8 +56,8 @@ __all__ = [
     "load",
     "loads",
     "read_json",
-    "record_from_json",
-    "record_to_json",
+    "record_from_dict",
+    "record_to_dict",
 ]
 
 FORMAT: Final = "conquian-game"
@@ -87,7 +87,7 @@ _FIELDS: Final = ("format", "version", "library", "rules", "seed", "dealer", "de
 _OPTIONAL: Final = ("result",)
 
 
-def record_to_json(record: GameRecord | Game | State) -> dict[str, Any]:
+def record_to_dict(record: GameRecord | Game | State) -> dict[str, Any]:
     """The record as JSON-ready data (the shape of :data:`RECORD_SCHEMA`).
 
     Args:
@@ -133,7 +133,7 @@ def dumps(record: GameRecord | Game | State, *, indent: int | None = None) -> st
     Raises:
         TypeError: ``indent`` is not an int or ``None``; ValueError: it is out of range.
     """
-    return json.dumps(record_to_json(record), indent=checked_indent(indent), ensure_ascii=False)
+    return json.dumps(record_to_dict(record), indent=checked_indent(indent), ensure_ascii=False)
 
 
 def checked_indent(indent: object) -> int | None:
@@ -222,7 +222,7 @@ def loads(text: str | bytes) -> GameRecord:
             is illegal where it stands (the message names the field or move number).
     """
     data = read_json(text, max_chars=MAX_RECORD_BYTES, max_digits=_MAX_INT_DIGITS, what="a record")
-    return record_from_json(data)
+    return record_from_dict(data)
 
 
 def load(fp: IO[str] | IO[bytes]) -> GameRecord:
@@ -290,7 +290,7 @@ def check_envelope(
     return data
 
 
-def record_from_json(data: object) -> GameRecord:
+def record_from_dict(data: object) -> GameRecord:
     """A record from JSON-shaped data (as :func:`json.loads` returns); see :func:`loads`."""
     record = _read_record(data)
     for _ in record.replay():  # every move checked; the states are not kept
@@ -299,7 +299,7 @@ def record_from_json(data: object) -> GameRecord:
 
 
 def replayed_record(data: object) -> tuple[GameRecord, Game]:
-    """:func:`record_from_json`, and the game the record was replayed to (so that a reader
+    """:func:`record_from_dict`, and the game the record was replayed to (so that a reader
     that needs the game too, as :func:`conquian.match.match_loads` does, replays it
     once)."""
     record = _read_record(data)
@@ -380,3 +380,16 @@ def replay(record: GameRecord) -> Iterator[State]:
     the one replay of a record."""
     warn_renamed("notation.replay(record)", "record.replay()")
     return record.replay()
+
+
+def record_to_json(record: GameRecord | Game | State) -> dict[str, Any]:
+    """Deprecated alias of :func:`record_to_dict` (JSON-ready data is ``to_dict``, as
+    :meth:`State.to_dict <conquian.state.State.to_dict>`; JSON text is :func:`dumps`)."""
+    warn_renamed("notation.record_to_json", "notation.record_to_dict")
+    return record_to_dict(record)
+
+
+def record_from_json(data: object) -> GameRecord:
+    """Deprecated alias of :func:`record_from_dict`."""
+    warn_renamed("notation.record_from_json", "notation.record_from_dict")
+    return record_from_dict(data)
