@@ -211,7 +211,7 @@ class GameRecord:
 
     @property
     def result(self) -> Outcome | None:
-        """Deprecated alias of :attr:`outcome`."""
+        """Deprecated alias of ``outcome``."""
         warn_renamed("GameRecord.result", "GameRecord.outcome")
         return self.outcome
 
@@ -440,8 +440,8 @@ class Game:
 
     @property
     def ply(self) -> int:
-        """The number of moves played since the deal: the current state's
-        :attr:`State.ply <conquian.state.State.ply>`, also for a game started from a
+        """The number of moves played since the deal, as the current state's
+        :attr:`State.ply <conquian.state.State.ply>` says, also for a game started from a
         position some moves in (:attr:`moves` holds only those played on this game
         object, which :meth:`undo` can take back).
 

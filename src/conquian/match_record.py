@@ -128,7 +128,7 @@ class MatchRecord:
 
     @property
     def result(self) -> MatchOutcome | None:
-        """Deprecated alias of :attr:`outcome`."""
+        """Deprecated alias of ``outcome``."""
         warn_renamed("MatchRecord.result", "MatchRecord.outcome")
         return self.outcome
 
