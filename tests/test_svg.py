@@ -922,8 +922,11 @@ def test_every_picture_has_one_default_size_and_one_name_for_the_pack() -> None:
         (svg.position, state),
     ]
     for draw, value in drawings:
-        with pytest.warns(DeprecationWarning, match="the pack style is pack="):
+        with pytest.warns(
+            DeprecationWarning, match="svg's style= is deprecated: use pack="
+        ) as warned:
             old = draw(value, style="spanish")
+        assert warned[0].filename == __file__  # the warning names the user's call
         assert old == draw(value, pack="spanish") != draw(value)
         with (
             pytest.warns(DeprecationWarning, match="pack="),

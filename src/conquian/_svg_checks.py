@@ -10,12 +10,11 @@ the background colour and the language. Each refuses a bad value with a clear
 from __future__ import annotations
 
 import re
-import warnings
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 from conquian.cards import Card
-from conquian.errors import bounded_items, describe
+from conquian.errors import bounded_items, describe, warn_renamed
 from conquian.languages import Language, find_language
 from conquian.melds import Meld
 
@@ -81,12 +80,8 @@ def pack_of(pack: PackStyle, style: PackStyle | None) -> PackStyle:
     at the caller's caller: the user's call of a drawing function)."""
     if style is None:
         return pack
-    warnings.warn(
-        "svg's style= is deprecated: the pack style is pack= (style= means the card text "
-        "in conquian.narration)",
-        DeprecationWarning,
-        stacklevel=3,
-    )
+    # style= means the card text in conquian.narration; the drawing functions call this.
+    warn_renamed("svg's style=", "pack=", depth=2)
     if pack != "french" and pack != style:
         raise TypeError("give the pack style once, as pack= (style= is its old name)")
     return style

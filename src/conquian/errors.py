@@ -72,10 +72,11 @@ def describe(value: object, limit: int = 40) -> str:
     return f"a {type(value).__name__}"
 
 
-def warn_renamed(old: str, new: str) -> None:
+def warn_renamed(old: str, new: str, *, depth: int = 1) -> None:
     """Warn that the name ``old`` is a deprecated alias of ``new`` (every renamed public
     name of issue 30 calls it, so that its warning names the new name, in one wording),
-    pointing at the caller of the alias.
+    pointing at the caller of the alias; ``depth`` is how many calls the alias is below
+    the user's call (1: the user called the alias itself).
 
     >>> import warnings
     >>> with warnings.catch_warnings(record=True) as caught:
@@ -84,7 +85,7 @@ def warn_renamed(old: str, new: str) -> None:
     >>> print(caught[0].message)
     State.from_notation is deprecated: use State.parse
     """
-    warnings.warn(f"{old} is deprecated: use {new}", DeprecationWarning, stacklevel=3)
+    warnings.warn(f"{old} is deprecated: use {new}", DeprecationWarning, stacklevel=2 + depth)
 
 
 def is_whole(value: object) -> TypeGuard[int]:
