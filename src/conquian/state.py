@@ -425,12 +425,15 @@ class State:
             InvalidMoveNotationError: ``move`` is text that is not a move.
             TypeError: ``player`` is not an int; ValueError: it is not 0 or 1.
         """
-        if move.__class__ is Decline and player is None and self._pos[PHASE] is PHASE_OFFER:
-            return self.apply_unchecked(move)  # always legal (R11): skip the full check
-        if isinstance(move, str):  # not through _as_move: a call saved on the hot path
-            move = parse_move(move)
-        check_move(self._pos, move, player, SECOND_PERSON)
-        return self.apply_unchecked(move)
+        pos = self._pos
+        if move.__class__ is not Decline or player is not None or pos[PHASE] is not PHASE_OFFER:
+            # (A decline of an offer is always legal, R11: the commonest move skips the check.)
+            if isinstance(move, str):  # not through _as_move: a call saved on the hot path
+                move = parse_move(move)
+            check_move(pos, move, player, SECOND_PERSON)
+        # As apply_unchecked, written out: one call fewer on the hot path of self-play.
+        pos, entry = advance(pos, move)
+        return _state(pos, self._deck, self.seed, (self._log, entry))
 
     def apply_recorded(self, move: Move, player: int) -> State:
         """The state after ``move`` by ``player``, read from a game record: as

@@ -15,14 +15,14 @@ history entry. It checks nothing: :class:`~conquian.state.State` checks the move
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeAlias
 
 from conquian import _bits
 from conquian._position import NO_CARD, NO_PLAYER, Position
 from conquian._slots import new_instance, slot_setters
 from conquian.cards import DECK
 from conquian.legality import offer_fits
-from conquian.moves import NO_DISCARD, Decline, Force, LayDown, Move, Release, Take
+from conquian.moves import DECLINE, NO_DISCARD, Decline, Force, LayDown, Move, Release, Take
 from conquian.phases import (
     DRAWN,
     FORCED_ORIGINS_BY_ID,
@@ -34,6 +34,8 @@ from conquian.phases import (
     PHASE_OFFER,
     PHASE_OVER,
     WENT_OUT,
+    OfferOrigin,
+    Phase,
     Played,
     turner_when_dies,
 )
@@ -49,19 +51,26 @@ def advance(pos: Position, move: Move) -> tuple[Position, Played]:
 
     The hot path of every search and simulation: one tuple is built, the parts that do
     not change are shared with ``pos``, and the history entry is built by setting its
-    slots (see ``conquian._slots``). The entry is made here, where the position is
+    slots (see ``conquian._slots``), or for a decline taken ready-made (see
+    ``_declines``). The entry is made here, where the position is
     already unpacked, to save the caller a second reading of it.
     """
     (rules, dealer, stock, hands, tables, dead, offer, origin, by, phase, mover, ply, _, arr,
      engine_melds) = pos  # fmt: skip
-    entry = new_instance(Played)
-    _set_player(entry, mover)
-    _set_offer(entry, DECK[offer])
-    _set_move(entry, move)
-    _set_origin(entry, origin)
-    _set_offered_by(entry, by)
-    _set_phase(entry, phase)
     kind = move.__class__
+    if kind is Decline and phase is PHASE_OFFER:
+        # The commonest move: its entry was made at import. (Chosen by identity: an enum
+        # member's hash is a Python call.)
+        declined = (
+            _DECLINED_STOCK
+            if origin is ORIGIN_STOCK
+            else _DECLINED_DISCARD
+            if origin is ORIGIN_DISCARD
+            else _DECLINED_UPCARD
+        )
+        entry = declined[mover][by][offer]
+    else:
+        entry = _entry(mover, offer, move, origin, by, phase)
     if kind is Decline or kind is Force or kind is Release:
         # Who turns up the next card if the offered card dies now (phases.turner_when_dies).
         turner = _NO_TURN
@@ -127,3 +136,40 @@ def advance(pos: Position, move: Move) -> tuple[Position, Played]:
 _set_player, _set_offer, _set_move, _set_origin, _set_offered_by, _set_phase = slot_setters(
     Played, "player", "offer", "move", "offer_origin", "offered_by", "phase"
 )
+
+
+def _entry(
+    mover: int, offer: int, move: Move, origin: OfferOrigin | None, by: int, phase: Phase
+) -> Played:
+    """The history entry of ``move`` by ``mover``, offered card index ``offer`` (a position
+    with a legal move has an origin: ``None`` only where the game is over)."""
+    entry = new_instance(Played)
+    _set_player(entry, mover)
+    _set_offer(entry, DECK[offer])
+    _set_move(entry, move)
+    _set_origin(entry, origin)
+    _set_offered_by(entry, by)
+    _set_phase(entry, phase)
+    return entry
+
+
+_Declined: TypeAlias = tuple[tuple[tuple[Played, ...], ...], ...]
+
+
+def _declines(origin: OfferOrigin) -> _Declined:
+    """The history entry of every decline of a card from ``origin``, made at import:
+    ``_declines(origin)[player][offered_by][offer]``. Most moves are declines, and taking
+    their entry from here (160 entries an origin, shared like the moves) saves building
+    one (six slot settings): 4.7% fewer instructions in random self-play (callgrind)."""
+    return tuple(
+        tuple(
+            tuple(_entry(mover, offer, DECLINE, origin, by, PHASE_OFFER) for offer in range(40))
+            for by in (0, 1)
+        )
+        for mover in (0, 1)
+    )
+
+
+_DECLINED_STOCK: Final = _declines(OfferOrigin.STOCK)
+_DECLINED_DISCARD: Final = _declines(OfferOrigin.DISCARD)
+_DECLINED_UPCARD: Final = _declines(OfferOrigin.UPCARD)
