@@ -170,6 +170,34 @@ def arrangement(masks: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(masks, key=lowest))
 
 
+# The quick test of the hot paths: whether a card and two cards of a set make a meld of
+# three (R4, R5), in a few operations where testing each pair of partners
+# (MeldTable.partners, up to 6) took a loop: 3.2% fewer instructions in self-play
+# (callgrind, 200 games).
+_SAME_RANK: Final = tuple(RANK_SPREAD << card % 10 & ~(1 << card) for card in range(40))
+"""For each card index, the other three cards of its rank."""
+_RUN_WINDOW: Final = tuple(
+    sum(1 << 2 + step for step in (-2, -1, 1, 2) if 0 <= card % 10 + step <= 9)
+    for card in range(40)
+)
+"""For each card index ``c``, which bits of ``mask << 2 >> c`` are cards of its suit two
+ranks or less away (bit 2 is the card itself, bits 0 and 1 below it, 3 and 4 above)."""
+_RUN_OF_THREE: Final = tuple(
+    window & 0b00011 == 0b00011 or window & 0b01010 == 0b01010 or window & 0b11000 == 0b11000
+    for window in range(32)
+)
+"""For each such window, whether two of its cards make a sequence of three with the card."""
+
+
+def in_meld_of_three(card: int, mask: int) -> bool:
+    """Whether card index ``card`` and two cards of ``mask`` make a meld of three (R4,
+    R5): a card lies in some meld inside a set exactly when this holds."""
+    return (
+        _RUN_OF_THREE[mask << 2 >> card & _RUN_WINDOW[card]]
+        or (mask & _SAME_RANK[card]).bit_count() > 1
+    )
+
+
 def _high_bit(mask: int) -> int:
     return 1 << (mask.bit_length() - 1)
 
@@ -442,10 +470,7 @@ class MeldTable:
         and the card split into melds. ``arrangement`` is the table's melds under
         regrouping borrow or none (V2; ``borrow`` for borrow), ``None`` under free
         regrouping. The one test of "fits" in the package."""
-        for partners in self.partners[card]:
-            if partners & table == partners:
-                break
-        else:
+        if not in_meld_of_three(card, table):
             return False  # no meld of three holds the card: it fits nothing (R4, R5)
         if arrangement is None:
             return self.can_partition(table | 1 << card)

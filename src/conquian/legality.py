@@ -366,10 +366,7 @@ def legal_moves(pos: Position) -> LegalMoves:
     table = tables[mover]
     hand = hands[mover]
     pool = table | hand
-    for partners in melds.partners[offer]:
-        if partners & pool == partners:
-            break
-    else:
+    if not _bits.in_meld_of_three(offer, pool):
         # The quick reject, and most offers: no meld of three holds the offered card,
         # so no take. Share one sequence per choice of simple moves.
         if extra is _DECLINE_ONLY:
