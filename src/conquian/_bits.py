@@ -17,6 +17,8 @@ from typing import Any, Final, Generic, TypeVar
 from conquian.cards import DECK, Card
 
 SUIT_BITS: Final = 0x3FF
+LOW_SUITS: Final = 0xFFFFF
+"""The bits of the first two suits."""
 RANK_SPREAD: Final = 1 | 1 << 10 | 1 << 20 | 1 << 30
 MEMO_LIMIT: Final = 1 << 16
 """The most entries a memo of small values holds (partition answers, take searches)."""
@@ -301,14 +303,17 @@ class MeldTable:
 
     def coverable(self, mask: int) -> int:
         """The cards of ``mask`` that lie in at least one meld inside ``mask``."""
-        s3 = mask & mask >> 1 & mask >> 2 & self._starts3
-        seq = s3 | s3 << 1 | s3 << 2
-        a = mask & SUIT_BITS
-        b = mask >> 10 & SUIT_BITS
-        c = mask >> 20 & SUIT_BITS
-        d = mask >> 30 & SUIT_BITS
-        groups = (a & b & (c | d)) | (c & d & (a | b))
-        return (seq | groups * RANK_SPREAD) & mask
+        # Called at about every decision, and each operation on a 40-bit int costs some
+        # 250 instructions, so they are counted: 23 here, where reading one suit at a
+        # time took 26 (0.75% fewer instructions in random self-play, callgrind).
+        s3 = mask & mask >> 1 & mask >> 2 & self._starts3  # where a run of three starts
+        # A group of three or four: with suits a, b (the low 20 bits) and c, d (the high),
+        # a & c & (b | d) or b & d & (a | c) holds its rank; both are found at once.
+        low, high = mask & LOW_SUITS, mask >> 20
+        either = low | high
+        three = low & high & (either >> 10 | either << 10)
+        groups = (three | three >> 10) & SUIT_BITS
+        return (s3 | s3 << 1 | s3 << 2 | groups * RANK_SPREAD) & mask
 
     def can_partition(self, mask: int) -> bool:
         """Whether ``mask`` splits into disjoint valid melds (the empty set does)."""
