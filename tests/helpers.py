@@ -48,6 +48,7 @@ from conquian import (
 from conquian.agents import Agent, GreedyAgent, RandomAgent, play_game
 from conquian.builder import TakeBuilder
 from conquian.match import Match
+from conquian.melds import fits
 from conquian.notation import MAX_MOVES
 
 __all__ = [
@@ -62,6 +63,7 @@ __all__ = [
     "classic_position",
     "dealt",
     "deck_for",
+    "gives_away",
     "lay_order",
     "play_all",
     "play_to_end",
@@ -389,6 +391,16 @@ def classic_position(
         f"offer={offer} from={origin} stock={stock} hand0={hands[0]} hand1={hands[1]} "
         f"table0={tables[0]} table1={tables[1]} dead={dead} result=-"
     )
+
+
+def gives_away(observation: Observation, move: Move) -> bool:
+    """Whether ``move`` offers the opponent a card that fits his table (R14a): a take whose
+    discard fits, judged by the public :func:`conquian.melds.fits` (regrouped as the rules
+    allow, V2)."""
+    if not isinstance(move, Take) or move.discard is None:
+        return False
+    table = observation.tables[1 - observation.player]
+    return bool(table) and fits(move.discard, table, rules=observation.rules)
 
 
 def bots(seed: int) -> tuple[Agent, Agent]:

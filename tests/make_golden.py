@@ -23,14 +23,14 @@ DATA = Path(__file__).resolve().parent / "data"
 GAMES: dict[str, tuple[str, int, list[str]]] = {
     # file stem: (rules preset, deal seed, the agents of players 0 and 1)
     "golden_random_vs_greedy_2": ("classic", 2, ["random:2", "greedy"]),  # drawn
-    "golden_random_vs_greedy_7": ("classic", 7, ["random:7", "greedy"]),  # random wins
+    "golden_random_vs_greedy_7": ("classic", 7, ["random:7", "greedy"]),  # drawn
     "golden_random_vs_greedy_19": ("classic", 19, ["random:19", "greedy"]),  # a release
     "golden_random_vs_random_4": ("classic", 4, ["random:4", "random:5"]),  # force, release
     "golden_random_vs_random_8": ("classic", 8, ["random:8", "random:9"]),  # player 0 out
     # V2 borrowing, V4, V5, V7: a borrow and a release, greedy wins; a borrow, random wins.
     "golden_foster_random_vs_greedy_7": ("foster", 7, ["random:7", "greedy"]),
     "golden_foster_random_vs_greedy_35": ("foster", 35, ["random:35", "greedy"]),
-    # V1, V3, V4: lay-downs and a release, greedy wins; two lay-downs, random wins.
+    # V1, V3, V4: two lay-downs each, both drawn.
     "golden_bicycle_random_vs_greedy_6": ("bicycle", 6, ["random:6", "greedy"]),
     "golden_bicycle_random_vs_greedy_7": ("bicycle", 7, ["random:7", "greedy"]),
 }

@@ -17,8 +17,9 @@ from conquian import (
     Card,
     ConquianError,
     Decline,
-    Force,
+    IllegalMoveError,
     Move,
+    MoveProblem,
     Observation,
     Phase,
     Release,
@@ -28,13 +29,24 @@ from conquian import (
     agents,
     heuristic,
     is_meld,
-    parse_cards,
     parse_move,
     search,
 )
 from conquian.agents import Agent, GreedyAgent, HeuristicAgent, RandomAgent, SearchAgent, play_game
 from conquian.simulate import AGENTS
 from helpers import MAX_MOVES, checked_game, deck_for, random_game, splitmix64
+from conquian.agents import GIFT_HAND, Agent, GreedyAgent, RandomAgent, play_game
+from conquian.heuristic import HeuristicAgent
+from conquian.search import SearchAgent
+from helpers import (
+    MAX_MOVES,
+    checked_game,
+    classic_position,
+    deck_for,
+    gives_away,
+    random_game,
+    splitmix64,
+)
 
 
 def test_every_bot_is_an_agent() -> None:
@@ -65,11 +77,24 @@ def test_an_agent_needs_a_legal_move(agent: Agent) -> None:
 # ====================================================================== RandomAgent
 
 
+def many_moves() -> State:
+    """The position with the most legal moves the benchmark knows (298): 2c 2d 2h 4h 5h
+    6h Jh Qh Kh 2s in hand, 7h offered, nothing on the table."""
+    return State.from_deck(
+        deck_for(
+            player1="2c 2d 2h 4h 5h 6h Jh Qh Kh 2s",
+            player0="Ac 3c 4c 5c 6c 7c Jc Qc Kc Ad",
+            stock="7h",
+        )
+    )
+
+
 def test_random_agent_draws_with_splitmix64_below() -> None:
     """RandomAgent(seed) picks index ``below(len(moves))`` of SplitMix64(seed), by
     rejection, so a seed gives the same choices on every machine."""
-    observation = State.new(1).observation(1)
-    moves: list[Move] = [Take(discard=card) for card in parse_cards("Ac 2c 3c 4c 5c 6c 7c")]
+    state = many_moves()
+    observation = state.observation(1)
+    moves = list(state.legal_moves())
     for seed in (0, 1, 99, 2**64 - 1):
         agent, outputs = RandomAgent(seed), splitmix64(seed)
         for n in (1, 2, 3, 7, 5, 6, 4):
@@ -91,8 +116,9 @@ def test_random_agent_is_reproducible_per_seed() -> None:
 
 
 def test_random_agent_covers_every_move_evenly() -> None:
-    observation = State.new(1).observation(1)
-    moves: list[Move] = [Decline(), Force(), Release()]
+    state = many_moves()
+    observation = state.observation(1)
+    moves = list(state.legal_moves())[-3:]
     agent = RandomAgent(3)
     counts = dict.fromkeys(moves, 0)
     for _ in range(3000):
@@ -143,9 +169,15 @@ def test_greedy_agent_in_every_position_of_some_games() -> None:
             if player is None:
                 continue
             moves = state.legal_moves()
-            choice = agent.choose(state.observation(player), moves)
+            view = state.observation(player)
+            choice = agent.choose(view, moves)
             assert choice in moves
-            takes = [move for move in moves if isinstance(move, Take)]
+            careful = view.hand_sizes[1 - player] <= GIFT_HAND
+            takes = [
+                move
+                for move in moves
+                if isinstance(move, Take) and not (careful and gives_away(view, move))
+            ]
             if any(take.goes_out for take in takes):
                 assert isinstance(choice, Take)
                 assert choice.goes_out
@@ -277,7 +309,12 @@ def reference_greedy(observation: Observation, moves: Sequence[Move]) -> Move:
     """GreedyAgent's choice, the slow and plain way: the first of the best takes, where
     going out beats everything, then more cards laid, then a discard with fewer melds
     still possible (melds holding it and otherwise cards in hand or unseen, none laid by
-    the take); with no take, the first decline or release, else the first move."""
+    the take); with no take, the first decline or release, else the first move. While
+    the opponent holds at most GIFT_HAND cards, a take that discards a card fitting his
+    table (R14a) counts only when every move is one."""
+    if observation.hand_sizes[1 - observation.player] <= GIFT_HAND:
+        safe = [move for move in moves if not gives_away(observation, move)]
+        moves = safe or moves
     takes = [move for move in moves if isinstance(move, Take)]
     if not takes:
         return next((move for move in moves if isinstance(move, Decline | Release)), moves[0])
@@ -326,18 +363,145 @@ def test_greedy_agent_chooses_as_a_plain_reference_does(name: str) -> None:
 
 
 def test_greedy_agent_chooses_as_a_plain_reference_does_among_hundreds_of_takes() -> None:
-    """The position with the most legal moves the benchmark knows (298): 2c 2d 2h 4h 5h
-    6h Jh Qh Kh 2s in hand, 7h offered, nothing on the table."""
-    state = State.from_deck(
-        deck_for(
-            player1="2c 2d 2h 4h 5h 6h Jh Qh Kh 2s",
-            player0="Ac 3c 4c 5c 6c 7c Jc Qc Kc Ad",
-            stock="7h",
-        )
-    )
+    """The position with the most legal moves the benchmark knows (298)."""
+    state = many_moves()
     moves = state.legal_moves()
     assert len(moves) == 298
     observation = state.observation(1)
     assert GreedyAgent().choose(observation, moves) == reference_greedy(observation, moves)
     reverse = moves[::-1]  # ties go to the first of the best
     assert GreedyAgent().choose(observation, reverse) == reference_greedy(observation, reverse)
+
+
+# ====================================================================== no gifts (R14a)
+
+# The opponent (player 0) has ten cards on his table and none in hand: a discard that fits
+# his table lets him go out (R14a, R17). Qc fits his Qd Qh Qs; As does not.
+GIFT_POSITION = (
+    "conquian/1 rules=classic dealer=0 ply=19 phase=offer to_move=1 offer=7h from=discard:0"
+    " stock=2c6c2d4h3h5h6s3s3c5cKd5s7c hand0=- hand1=Qc6hAs"
+    " table0=KcKhKs.4d5d6d7d.QdQhQs table1=AcAdAh.JcJdJhJs dead=4s2h2s4c3d7s result=-"
+)
+
+
+def no_gift_agents() -> list[Agent]:
+    return [GreedyAgent(), HeuristicAgent(), SearchAgent(seed=2, iterations=12)]
+
+
+def test_r14a_no_agent_but_random_hands_the_opponent_his_last_card() -> None:
+    """Greedy played take +6hAs -Qc and the heuristic take +6h -Qc here, and the opponent
+    went out with the queen; take +6h -As was legal."""
+    state = State.from_notation(GIFT_POSITION)
+    view, moves = state.observation(1), state.legal_moves()
+    assert [str(move) for move in moves] == [
+        "take +6h -Qc",
+        "take +6h -As",
+        "take +6hAs -Qc",
+        "decline",
+    ]
+    assert GreedyAgent().choose(view, moves) == parse_move("take +6h -As")
+    assert HeuristicAgent().choose(view, moves) == Decline()  # Qc and As are both no use
+    for agent in no_gift_agents():
+        choice = agent.choose(view, moves)
+        assert not gives_away(view, choice), agent
+        after = state.apply(choice)
+        if after.to_move == 0:  # his answer does not go out
+            assert not any(
+                isinstance(move, Take) and move.goes_out for move in after.legal_moves()
+            )
+    gifts = {parse_move("take +6h -Qc"), parse_move("take +6hAs -Qc")}
+    assert {RandomAgent(seed).choose(view, moves) for seed in range(40)} & gifts
+
+
+def test_r14a_an_agent_gives_a_card_that_fits_only_when_every_move_does() -> None:
+    """Forced to take 7h (R14b), player 1 must discard Qc or Kd, and each fits the
+    opponent's table (R14a): every agent still chooses one of them."""
+    forced = classic_position(
+        phase="forced_take",
+        to_move=1,
+        offer="7h",
+        origin="discard:0",
+        hands=("-", "QcKd"),
+        tables=("KcKhKs.4d5d6d7d.QdQhQs", "JcJdJs.2h3h4h5h6h"),
+    )
+    view, moves = forced.observation(1), forced.legal_moves()
+    assert [str(move) for move in moves] == ["take -Qc", "take -Kd"]
+    assert all(gives_away(view, move) for move in moves)
+    for agent in no_gift_agents():
+        assert agent.choose(view, moves) in moves
+
+
+@pytest.mark.parametrize("rules_name", sorted(PRESETS))
+def test_r14a_no_agent_but_random_discards_a_card_that_fits_while_another_move_is_legal(
+    rules_name: str,
+) -> None:
+    """At every decision of many random games (under each preset, V2 regrouping too), the
+    built-in agents other than Random never choose a take whose discard fits the
+    opponent's table (R14a) while he holds at most GIFT_HAND cards (he could go out with
+    it) and some legal move does not; the games offer many such gifts. Against an
+    opponent with more cards such a discard is only weighed, and sometimes made."""
+    rules = PRESETS[rules_name]
+    tempting = weighed = 0
+    for seed in range(300):
+        for state in random_game(State.new(seed, rules=rules), seed, greed=0.9):
+            player = state.to_move
+            if player is None:
+                continue
+            view, moves = state.observation(player), state.legal_moves()
+            gifts = [move for move in moves if gives_away(view, move)]
+            if not gifts or len(gifts) == len(moves):
+                continue
+            if view.hand_sizes[1 - player] > GIFT_HAND:
+                weighed += gives_away(view, HeuristicAgent().choose(view, moves))
+                continue
+            tempting += 1
+            agents = no_gift_agents() if tempting % 4 == 0 else no_gift_agents()[:2]
+            for agent in agents:
+                choice = agent.choose(view, moves)
+                assert not gives_away(view, choice), (agent, str(choice), state.to_notation())
+    assert tempting > 150
+    assert weighed > 0
+
+
+# ====================================================================== moves checked
+
+
+def all_agents() -> list[Agent]:
+    return [RandomAgent(1), *no_gift_agents()]
+
+
+@pytest.mark.parametrize("agent", all_agents(), ids=lambda agent: type(agent).__name__)
+def test_every_agent_refuses_another_deals_moves(agent: Agent) -> None:
+    """Moves that are not legal in the observed position are refused with the reason the
+    observation gives, never returned (SearchAgent raised AssertionError or answered
+    one; the others returned whatever they were given)."""
+    state = State.new(0)
+    view = state.observation(1)
+    other = many_moves()
+    with pytest.raises(IllegalMoveError, match="is not a legal move here") as refused:
+        agent.choose(view, other.legal_moves())
+    assert refused.value.problem is MoveProblem.NOT_IN_HAND
+    # One wrong move among legal ones is refused too.
+    with pytest.raises(IllegalMoveError, match="take -2c"):
+        agent.choose(view, [*state.legal_moves(), parse_move("take -2c")])
+    with pytest.raises(IllegalMoveError):
+        agent.choose(view, [Release()])
+    # A finished game, and the player not to move, have no legal move.
+    final = play_game(State.new(4), [GreedyAgent(), GreedyAgent()])
+    with pytest.raises(IllegalMoveError) as over:
+        agent.choose(final.observation(0), [Decline()])
+    assert over.value.problem is MoveProblem.GAME_OVER
+    with pytest.raises(IllegalMoveError) as waiting:
+        agent.choose(state.observation(0), state.legal_moves())
+    assert waiting.value.problem is MoveProblem.NOT_YOUR_TURN
+    with pytest.raises(IllegalMoveError, match="is not a legal move here"):
+        agent.choose(view, ["decline"])  # type: ignore[list-item]
+    assert agent.choose(view, state.legal_moves()) in state.legal_moves()
+
+
+@pytest.mark.parametrize("agent", all_agents(), ids=lambda agent: type(agent).__name__)
+def test_every_agent_accepts_some_of_the_legal_moves_in_any_order(agent: Agent) -> None:
+    state = many_moves()
+    view = state.observation(1)
+    some = list(state.legal_moves())[::-7]
+    assert agent.choose(view, some) in some

@@ -263,7 +263,7 @@ def test_a_policy_that_chooses_an_illegal_move_is_refused() -> None:
     state = positions_with_a_choice(3, "classic", 1)[0]
     mover = state.to_move
     assert mover is not None
-    with pytest.raises(ConquianError, match="not a legal move"):
+    with pytest.raises(ConquianError, match="not one of the moves it was given"):
         SearchAgent(policy=IllegalPolicy()).choose(state.observation(mover), state.legal_moves())
 
 

@@ -19,8 +19,11 @@ Greedy takes whatever lays the most cards, it:
   opponent a discard);
 * lays as few hand cards as a take allows: a hand card can still be discarded later, a
   table card never leaves the table (R6);
-* among equal takes, discards the card least useful to the opponent: not one that fits his
-  table (he could take it with nothing from his hand, R14a), nor one that could meld with
+* never discards a card that fits the opponent's table (he could take it with nothing
+  from his hand, R14a) while he holds at most two hand cards (he could go out with it; with
+  an empty hand he does, R17) and it has a move that does not, such as declining (see
+  :data:`~conquian.agents.GIFT_HAND`);
+* among equal takes, discards the card least useful to the opponent: not one that could meld with
   cards he may hold; cards that are dead or on a table cannot complete his melds, and cards
   near those he declined are safer;
 * forces (R14b) when the opponent declined a card that fits his table while he still
@@ -43,6 +46,7 @@ from typing import Final
 from conquian import _bits, _plans
 from conquian._agents import check_arguments
 from conquian._slots import set_slots_state, slots_state
+from conquian.agents import GIFT_HAND, check_arguments, without_gifts
 from conquian.cards import DECK
 from conquian.errors import ConquianError, describe
 from conquian.moves import NO_DISCARD, Decline, Force, Move, Release, Take
@@ -91,12 +95,12 @@ class HeuristicAgent:
             TypeError: ``observation`` is not an Observation, or ``legal_moves`` is not a
                 sequence.
             ConquianError: ``legal_moves`` is empty.
+            IllegalMoveError: A move of ``legal_moves`` is not legal for the observing
+                player in the observed position.
         """
         check_arguments(observation, legal_moves)
-        count = len(legal_moves)
-        if count == 0:
-            raise ConquianError("no legal move to choose from")
-        if count == 1:
+        legal_moves = without_gifts(observation, legal_moves)  # R14a judged as V2 allows
+        if len(legal_moves) == 1:
             return legal_moves[0]
         return self._decide(_View(observation), legal_moves)
 
@@ -107,7 +111,10 @@ class HeuristicAgent:
         :meth:`~conquian.state.State.seen_cards` costs about a third of building an
         observation.
         Given the cards the observation's history shows declined, the choice is the same
-        as :meth:`choose`'s.
+        as :meth:`choose`'s, except under regrouping ``borrow`` or ``none`` (V2): masks do
+        not say how the opponent's table is split, so a discard is judged to fit his table
+        (R14a) when it would under free regrouping, which only ever keeps more cards back.
+        The moves are not checked (this is the playouts' hot path).
 
         Args:
             seen: What the player to move sees (:meth:`conquian.state.State.seen_cards`).
@@ -137,9 +144,13 @@ class HeuristicAgent:
 
     def _decide(self, view: _View, legal_moves: Sequence[Move]) -> Move:
         """Force, else go out, else the take with the best prospect unless declining keeps
-        one as good, else decline or release (legal-move order on ties)."""
+        one as good, else decline or release (legal-move order on ties). A take whose
+        discard fits the opponent's table (R14a) is played only when every move is such
+        a take."""
         force = out = other = best = None
         best_key: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
+        gifts: list[Take] = []
+        careful = view.opponent_hand <= GIFT_HAND  # he could go out with a gift
         for move in legal_moves:
             kind = move.__class__
             if kind is Take:
@@ -147,6 +158,9 @@ class HeuristicAgent:
                 discard = move.discard_index
                 if discard == NO_DISCARD:
                     out = out or move  # going out (R16) is the best take
+                    continue
+                if careful and view.feeds(discard):
+                    gifts.append(move)  # R14a, R17: he could go out with it
                     continue
                 if best is not None and view.prospect(discard) < best_key[:2]:
                     continue  # weighing the rest is most of the time: only on a tie
@@ -162,7 +176,16 @@ class HeuristicAgent:
         if out is not None:
             return out
         if best is None:
-            return other if other is not None else legal_moves[0]
+            if other is not None:
+                return other
+            if force is not None:
+                return force
+            for move in legal_moves:
+                if move.__class__ is not Take:
+                    return move  # a lay-down (V3) offers nothing
+            if gifts:  # every move is a take that offers a card fitting his table
+                return max(gifts, key=view.take_key)
+            return legal_moves[0]
         if other is not None and view.standing() >= best_key[:2]:
             return other  # no take brings the player nearer to going out
         return best
@@ -192,6 +215,7 @@ class _View:
 
     __slots__ = (
         "declined",
+        "gifts",
         "hand",
         "melds",
         "offer",
@@ -230,6 +254,7 @@ class _View:
         self.declined = declined
         self.prospects: dict[int, tuple[int, int]] = {}  # by discard
         self.outs_left: dict[int, int] = {}  # by discard
+        self.gifts: dict[int, bool] = {}  # by discard
 
     @classmethod
     def of_seen(cls, seen: SeenCards, declined: int) -> _View:
@@ -246,6 +271,7 @@ class _View:
         view.declined = declined
         view.prospects = {}
         view.outs_left = {}
+        view.gifts = {}
         return view
 
     def prospect(self, card: int) -> tuple[int, int]:
@@ -258,6 +284,16 @@ class _View:
             found = self.prospects[card] = _plans.prospect(
                 self.melds.max_sequence, self.out, cards, self.table | self.offer, self.unseen
             )
+        return found
+
+    def feeds(self, card: int) -> bool:
+        """Whether ``card`` fits the opponent's table (R14a), judged under free regrouping:
+        under V2 ``borrow`` or ``none`` a card fits less often, so this is the careful
+        side (:func:`~conquian.agents.without_gifts` judges exactly)."""
+        found = self.gifts.get(card)
+        if found is None:
+            table = self.opponent_table
+            found = self.gifts[card] = bool(table) and self.melds.can_partition(table | 1 << card)
         return found
 
     def standing(self) -> tuple[int, int]:
@@ -307,7 +343,7 @@ class _View:
         mine = (self.hand & ~laid) | self.unseen | bit
         useful = _USEFUL * sum(1 for meld in melds.containing[card] if meld & mine == meld)
         opponent_table = self.opponent_table
-        if opponent_table and melds.can_partition(opponent_table | bit):
+        if self.feeds(card):
             return useful + _FEEDS
         # Melds of three the opponent could make with two cards he may hold; less likely
         # when he declined a card of that meld.

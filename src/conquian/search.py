@@ -37,6 +37,7 @@ from conquian import _position
 from conquian._agents import Agent, check_arguments
 from conquian._rng import SplitMix64
 from conquian._slots import set_slots_state, slots_state
+from conquian.agents import Agent, check_arguments, without_gifts
 from conquian.cards import DECK, Card
 from conquian.dealing import check_seed
 from conquian.errors import ConquianError, describe
@@ -151,23 +152,27 @@ class SearchAgent:
         Raises:
             TypeError: ``observation`` is not an Observation, or ``legal_moves`` is not a
                 sequence.
-            ConquianError: ``legal_moves`` is empty, the game is over, or the playout policy
-                chose a move that is not legal.
+            ConquianError: ``legal_moves`` is empty, or the playout policy chose a move
+                that is not one of the moves it was given.
+            IllegalMoveError: A move of ``legal_moves`` is not legal for the observing
+                player in the observed position (such as another deal's moves, or any move
+                when the game is over or it is the opponent's turn).
         """
         check_arguments(observation, legal_moves)
-        if not legal_moves:
-            raise ConquianError("no legal move to choose from")
+        # R14a: no discard that fits the opponent's table while another move is legal;
+        # the policy and the candidates are given only these moves.
+        legal_moves = without_gifts(observation, legal_moves)
         if len(legal_moves) == 1:
             return legal_moves[0]
-        if observation.to_move != observation.player:
-            raise ConquianError(f"player {observation.player} is not to move")
         for move in legal_moves:
             if isinstance(move, Take) and move.goes_out:
                 return move  # R16: going out wins at once
         policy = self._policy
         default = policy.choose(observation, legal_moves)
         if default not in legal_moves:
-            raise ConquianError(f"the playout policy chose {default}, which is not a legal move")
+            raise ConquianError(
+                f"the playout policy chose {default}, which is not one of the moves it was given"
+            )
         candidates = self._candidates(observation, legal_moves, default)
         if len(candidates) == 1:
             return default
