@@ -9,6 +9,7 @@ import itertools
 import json
 import math
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,14 @@ from hypothesis import strategies as st
 
 from conquian import CLASSIC, PRESETS, ConquianError, State
 from conquian.agents import Agent, GreedyAgent, RandomAgent, play_game
-from conquian.arena import ArenaResult, PairResult, arena, bradley_terry
+from conquian.arena import (
+    MAX_AGENTS,
+    ArenaResult,
+    PairResult,
+    agent_spec,
+    arena,
+    bradley_terry,
+)
 from conquian.cli import main
 from conquian.simulate import AGENTS, game_seed
 from helpers import splitmix64
@@ -80,9 +88,15 @@ def test_the_table_shows_each_pair_and_each_rating(small: ArenaResult) -> None:
             f"{pair.score:.1%}",
         ]
         assert row.endswith(f"{low:.1%} to {high:.1%}")
-    assert "rating (Bradley-Terry, Elo scale, random = 0)" in lines
+    heading = next(line for line in lines if line.startswith("rating"))
+    assert heading.startswith("rating (Bradley-Terry, Elo scale, random = 0) ")
+    assert heading.endswith("  CPU a decision")
     assert small.ratings["random"] == 0.0
     assert lines[-1].split()[0] == min(small.ratings, key=small.ratings.__getitem__)
+    for line in lines[lines.index(heading) + 1 :]:
+        name, _, cpu, unit = line.split()
+        assert float(cpu) == float(f"{small.cpu_ms(name):.3g}")
+        assert unit == "ms"
 
 
 def test_the_results_do_not_depend_on_the_workers() -> None:
@@ -305,6 +319,8 @@ def test_a_json_file_that_cannot_be_written_is_refused_before_any_game(
         (["--agents", "greedy"], "at least two different agents"),
         (["--agents", "greedy,greedy"], "at least two different agents"),
         (["--deals", "-1"], "deals is a whole number from 1 to 1000000"),
+        (["--agents", "greedy,search:fast"], "iterations is a whole number, not 'fast'"),
+        (["--first-deal", "-1"], "the first deal is a whole number from 0 to 4,294,967,296"),
     ],
 )
 def test_the_command_refuses_bad_arguments(
@@ -341,9 +357,9 @@ def test_an_endless_iterator_of_names_is_refused_after_one_name_too_many() -> No
             read.append(name)
             yield name
 
-    with pytest.raises(ConquianError, match=f"at most {len(AGENTS)} agents"):
+    with pytest.raises(ConquianError, match=f"at most {MAX_AGENTS} agents"):
         arena(endless(), deals=1)  # type: ignore[arg-type]
-    assert len(read) == len(AGENTS) + 1
+    assert len(read) == MAX_AGENTS + 1
 
 
 def test_agents_that_are_not_a_sequence_are_refused() -> None:
@@ -402,7 +418,7 @@ def _broken(small: ArenaResult, change: str) -> object:
     [
         ("not an object", "the run must be a JSON object"),
         ("no pairs", "the run has no 'pairs'"),
-        ("one agent", "agents must be 2 to 4 different agent names"),
+        ("one agent", "agents must be 2 to 16 different agent names"),
         ("pairs swapped", "pairs[0].agents must be ['random', 'greedy']"),
         ("a win too many", "pairs[0]: its counts disagree with its deal_scores"),
         ("a quarter point", "pairs[0].deal_scores must be 6 deal scores"),
@@ -427,7 +443,7 @@ def test_a_saved_run_is_refused_cheaply_and_with_a_typed_error() -> None:
     """10,000 agent names with one pair are refused before any pair is listed; a number
     past what a float holds is not a number of a run."""
     data = arena(["random", "greedy"], deals=1).to_dict()
-    with pytest.raises(ConquianError, match=f"2 to {len(AGENTS)} different agent names"):
+    with pytest.raises(ConquianError, match=f"2 to {MAX_AGENTS} different agent names"):
         ArenaResult.from_dict({**data, "agents": [f"a{i}" for i in range(10_000)]})
     with pytest.raises(ConquianError, match="seconds must be a number"):
         ArenaResult.from_dict({**data, "seconds": 10**400})
@@ -444,9 +460,12 @@ def test_a_saved_run_must_be_one_the_arena_could_have_played() -> None:
     assert ArenaResult.from_dict(data).ratings == data["ratings"]
     renamed = copy.deepcopy(data)
     renamed["agents"][1] = "x" * 100_000
-    with pytest.raises(ConquianError, match="no agent is called 'xxx") as refused:
+    with pytest.raises(ConquianError, match="at most 80 characters") as refused:
         ArenaResult.from_dict(renamed)
     assert len(str(refused.value)) < 200
+    renamed["agents"][1] = "xxx"
+    with pytest.raises(ConquianError, match="no agent is called 'xxx'"):
+        ArenaResult.from_dict(renamed)
     with pytest.raises(ConquianError, match="an arena's seed is a whole number"):
         ArenaResult.from_dict({**data, "seed": 2**1000})
     for ratings in ({"random": 1e308, "greedy": -1e308}, {"random": 0.0, "greedy": 0.0}):
@@ -460,3 +479,133 @@ def test_a_result_is_frozen_down_to_its_ratings() -> None:
     with pytest.raises(TypeError, match="read-only"):
         result.ratings["greedy"] = 0.0
     assert ArenaResult.from_dict(json.loads(result.to_json())) == result
+
+
+def run_cli(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(list(argv), out=out)
+    return code, out.getvalue()
+
+
+# ====================================================================== agents with parameters
+
+
+def test_an_agent_is_named_with_its_parameters() -> None:
+    """search:160 is the search agent with 160 playouts a decision; budget is CPU time."""
+    assert repr(agent_spec("search:160")(7)) == "SearchAgent(seed=7, iterations=160)"
+    assert repr(agent_spec("search:iterations=40")(7)) == "SearchAgent(seed=7, iterations=40)"
+    assert repr(agent_spec("search:budget=20ms")(7)) == "SearchAgent(seed=7, cpu_seconds=0.02)"
+    assert repr(agent_spec("search:budget=0.5s")(3)) == "SearchAgent(seed=3, cpu_seconds=0.5)"
+    assert repr(agent_spec("search:seconds=.25s")(3)) == "SearchAgent(seed=3, seconds=0.25)"
+    assert repr(agent_spec("heuristic:3")(1)) == "HeuristicAgent(force_hand=3)"
+    assert repr(agent_spec("search")(7)) == "SearchAgent(seed=7, iterations=80)"
+    searched = agent_spec("search:8:max_takes=2")(5)
+    state = State.new(5)
+    assert searched.choose(state.observation(1), state.legal_moves()) in state.legal_moves()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("greedy:3", "the greedy agent takes no parameters"),
+        ("search:depth=3", "the search agent has no parameter 'depth'"),
+        ("search:0", "iterations must be a whole number of at least 1"),
+        ("search:-5", "iterations is a whole number, not '-5'"),
+        ("search:budget=20", "budget is a time such as 20ms or 0.5s, not '20'"),
+        ("search:budget=0ms", "cpu_seconds must be a number above 0"),
+        ("search:budget=2h", "budget is a time such as 20ms"),
+        ("search:160:iterations=20", "iterations is given twice"),
+        ("search:budget=1s:seconds=1s", "give seconds or cpu_seconds, not both"),
+        ("searcher:160", "no agent is called 'searcher'"),
+        ("search:" + "9" * 100, "at most 80 characters"),
+    ],
+)
+def test_a_bad_agent_parameter_is_refused_by_name(text: str, message: str) -> None:
+    with pytest.raises(ConquianError, match=re.escape(message)):
+        agent_spec(text)
+    with pytest.raises(ConquianError, match=re.escape(message)):
+        arena(["random", text], deals=1)
+
+
+def test_an_agent_plays_against_itself_with_other_parameters() -> None:
+    result = arena(["search:4", "search:budget=1ms", "greedy"], deals=2, seed=3)
+    assert [pair.games for pair in result.pairs] == [4, 4, 4]
+    assert ArenaResult.from_dict(json.loads(result.to_json())) == result
+    code, output = run_cli("arena", "--agents", "search:4,greedy", "--deals", "1", "--quiet")
+    assert code == 0
+    assert output.splitlines()[3].startswith("search:4 vs greedy ")
+
+
+# ====================================================================== chunks that add up
+
+
+def test_runs_on_consecutive_deals_add_up_to_one_run() -> None:
+    agents = ["random", "greedy", "heuristic"]
+    whole = arena(agents, deals=30, seed=5)
+    parts = [
+        arena(agents, deals=7, seed=5, first_deal=23, workers=2),
+        arena(agents, deals=23, seed=5),
+    ]
+    joined = ArenaResult.join(parts)
+    assert joined == whole
+    assert joined.ratings == pytest.approx(dict(whole.ratings))
+    assert [pair.decisions for pair in joined.pairs] == [pair.decisions for pair in whole.pairs]
+    assert parts[0].first_deal == 23
+    assert str(parts[0]).startswith("7 deals a pair from deal 23, each played twice")
+    assert ArenaResult.from_dict(json.loads(parts[0].to_json())) == parts[0]
+    assert parts[0] != arena(agents, deals=7, seed=5)  # other deals
+
+
+def test_runs_that_do_not_follow_on_are_not_joined() -> None:
+    one = arena(["random", "greedy"], deals=2, seed=5)
+    gap = arena(["random", "greedy"], deals=2, seed=5, first_deal=3)
+    other = arena(["random", "greedy"], deals=2, seed=6, first_deal=2)
+    with pytest.raises(ConquianError, match="one ends before deal 2, the next starts at deal 3"):
+        ArenaResult.join([one, gap])
+    with pytest.raises(ConquianError, match="only runs of the same agents, rules and seed"):
+        ArenaResult.join([one, other])
+    with pytest.raises(ConquianError, match="the next starts at deal 0"):
+        ArenaResult.join([one, one])
+    with pytest.raises(ConquianError, match="one or more arena results"):
+        ArenaResult.join([])
+    with pytest.raises(ConquianError, match="first_deal must be a whole number"):
+        arena(["random", "greedy"], deals=1, first_deal=-1)
+
+
+def test_the_command_line_starts_at_the_deal_asked() -> None:
+    code, output = run_cli(
+        "arena", "--agents", "random,greedy", "--deals", "3", "--first-deal", "4", "--quiet"
+    )
+    assert code == 0
+    expected = arena(["random", "greedy"], deals=3, first_deal=4)
+    assert output.splitlines()[:4] == str(expected).splitlines()[:4]
+
+
+# ====================================================================== CPU time
+
+
+def test_each_agents_cpu_time_per_decision_is_measured_and_saved() -> None:
+    result = arena(["random", "search:8"], deals=3, seed=2)
+    pair = result.pairs[0]
+    assert all(count > 0 for count in pair.decisions)
+    assert all(seconds > 0 for seconds in pair.cpu_seconds)
+    random_ms, search_ms = result.cpu_ms("random"), result.cpu_ms("search:8")
+    assert random_ms is not None
+    assert search_ms is not None
+    assert search_ms > random_ms
+    data = json.loads(result.to_json())
+    assert data["cpu_ms_per_decision"] == {"random": random_ms, "search:8": search_ms}
+    assert data["pairs"][0]["decisions"] == list(pair.decisions)
+    again = ArenaResult.from_dict(data)
+    assert again.pairs[0].cpu_seconds == pair.cpu_seconds
+    # A run saved before the times were measured reads back, its times unknown.
+    for field in ("cpu_seconds", "decisions"):
+        del data["pairs"][0][field]
+    old = ArenaResult.from_dict(data)
+    assert old == result
+    assert old.cpu_ms("random") is None
+    assert str(old).splitlines()[-1].split()[-1] == "-"
+    broken = json.loads(result.to_json())
+    broken["pairs"][0]["cpu_seconds"] = [-1, 0]
+    with pytest.raises(ConquianError, match=re.escape("pairs[0].cpu_seconds must be two")):
+        ArenaResult.from_dict(broken)

@@ -308,3 +308,14 @@ def test_it_is_an_agent_with_a_plain_repr() -> None:
 def test_an_empty_move_list_is_refused() -> None:
     with pytest.raises(ConquianError, match="no legal move"):
         SearchAgent().choose(State.new(1).observation(1), ())
+
+
+def test_a_cpu_budget_plays_legal_moves_and_is_said_in_its_repr() -> None:
+    agent = SearchAgent(3, cpu_seconds=0.002)
+    assert repr(agent) == "SearchAgent(seed=3, cpu_seconds=0.002)"
+    final, _ = checked_game(State.new(17), [agent, GreedyAgent()])
+    assert final.outcome is not None
+    with pytest.raises(ValueError, match="give seconds or cpu_seconds, not both"):
+        SearchAgent(seconds=1, cpu_seconds=1)
+    with pytest.raises(ValueError, match="cpu_seconds must be a number above 0"):
+        SearchAgent(cpu_seconds=0)

@@ -10,8 +10,15 @@ with their effective number (see :meth:`PairResult.interval`), and every agent g
 rating on the Elo scale from a Bradley–Terry fit of all the games, anchored with
 ``random`` at 0 (or the first agent when ``random`` is not playing).
 
+An agent is named as in :data:`~conquian.simulate.AGENTS`, optionally with parameters
+after colons (see :func:`agent_spec`): ``search:160`` is the search agent with 160
+playouts a decision, ``search:budget=20ms`` with 20 ms of CPU time a decision. Each agent's
+CPU time per decision with a choice is measured too (:meth:`ArenaResult.cpu_ms`).
+
 The results depend only on the agents, the deals, the rules and the seed, never on the
-number of worker processes.
+number of worker processes (the CPU times, and a search agent given a time budget, aside).
+A run may start at any deal (``first_deal``), so a long run split into chunks adds up to
+the whole (:meth:`ArenaResult.join`).
 
 >>> from conquian.arena import arena
 >>> result = arena(["random", "greedy"], deals=20, seed=1)
@@ -26,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import json
 import math
 import os
@@ -41,14 +49,14 @@ import attrs
 from conquian._readonly import ReadOnlyDict
 from conquian._rng import SplitMix64, game_seed
 from conquian._terminal import EXIT_BAD_INPUT, EXIT_OK, print_error
-from conquian.agents import play_game
+from conquian.agents import Agent
 from conquian.dealing import check_seed
 from conquian.errors import ConquianError, describe
+from conquian.heuristic import HeuristicAgent
 from conquian.rules import CLASSIC, Rules
+from conquian.search import SearchAgent
 from conquian.simulate import (
-    AGENTS,
     MAX_WORKERS,
-    agent_factory,
     agent_named,
     check_count,
     in_workers,
@@ -56,10 +64,13 @@ from conquian.simulate import (
 from conquian.state import State
 
 __all__ = [
+    "MAX_AGENTS",
     "MAX_DEALS",
+    "MAX_FIRST_DEAL",
     "ArenaResult",
     "PairResult",
     "agent_list",
+    "agent_spec",
     "arena",
     "bradley_terry",
     "run_command",
@@ -70,6 +81,11 @@ _PRIOR_GAMES: Final = 1.0  # a virtual draw per pair, so an unbeaten agent's rat
 _TASK_DEALS: Final = 25  # deals per task handed to a worker
 MAX_DEALS: Final = 10**6
 """The most deals one :func:`arena` call plays for each pair."""
+MAX_FIRST_DEAL: Final = 2**32
+"""The highest deal number a run may start at (``first_deal``)."""
+MAX_AGENTS: Final = 16
+"""The most agents one run rates (names with parameters count as agents of their own)."""
+_MAX_SPEC: Final = 80  # the longest agent name with its parameters
 _DEAL_POINTS: Final = (0, 0.5, 1, 1.5, 2)
 _DEAL_SCORES: Final = re.compile(
     r'"deal_scores": \[([^\]]*)\]'
@@ -87,6 +103,10 @@ class PairResult:
         losses: Games the second agent won.
         draws: Games drawn (R15).
         deal_scores: The first agent's points on each deal (0 to 2: both games of it).
+        cpu_seconds: The CPU time each agent (first, second) spent choosing, over its
+            decisions with more than one legal move (not compared: it varies run to run).
+        decisions: How many such decisions each agent made (not compared; a run saved
+            before they were counted reads as none).
     """
 
     first: str
@@ -95,6 +115,8 @@ class PairResult:
     losses: int
     draws: int
     deal_scores: tuple[float, ...] = attrs.field(repr=False)
+    cpu_seconds: tuple[float, float] = attrs.field(default=(0.0, 0.0), eq=False, repr=False)
+    decisions: tuple[int, int] = attrs.field(default=(0, 0), eq=False, repr=False)
 
     @property
     def games(self) -> int:
@@ -163,6 +185,8 @@ class PairResult:
             "draws": self.draws,
             "score": self.score,
             "interval95": [low, high],
+            "cpu_seconds": list(self.cpu_seconds),
+            "decisions": list(self.decisions),
             "deal_scores": list(self.deal_scores),
         }
 
@@ -181,6 +205,8 @@ class ArenaResult:
         ratings: Each agent's Bradley–Terry rating on the Elo scale, ``random`` (or the
             first agent) at 0 (a read-only dict, as the value is frozen).
         seconds: Wall-clock time of the run.
+        first_deal: The number of the first deal played (the deals are ``first_deal`` to
+            ``first_deal + deals - 1``).
     """
 
     agents: tuple[str, ...]
@@ -190,6 +216,92 @@ class ArenaResult:
     pairs: tuple[PairResult, ...]
     ratings: dict[str, float] = attrs.field(hash=False, converter=ReadOnlyDict)
     seconds: float = attrs.field(eq=False)
+    first_deal: int = 0
+
+    def cpu_ms(self, agent: str) -> float | None:
+        """The mean CPU time ``agent`` spent on a decision with more than one legal move,
+        in milliseconds, over all its games here; ``None`` when none was measured.
+
+        >>> from conquian.arena import arena
+        >>> result = arena(["random", "greedy"], deals=2)
+        >>> result.cpu_ms("greedy") > 0
+        True
+        """
+        seconds = decisions = 0.0
+        for pair in self.pairs:
+            for side, name in enumerate((pair.first, pair.second)):
+                if name == agent:
+                    seconds += pair.cpu_seconds[side]
+                    decisions += pair.decisions[side]
+        return 1000 * seconds / decisions if decisions else None
+
+    @classmethod
+    def join(cls, parts: Iterable[ArenaResult]) -> ArenaResult:
+        """One result of runs of the same agents, rules and seed on consecutive deals (in
+        any order), equal to the result of one run over all their deals.
+
+        Raises:
+            ConquianError: No runs, runs of different agents, rules or seeds, or deals
+                that leave a gap or overlap.
+
+        >>> from conquian.arena import ArenaResult, arena
+        >>> whole = arena(["random", "greedy"], deals=5, seed=2)
+        >>> chunks = [
+        ...     arena(["random", "greedy"], deals=3, seed=2),
+        ...     arena(["random", "greedy"], deals=2, seed=2, first_deal=3),
+        ... ]
+        >>> ArenaResult.join(chunks) == whole
+        True
+        """
+        runs = sorted(parts, key=lambda run: run.first_deal)
+        if not runs or not all(isinstance(run, ArenaResult) for run in runs):
+            raise ConquianError("join needs one or more arena results")
+        head = runs[0]
+        for run in runs[1:]:
+            if (run.agents, run.rules, run.seed) != (head.agents, head.rules, head.seed):
+                raise ConquianError(
+                    "only runs of the same agents, rules and seed add up: "
+                    f"{', '.join(run.agents)} (seed {run.seed}) is not "
+                    f"{', '.join(head.agents)} (seed {head.seed})"
+                )
+        for before, after in itertools.pairwise(runs):
+            end = before.first_deal + before.deals
+            if after.first_deal != end:
+                raise ConquianError(
+                    f"the runs' deals must follow on: one ends before deal {end:,}, the next "
+                    f"starts at deal {after.first_deal:,}"
+                )
+        pairs = []
+        for number, pair in enumerate(head.pairs):
+            sides = [run.pairs[number] for run in runs]
+            pairs.append(
+                PairResult(
+                    pair.first,
+                    pair.second,
+                    wins=sum(side.wins for side in sides),
+                    losses=sum(side.losses for side in sides),
+                    draws=sum(side.draws for side in sides),
+                    deal_scores=tuple(score for side in sides for score in side.deal_scores),
+                    cpu_seconds=(
+                        sum(side.cpu_seconds[0] for side in sides),
+                        sum(side.cpu_seconds[1] for side in sides),
+                    ),
+                    decisions=(
+                        sum(side.decisions[0] for side in sides),
+                        sum(side.decisions[1] for side in sides),
+                    ),
+                )
+            )
+        return cls(
+            agents=head.agents,
+            rules=head.rules,
+            deals=sum(run.deals for run in runs),
+            seed=head.seed,
+            pairs=tuple(pairs),
+            ratings=bradley_terry(pairs, _anchor(head.agents)),
+            seconds=sum(run.seconds for run in runs),
+            first_deal=head.first_deal,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The run as JSON-ready data (what ``arena --json`` writes)."""
@@ -201,7 +313,9 @@ class ArenaResult:
             "pairs": [pair.to_dict() for pair in self.pairs],
             "ratings": dict(self.ratings),
             "anchor": _anchor(self.agents),
+            "cpu_ms_per_decision": {name: self.cpu_ms(name) for name in self.agents},
             "seconds": self.seconds,
+            "first_deal": self.first_deal,
         }
 
     def to_json(self) -> str:
@@ -243,15 +357,15 @@ class ArenaResult:
         agents = run["agents"]
         if (
             not isinstance(agents, list)
-            or not 2 <= len(agents) <= len(AGENTS)
+            or not 2 <= len(agents) <= MAX_AGENTS
             or not all(isinstance(name, str) for name in agents)
             or len(set(agents)) != len(agents)
         ):
             raise ConquianError(
-                f"agents must be 2 to {len(AGENTS)} different agent names, not {describe(agents)}"
+                f"agents must be 2 to {MAX_AGENTS} different agent names, not {describe(agents)}"
             )
         for name in agents:
-            agent_named(name)
+            agent_spec(name)
         if not isinstance(run["rules"], str):
             raise ConquianError(f"rules must be rules text, not {describe(run['rules'])}")
         rules = Rules.parse(run["rules"])
@@ -283,6 +397,7 @@ class ArenaResult:
         seconds = run.get("seconds", 0.0)
         if not _is_number(seconds) or seconds < 0:
             raise ConquianError(f"seconds must be a number of at least 0, not {describe(seconds)}")
+        first_deal = check_count(run.get("first_deal", 0), "first_deal", MAX_FIRST_DEAL)
         return cls(
             agents=tuple(agents),
             rules=rules,
@@ -291,12 +406,14 @@ class ArenaResult:
             pairs=read,
             ratings={name: float(ratings[name]) for name in agents},
             seconds=float(seconds),
+            first_deal=first_deal,
         )
 
     def __str__(self) -> str:
         width = max(12, *(len(a) + len(b) + 4 for a, b in _pairs(self.agents)))
+        start = f" from deal {self.first_deal:,}" if self.first_deal else ""
         lines = [
-            f"{self.deals:,} deal{'' if self.deals == 1 else 's'} a pair, "
+            f"{self.deals:,} deal{'' if self.deals == 1 else 's'} a pair{start}, "
             "each played twice (seats swapped), "
             f"rules {self.rules.to_notation()}, seed {self.seed}",
             "",
@@ -310,10 +427,23 @@ class ArenaResult:
                 f"{name:<{width}} {pair.games:>6,} {pair.wins:>6,} {pair.draws:>6,} "
                 f"{pair.losses:>6,} {pair.score:>7.1%}  {low:.1%} to {high:.1%}"
             )
-        lines += ["", f"rating (Bradley-Terry, Elo scale, {_anchor(self.agents)} = 0)"]
+        lines += [
+            "",
+            f"{f'rating (Bradley-Terry, Elo scale, {_anchor(self.agents)} = 0)':<{width + 6}}"
+            "  CPU a decision",
+        ]
         for name in sorted(self.agents, key=lambda a: -self.ratings[a]):
-            lines.append(f"  {name:<{width - 2}} {self.ratings[name]:>+7.0f}")
+            cpu = self.cpu_ms(name)
+            lines.append(
+                f"  {name:<{width - 2}} {self.ratings[name]:>+7.0f}"
+                f"  {'-' if cpu is None else _milliseconds(cpu):>9}"
+            )
         return "\n".join(lines)
+
+
+def _milliseconds(ms: float) -> str:
+    """A time in milliseconds to three significant figures (``41.2 ms``, ``0.0213 ms``)."""
+    return f"{ms:.3g} ms" if ms < 1000 else f"{ms:,.0f} ms"
 
 
 def _fields(data: object, what: str, names: Sequence[str]) -> dict[str, Any]:
@@ -357,7 +487,30 @@ def _pair_from_dict(data: object, what: str, agents: tuple[str, str], deals: int
         )
     if wins + losses + draws != 2 * deals or sum(scores) != wins + draws / 2:
         raise ConquianError(f"{what}: its counts disagree with its deal_scores")
-    return PairResult(agents[0], agents[1], wins, losses, draws, tuple(float(s) for s in scores))
+    cpu = pair.get("cpu_seconds", [0.0, 0.0])
+    if (
+        not isinstance(cpu, list)
+        or len(cpu) != 2
+        or not all(_is_number(value) and value >= 0 for value in cpu)
+    ):
+        raise ConquianError(f"{what}.cpu_seconds must be two numbers of at least 0")
+    counted = pair.get("decisions", [0, 0])
+    if not isinstance(counted, list) or len(counted) != 2:
+        raise ConquianError(f"{what}.decisions must be two whole numbers")
+    decisions = (
+        check_count(counted[0], f"{what}.decisions[0]"),
+        check_count(counted[1], f"{what}.decisions[1]"),
+    )
+    return PairResult(
+        agents[0],
+        agents[1],
+        wins,
+        losses,
+        draws,
+        tuple(float(s) for s in scores),
+        cpu_seconds=(float(cpu[0]), float(cpu[1])),
+        decisions=decisions,
+    )
 
 
 def _anchor(agents: Sequence[str]) -> str:
@@ -423,32 +576,49 @@ def bradley_terry(
     return {name: 400 * math.log10(strength[name]) + 0.0 for name in names}
 
 
-def _play_deals(
-    first: str, second: str, low: int, high: int, seed: int, rules: Rules
-) -> list[tuple[float, float]]:
+_Played = tuple[list[tuple[float, float]], tuple[float, float], tuple[int, int]]
+"""What a task of :func:`_play_deals` returns: each deal's points, the CPU time and the
+decisions with a choice of each agent."""
+
+
+def _play_deals(first: str, second: str, low: int, high: int, seed: int, rules: Rules) -> _Played:
     """Deals ``low`` to ``high - 1`` between two agents: the first agent's points in the
-    game where it sits in seat 0, and in the game where it sits in seat 1."""
-    factories = (agent_factory(first), agent_factory(second))
+    game where it sits in seat 0, and in the game where it sits in seat 1; then the CPU
+    time each agent (first, second) spent on its decisions with a choice, and how many it
+    made."""
+    factories = (agent_spec(first), agent_spec(second))
     results = []
+    cpu = [0.0, 0.0]
+    decisions = [0, 0]
     for deal in range(low, high):
         deal_seed = game_seed(seed, deal)
         points = []
         for first_seat in (0, 1):
+            sides = (first_seat, 1 - first_seat)  # seat -> 0 for the first agent, 1 the second
             agents = [
-                factories[seat if first_seat == 0 else 1 - seat](
-                    SplitMix64(deal_seed ^ (seat + 1)).next64()
-                )
+                factories[sides[seat]](SplitMix64(deal_seed ^ (seat + 1)).next64())
                 for seat in (0, 1)
             ]
-            final = play_game(State.new(deal_seed, rules=rules, dealer=deal % 2), agents)
-            outcome = final.outcome
+            state = State.new(deal_seed, rules=rules, dealer=deal % 2)
+            while (player := state.to_move) is not None:
+                moves = state.legal_moves()
+                view = state.observation(player)
+                if len(moves) == 1:
+                    move = agents[player].choose(view, moves)
+                else:
+                    started = time.thread_time()
+                    move = agents[player].choose(view, moves)
+                    cpu[sides[player]] += time.thread_time() - started
+                    decisions[sides[player]] += 1
+                state = state.apply(move, player=player)
+            outcome = state.outcome
             assert outcome is not None
             if outcome.winner is None:
                 points.append(0.5)
             else:
                 points.append(1.0 if outcome.winner == first_seat else 0.0)
         results.append((points[0], points[1]))
-    return results
+    return results, (cpu[0], cpu[1]), (decisions[0], decisions[1])
 
 
 def arena(
@@ -459,16 +629,20 @@ def arena(
     seed: int = 0,
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    first_deal: int = 0,
 ) -> ArenaResult:
     """Play every pair of ``agents`` on the same ``deals`` deals, each deal twice.
 
     Args:
-        agents: At least two distinct agent names (see
-            :data:`~conquian.simulate.AGENTS`).
+        agents: At least two and at most :data:`MAX_AGENTS` distinct agent names, each
+            with parameters if wanted (see :func:`agent_spec`).
         deals: Deals each pair plays, at most :data:`MAX_DEALS`; each is played twice,
             seats swapped.
         rules: The rules of every game.
         seed: The run's seed: deal ``d`` is dealt from ``game_seed(seed, d)``.
+        first_deal: The first deal's number ``d`` (0 to :data:`MAX_FIRST_DEAL`): a run of
+            deals 0 to 99 and one of deals 100 to 199 add up to a run of 200
+            (:meth:`ArenaResult.join`).
         workers: Processes to use (0 for one per core), at most
             :data:`~conquian.simulate.MAX_WORKERS`. The result does not depend on it.
         progress: Called with (games done, games) as the work advances.
@@ -487,18 +661,17 @@ def arena(
             f"agents must be a sequence of agent names, such as ('greedy', 'random'), not "
             f"{what}{describe(agents)}"
         )
-    names = tuple(islice(agents, len(AGENTS) + 1))  # never read past one name too many
-    if len(names) > len(AGENTS):
-        raise ConquianError(
-            f"an arena has at most {len(AGENTS)} agents, each once: {', '.join(AGENTS)}"
-        )
+    names = tuple(islice(agents, MAX_AGENTS + 1))  # never read past one name too many
+    if len(names) > MAX_AGENTS:
+        raise ConquianError(f"an arena has at most {MAX_AGENTS} agents, each once")
     if len(names) < 2:
         raise ConquianError(f"an arena needs at least two agents, not {len(names)}")
     for name in names:
-        agent_named(name)
+        agent_spec(name)
     if len(set(names)) != len(names):
         raise ConquianError(f"each agent plays once in an arena: {', '.join(names)}")
     check_count(deals, "deals", MAX_DEALS)
+    check_count(first_deal, "first_deal", MAX_FIRST_DEAL)
     check_count(workers, "workers", MAX_WORKERS)
     check_seed(seed, "an arena's seed")
     if not isinstance(rules, Rules):
@@ -506,12 +679,13 @@ def arena(
     workers = workers or os.cpu_count() or 1
     start = time.perf_counter()
     pairs = _pairs(names)
+    end = first_deal + deals
     tasks = [
-        (index, low, min(low + _TASK_DEALS, deals))
+        (index, low, min(low + _TASK_DEALS, end))
         for index in range(len(pairs))
-        for low in range(0, deals, _TASK_DEALS)
+        for low in range(first_deal, end, _TASK_DEALS)
     ]
-    scores: list[dict[int, list[tuple[float, float]]]] = [{} for _ in pairs]
+    scores: list[dict[int, _Played]] = [{} for _ in pairs]
     total = 2 * deals * len(pairs)
     done = 0
     if workers == 1 or len(tasks) <= 1:
@@ -531,7 +705,8 @@ def arena(
                     progress(done, total)
     results = []
     for (first, second), by_task in zip(pairs, scores, strict=True):
-        games = [points for low in sorted(by_task) for points in by_task[low]]
+        played = [by_task[low] for low in sorted(by_task)]
+        games = [points for task in played for points in task[0]]
         flat = [p for deal in games for p in deal]
         results.append(
             PairResult(
@@ -541,6 +716,8 @@ def arena(
                 losses=flat.count(0.0),
                 draws=flat.count(0.5),
                 deal_scores=tuple(a + b for a, b in games),
+                cpu_seconds=(sum(t[1][0] for t in played), sum(t[1][1] for t in played)),
+                decisions=(sum(t[2][0] for t in played), sum(t[2][1] for t in played)),
             )
         )
     return ArenaResult(
@@ -551,6 +728,7 @@ def arena(
         pairs=tuple(results),
         ratings=bradley_terry(results, _anchor(names)),
         seconds=time.perf_counter() - start,
+        first_deal=first_deal,
     )
 
 
@@ -575,6 +753,7 @@ def run_command(args: argparse.Namespace, out: TextIO) -> int:
         seed=args.seed,
         workers=args.workers,
         progress=progress,
+        first_deal=args.first_deal,
     )
     if show:
         print(file=sys.stderr)
@@ -603,20 +782,21 @@ def _unwritable(path: str) -> str | None:
 
 
 def agent_list(text: str) -> tuple[str, ...]:
-    """Read the command line's ``--agents A,B,...``: at least two different registered
-    names, separated by commas.
+    """Read the command line's ``--agents A,B,...``: at least two different agents, each a
+    registered name with parameters if wanted (:func:`agent_spec`), separated by commas.
 
     Raises:
-        argparse.ArgumentTypeError: An unknown name, or fewer than two different agents.
+        argparse.ArgumentTypeError: An unknown name or parameter, or fewer than two
+            different agents.
 
     >>> from conquian.arena import agent_list
-    >>> agent_list("random, greedy,search")
-    ('random', 'greedy', 'search')
+    >>> agent_list("random, greedy,search:160")
+    ('random', 'greedy', 'search:160')
     """
     names = tuple(name.strip() for name in text.split(",") if name.strip())
     for name in names:
         try:
-            agent_named(name)
+            agent_spec(name)
         except ConquianError as error:
             raise argparse.ArgumentTypeError(str(error)) from None
     if len(names) < 2 or len(set(names)) != len(names):
@@ -624,3 +804,96 @@ def agent_list(text: str) -> tuple[str, ...]:
             "give at least two different agents, such as greedy,search"
         )
     return names
+
+
+# The parameters each agent takes in a name (agent_spec): the key, then how to read its
+# value into the agent's keyword argument. The first key is the one a bare value gives.
+_PARAMETERS: Final[dict[str, tuple[str, ...]]] = {
+    "random": (),
+    "greedy": (),
+    "heuristic": ("force_hand",),
+    "search": ("iterations", "budget", "seconds", "max_takes"),
+}
+_TIME: Final = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(ms|s)")
+
+
+def agent_spec(text: str) -> Callable[[int], Agent]:
+    """The factory of an agent named with parameters: ``NAME[:VALUE][:KEY=VALUE]...``.
+
+    ``NAME`` is one of :data:`~conquian.simulate.AGENTS`. The parameters are
+
+    * ``heuristic``: ``force_hand=N`` (a bare ``N`` too), see
+      :class:`~conquian.heuristic.HeuristicAgent`;
+    * ``search``: ``iterations=N`` (a bare ``N`` too: ``search:160``), ``budget=T`` the CPU
+      time of a decision (``search:budget=20ms``, ``0.5s``; ``cpu_seconds``),
+      ``seconds=T`` a wall-clock budget, and ``max_takes=N``, see
+      :class:`~conquian.search.SearchAgent`;
+    * ``random`` and ``greedy`` take none.
+
+    Raises:
+        ConquianError: An unknown agent or parameter, a value of the wrong form or out of
+            range, or a parameter given twice; the message names it.
+
+    >>> from conquian.arena import agent_spec
+    >>> agent_spec("search:160")(7)
+    SearchAgent(seed=7, iterations=160)
+    >>> agent_spec("search:budget=20ms")(7)
+    SearchAgent(seed=7, cpu_seconds=0.02)
+    """
+    if not isinstance(text, str) or len(text) > _MAX_SPEC:
+        raise ConquianError(
+            f"an agent is a name with parameters of at most {_MAX_SPEC} characters, such as "
+            f"search:160, not {describe(text)}"
+        )
+    name, *given = text.split(":")
+    factory = agent_named(name)
+    if not given:
+        return factory
+    known = _PARAMETERS.get(name, ())
+    if not known:
+        raise ConquianError(f"the {name} agent takes no parameters: {text}")
+    kwargs: dict[str, Any] = {}
+    for item in given:
+        key, equals, value = item.partition("=")
+        if not equals:
+            key, value = known[0], item
+        if key not in known:
+            raise ConquianError(
+                f"the {name} agent has no parameter {describe(key)}: it takes {', '.join(known)}"
+            )
+        argument = "cpu_seconds" if key == "budget" else key
+        if argument in kwargs:
+            raise ConquianError(f"{key} is given twice in {text}")
+        kwargs[argument] = _parameter_value(key, value)
+    made = _Parameterised(name, kwargs)
+    try:  # the agent checks the values' ranges
+        made(0)
+    except (TypeError, ValueError) as error:
+        raise ConquianError(f"{text}: {error}") from None
+    return made
+
+
+def _parameter_value(key: str, value: str) -> int | float:
+    """A parameter's value: a time for ``budget`` and ``seconds``, else a whole number."""
+    if key in ("budget", "seconds"):
+        found = _TIME.fullmatch(value)
+        if found is None:
+            raise ConquianError(f"{key} is a time such as 20ms or 0.5s, not {describe(value)}")
+        number = float(found[1])
+        return number / 1000 if found[2] == "ms" else number
+    if not value.isdigit() or len(value) > 9:
+        raise ConquianError(f"{key} is a whole number, not {describe(value)}")
+    return int(value)
+
+
+@attrs.frozen
+class _Parameterised:
+    """Builds a named agent with keyword arguments (picklable, for worker processes)."""
+
+    name: str
+    kwargs: dict[str, Any] = attrs.field(hash=False)
+
+    def __call__(self, seed: int) -> Agent:
+        if self.name == "search":
+            return SearchAgent(seed, **self.kwargs)
+        return HeuristicAgent(**self.kwargs)  # the only other agent with parameters

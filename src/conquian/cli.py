@@ -192,6 +192,11 @@ def _deals(text: str) -> int:
     return _whole(text, 1, arena.MAX_DEALS, f"deals is a whole number from 1 to {arena.MAX_DEALS}")
 
 
+def _first_deal(text: str) -> int:
+    most = arena.MAX_FIRST_DEAL
+    return _whole(text, 0, most, f"the first deal is a whole number from 0 to {most:,}")
+
+
 def _seed(text: str) -> int:
     return _whole(text, 0, (1 << 64) - 1, "a seed is a whole number from 0 to 2**64 - 1")
 
@@ -322,9 +327,17 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         type=arena.agent_list,
         default=("random", "greedy", "search"),
         metavar="A,B,...",
-        help=f"agents separated by commas, from {', '.join(AGENTS)} (random,greedy,search)",
+        help=f"agents separated by commas, from {', '.join(AGENTS)}, with parameters "
+        "such as search:160 or search:budget=20ms (random,greedy,search)",
     )
     ladder.add_argument("--deals", type=_deals, default=100, help="deals a pair (100)")
+    ladder.add_argument(
+        "--first-deal",
+        type=_first_deal,
+        default=0,
+        metavar="D",
+        help="start at deal D, to split a long run into chunks that add up (0)",
+    )
     ladder.add_argument(
         "--rules",
         type=_rules,

@@ -70,6 +70,10 @@ class SearchAgent:
         seconds: If given, a time budget instead: playouts continue, a world at a time,
             until this many seconds have passed (not reproducible; at least one world;
             at most an hour).
+        cpu_seconds: If given, a budget of CPU time instead: playouts continue, a world at
+            a time, until the calling thread has spent this many seconds of CPU time on
+            the decision (``time.thread_time()``; fair between agents on a shared
+            machine, but not reproducible; at least one world; at most an hour).
         max_takes: How many takes are searched besides the policy's move: the best few by
             the heuristic's ranking, each with another discard (every other kind of move
             is always searched).
@@ -86,7 +90,7 @@ class SearchAgent:
     SearchAgent(seed=7, iterations=100)
     """
 
-    __slots__ = ("_iterations", "_max_takes", "_policy", "_seconds", "_seed")
+    __slots__ = ("_cpu", "_iterations", "_max_takes", "_policy", "_seconds", "_seed")
     __getstate__ = slots_state  # pickles under every protocol (0 and 1 need these)
     __setstate__ = set_slots_state
 
@@ -96,6 +100,7 @@ class SearchAgent:
         *,
         iterations: int = DEFAULT_ITERATIONS,
         seconds: float | None = None,
+        cpu_seconds: float | None = None,
         max_takes: int = _MAX_TAKES,
         policy: Agent | None = None,
     ) -> None:
@@ -105,22 +110,26 @@ class SearchAgent:
                 raise ValueError(
                     f"{name} must be a whole number of at least 1, not {describe(value)}"
                 )
-        if seconds is not None and (
-            isinstance(seconds, bool)
-            or not isinstance(seconds, int | float)
-            or not 0 < seconds <= _MAX_SECONDS
-        ):
-            raise ValueError(
-                f"seconds must be a number above 0 and at most {_MAX_SECONDS} (an hour a "
-                f"decision), or None, not {describe(seconds)}"
-            )
+        for key, budget in (("seconds", seconds), ("cpu_seconds", cpu_seconds)):
+            if budget is not None and (
+                isinstance(budget, bool)
+                or not isinstance(budget, int | float)
+                or not 0 < budget <= _MAX_SECONDS
+            ):
+                raise ValueError(
+                    f"{key} must be a number above 0 and at most {_MAX_SECONDS} (an hour a "
+                    f"decision), or None, not {describe(budget)}"
+                )
+        if seconds is not None and cpu_seconds is not None:
+            raise ValueError("give seconds or cpu_seconds, not both")
         if policy is not None and (isinstance(policy, type) or not isinstance(policy, Agent)):
             raise TypeError(
                 f"policy must be an agent, with a choose method, not {describe(policy)}"
             )
         self._seed = seed
         self._iterations = iterations
-        self._seconds = seconds
+        self._seconds = seconds if cpu_seconds is None else cpu_seconds
+        self._cpu = cpu_seconds is not None  # the budget is CPU time, not the clock's
         self._max_takes = max_takes
         self._policy: Agent = policy if policy is not None else HeuristicAgent()
 
@@ -133,11 +142,10 @@ class SearchAgent:
         return other
 
     def __repr__(self) -> str:
-        budget = (
-            f"seconds={self._seconds}"
-            if self._seconds is not None
-            else f"iterations={self._iterations}"
-        )
+        if self._seconds is None:
+            budget = f"iterations={self._iterations}"
+        else:
+            budget = f"{'cpu_seconds' if self._cpu else 'seconds'}={self._seconds}"
         return f"SearchAgent(seed={self._seed}, {budget})"
 
     def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
@@ -183,7 +191,8 @@ class SearchAgent:
         me = observation.player
         assert observation.offer is not None
         offer_index = observation.offer.index
-        deadline = None if self._seconds is None else time.perf_counter() + self._seconds
+        clock = time.thread_time if self._cpu else time.perf_counter
+        deadline = None if self._seconds is None else clock() + self._seconds
         declined = _declined(observation)
         count = played = 0
         scores = [0.0] * len(candidates)
@@ -204,7 +213,7 @@ class SearchAgent:
             if deadline is None:
                 if played >= self._iterations:
                     break
-            elif time.perf_counter() >= deadline:
+            elif clock() >= deadline:
                 break
         chosen, best = base, 0.0
         if count > 1:
