@@ -11,13 +11,14 @@ import pyspiel
 import pytest
 
 from conquian import BICYCLE, CLASSIC, FOSTER, PRESETS, Card, Regrouping, Rules, State
-from conquian.actions import DECLINE_ACTION, OBSERVATION_SIZE, actions_of
+from conquian.actions import DECLINE_ACTION, OBSERVATION_SIZE, RELEASE_ACTION, actions_of
 from conquian.agents import GreedyAgent, RandomAgent
 from conquian.cards import format_cards
 from conquian.integrations.openspiel import (
     AgentBot,
     ConquianGame,
     ConquianState,
+    history_size,
     load_game,
     parameters_of,
 )
@@ -320,3 +321,138 @@ def test_bad_game_parameters_are_refused_when_the_game_is_loaded() -> None:
             ConquianGame({"dealer": dealer})
     with pytest.raises(InvalidRulesError, match="forcing must be one of"):
         pyspiel.load_game("python_conquian", {"forcing": "bogus"})
+
+
+def test_a_clone_shares_nothing_that_changes() -> None:
+    """A clone shares the state's immutable parts; playing on from either leaves the
+    other as it was, and the clone plays exactly as a replay of the same actions."""
+    rng = np.random.default_rng(8)
+    game = load_game()
+    state = game.new_initial_state()
+    while state.is_chance_node() or len(state.history()) < 70:
+        if state.is_chance_node():
+            outcomes = [card for card, _ in state.chance_outcomes()]
+            state.apply_action(int(rng.choice(outcomes)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    before = (str(state), state.history(), state.information_state_string(0))
+    clone = state.clone()
+    assert (str(clone), clone.history(), clone.information_state_string(0)) == before
+    replay = game.new_initial_state()
+    for action in state.history():
+        replay.apply_action(action)
+    while not clone.is_terminal():
+        if clone.is_chance_node():
+            action = int(rng.choice([card for card, _ in clone.chance_outcomes()]))
+        else:
+            action = int(rng.choice(clone.legal_actions()))
+        clone.apply_action(action)
+        replay.apply_action(action)
+        assert str(clone) == str(replay)
+        assert clone.legal_actions() == replay.legal_actions()
+    assert clone.returns() == replay.returns()
+    assert (str(state), state.history(), state.information_state_string(0)) == before
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_the_history_tensor_is_of_perfect_recall(name: str) -> None:
+    """With history_tensor, the information-state tensor determines the information-state
+    string but for the order of the player's own card-adding actions: over states of
+    games that branch from common pasts, no two of a player's states with different
+    strings share a tensor, while the plain tensor merges some of them. A resample
+    keeps the tensor, and the observation tensor is the plain one."""
+    rules = PRESETS[name]
+    game = load_game(rules, history_tensor=True)
+    assert game.information_state_tensor_size() == OBSERVATION_SIZE + history_size(rules)
+    assert game.observation_tensor_size() == OBSERVATION_SIZE
+    rng = np.random.default_rng(3)
+    strings: dict[tuple[int, tuple[float, ...]], set[str]] = {}
+    roots = [game.new_initial_state()]
+    while roots[0].is_chance_node() or len(roots[0].history()) < 50:
+        state = roots[0]
+        if state.is_chance_node():
+            state.apply_action(int(rng.choice([card for card, _ in state.chance_outcomes()])))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    for branch in range(12):
+        state = roots[0].clone()
+        for _ in range(25):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                action = int(rng.choice([card for card, _ in state.chance_outcomes()]))
+            else:
+                action = int(rng.choice(state.legal_actions()))
+                for player in (0, 1):
+                    text = state.information_state_string(player).split(" actions=")[0]
+                    key = (player, tuple(state.information_state_tensor(player)))
+                    strings.setdefault(key, set()).add(text)
+                if branch == 0:
+                    other = state.resample_from_infostate(state.current_player(), rng.random)
+                    player = state.current_player()
+                    assert other.information_state_tensor(player) == (
+                        state.information_state_tensor(player)
+                    )
+            state.apply_action(action)
+    assert all(len(texts) == 1 for texts in strings.values())
+    assert len(strings) > 100
+    # Two cards turned up and refused in either order leave the same view: the plain
+    # tensor cannot tell the two pasts apart, the history tensor can.
+    found = 0
+    for start in _turning_points(game, rng)[:6]:
+        outcomes = [card for card, _ in start.chance_outcomes()]
+        one, two = _refused(start, outcomes[:2]), _refused(start, outcomes[1::-1])
+        if one is None or two is None:
+            continue
+        for player in (0, 1):  # both at the chance node of the next card
+            assert one.information_state_string(player) != two.information_state_string(player)
+            mine, other = (s.information_state_tensor(player) for s in (one, two))
+            assert mine != other
+            assert mine[:OBSERVATION_SIZE] == other[:OBSERVATION_SIZE]
+        found += 1
+    assert found
+
+
+def _turning_points(game: Any, rng: np.random.Generator) -> list[Any]:
+    """States of a random game where a card turned up from the stock is being chosen."""
+    found = []
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            if state.engine is not None:
+                found.append(state.clone())
+            state.apply_action(int(rng.choice([card for card, _ in state.chance_outcomes()])))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return found
+
+
+def _refused(state: Any, cards: list[int]) -> Any | None:
+    """``state`` with ``cards`` turned up in turn, each refused by both players (declined
+    or released, R11, R14b) until the next card is turned; ``None`` if that cannot be."""
+    state = state.clone()
+    for card in cards:
+        if not state.is_chance_node():
+            return None
+        state.apply_action(card)
+        while not state.is_chance_node():
+            if state.is_terminal():
+                return None
+            legal = state.legal_actions()
+            refusal = next((a for a in (DECLINE_ACTION, RELEASE_ACTION) if a in legal), None)
+            if refusal is None:
+                return None
+            state.apply_action(refusal)
+    return state
+
+
+def test_the_player_ids_are_openspiels() -> None:
+    game = load_game()
+    state = game.new_initial_state()
+    assert state.current_player() == int(pyspiel.PlayerId.CHANCE)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(state.legal_actions()[0])
+    assert state.current_player() == int(pyspiel.PlayerId.TERMINAL)

@@ -10,7 +10,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from conquian import PRESETS, ConquianError, IllegalMoveError, MoveProblem, Rules, State
-from conquian.actions import NUM_ACTIONS, OBSERVATION_SIZE
+from conquian.actions import NUM_ACTIONS, OBSERVATION_LAYOUT, OBSERVATION_SIZE, encode_observation
 from conquian.integrations import require
 from conquian.integrations.pettingzoo import AGENTS, env, raw_env
 from conquian.simulate import game_seed
@@ -183,3 +183,98 @@ def test_an_action_must_be_a_whole_number_and_none_is_played_after_the_end() -> 
     with pytest.raises(IllegalMoveError, match="call reset") as refused:
         game.step(0)
     assert refused.value.problem is MoveProblem.GAME_OVER
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_the_observation_is_encode_observation_of_the_agents_view(name: str) -> None:
+    """The environment writes the encoding straight from card masks; it equals
+    encode_observation of each agent's observation and move builder at every step of
+    random games (V2 chosen melds, V3 lay-downs and V8 upcards included), and the mask
+    is the builder's."""
+    rng = np.random.default_rng(4)
+    game = raw_env(rules=PRESETS[name])
+    steps = declined = 0
+    for number in range(6):
+        game.reset(seed=number)
+        for _ in game.agent_iter():
+            state = game.game_state
+            assert state is not None
+            for other in AGENTS:
+                player = AGENTS.index(other)
+                builder = game.move_builder if state.to_move == player else None
+                seen = game.observe(other)
+                expected = encode_observation(state.observation(player), builder)
+                assert seen["observation"].tolist() == pytest.approx(expected, abs=1e-7)
+                mask = builder.mask() if builder is not None else [0] * NUM_ACTIONS
+                assert seen["action_mask"].tolist() == mask
+                declined += bool(seen["observation"][DECLINED].any())
+            observation, _, termination, truncation, _ = game.last()
+            steps += 1
+            if termination or truncation:
+                game.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            game.step(int(legal[-1] if rng.random() < 0.3 else rng.choice(legal)))
+    assert steps > 100
+    assert declined > 10
+
+
+DECLINED = slice(
+    sum(list(OBSERVATION_LAYOUT.values())[:7]), sum(list(OBSERVATION_LAYOUT.values())[:8])
+)
+"""Where the opponent's declined cards are in the vector."""
+
+
+def test_a_game_starts_from_a_given_position() -> None:
+    """reset(options={"position": ...}) takes a State (what the opponent declined is read
+    from its history) or a position string; the run does not move on."""
+    start = State.new(9)
+    for _ in range(6):
+        start = start.apply(start.legal_moves()[-1])
+    assert start.history
+    game = raw_env(seed=2)
+    game.reset(options={"position": start})
+    assert game.game_state == start
+    assert game.agent_selection == AGENTS[start.to_move or 0]
+    mover = start.to_move
+    assert mover is not None
+    for agent in AGENTS:
+        player = AGENTS.index(agent)
+        builder = game.move_builder if player == mover else None
+        expected = encode_observation(start.observation(player), builder)
+        assert game.observe(agent)["observation"].tolist() == pytest.approx(expected)
+    text = raw_env()
+    text.reset(options={"position": start.to_notation()})
+    assert text.game_state == State.from_notation(start.to_notation())
+    game.reset()
+    assert game.game_state == State.new(game_seed(2, 0))  # the run's first game still
+    wrapped = env(seed=1)
+    wrapped.reset(options={"position": start})
+    assert wrapped.unwrapped.game_state == start
+
+
+@pytest.mark.parametrize(
+    ("position", "error", "message"),
+    [
+        (State.new(1, rules=PRESETS["foster"]), ConquianError, "not the environment's classic"),
+        ("conquian/1 nonsense", ConquianError, "'nonsense' is not key=value"),
+        (42, TypeError, "a position is a State or its text, not 42"),
+    ],
+)
+def test_a_bad_position_is_refused_and_changes_nothing(
+    position: object, error: type[Exception], message: str
+) -> None:
+    game = raw_env(seed=5)
+    game.reset()
+    before = game.game_state
+    with pytest.raises(error, match=message):
+        game.reset(options={"position": position})
+    assert game.game_state == before
+    with pytest.raises(ConquianError, match="give a position or a dealer"):
+        game.reset(options={"position": State.new(1), "dealer": 1})
+    final = State.new(4)
+    while final.to_move is not None:
+        final = final.apply(final.legal_moves()[0])
+    with pytest.raises(ConquianError, match="finished game"):
+        game.reset(options={"position": final})
+    assert game.game_state == before

@@ -10,7 +10,9 @@ its tensors :func:`~conquian.actions.encode_observation` (486 numbers), its retu
 The rules are game parameters, one per rule that matters for a single game:
 ``hand_size``, ``max_sequence``, ``forcing``, ``regrouping``, ``meld_from_hand``,
 ``deal_batch``, ``initial_upcard`` (as in :class:`~conquian.rules.Rules`, enums by their
-text) and ``dealer`` (0 or 1). The defaults are the classic rules.
+text) and ``dealer`` (0 or 1). The defaults are the classic rules. ``history_tensor``
+(false by default) adds the public history of moves to the information-state tensor,
+which is then of perfect recall.
 
 Chance nodes. The game starts with one chance node per dealt card — the non-dealer's and
 the dealer's hands in the order of the deal (R8, V7), then the first card turned up
@@ -50,6 +52,7 @@ import pyspiel  # noqa: E402
 
 from conquian._rng import SplitMix64  # noqa: E402
 from conquian.actions import (  # noqa: E402
+    MELDS,
     NUM_ACTIONS,
     OBSERVATION_LAYOUT,
     ActionBuilder,
@@ -60,9 +63,10 @@ from conquian.actions import (  # noqa: E402
 from conquian.agents import Agent  # noqa: E402
 from conquian.cards import DECK, format_cards, sorted_cards  # noqa: E402
 from conquian.errors import ConquianError, IllegalMoveError, MoveProblem, describe  # noqa: E402
-from conquian.moves import Move  # noqa: E402
+from conquian.moves import Decline, Force, LayDown, Move, Release, Take  # noqa: E402
 from conquian.observation import Observation  # noqa: E402
-from conquian.rules import CLASSIC, Rules, check_rules  # noqa: E402
+from conquian.phases import OfferOrigin  # noqa: E402
+from conquian.rules import CLASSIC, Regrouping, Rules, check_rules  # noqa: E402
 from conquian.state import State  # noqa: E402
 
 __all__ = [
@@ -71,11 +75,15 @@ __all__ = [
     "ConquianGame",
     "ConquianObserver",
     "ConquianState",
+    "history_entry_size",
+    "history_size",
     "load_game",
     "parameters_of",
 ]
 
 _CARDS: Final = len(DECK)
+_CHANCE: Final = -1  # pyspiel.PlayerId.CHANCE, as a plain int (the tests check it)
+_TERMINAL: Final = -4  # pyspiel.PlayerId.TERMINAL
 _PRIVATE: Final = frozenset(("hand", "selected", "building_lay_down", "chosen_melds"))
 """The parts of the observation only its player knows: his hand and the move he builds."""
 _DEFAULTS: Final[dict[str, Any]] = {
@@ -87,6 +95,7 @@ _DEFAULTS: Final[dict[str, Any]] = {
     "deal_batch": CLASSIC.deal_batch,
     "initial_upcard": CLASSIC.initial_upcard,
     "dealer": 0,
+    "history_tensor": False,
 }
 
 GAME_TYPE: Final = pyspiel.GameType(
@@ -108,9 +117,12 @@ GAME_TYPE: Final = pyspiel.GameType(
 """The game's type, as registered."""
 
 
-def parameters_of(rules: Rules, dealer: int = 0) -> dict[str, Any]:
+def parameters_of(
+    rules: Rules, dealer: int = 0, *, history_tensor: bool = False
+) -> dict[str, Any]:
     """The game parameters for ``rules`` (the match rules — scoring, stakes — do not apply
-    to one game).
+    to one game), and with ``history_tensor`` an information-state tensor of perfect
+    recall (see :class:`ConquianObserver`).
 
     >>> parameters_of(Rules(max_sequence=10))["max_sequence"]
     10
@@ -125,16 +137,26 @@ def parameters_of(rules: Rules, dealer: int = 0) -> dict[str, Any]:
         "deal_batch": rules.deal_batch,
         "initial_upcard": rules.initial_upcard,
         "dealer": dealer,
+        "history_tensor": history_tensor,
     }
 
 
-def load_game(rules: Rules = CLASSIC, dealer: int = 0) -> pyspiel.Game:
-    """``pyspiel.load_game("python_conquian", ...)`` with the parameters of ``rules``.
+def load_game(
+    rules: Rules = CLASSIC, dealer: int = 0, *, history_tensor: bool = False
+) -> pyspiel.Game:
+    """``pyspiel.load_game("python_conquian", ...)`` with the parameters of ``rules``; with
+    ``history_tensor`` the information-state tensor also holds the public history of
+    moves, and is then of perfect recall (see :class:`ConquianObserver`).
 
     Raises:
         TypeError: ``rules`` is not a Rules.
+
+    >>> load_game(history_tensor=True).information_state_tensor_size()
+    18675
     """
-    return pyspiel.load_game("python_conquian", parameters_of(rules, dealer))
+    return pyspiel.load_game(
+        "python_conquian", parameters_of(rules, dealer, history_tensor=history_tensor)
+    )
 
 
 def _max_game_length(hand_size: int) -> int:
@@ -173,6 +195,10 @@ class ConquianGame(pyspiel.Game):
         if dealer.__class__ is not int or dealer not in (0, 1):
             raise ConquianError(f"the dealer is player 0 or 1, not {describe(dealer)}")
         self.dealer: int = dealer
+        history = values["history_tensor"]
+        if history.__class__ is not bool:
+            raise ConquianError(f"history_tensor is true or false, not {describe(history)}")
+        self.history_tensor: bool = history
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=_CARDS,
@@ -204,6 +230,9 @@ class ConquianGame(pyspiel.Game):
             raise ValueError(f"python_conquian's observer takes no parameters, not {params}")
         if iig_obs_type is None:
             return ConquianObserver(perfect_recall=False)
+        history = None
+        if self.history_tensor and iig_obs_type.perfect_recall and iig_obs_type.public_info:
+            history = self.rules
         private = iig_obs_type.private_info
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError(
@@ -214,75 +243,134 @@ class ConquianGame(pyspiel.Game):
             iig_obs_type.perfect_recall,
             public_info=iig_obs_type.public_info,
             private_info=private == pyspiel.PrivateInfoType.SINGLE_PLAYER,
+            history=history,
         )
+
+
+class _Now:
+    """Everything a :class:`ConquianState` holds, immutable, so that its clones share it.
+
+    OpenSpiel clones a Python state by deep-copying each of its attributes; with the
+    engine state, the move builder and the lists as attributes of their own that made
+    about 1,400 clones a second. A state holds one of these instead, which a deep copy
+    returns as it is, and an action replaces it with a new one.
+    """
+
+    __slots__ = ("builder", "building", "dealer", "deck", "engine", "moves", "rules", "unturned")
+
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: int,
+        deck: tuple[int, ...],
+        moves: tuple[tuple[int, Move], ...],
+        engine: State | None,
+        builder: ActionBuilder | None,
+        building: tuple[int, ...],
+        unturned: int,
+    ) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.deck = deck  # the chosen cards, by deck position
+        self.moves = moves  # the engine moves made, by player
+        self.engine = engine
+        self.builder = builder
+        self.building = building  # the actions of the move being built
+        self.unturned = unturned  # cards turned up by the engine, still to be chosen by chance
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Now:
+        return self  # immutable: shared
+
+    def __copy__(self) -> _Now:
+        return self
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __setstate__(self, values: tuple[Any, ...]) -> None:
+        for name, value in zip(self.__slots__, values, strict=True):
+            setattr(self, name, value)
 
 
 class ConquianState(pyspiel.State):
     """A state of ``python_conquian``: the deal so far, or an engine
     :class:`~conquian.state.State` with the move being built (:class:`ActionBuilder
-    <conquian.actions.ActionBuilder>`)."""
+    <conquian.actions.ActionBuilder>`). Its parts are immutable and shared by its clones."""
 
     def __init__(self, game: ConquianGame) -> None:
         super().__init__(game)
-        self.rules: Rules = game.rules
-        self.dealer: int = game.dealer
-        self._deck: list[int] = []  # the chosen cards, by deck position
-        self._moves: list[tuple[int, Move]] = []  # the engine moves made, by player
-        self._engine: State | None = None
-        self._builder: ActionBuilder | None = None
-        self._building: list[int] = []  # the actions of the move being built
-        self._unturned = 0  # cards turned up by the engine, still to be chosen by chance
+        self._now = _Now(game.rules, game.dealer, (), (), None, None, (), 0)
 
     # ------------------------------------------------------------------ reading
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game."""
+        return self._now.rules
+
+    @property
+    def dealer(self) -> int:
+        """The dealer, 0 or 1."""
+        return self._now.dealer
 
     @property
     def engine(self) -> State | None:
         """The engine state (``None`` during the deal). While a turned card waits for
         its chance node, the engine shows a stand-in card on offer."""
-        return self._engine
+        return self._now.engine
 
     def _dealt(self) -> int:
         """Cards the deal gives (both hands and the first card turned up)."""
-        return 2 * self.rules.hand_size + 1
+        return 2 * self._now.rules.hand_size + 1
 
     def _receiver(self, position: int) -> int | None:
         """Who is dealt the card at deck ``position`` (``None`` for the card turned up)."""
-        if position >= 2 * self.rules.hand_size:
+        rules = self._now.rules
+        if position >= 2 * rules.hand_size:
             return None
-        batch = self.rules.deal_batch
+        batch = rules.deal_batch
         first = position % 2 == 0 if batch == 1 else position // batch % 2 == 0
-        return 1 - self.dealer if first else self.dealer
+        return 1 - self._now.dealer if first else self._now.dealer
+
+    _players: list[int] | None = None
+    """While :meth:`resample_from_infostate` records a history: who acted at each step."""
 
     def current_player(self) -> int:
         """The player to act, ``CHANCE`` at a chance node or ``TERMINAL``."""
-        if len(self._deck) < self._dealt() or self._unturned:
-            return int(pyspiel.PlayerId.CHANCE)
-        assert self._engine is not None
-        if self._engine.to_move is None:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return self._engine.to_move
+        if self._players is not None:
+            return int(self._players[self.move_number()])
+        now = self._now
+        engine = now.engine
+        if engine is None or now.unturned:
+            return _CHANCE
+        player = engine.to_move
+        return _TERMINAL if player is None else player
 
     def is_terminal(self) -> bool:
         """Whether the game has ended."""
-        return self._engine is not None and self._engine.is_over and not self._unturned
+        now = self._now
+        return now.engine is not None and now.engine.is_over and not now.unturned
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self._builder is not None
-        return list(self._builder.legal_actions())
+        builder = self._now.builder
+        assert builder is not None
+        return list(builder.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may be dealt or turned up next, each equally likely."""
-        chosen = set(self._deck)
+        chosen = set(self._now.deck)
         left = [card for card in range(_CARDS) if card not in chosen]
-        return [(card, 1.0 / len(left)) for card in left]
+        chance = 1.0 / len(left)
+        return [(card, chance) for card in left]
 
     def returns(self) -> list[float]:
         """+1 / -1 for the winner / loser at the end, 0 for a draw and before the end."""
         if not self.is_terminal():
             return [0.0, 0.0]
-        assert self._engine is not None
-        assert self._engine.outcome is not None
-        winner = self._engine.outcome.winner
+        engine = self._now.engine
+        assert engine is not None
+        assert engine.outcome is not None
+        winner = engine.outcome.winner
         if winner is None:
             return [0.0, 0.0]
         return [1.0 if player == winner else -1.0 for player in (0, 1)]
@@ -297,55 +385,68 @@ class ConquianState(pyspiel.State):
                 turned up (one of :meth:`chance_outcomes`).
             IllegalMoveError: The action is not legal now, or the game is over.
         """
-        if self.is_chance_node():
-            if isinstance(action, bool) or action not in range(_CARDS) or action in self._deck:
+        if self._players is not None:
+            return  # recorded by OpenSpiel only (see resample_from_infostate)
+        now = self._now
+        if now.engine is None or now.unturned:  # a chance node
+            if isinstance(action, bool) or action not in range(_CARDS) or action in now.deck:
                 raise ValueError(
                     f"a chance outcome here is a card not dealt or turned up yet, not "
                     f"{describe(action)}"
                 )
-            deck = [*self._deck, action]
-            unturned = max(0, self._unturned - 1)
+            deck = (*now.deck, action)
+            unturned = max(0, now.unturned - 1)
+            engine, builder = now.engine, now.builder
             if len(deck) >= self._dealt() and not unturned:
-                self._rebuild(deck)  # sets the engine only once it is dealt and replayed
-            self._deck, self._unturned = deck, unturned
+                # the engine, dealt and replayed, only once the last card is chosen
+                engine = _replayed(now.rules, now.dealer, deck, now.moves, engine)
+                builder = None if engine.is_over else ActionBuilder.start(engine)
+            self._now = _Now(
+                now.rules, now.dealer, deck, now.moves, engine, builder, now.building, unturned
+            )
             return
-        if self._builder is None or self._engine is None:
+        if now.builder is None:
             raise IllegalMoveError(
                 f"the game is over: {action_name(action)} (action {action}) cannot be played",
                 problem=MoveProblem.GAME_OVER,
             )
-        builder = self._builder.apply(action)
-        if builder.move is None:
-            self._builder = builder
-            self._building.append(action)
+        builder = now.builder.apply(action)
+        move = builder.move
+        if move is None:
+            self._now = _Now(
+                now.rules,
+                now.dealer,
+                now.deck,
+                now.moves,
+                now.engine,
+                builder,
+                (*now.building, action),
+                0,
+            )
             return
-        player = self._engine.to_move
+        engine = now.engine
+        player = engine.to_move
         assert player is not None
-        stock = len(self._engine.stock)
-        self._engine = self._engine.apply(builder.move)
-        self._moves.append((player, builder.move))
-        self._building = []
-        self._unturned = stock - len(self._engine.stock)
-        self._builder = (
-            None if self._engine.is_over or self._unturned else ActionBuilder.start(self._engine)
+        stock = len(engine.stock)
+        engine = engine.apply_unchecked(move)  # the builder's move is legal
+        unturned = stock - len(engine.stock)
+        self._now = _Now(
+            now.rules,
+            now.dealer,
+            now.deck,
+            (*now.moves, (player, move)),
+            engine,
+            None if engine.is_over or unturned else ActionBuilder.start(engine),
+            (),
+            unturned,
         )
-
-    def _rebuild(self, chosen_cards: list[int]) -> None:
-        """Deal the engine from ``chosen_cards`` (the rest in deck order) and replay."""
-        chosen = set(chosen_cards)
-        deck = [DECK[i] for i in chosen_cards] + [c for c in DECK if c.index not in chosen]
-        engine = State.from_deck(deck, rules=self.rules, dealer=self.dealer)
-        for player, move in self._moves:
-            engine = engine.apply(move, player=player)
-        self._builder = None if engine.is_over else ActionBuilder.start(engine)
-        self._engine = engine
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             card = DECK[action]
             if not self.is_chance_node():  # an earlier node's outcome: its role is not known
                 return f"chance {card}"
-            receiver = self._receiver(len(self._deck))
+            receiver = self._receiver(len(self._now.deck))
             return f"turn {card}" if receiver is None else f"deal {card} to player {receiver}"
         return action_name(action)
 
@@ -353,6 +454,10 @@ class ConquianState(pyspiel.State):
         """A state ``player`` cannot tell from this one, drawn uniformly: the opponent's
         hand and the stock dealt again from the cards ``player`` has not seen, and the
         same actions replayed (for information-set search such as ISMCTS).
+
+        The engine moves are replayed once, from the new deal, without checking them
+        again (they were legal, and no move depends on a card its player has not seen);
+        the actions are only recorded in OpenSpiel's history.
 
         Args:
             player: The player whose information state is kept.
@@ -364,35 +469,52 @@ class ConquianState(pyspiel.State):
                 does (``bot.set_resampler``).
         """
         rng = SplitMix64(int(sampler() * 2**53))
+        now = self._now
         opponent = 1 - player
-        engine = self._engine
+        engine = now.engine
         # the cards dealt to the opponent that he still holds (all of them during the deal)
         held = None if engine is None else {card.index for card in engine.hands[opponent]}
         hidden = [  # deck positions holding a card player has not seen
             position
-            for position, card in enumerate(self._deck)
+            for position, card in enumerate(now.deck)
             if self._receiver(position) == opponent and (held is None or card in held)
         ]
-        unseen = [self._deck[p] for p in hidden]
-        chosen = set(self._deck)
+        unseen = [now.deck[p] for p in hidden]
+        chosen = set(now.deck)
         unseen += [card for card in range(_CARDS) if card not in chosen]
         unseen = rng.shuffled(unseen)
-        deck = list(self._deck)
+        deck = list(now.deck)
         for position, card in zip(hidden, unseen, strict=False):
             deck[position] = card
         history = self.full_history()
-        if self._building and self.current_player() != player:
+        building = now.building
+        if building and self.current_player() != player:
             # the opponent's unfinished move: player has not seen its cards, and the
             # state before it is one that player cannot tell from this one
-            history = history[: len(history) - len(self._building)]
+            history = history[: len(history) - len(building)]
+            building = ()
         replayed: ConquianState = self.get_game().new_initial_state()
+        replayed._players = [step.player for step in history]  # OpenSpiel asks who acts
         chance = 0
-        for step in history:
-            if step.player == pyspiel.PlayerId.CHANCE:
+        for step in history:  # recorded, not played: see _apply_action
+            if step.player == _CHANCE:
                 replayed.apply_action(deck[chance])
                 chance += 1
             else:
                 replayed.apply_action(step.action)
+        del replayed._players
+        dealt = tuple(deck)
+        engine = None
+        builder = None
+        if now.engine is not None:
+            engine = _replayed(now.rules, now.dealer, dealt, now.moves, None)
+            if not engine.is_over and not now.unturned:
+                builder = ActionBuilder.start(engine)
+                for action in building:
+                    builder = builder.apply(action)
+        replayed._now = _Now(
+            now.rules, now.dealer, dealt, now.moves, engine, builder, building, now.unturned
+        )
         return replayed
 
     # ------------------------------------------------------------------ views
@@ -400,26 +522,28 @@ class ConquianState(pyspiel.State):
     def view(self, player: int) -> Observation | None:
         """What ``player`` sees, as an Observation (``None`` during the deal). While a
         turned card waits for its chance node, no card is on offer."""
-        if self._engine is None:
+        now = self._now
+        if now.engine is None:
             return None
-        view = self._engine.observation(player)
-        if self._unturned:
+        view = now.engine.observation(player)
+        if now.unturned:
             view = _without_offer(view)
         return view
 
     def builder_of(self, player: int) -> ActionBuilder | None:
         """The move ``player`` is building, if it is his turn."""
-        if self._engine is None or self._unturned or self._engine.to_move != player:
+        now = self._now
+        if now.engine is None or now.unturned or now.engine.to_move != player:
             return None
-        return self._builder
+        return now.builder
 
     def dealt_to(self, player: int) -> list[int]:
         """The cards dealt to ``player`` so far (during the deal)."""
-        return [card for p, card in enumerate(self._deck) if self._receiver(p) == player]
+        return [card for p, card in enumerate(self._now.deck) if self._receiver(p) == player]
 
     def building(self) -> list[int]:
         """The actions of the move being built."""
-        return list(self._building)
+        return list(self._now.building)
 
     def actions_by(self, player: int) -> list[int]:
         """The actions ``player`` has taken so far, in order (his own part of the history,
@@ -437,15 +561,37 @@ class ConquianState(pyspiel.State):
         return [step.action for step in self.full_history() if step.player == player]
 
     def __str__(self) -> str:
-        if self._engine is None:
+        now = self._now
+        if now.engine is None:
             dealt = [format_cards(sorted_cards(DECK[c] for c in self.dealt_to(p))) for p in (0, 1)]
             return f"dealing: player 0 {dealt[0] or '-'}; player 1 {dealt[1] or '-'}"
-        text = self._engine.to_notation()
-        if self._unturned:
+        text = now.engine.to_notation()
+        if now.unturned:
             text += " (a card is being turned up)"
-        if self._building:
-            text += " building: " + ", ".join(action_name(a) for a in self._building)
+        if now.building:
+            text += " building: " + ", ".join(action_name(a) for a in now.building)
         return text
+
+
+def _replayed(
+    rules: Rules,
+    dealer: int,
+    chosen_cards: tuple[int, ...],
+    moves: tuple[tuple[int, Move], ...],
+    engine: State | None,
+) -> State:
+    """The engine dealt from ``chosen_cards`` (the rest of the deck in deck order) with
+    ``moves`` replayed, unchecked: they were legal in a deal that differs only in cards no
+    move depended on. ``engine``, the engine before, is returned when the deal is the one
+    it was dealt from (a turned card chosen as the stand-in it showed)."""
+    chosen = set(chosen_cards)
+    order = [*chosen_cards, *(index for index in range(_CARDS) if index not in chosen)]
+    if engine is not None and engine.deck is not None and [c.index for c in engine.deck] == order:
+        return engine
+    state = State.from_deck([DECK[i] for i in order], rules=rules, dealer=dealer)
+    for _, move in moves:
+        state = state.apply_unchecked(move)
+    return state
 
 
 def _without_offer(view: Observation) -> Observation:
@@ -464,14 +610,31 @@ class ConquianObserver:
     also holds the public history of moves and, with ``private_info``, every action the
     player has taken, in order, so that no two different pasts of his give one string.
 
+    With ``history`` (the game parameter ``history_tensor``, for the information state)
+    the tensor also holds the public history of moves, one piece ``history`` of
+    :func:`history_size` numbers: a slot of :func:`history_entry_size` numbers for each
+    move in order (who moved, the offered card, where it came from, the kind of move, the
+    cards laid, the discard, and under regrouping ``borrow`` or ``none`` the melds of the
+    table a take or lay-down names), zeros after the last. With the player's current view
+    this tensor is of perfect recall: his own past hands and every card he saw follow from
+    it. Only the order in which he added cards to his own takes, which changes nothing at
+    the table, is left to the string.
+
     Args:
         perfect_recall: Give the information state, not only the current observation.
         public_info: Give the public parts.
         private_info: Give the player's private parts.
+        history: The rules, to add the public history of moves to the tensor; ``None``
+            for none.
     """
 
     def __init__(
-        self, perfect_recall: bool, *, public_info: bool = True, private_info: bool = True
+        self,
+        perfect_recall: bool,
+        *,
+        public_info: bool = True,
+        private_info: bool = True,
+        history: Rules | None = None,
     ) -> None:
         self.perfect_recall = perfect_recall
         self.public_info = public_info
@@ -482,6 +645,9 @@ class ConquianObserver:
             if private_info if name in _PRIVATE else public_info:
                 self._parts.append((name, start, size))
             start += size
+        self._history = history
+        if history is not None:
+            self._parts.append(("history", start, history_size(history)))
         self.tensor = np.zeros(sum(size for _, _, size in self._parts), np.float32)
         self.dict: dict[str, Any] = {}
         at = 0
@@ -500,7 +666,10 @@ class ConquianObserver:
             return
         encoded = encode_observation(view, state.builder_of(player))
         for name, start, size in self._parts:
-            self.dict[name][:] = encoded[start : start + size]
+            if name == "history":
+                _encode_history(self.dict[name], view, self._history)
+            else:
+                self.dict[name][:] = encoded[start : start + size]
 
     def string_from(self, state: ConquianState, player: int) -> str:
         """``player``'s view of ``state`` as text."""
@@ -525,6 +694,63 @@ class ConquianObserver:
             elif state.builder_of(player) is not None and state.building():
                 fields.append("building=" + ",".join(map(action_name, state.building())))
         return " ".join(fields)
+
+
+_ORIGINS: Final = (OfferOrigin.DISCARD, OfferOrigin.STOCK, OfferOrigin.UPCARD)
+_KINDS: Final = (Take, Decline, Force, Release, LayDown)
+_MELD_ID: Final = {meld: number for number, meld in enumerate(MELDS)}
+
+
+def history_entry_size(rules: Rules) -> int:
+    """The numbers of one move of the history tensor: 1 (the observer moved) + 40 (the
+    offered card) + 3 (its origin: discard, stock, upcard) + 5 (take, decline, force,
+    release, lay-down) + 40 (the cards laid) + 40 (the discard), and under regrouping
+    ``borrow`` or ``none`` (V2) 194 more (the melds of the table named).
+
+    >>> history_entry_size(CLASSIC), history_entry_size(Rules.parse("foster"))
+    (129, 323)
+    """
+    size = 1 + _CARDS + len(_ORIGINS) + len(_KINDS) + 2 * _CARDS
+    return size if rules.regrouping is Regrouping.FREE else size + len(MELDS)
+
+
+def history_size(rules: Rules) -> int:
+    """The numbers of the history tensor: a slot for each of the most moves a game has
+    (121 + 2 a hand card, with V3's lay-downs).
+
+    >>> history_size(CLASSIC)
+    18189
+    """
+    return (121 + 2 * rules.hand_size) * history_entry_size(rules)
+
+
+def _encode_history(out: Any, view: Observation, rules: Rules | None) -> None:
+    """Write the public history of ``view`` into ``out`` (see :class:`ConquianObserver`)."""
+    assert rules is not None
+    out.fill(0)
+    size = history_entry_size(rules)
+    named = rules.regrouping is not Regrouping.FREE
+    for number, played in enumerate(view.history):
+        at = number * size
+        out[at] = played.player == view.player
+        at += 1
+        out[at + played.offer.index] = 1
+        at += _CARDS
+        out[at + _ORIGINS.index(played.origin)] = 1
+        at += len(_ORIGINS)
+        move = played.move
+        out[at + _KINDS.index(move.__class__)] = 1
+        at += len(_KINDS)
+        if isinstance(move, Take | LayDown):
+            for card in move.laid:
+                out[at + card.index] = 1
+        at += _CARDS
+        if isinstance(move, Take) and move.discard is not None:
+            out[at + move.discard.index] = 1
+        at += _CARDS
+        if named and isinstance(move, Take | LayDown) and move.table is not None:
+            for meld in move.table:
+                out[at + _MELD_ID[meld]] = 1
 
 
 class AgentBot(pyspiel.Bot):

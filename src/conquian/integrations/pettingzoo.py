@@ -28,6 +28,7 @@ in PettingZoo's usual wrappers (an illegal action ends the game with -1 for its 
 from __future__ import annotations
 
 import operator
+from itertools import accumulate
 from typing import Any, Final
 
 from conquian.integrations import require
@@ -42,14 +43,17 @@ from pettingzoo.utils import wrappers  # noqa: E402
 
 from conquian._rng import game_seed  # noqa: E402
 from conquian.actions import (  # noqa: E402
+    MELDS,
     NUM_ACTIONS,
+    OBSERVATION_LAYOUT,
     OBSERVATION_SIZE,
     ActionBuilder,
-    encode_observation,
 )
 from conquian.cards import format_cards, sorted_cards  # noqa: E402
 from conquian.dealing import check_seed  # noqa: E402
 from conquian.errors import ConquianError, IllegalMoveError, MoveProblem, describe  # noqa: E402
+from conquian.moves import Decline  # noqa: E402
+from conquian.phases import OfferOrigin, Phase  # noqa: E402
 from conquian.rules import CLASSIC, Rules, check_rules  # noqa: E402
 from conquian.state import State  # noqa: E402
 
@@ -58,6 +62,15 @@ __all__ = ["AGENTS", "env", "raw_env"]
 AGENTS: Final = ("player_0", "player_1")
 """The agents' names; ``player_N`` plays seat N."""
 _RENDER_MODES: Final = ("human", "ansi")
+
+# Where each part of encode_observation's vector starts (OBSERVATION_LAYOUT's order).
+_AT: Final = dict(
+    zip(OBSERVATION_LAYOUT, accumulate(OBSERVATION_LAYOUT.values(), initial=0), strict=False)
+)
+_ORIGIN: Final = {OfferOrigin.DISCARD: 0, OfferOrigin.STOCK: 1, OfferOrigin.UPCARD: 2}
+_PHASE: Final = {Phase.OFFER: 0, Phase.FORCE_DECISION: 1, Phase.FORCED_TAKE: 2, Phase.OVER: 3}
+_MELD_ID: Final = {meld: number for number, meld in enumerate(MELDS)}
+_CARDS: Final = 40
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -123,6 +136,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         )
         self._state: State | None = None
         self._builder: ActionBuilder | None = None
+        self._declined = (0, 0)  # the cards each player declined or passed, as masks
 
     @property
     def game_state(self) -> State | None:
@@ -138,33 +152,60 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         return self._action_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new game: from ``seed`` when given, else the next game of the run.
+        """Deal a new game: from ``seed`` when given, else the next game of the run; or
+        start from a given position.
 
         Args:
             seed: The seed of a new run, whose first game this reset deals (dealt from
                 :func:`game_seed(seed, 0) <conquian.simulate.game_seed>`, as
                 ``simulate`` deals its first game); later resets without a seed deal the
                 games that follow it.
-            options: ``{"dealer": 0 or 1}`` chooses the dealer (default 0); other keys
-                are ignored, as PettingZoo's API test expects.
+            options: ``{"dealer": 0 or 1}`` chooses the dealer (default 0).
+                ``{"position": state}`` starts from a game in progress instead of a deal:
+                a :class:`~conquian.state.State` (what the opponent declined is read from
+                its history) or a position string (:meth:`State.from_notation
+                <conquian.state.State.from_notation>`, with no history); the run does not
+                move on. Other keys are ignored, as PettingZoo's API test expects.
 
         Raises:
-            ConquianError: A bad seed or dealer. The environment is then as it
-                was: the run does not move on.
-            TypeError: The dealer is not an integer (as in ``State.new``); nothing
-                changes either.
+            ConquianError: A bad seed or dealer, a position that is not one (its message
+                says why), is over, is under other rules than the environment's, or is
+                given with a dealer. The environment is then as it was: the run does not
+                move on.
+            TypeError: The dealer is not an integer (as in ``State.new``), or the position
+                is neither a State nor text; nothing changes either.
+
+        >>> from conquian import State
+        >>> from conquian.integrations.pettingzoo import raw_env
+        >>> game = raw_env()
+        >>> start = State.new(seed=3).apply("decline")
+        >>> game.reset(options={"position": start})
+        >>> game.game_state == start, game.agent_selection
+        (True, 'player_0')
         """
         run_seed, games = self._run_seed, self._games
         if seed is not None:
             run_seed, games = _seed(seed, "reset's seed"), 0
         # Other options are ignored, as PettingZoo's API test expects.
-        dealer = _python((options or {}).get("dealer", 0))
-        if run_seed is None:
-            run_seed = int(np.random.SeedSequence().generate_state(2, np.uint64)[0])
-        state = State.new(game_seed(run_seed, games), rules=self.rules, dealer=dealer)
-        self._run_seed, self._games = run_seed, games + 1
+        options = options or {}
+        declined = [0, 0]
+        if "position" in options:
+            if "dealer" in options:
+                raise ConquianError("a position has its dealer: give a position or a dealer")
+            state = _position(options["position"], self.rules)
+            for played in state.history:
+                if played.move.__class__ is Decline:
+                    declined[played.player] |= 1 << played.offer.index
+        else:
+            dealer = _python(options.get("dealer", 0))
+            if run_seed is None:
+                run_seed = int(np.random.SeedSequence().generate_state(2, np.uint64)[0])
+            state = State.new(game_seed(run_seed, games), rules=self.rules, dealer=dealer)
+            games += 1
+        self._run_seed, self._games = run_seed, games
         self._state = state
         self._builder = ActionBuilder.start(state)
+        self._declined = (declined[0], declined[1])
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -172,6 +213,13 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = AGENTS[self._mover()]
+
+    @property
+    def move_builder(self) -> ActionBuilder | None:
+        """The move the agent to act is building, one action at a time (``None`` before
+        :meth:`reset` and after the end); its :meth:`~conquian.actions.ActionBuilder.mask`
+        is that agent's action mask."""
+        return self._builder
 
     def _mover(self) -> int:
         state = self._current()
@@ -183,16 +231,23 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         return self._state
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """What ``agent`` sees now: its encoded view and its legal-action mask."""
+        """What ``agent`` sees now: its encoded view and its legal-action mask.
+
+        The vector is :func:`~conquian.actions.encode_observation`'s of the agent's
+        observation, written straight into a NumPy array from the game's card masks (a
+        step of a random rollout took 80 µs, most of it building the observation and the
+        Python lists).
+        """
         state = self._current()
         player = AGENTS.index(agent)
         mine = state.to_move == player and self._builder is not None
         builder = self._builder if mine else None
-        vector = encode_observation(state.observation(player), builder)
-        mask = builder.mask() if builder is not None else [0] * NUM_ACTIONS
+        mask = np.zeros(NUM_ACTIONS, np.int8)
+        if builder is not None:
+            mask[list(builder.legal_actions())] = 1
         return {
-            "observation": np.asarray(vector, dtype=np.float32),
-            "action_mask": np.asarray(mask, dtype=np.int8),
+            "observation": _encoded(state, player, builder, self._declined[1 - player]),
+            "action_mask": mask,
         }
 
     def step(self, action: int | None) -> None:
@@ -220,8 +275,16 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         builder = builder.apply(_python(action))  # the builder checks it
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        if builder.move is not None:
-            state = state.apply(builder.move)
+        move = builder.move
+        if move is not None:
+            if move.__class__ is Decline:  # declined or passed (R11): seen by both
+                offer = state.offer
+                assert offer is not None
+                mover = AGENTS.index(agent)
+                declined = list(self._declined)
+                declined[mover] |= 1 << offer.index
+                self._declined = (declined[0], declined[1])
+            state = state.apply_unchecked(move)  # the builder's move is legal
             self._state = state
             outcome = state.outcome
             if outcome is not None:
@@ -267,6 +330,70 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+_ALL_CARDS: Final = (1 << _CARDS) - 1
+_CARD_PARTS: Final = np.array(
+    [
+        _AT[name] + card
+        for name in ("hand", "own_table", "opponent_table", "dead", "opponent_declined")
+        for card in range(_CARDS)
+    ]
+)
+"""Where the bits of the five card masks :func:`_encoded` unpacks at once go."""
+
+
+def _encoded(
+    state: State, player: int, builder: ActionBuilder | None, declined: int
+) -> np.ndarray[Any, Any]:
+    """:func:`~conquian.actions.encode_observation` of ``player``'s observation of
+    ``state`` and his ``builder``, as float32, read from card masks; ``declined`` holds
+    the cards his opponent declined or passed."""
+    vector = np.zeros(OBSERVATION_SIZE, np.float32)
+    hand, table, opponent_hand, opponent_table, unseen, offer, _, _ = state.seen_cards(player)
+    offer_bit = 0 if offer < 0 else 1 << offer
+    dead = _ALL_CARDS & ~(hand | table | opponent_table | unseen | offer_bit)
+    packed = b"".join(
+        mask.to_bytes(5, "little") for mask in (hand, table, opponent_table, dead, declined)
+    )
+    vector[_CARD_PARTS] = np.unpackbits(np.frombuffer(packed, np.uint8), bitorder="little")
+    if offer >= 0:
+        vector[_AT["offer"] + offer] = 1.0
+        origin = state.offer_origin
+        assert origin is not None
+        vector[_AT["offer_origin"] + _ORIGIN[origin]] = 1.0
+        vector[_AT["offered_by_me"]] = state.offered_by == player
+    vector[_AT["phase"] + _PHASE[state.phase]] = 1.0
+    vector[_AT["my_turn"]] = state.to_move == player
+    vector[_AT["stock_size"]] = (unseen.bit_count() - opponent_hand) / _CARDS
+    vector[_AT["opponent_hand_size"]] = opponent_hand / 20
+    if builder is not None:
+        selected = _AT["selected"]
+        for card in builder.selected:
+            vector[selected + card.index] = 1.0
+        vector[_AT["building_lay_down"]] = builder.is_lay_down
+        chosen = _AT["chosen_melds"]
+        for meld in builder.chosen_melds:
+            vector[chosen + _MELD_ID[meld]] = 1.0
+    return vector
+
+
+def _position(position: object, rules: Rules) -> State:
+    """The State a reset starts from: ``position`` itself, or read from its text."""
+    if isinstance(position, str):
+        state = State.from_notation(position)
+    elif isinstance(position, State):
+        state = position
+    else:
+        raise TypeError(f"a position is a State or its text, not {describe(position)}")
+    if state.rules != rules:
+        raise ConquianError(
+            f"the position is played under rules {state.rules.to_notation()}, not the "
+            f"environment's {rules.to_notation()}"
+        )
+    if state.is_over:
+        raise ConquianError("the position is a finished game: there is nothing to play")
+    return state
 
 
 def _seed(seed: object, what: str) -> int:

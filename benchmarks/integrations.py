@@ -1,0 +1,192 @@
+"""The speed of the integrations: OpenSpiel's ``python_conquian`` and the PettingZoo env.
+
+Figures (each the median of the rounds):
+
+* ``clone_per_s``: ``state.clone()`` of mid-game OpenSpiel states;
+* ``resample_per_s``: ``state.resample_from_infostate(player, sampler)`` of the same
+  states, for the player to move;
+* ``playout_states_per_s``: random playouts from the start (chance outcomes and legal
+  actions drawn uniformly), states reached per second;
+* ``pettingzoo_raw_steps_per_s`` and ``pettingzoo_wrapped_steps_per_s``: steps of an
+  ``agent_iter`` loop that reads ``last()`` and plays a random legal action from its mask,
+  on :class:`~conquian.integrations.pettingzoo.raw_env` and on :func:`env` (the wrappers).
+
+``--before DIR`` measures the ``src`` folder ``DIR`` of another version in the same run,
+round by round alternating with this one (each round in a fresh process), so that both
+see the same machine::
+
+    git archive COMMIT src | tar -x -C /tmp/before
+    python benchmarks/integrations.py --before /tmp/before/src --rounds 5
+
+Needs the integrations' extras (``tox -e integrations`` installs them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+SRC = HERE.parent / "src"
+FIGURES = (
+    "clone_per_s",
+    "resample_per_s",
+    "playout_states_per_s",
+    "pettingzoo_raw_steps_per_s",
+    "pettingzoo_wrapped_steps_per_s",
+)
+
+
+def _rate(count: int, started: float) -> float:
+    return count / (time.process_time() - started)
+
+
+def measure(seconds: float) -> dict[str, float]:
+    """One round of every figure, about ``seconds`` each, in this process."""
+    import numpy as np
+    import pyspiel  # noqa: F401  (registers nothing itself; the module below does)
+
+    from conquian.integrations import openspiel, pettingzoo
+
+    rng = random.Random(1)
+    game = openspiel.load_game()
+    # Mid-game states: every tenth state of some random games, at a player node.
+    states: list[Any] = []
+    for _ in range(8):
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([card for card, _ in state.chance_outcomes()]))
+            else:
+                if steps % 10 == 5:
+                    states.append(state.clone())
+                state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+    figures: dict[str, float] = {}
+
+    count, started = 0, time.process_time()
+    while time.process_time() - started < seconds:
+        for state in states:
+            state.clone()
+        count += len(states)
+    figures["clone_per_s"] = _rate(count, started)
+
+    sampler = rng.random
+    count, started = 0, time.process_time()
+    while time.process_time() - started < seconds:
+        for state in states:
+            state.resample_from_infostate(state.current_player(), sampler)
+        count += len(states)
+    figures["resample_per_s"] = _rate(count, started)
+
+    count, started = 0, time.process_time()
+    while time.process_time() - started < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                actions = state.legal_actions()
+                state.apply_action(actions[rng.randrange(len(actions))])
+            count += 1
+    figures["playout_states_per_s"] = _rate(count, started)
+
+    generator = np.random.default_rng(1)
+    for name, make in (
+        ("pettingzoo_raw_steps_per_s", pettingzoo.raw_env),
+        ("pettingzoo_wrapped_steps_per_s", pettingzoo.env),
+    ):
+        environment = make(seed=1)
+        count, started = 0, time.process_time()
+        while time.process_time() - started < seconds:
+            environment.reset()
+            for _ in environment.agent_iter():
+                observation, _, termination, truncation, _ = environment.last()
+                if termination or truncation:
+                    environment.step(None)
+                else:
+                    legal = np.flatnonzero(observation["action_mask"])
+                    environment.step(int(legal[generator.integers(len(legal))]))
+                count += 1
+        figures[name] = _rate(count, started)
+    return figures
+
+
+def _round(src: Path, seconds: float) -> dict[str, float]:
+    """One round in a fresh process that imports conquian from ``src``."""
+    done = subprocess.run(
+        [sys.executable, __file__, "--worker", "--seconds", str(seconds)],
+        check=False,
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin"},
+    )
+    if done.returncode:
+        raise SystemExit(f"a round with {src} failed:\n{done.stderr}")
+    figures: dict[str, float] = json.loads(done.stdout)
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of each version (3)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="seconds a figure (1)")
+    parser.add_argument("--before", type=Path, help="the src folder of another version")
+    parser.add_argument("--json", type=Path, help="also save the figures here")
+    parser.add_argument("--table", type=Path, help="also write them as a docs table here")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        print(json.dumps(measure(args.seconds)))
+        return
+    versions = {"after": SRC} if args.before is None else {"before": args.before, "after": SRC}
+    rounds: dict[str, list[dict[str, float]]] = {name: [] for name in versions}
+    for _ in range(args.rounds):
+        for name, src in versions.items():
+            rounds[name].append(_round(src, args.seconds))
+    medians = {
+        name: {figure: statistics.median(r[figure] for r in done) for figure in FIGURES}
+        for name, done in rounds.items()
+    }
+    names = list(versions)
+    print(f"{'figure':<34}" + "".join(f"{name:>12}" for name in names))
+    for figure in FIGURES:
+        print(f"{figure:<34}" + "".join(f"{medians[name][figure]:>12,.0f}" for name in names))
+    if args.json is not None:
+        args.json.write_text(json.dumps(medians, indent=2) + "\n", encoding="utf-8")
+    if args.table is not None:
+        args.table.write_text(_table(medians, args.rounds), encoding="utf-8")
+
+
+_LABELS = {
+    "clone_per_s": "OpenSpiel ``clone()`` per second",
+    "resample_per_s": "OpenSpiel ``resample_from_infostate`` per second",
+    "playout_states_per_s": "OpenSpiel random playouts, states per second",
+    "pettingzoo_raw_steps_per_s": "PettingZoo ``raw_env`` steps per second",
+    "pettingzoo_wrapped_steps_per_s": "PettingZoo ``env`` (wrapped) steps per second",
+}
+
+
+def _table(medians: dict[str, dict[str, float]], rounds: int) -> str:
+    """The figures as a reStructuredText list table, for the docs."""
+    names = list(medians)
+    lines = [".. list-table::", "   :header-rows: 1", "", "   * - figure"]
+    lines += [f"     - {name}" for name in names]
+    for figure in FIGURES:
+        lines.append(f"   * - {_LABELS[figure]}")
+        lines += [f"     - {medians[name][figure]:,.0f}" for name in names]
+    lines += ["", f"Medians of {rounds} rounds (``python benchmarks/integrations.py``)."]
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    main()
