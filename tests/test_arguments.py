@@ -290,7 +290,7 @@ WRONG_TYPES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
         ValueError,
         "not a legal",
     ),
-    ("agent_list(long)", lambda: agent_list(_LONG + ",greedy"), ArgumentTypeError, "no agent is"),
+    ("agent_list(long)", lambda: agent_list(_LONG + ",greedy"), ArgumentTypeError, "at most 80"),
 ]
 
 
