@@ -38,6 +38,8 @@ the chosen card at its position and the moves are replayed (they never depended 
 
 from __future__ import annotations
 
+import base64
+import pickle
 from typing import Any, Final
 
 import attrs
@@ -84,6 +86,8 @@ __all__ = [
 _CARDS: Final = len(DECK)
 _CHANCE: Final = -1  # pyspiel.PlayerId.CHANCE, as a plain int (the tests check it)
 _TERMINAL: Final = -4  # pyspiel.PlayerId.TERMINAL
+_NO_ATTRIBUTES: Final = base64.b64encode(pickle.dumps({})).decode("ascii")
+"""A serialized state's Python attributes, none: a resampled state gets its own after."""
 _PRIVATE: Final = frozenset(("hand", "selected", "building_lay_down", "chosen_melds"))
 """The parts of the observation only its player knows: his hand and the move he builds."""
 _DEFAULTS: Final[dict[str, Any]] = {
@@ -332,13 +336,8 @@ class ConquianState(pyspiel.State):
         first = position % 2 == 0 if batch == 1 else position // batch % 2 == 0
         return 1 - self._now.dealer if first else self._now.dealer
 
-    _players: list[int] | None = None
-    """While :meth:`resample_from_infostate` records a history: who acted at each step."""
-
     def current_player(self) -> int:
         """The player to act, ``CHANCE`` at a chance node or ``TERMINAL``."""
-        if self._players is not None:
-            return int(self._players[self.move_number()])
         now = self._now
         engine = now.engine
         if engine is None or now.unturned:
@@ -385,8 +384,6 @@ class ConquianState(pyspiel.State):
                 turned up (one of :meth:`chance_outcomes`).
             IllegalMoveError: The action is not legal now, or the game is over.
         """
-        if self._players is not None:
-            return  # recorded by OpenSpiel only (see resample_from_infostate)
         now = self._now
         if now.engine is None or now.unturned:  # a chance node
             if isinstance(action, bool) or action not in range(_CARDS) or action in now.deck:
@@ -457,7 +454,7 @@ class ConquianState(pyspiel.State):
 
         The engine moves are replayed once, from the new deal, without checking them
         again (they were legal, and no move depends on a card its player has not seen);
-        the actions are only recorded in OpenSpiel's history.
+        OpenSpiel's history of the new state is read in, not played.
 
         Args:
             player: The player whose information state is kept.
@@ -493,16 +490,21 @@ class ConquianState(pyspiel.State):
             # state before it is one that player cannot tell from this one
             history = history[: len(history) - len(building)]
             building = ()
-        replayed: ConquianState = self.get_game().new_initial_state()
-        replayed._players = [step.player for step in history]  # OpenSpiel asks who acts
+        # OpenSpiel's history of the new state: the same steps, the chance outcomes from
+        # the new deck. It is read in, not played (a deserialization), and the engine is
+        # replayed below once: playing the steps cost two calls across the C++ boundary
+        # each, a third of a resample's time.
+        steps = []
         chance = 0
-        for step in history:  # recorded, not played: see _apply_action
+        for step in history:
             if step.player == _CHANCE:
-                replayed.apply_action(deck[chance])
+                steps.append(f"{_CHANCE}:{deck[chance]}")
                 chance += 1
             else:
-                replayed.apply_action(step.action)
-        del replayed._players
+                steps.append(f"{step.player}:{step.action}")
+        replayed: ConquianState = self.get_game().deserialize_state(
+            f"history={','.join(steps)}\nmove_number={len(steps)}\n__dict__={_NO_ATTRIBUTES}"
+        )
         dealt = tuple(deck)
         engine = None
         builder = None
