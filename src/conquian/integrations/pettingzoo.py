@@ -218,7 +218,14 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
     def move_builder(self) -> ActionBuilder | None:
         """The move the agent to act is building, one action at a time (``None`` before
         :meth:`reset` and after the end); its :meth:`~conquian.actions.ActionBuilder.mask`
-        is that agent's action mask."""
+        is that agent's action mask.
+
+        >>> from conquian.integrations.pettingzoo import raw_env
+        >>> game = raw_env()
+        >>> game.reset(seed=7)
+        >>> game.move_builder.mask() == game.observe(game.agent_selection)["action_mask"].tolist()
+        True
+        """
         return self._builder
 
     def _mover(self) -> int:
