@@ -10,7 +10,17 @@ import numpy as np
 import pyspiel
 import pytest
 
-from conquian import BICYCLE, CLASSIC, FOSTER, PRESETS, Card, Regrouping, Rules, State
+from conquian import (
+    BICYCLE,
+    CLASSIC,
+    FOSTER,
+    PRESETS,
+    Card,
+    ConquianError,
+    Regrouping,
+    Rules,
+    State,
+)
 from conquian.actions import DECLINE_ACTION, OBSERVATION_SIZE, RELEASE_ACTION, actions_of
 from conquian.agents import GreedyAgent, RandomAgent
 from conquian.cards import format_cards
@@ -24,9 +34,21 @@ from conquian.integrations.openspiel import (
 )
 
 
+@pytest.mark.parametrize("history_tensor", [False, True])
 @pytest.mark.parametrize("name", sorted(PRESETS))
-def test_openspiel_random_sim_test_passes_with_serialization(name: str) -> None:
-    pyspiel.random_sim_test(load_game(PRESETS[name]), num_sims=3, serialize=True, verbose=False)
+def test_openspiel_random_sim_test_passes_with_serialization(
+    name: str, history_tensor: bool
+) -> None:
+    game = load_game(PRESETS[name], history_tensor=history_tensor)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_the_history_tensor_is_a_game_parameter_and_a_bad_one_is_refused() -> None:
+    game = pyspiel.load_game("python_conquian(history_tensor=True)")
+    assert game.information_state_tensor_size() == OBSERVATION_SIZE + history_size(CLASSIC)
+    assert parameters_of(CLASSIC, history_tensor=True)["history_tensor"] is True
+    with pytest.raises(ConquianError, match="history_tensor is true or false, not 1"):
+        ConquianGame({"history_tensor": 1})
 
 
 def test_the_rules_are_game_parameters() -> None:
