@@ -23,9 +23,9 @@ Greedy takes whatever lays the most cards, it:
   from his hand, R14a) while he holds at most two hand cards (he could go out with it; with
   an empty hand he does, R17) and it has a move that does not, such as declining (see
   :data:`~conquian.agents.GIFT_HAND`);
-* among equal takes, discards the card least useful to the opponent: not one that could meld with
-  cards he may hold; cards that are dead or on a table cannot complete his melds, and cards
-  near those he declined are safer;
+* among equal takes, discards the card least useful to the opponent: not one that fits his
+  table (R14a), nor one that could meld with cards he may hold; cards that are dead or on a
+  table cannot complete his melds, and cards near those he declined are safer;
 * forces (R14b) when the opponent declined a card that fits his table while he still
   holds many cards: he then has to give up a hand card he wanted to keep, and his discard
   is offered to the forcer.
@@ -144,9 +144,9 @@ class HeuristicAgent:
 
     def _decide(self, view: _View, legal_moves: Sequence[Move]) -> Move:
         """Force, else go out, else the take with the best prospect unless declining keeps
-        one as good, else decline or release (legal-move order on ties). A take whose
-        discard fits the opponent's table (R14a) is played only when every move is such
-        a take."""
+        one as good, else decline or release (legal-move order on ties). While the
+        opponent holds at most GIFT_HAND cards, a take whose discard fits his table (R14a)
+        is played only when every move is such a take."""
         force = out = other = best = None
         best_key: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
         gifts: list[Take] = []

@@ -167,8 +167,8 @@ class SearchAgent:
                 when the game is over or it is the opponent's turn).
         """
         check_arguments(observation, legal_moves)
-        # R14a: no discard that fits the opponent's table while another move is legal;
-        # the policy and the candidates are given only these moves.
+        # R14a, R17: no discard that fits the table of an opponent who could go out with
+        # it while another move is legal; the policy and the candidates get only these.
         legal_moves = without_gifts(observation, legal_moves)
         if len(legal_moves) == 1:
             return legal_moves[0]
