@@ -42,6 +42,7 @@ from conquian import _bits
 from conquian._rng import SplitMix64
 from conquian.dealing import check_seed
 from conquian.errors import ConquianError, IllegalMoveError, describe
+from conquian.melds import fits_mask
 from conquian.moves import NO_DISCARD, Decline, LegalMoves, Move, Release, Take
 from conquian.rules import Regrouping
 from conquian.state import Observation, State
@@ -232,13 +233,15 @@ def without_gifts(observation: Observation, legal_moves: Sequence[Move]) -> Sequ
 
 
 class _Gifts:
-    """Which discards fit the opponent's table (R14a), each worked out once."""
+    """Which discards fit the opponent's table (R14a, by :func:`~conquian.melds.fits_mask`),
+    each worked out once."""
 
-    __slots__ = ("_arrangement", "_borrow", "_found", "_melds", "_table")
+    __slots__ = ("_arrangement", "_found", "_melds", "_rules", "_table")
 
     def __init__(self, observation: Observation) -> None:
         opponent = observation.tables[1 - observation.player]
         rules = observation.rules
+        self._rules = rules
         self._melds = _bits.meld_table(rules.max_sequence)
         table = 0
         for meld in opponent:
@@ -249,7 +252,6 @@ class _Gifts:
             if rules.regrouping is Regrouping.FREE
             else _bits.arrangement(meld.mask for meld in opponent)
         )
-        self._borrow = rules.regrouping is Regrouping.BORROW
         self._found: dict[int, bool] = {}
 
     def feeds(self, card: int) -> bool:
@@ -259,8 +261,8 @@ class _Gifts:
             return False
         found = self._found.get(card)
         if found is None:
-            found = self._found[card] = self._melds.fits(
-                self._table, card, self._arrangement, self._borrow
+            found = self._found[card] = fits_mask(
+                self._melds, self._table, card, self._arrangement, self._rules
             )
         return found
 
