@@ -32,12 +32,16 @@ from conquian import (
     parse_move,
     search,
 )
-from conquian.agents import Agent, GreedyAgent, HeuristicAgent, RandomAgent, SearchAgent, play_game
+from conquian.agents import (
+    GIFT_HAND,
+    Agent,
+    GreedyAgent,
+    HeuristicAgent,
+    RandomAgent,
+    SearchAgent,
+    play_game,
+)
 from conquian.simulate import AGENTS
-from helpers import MAX_MOVES, checked_game, deck_for, random_game, splitmix64
-from conquian.agents import GIFT_HAND, Agent, GreedyAgent, RandomAgent, play_game
-from conquian.heuristic import HeuristicAgent
-from conquian.search import SearchAgent
 from helpers import (
     MAX_MOVES,
     checked_game,
@@ -391,7 +395,7 @@ def no_gift_agents() -> list[Agent]:
 def test_r14a_no_agent_but_random_hands_the_opponent_his_last_card() -> None:
     """Greedy played take +6hAs -Qc and the heuristic take +6h -Qc here, and the opponent
     went out with the queen; take +6h -As was legal."""
-    state = State.from_notation(GIFT_POSITION)
+    state = State.parse(GIFT_POSITION)
     view, moves = state.observation(1), state.legal_moves()
     assert [str(move) for move in moves] == [
         "take +6h -Qc",

@@ -245,7 +245,7 @@ def test_a_game_starts_from_a_given_position() -> None:
         assert game.observe(agent)["observation"].tolist() == pytest.approx(expected)
     text = raw_env()
     text.reset(options={"position": start.to_notation()})
-    assert text.game_state == State.from_notation(start.to_notation())
+    assert text.game_state == State.parse(start.to_notation())
     game.reset()
     assert game.game_state == State.new(game_seed(2, 0))  # the run's first game still
     wrapped = env(seed=1)

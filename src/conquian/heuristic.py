@@ -44,9 +44,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from conquian import _bits, _plans
-from conquian._agents import check_arguments
+from conquian._agents import GIFT_HAND, check_arguments, without_gifts
 from conquian._slots import set_slots_state, slots_state
-from conquian.agents import GIFT_HAND, check_arguments, without_gifts
 from conquian.cards import DECK
 from conquian.errors import ConquianError, describe
 from conquian.moves import NO_DISCARD, Decline, Force, Move, Release, Take
@@ -150,7 +149,7 @@ class HeuristicAgent:
         force = out = other = best = None
         best_key: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
         gifts: list[Take] = []
-        careful = view.opponent_hand <= GIFT_HAND  # he could go out with a gift
+        careful = view.opponent_hand_size <= GIFT_HAND  # he could go out with a gift
         for move in legal_moves:
             kind = move.__class__
             if kind is Take:

@@ -34,10 +34,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from conquian import _position
-from conquian._agents import Agent, check_arguments
+from conquian._agents import Agent, check_arguments, without_gifts
 from conquian._rng import SplitMix64
 from conquian._slots import set_slots_state, slots_state
-from conquian.agents import Agent, check_arguments, without_gifts
 from conquian.cards import DECK, Card
 from conquian.dealing import check_seed
 from conquian.errors import ConquianError, describe

@@ -738,7 +738,7 @@ def _encode_history(out: Any, view: Observation, rules: Rules | None) -> None:
         at += 1
         out[at + played.offer.index] = 1
         at += _CARDS
-        out[at + _ORIGINS.index(played.origin)] = 1
+        out[at + _ORIGINS.index(played.offer_origin)] = 1
         at += len(_ORIGINS)
         move = played.move
         out[at + _KINDS.index(move.__class__)] = 1

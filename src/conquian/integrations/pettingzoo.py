@@ -163,8 +163,8 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
             options: ``{"dealer": 0 or 1}`` chooses the dealer (default 0).
                 ``{"position": state}`` starts from a game in progress instead of a deal:
                 a :class:`~conquian.state.State` (what the opponent declined is read from
-                its history) or a position string (:meth:`State.from_notation
-                <conquian.state.State.from_notation>`, with no history); the run does not
+                its history) or a position string (:meth:`State.parse
+                <conquian.state.State.parse>`, with no history); the run does not
                 move on. Other keys are ignored, as PettingZoo's API test expects.
 
         Raises:
@@ -388,7 +388,7 @@ def _encoded(
 def _position(position: object, rules: Rules) -> State:
     """The State a reset starts from: ``position`` itself, or read from its text."""
     if isinstance(position, str):
-        state = State.from_notation(position)
+        state = State.parse(position)
     elif isinstance(position, State):
         state = position
     else:
