@@ -15,10 +15,13 @@ import pytest
 import conquian
 from conquian import Rules
 from conquian import play as play_module
+from conquian._rng import game_seed
 from conquian._terminal import RULES_HELP
+from conquian.cards import parse_cards
 from conquian.cli import main
 from conquian.languages import LANGUAGES
 from conquian.match import Match, match_dump
+from conquian.state import State
 
 ENDINGS = {
     "en": ("You win!", "Greedy wins", "Drawn game"),
@@ -104,7 +107,7 @@ def test_a_turn_shows_hand_tables_offer_stock_dead_and_choices(
     turn = text[text.index("Your hand:") :]
     for words in ("Your table:", "Greedy's table:", "Offered:", "Stock:", "dead:", "1. "):
         assert words in turn
-    assert "Seed 4 (replay with --seed 4)" in text
+    assert "Match seed 4 (replay the match with play --seed 4)" in text
     assert text.rstrip().endswith("game abandoned")
 
 
@@ -188,8 +191,24 @@ def test_the_replay_hint_names_every_option_of_the_game(monkeypatch: pytest.Monk
     argv = ["--seed", "4", "--rules", "foster", "--bot", "heuristic", "--games", "2"]
     code, text = play(argv, "quit\n", monkeypatch)
     assert code == 0
-    hint = "Seed 4 (replay with --seed 4 --rules foster --bot heuristic --games 2)"
+    hint = "Match seed 4 (replay the match with play --seed 4 --rules foster --bot heuristic"
     assert text.count(hint) == 1
+    assert "--games 2)" in text
+
+
+def test_the_game_names_the_seed_it_is_dealt_from(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--seed is a match seed; each game is dealt from its own seed, the one State.new
+    takes: the line names that seed and State.new deals the same hand from it."""
+    code, text = play(["--seed", "11"], "quit\n", monkeypatch)
+    assert code == 0
+    deal = game_seed(11, 0)
+    assert deal != 11
+    assert f"This game is dealt from seed {deal}" in text
+    shown = text[text.index("Your hand: ") + len("Your hand: ") :].splitlines()[0]
+    assert set(parse_cards(shown)) == set(State.new(seed=deal, dealer=0).hands[0])
+    assert set(parse_cards(shown)) != set(State.new(seed=11, dealer=0).hands[0])
+    code, text = play(["--seed", "11", "--games", "2"], "1\n" * 600, monkeypatch)
+    assert f"This game is dealt from seed {game_seed(11, 1)}" in text
 
 
 ARRANGED = [*["decline"] * 11, "take +QcQs -5h [QcQdQs]", "take +3d3s -Ah [3c3d3s QcQdQs]"]

@@ -544,6 +544,10 @@ class _Session:
         if index == 0 or self.loaded_from is not None:  # the match's options, once
             options = self.replay_options
             screen.line(_capital(screen.say("seed", seed=self.match.seed, options=options)))
+        # The match seed is not the deal's: each game is dealt from its own seed, the one
+        # State.new and demo --seed take.
+        if state.seed is not None:
+            screen.line(_capital(screen.say("deal_seed", deal=state.seed)))
         dealer_line = (
             screen.say("deals.you")
             if state.dealer == HUMAN
