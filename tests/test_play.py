@@ -341,6 +341,47 @@ def test_back_from_building_lists_the_choices_again(monkeypatch: pytest.MonkeyPa
     assert after[2] == "  1. Take A♦: choose the cards to lay down (50 ways)"
 
 
+def test_bytes_that_are_not_utf8_are_a_wrong_answer_not_a_crash() -> None:
+    """Standard input is read leniently even where Python reads it strictly
+    (PYTHONIOENCODING=utf-8): a stray byte is not understood, and the game goes on."""
+    package_root = str(Path(conquian.__file__).resolve().parent.parent)
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
+    done = subprocess.run(
+        [sys.executable, "-m", "conquian", "play", "--seed", "4"],
+        input=b"1\n\xff\xfe1\nquit\n",
+        capture_output=True,
+        env=env,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == b""
+    text = done.stdout.decode("utf-8")
+    assert "not understood: '\ufffd\ufffd1' is not a move" in text
+    assert text.rstrip().endswith("game abandoned")
+
+
+@pytest.mark.parametrize("closed", ["none", "closed"])
+def test_a_closed_standard_input_is_refused_in_one_line(
+    closed: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No input to read answers from (``play <&-``): a usage error (2), not a fault (70)."""
+    stdin = None
+    if closed == "closed":
+        stdin = Piped("1\n")
+        stdin.close()
+    monkeypatch.setattr(sys, "stdin", stdin)
+    out = io.StringIO()
+    assert main(["play", "--seed", "4"], out=out) == 2
+    assert out.getvalue() == ""
+    error = " ".join(capsys.readouterr().err.split())
+    assert error == (
+        "error: standard input is closed: play reads its answers there "
+        "(run it in a terminal, or pipe the answers in)"
+    )
+
+
 def test_end_of_input_is_a_clear_line_and_a_nonzero_exit() -> None:
     package_root = str(Path(conquian.__file__).resolve().parent.parent)
     env = dict(os.environ, PYTHONIOENCODING="utf-8")

@@ -688,10 +688,26 @@ def _arrange(builder: TakeBuilder, index: int) -> Callable[[], TakeBuilder]:
 def run(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -> int:
     """Run ``play`` with parsed ``args``, reading answers from ``inp`` (standard input).
 
+    Standard input is read leniently: bytes that are not text in its encoding stand as
+    ``�`` in an answer, which is not understood and asked again.
+
     Returns:
         0 when the match was played to its end or the person quit, 3 when the input
         ended first, 130 on Ctrl-C.
+
+    Raises:
+        ConquianError: Standard input is closed (there is nothing to read answers
+            from), or ``args`` ask for a match that cannot be played.
     """
+    if inp is None:
+        if sys.stdin is None or sys.stdin.closed:
+            raise ConquianError(
+                "standard input is closed: play reads its answers there "
+                "(run it in a terminal, or pipe the answers in)"
+            )
+        reconfigure = getattr(sys.stdin, "reconfigure", None)
+        if reconfigure is not None:  # a stray byte is a wrong answer, not a crash
+            reconfigure(errors="replace")
     session = _Session(args, sys.stdin if inp is None else inp, out)
     try:
         return session.run()
