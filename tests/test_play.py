@@ -17,17 +17,17 @@ from conquian import Rules
 from conquian import play as play_module
 from conquian._rng import game_seed
 from conquian._terminal import RULES_HELP
-from conquian.cards import parse_cards
+from conquian.cards import Suit, parse_cards
 from conquian.cli import main
 from conquian.languages import LANGUAGES
 from conquian.match import Match, match_dump
 from conquian.state import State
 
 ENDINGS = {
-    "en": ("You win!", "Greedy wins", "Drawn game"),
-    "es": ("¡Ganas!", "Gana Greedy", "Partida empatada"),
-    "nl": ("Je wint!", "Greedy wint", "Gelijkspel"),
-    "de": ("Du gewinnst!", "Greedy gewinnt", "Unentschieden"),
+    "en": ("You win!", "Greedy wins", "The game is drawn: no stock is left"),
+    "es": ("¡Ganas!", "Gana Greedy", "Partida empatada: no queda mazo"),
+    "nl": ("Je wint!", "Greedy wint", "Gelijkspel: de stapel is op"),
+    "de": ("Du gewinnst!", "Greedy gewinnt", "Unentschieden: der Stapel ist leer"),
 }
 
 
@@ -111,6 +111,48 @@ def test_a_turn_shows_hand_tables_offer_stock_dead_and_choices(
     assert text.rstrip().endswith("game abandoned")
 
 
+def test_help_says_what_each_move_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, text = play(["--seed", "4"], "help\nquit\n", monkeypatch)
+    assert code == 0
+    flat = " ".join(text.split())
+    assert "force (make the other player take a card they declined that fits their" in flat
+    assert "release (let that card be dead instead)" in flat
+    assert "decline (leave the card; pass your own)" in flat
+
+
+def test_dead_cards_are_shown_in_the_order_they_died(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The order of the dead pile is public (R11): each turn shows it as the narration
+    told the deaths, never sorted."""
+    code, text = play(["--seed", "9"], "1\n" * 500, monkeypatch)
+    assert code == 0
+    died: list[str] = []
+    shown_unsorted = False
+    for line in text.splitlines():
+        died += re.findall(r"(\S+) is dead", line)
+        if "dead: " in line and "Stock:" in line:
+            shown = line.split("dead: ")[1].split()
+            assert shown == (died or ["-"]), line
+            cards = list(parse_cards(" ".join(died)))
+            shown_unsorted |= cards != sorted(cards)
+    assert shown_unsorted  # a test of the order: the pile was not sorted by chance
+
+
+def test_the_end_says_a_draw_once_and_groups_the_hands_by_suit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, text = play(["--seed", "9"], "1\n" * 500, monkeypatch)
+    assert code == 0
+    assert text.count("drawn") == 1
+    end = text.rstrip().splitlines()
+    assert end[-1] == "The game is drawn: no stock is left"
+    hand = end[-3].removeprefix("Your hand: ").split("   |   ")[0]
+    groups = [parse_cards(group) for group in hand.split("   ")]
+    assert len(groups) > 1  # grouped as during play: one suit per group, suits in order
+    assert all(len({card.suit for card in group}) == 1 for group in groups)
+    suits = [group[0].suit for group in groups]
+    assert suits == [suit for suit in Suit if suit in suits]
+
+
 def test_moves_as_text_bad_input_help_and_hint(monkeypatch: pytest.MonkeyPatch) -> None:
     answers = "frobnicate\n99\ntake +Ks -2c\nhelp\nhint\ndecline\nquit\n"
     code, text = play(["--seed", "4"], answers, monkeypatch)
@@ -122,7 +164,7 @@ def test_moves_as_text_bad_input_help_and_hint(monkeypatch: pytest.MonkeyPatch) 
     assert "not understood: 'take +Ks -2c'" not in text  # notation: the referee's reason
     assert "not understood: answer a number from 1 to " in text
     assert "not legal: " in text
-    assert "answer with a number" in text
+    assert "Answer with a number" in text
     assert "The bot would play: you " in text
     assert "You decline" in text or "You pass" in text
 

@@ -91,8 +91,11 @@ ENGLISH_PHRASES: Final = {
     "hand_count_one": "hand: {count} card",
     "prompt_take": "add a card, or discard (-CARD) or go out (out); 'back' to cancel> ",
     "help": (
-        "answer with a number, a move (take +JhJs -3d, decline, force, release), or "
-        "'build' to build a take card by card; also: hint, undo, save FILE, quit"
+        "answer with a number, or a move: take +JhJs -3d (take the offered card, lay it "
+        "down with Jh Js, discard 3d), decline (leave the card; pass your own), force "
+        "(make the other player take a card they declined that fits their table, R14b) or "
+        "release (let that card be dead instead); 'build' builds a take card by card; "
+        "also: hint (what the bot would play), undo, save FILE, quit"
     ),
     "hint": "the bot would play: {move}",
     "bad": "not understood: {reason}",
@@ -264,8 +267,11 @@ SPANISH_PHRASES: Final = {
     "hand_count_one": "mano: {count} carta",
     "prompt_take": "añade una carta, descarta (-CARTA) o cierra (out); 'back' para volver> ",
     "help": (
-        "responde con un número, una jugada (take +JhJs -3d, decline, force, release) o "
-        "'build' para armar la jugada carta a carta; también: hint, undo, save ARCHIVO, quit"
+        "responde con un número o una jugada: take +JhJs -3d (tomar la carta ofrecida, "
+        "bajarla con Jh Js, descartar 3d), decline (dejar la carta; pasar la propia), force "
+        "(obligar al otro jugador a tomar una carta que rechazó y que encaja en su mesa, "
+        "R14b) o release (dejar que esa carta quede muerta); 'build' arma la jugada carta a "
+        "carta; también: hint (lo que jugaría el bot), undo, save ARCHIVO, quit"
     ),
     "hint": "el bot jugaría: {move}",
     "bad": "no entendido: {reason}",
@@ -439,8 +445,11 @@ DUTCH_PHRASES: Final = {
     "hand_count_one": "hand: {count} kaart",
     "prompt_take": "voeg een kaart toe, gooi af (-KAART) of ga uit (out); 'back' terug> ",
     "help": (
-        "antwoord met een getal, een zet (take +JhJs -3d, decline, force, release) of 'build' "
-        "om je zet kaart voor kaart op te bouwen; ook: hint, undo, save BESTAND, quit"
+        "antwoord met een getal of een zet: take +JhJs -3d (de aangeboden kaart nemen, met "
+        "Jh Js neerleggen, 3d afleggen), decline (de kaart laten; je eigen doorgeven), force "
+        "(de ander dwingen een geweigerde kaart te nemen die op zijn tafel past, R14b) of "
+        "release (die kaart dood laten gaan); 'build' bouwt je zet kaart voor kaart op; "
+        "ook: hint (wat de bot zou spelen), undo, save BESTAND, quit"
     ),
     "hint": "de bot zou spelen: {move}",
     "bad": "niet begrepen: {reason}",
@@ -614,9 +623,12 @@ GERMAN_PHRASES: Final = {
     "hand_count_one": "Hand: {count} Karte",
     "prompt_take": "Karte hinzufügen, abwerfen (-KARTE) oder ausmachen (out); 'back' zurück> ",
     "help": (
-        "antworte mit einer Zahl, einem Zug (take +JhJs -3d, decline, force, release) oder "
-        "'build', um einen Zug Karte für Karte zusammenzustellen; auch: hint, undo, save "
-        "DATEI, quit"
+        "antworte mit einer Zahl oder einem Zug: take +JhJs -3d (die angebotene Karte "
+        "nehmen, mit Jh Js auslegen, 3d abwerfen), decline (die Karte liegen lassen; die "
+        "eigene weitergeben), force (den anderen zwingen, eine abgelehnte Karte zu nehmen, "
+        "die an seinen Tisch passt, R14b) oder release (die Karte stattdessen tot sein "
+        "lassen); 'build' stellt einen Zug Karte für Karte zusammen; auch: hint (was der "
+        "Bot spielen würde), undo, save DATEI, quit"
     ),
     "hint": "der Bot würde spielen: {move}",
     "bad": "nicht verstanden: {reason}",

@@ -181,8 +181,16 @@ class _Screen:
             return f"{RED}{text}{RESET}"
         return text
 
-    def cards(self, cards: Sequence[Card] | frozenset[Card], *, grouped: bool = False) -> str:
-        ordered = sorted(cards)
+    def cards(
+        self,
+        cards: Sequence[Card] | frozenset[Card],
+        *,
+        grouped: bool = False,
+        in_order: bool = False,
+    ) -> str:
+        """Cards sorted (by suit with ``grouped``), or as given with ``in_order``: the
+        dead cards in the order they died, which is public and matters (R11)."""
+        ordered = list(cards) if in_order else sorted(cards)
         if not ordered:
             return self.say("none")
         if not grouped:
@@ -201,6 +209,8 @@ class _Screen:
         return f"{BOLD}{text}{RESET}" if self.colour else text
 
     def tell(self, state: State, move: Move, *, aftermath: bool = True) -> str:
+        """The move in words. A game's end in a draw is left out: the result line that
+        follows says it, once."""
         told = narrate(
             state,
             move,
@@ -210,6 +220,7 @@ class _Screen:
             style=self.style,
             aftermath=aftermath,
         )
+        told = told.removesuffix(". " + _capital(self.say("drawn")))
         return paint(told, self.colour and self.style == "pretty")
 
 
@@ -286,7 +297,7 @@ class _Session:
             word, _, rest = answer.partition(" ")
             command = word.lower()
             if command == "help":
-                self.screen.line(self.screen.say("help"))
+                self.screen.line(_capital(self.screen.say("help")))
             elif command == "quit":
                 raise _QuitRequestError
             elif command == "undo":
@@ -362,7 +373,7 @@ class _Session:
             screen.line(paint(_capital(why), screen.colour and screen.style == "pretty"))
         screen.line(
             f"{_capital(screen.say('stock', count=view.stock_size))}   "
-            f"{screen.say('dead', cards=screen.cards(view.dead))}"
+            f"{screen.say('dead', cards=screen.cards(view.dead, in_order=True))}"
         )
 
     # ------------------------------------------------------------------ deciding
@@ -593,13 +604,12 @@ class _Session:
         screen.line()
         for player in (HUMAN, BOT):
             key = "hands.you" if player == HUMAN else "hands"
-            hand = _capital(
-                screen.say(key, who=screen.names[player], cards=screen.cards(final.hands[player]))
-            )
+            cards = screen.cards(final.hands[player], grouped=True)  # as during play
+            hand = _capital(screen.say(key, who=screen.names[player], cards=cards))
             screen.line(f"{hand}   |   {screen.table(final.tables[player])}")
         winner = result.outcome.winner
         if winner is None:
-            screen.line(screen.bold(_capital(screen.say("result_draw"))))
+            screen.line(screen.bold(_capital(screen.say("drawn"))))  # why, once (R15)
         elif winner == HUMAN:
             screen.line(screen.bold(_capital(screen.say("result_win.you"))))
         else:
