@@ -8,17 +8,17 @@ Run: ``python examples/check_melds.py``
 
 from __future__ import annotations
 
-from conquian import Card, check_meld, fits, is_meld, partitions
+from conquian import Card, explain_meld, fits, is_meld, partitions
 
 CANDIDATES = ["7h 7c 7s", "Ad 2d 3d", "6s 7s Js", "Qd Kd Ad", "7h 7c"]
 TABLE = "5c 6c 7c Jc Jh Js"
 
 
 def main() -> None:
-    """Print a verdict for each candidate, then the splits of TABLE and the cards that fit."""
+    """Print a verdict for each candidate (why it is not a meld, in the sentence a player
+    reads), then the splits of TABLE and the cards that fit."""
     for text in CANDIDATES:
-        verdict = "meld" if is_meld(text) else f"not a meld ({check_meld(text)})"
-        print(f"{text:>10}: {verdict}")
+        print(f"{text} is a meld" if is_meld(text) else explain_meld(text))
 
     print(f"\nways to split {TABLE}:")
     for split in partitions(TABLE):

@@ -30,6 +30,7 @@ from conquian import (
     Rules,
     can_partition,
     check_meld,
+    explain_meld,
     fits,
     format_cards,
     is_meld,
@@ -223,8 +224,36 @@ def test_meld_text_that_is_not_cards_is_an_invalid_card_error() -> None:
         Meld("6h 7h 8h")
     with pytest.raises(InvalidCardError):
         check_meld("6h 7h 8h")
-    with pytest.raises(InvalidCardError):
-        is_meld(["6h", "7h", "Jh"])  # type: ignore[list-item]
+    with pytest.raises(InvalidCardError, match="'8h'"):
+        is_meld(["6h", "7h", "8h"])
+    with pytest.raises(InvalidCardError, match="7 is not a Card"):
+        explain_meld(["6h", 7, "Jh"])  # type: ignore[list-item]
+
+
+def test_card_texts_in_a_list_are_read_as_the_text_form_is() -> None:
+    """is_meld(["7h", "7c", "7s"]) was refused though is_meld("7h 7c 7s") was not."""
+    assert is_meld(["7h", "7c", "7s"]) is True
+    assert is_meld(["7h", Card.parse("7c"), "7♠"]) is True
+    assert check_meld(["Qd", "Kd", "Ad"]) is MeldProblem.WRAPS_AROUND
+    assert Meld(["Js", "7s", "6s"]) == Meld("6s 7s Js")
+    assert can_partition(["5c", "6c", "7c", Meld("Jc Jh Js")])
+    assert [list(map(str, split)) for split in partitions(["7h", "7c", "7s"])] == [["7c7h7s"]]
+    assert fits(Card.parse("7d"), ["7h", "7c", "7s"])
+    with pytest.raises(InvalidCardError, match="7h appears twice"):
+        can_partition(["7h", "7c", "7h"])
+
+
+def test_explain_meld_is_the_sentence_of_the_refusal() -> None:
+    """The sentence a player reads, without catching the exception (issue 35)."""
+    assert explain_meld("7h 7c 7s") is None
+    assert explain_meld("5h 6h Jh") == (
+        "5h 6h Jh is not a sequence: 6h and Jh are not consecutive (R5)"
+    )
+    long = "Ac 2c 3c 4c 5c 6c 7c Jc Qc"
+    assert explain_meld(long) == (
+        "Ac 2c 3c 4c 5c 6c 7c Jc Qc is not a sequence: 9 cards, and the longest sequence is 8 (R5)"
+    )
+    assert explain_meld(long, rules=Rules(max_sequence=10)) is None
 
 
 # --- The Meld value -----------------------------------------------------------------------
@@ -433,6 +462,7 @@ def test_meld_raises_exactly_when_not_a_meld(cards: list[Card], max_sequence: in
     if bruteforce.is_meld(cards, max_sequence):
         meld = Meld(cards, rules=rules)
         assert reason is None
+        assert explain_meld(cards, rules=rules) is None
         assert set(meld.cards) == set(cards)
         assert len(meld) == len(cards)
         assert meld.cards == tuple(sorted(cards, key=deck_order))
@@ -442,6 +472,7 @@ def test_meld_raises_exactly_when_not_a_meld(cards: list[Card], max_sequence: in
         with pytest.raises(InvalidMeldError) as caught:
             Meld(cards, rules=rules)
         assert caught.value.reason is reason
+        assert str(caught.value) == explain_meld(cards, rules=rules)
         assert caught.value.cards == tuple(cards)
         assert format_cards(cards) in str(caught.value)
 

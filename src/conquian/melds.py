@@ -1,6 +1,6 @@
 """Melds: groups and sequences (R4, R5), why cards are not a meld, and partitions (R6).
 
->>> from conquian import Meld, check_meld, partitions, parse_cards
+>>> from conquian import Meld, check_meld, explain_meld, partitions, parse_cards
 >>> Meld("6c 7c Jc")
 Meld('6c7cJc')
 >>> Meld("5h 6h Jh")
@@ -9,6 +9,8 @@ Traceback (most recent call last):
 conquian.errors.InvalidMeldError: 5h 6h Jh is not a sequence: 6h and Jh are not consecutive (R5)
 >>> check_meld("Qh Kh Ah")
 <MeldProblem.WRAPS_AROUND: 'wraps_around'>
+>>> explain_meld(["Qh", "Kh", "Ah"])
+'Qh Kh Ah is not a sequence: the ace is low, so Kh and Ah are not consecutive (R2)'
 >>> [" ".join(map(str, split)) for split in partitions("5c 6c 7c Jc Jh Js")]
 ['5c6c7c JcJhJs']
 
@@ -45,13 +47,15 @@ __all__ = [
     "MeldProblem",
     "can_partition",
     "check_meld",
+    "explain_meld",
     "fits",
     "is_meld",
     "partitions",
 ]
 
-CardsLike = Iterable[Card] | str
-"""Cards as an iterable of :class:`Card` or as text for :func:`parse_cards`."""
+CardsLike = Iterable[Card | str] | str
+"""Cards as text for :func:`parse_cards`, or an iterable of :class:`Card` values or card
+texts (``["7h", "7c", "7s"]``)."""
 
 
 class MeldKind(enum.Enum):
@@ -69,10 +73,18 @@ def _as_cards(cards: CardsLike) -> tuple[Card, ...]:
     if isinstance(cards, str):
         return parse_cards(cards, allow_duplicates=True)
     result = bounded_items(cards, "cards", "text or an iterable of Card values", 40)
-    for card in result:
-        if not isinstance(card, Card):
-            raise InvalidCardError(f"{describe(card)} is not a Card", token=describe(card))
-    return result
+    if all(card.__class__ is Card for card in result):
+        return result
+    return tuple(_one_card(card) for card in result)
+
+
+def _one_card(card: object) -> Card:
+    """An item of a card list: a Card, or the text of one card (``"7h"``)."""
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return Card.parse(card)
+    raise InvalidCardError(f"{describe(card)} is not a Card", token=describe(card))
 
 
 def _diagnose(cards: tuple[Card, ...], max_sequence: int) -> tuple[MeldProblem, str] | None:
@@ -134,7 +146,7 @@ def check_meld(cards: CardsLike, *, rules: Rules = CLASSIC) -> MeldProblem | Non
 
     Raises:
         InvalidCardError: ``cards`` is text that is not a list of cards, or holds a value
-            that is not a Card.
+            that is not a Card or the text of one.
         TypeError: ``cards`` is not text or an iterable, or ``rules`` is not a Rules.
 
     >>> check_meld("7h 7c 7s") is None
@@ -146,16 +158,41 @@ def check_meld(cards: CardsLike, *, rules: Rules = CLASSIC) -> MeldProblem | Non
     return None if found is None else found[0]
 
 
+def explain_meld(cards: CardsLike, *, rules: Rules = CLASSIC) -> str | None:
+    """The sentence a player should read about why ``cards`` are not one meld (the message
+    :class:`Meld` raises with), or ``None`` if they are one. Never raises for bad melds.
+
+    It names the cards and the rule, where :func:`check_meld` gives the
+    :class:`~conquian.errors.MeldProblem` a program acts on.
+
+    Raises:
+        InvalidCardError: ``cards`` is text that is not a list of cards, or holds a value
+            that is not a Card or the text of one.
+        TypeError: ``cards`` is not text or an iterable, or ``rules`` is not a Rules.
+
+    >>> explain_meld("5h 6h Jh")
+    '5h 6h Jh is not a sequence: 6h and Jh are not consecutive (R5)'
+    >>> explain_meld(["7h", "7c"])
+    '7h 7c is not a meld: a meld has at least 3 cards (R4, R5)'
+    >>> explain_meld("7h 7c 7s") is None
+    True
+    """
+    found = _diagnose(_as_cards(cards), check_rules(rules).max_sequence)
+    return None if found is None else found[1]
+
+
 def is_meld(cards: CardsLike, *, rules: Rules = CLASSIC) -> bool:
     """Whether ``cards`` form one valid group (R4) or sequence (R5).
 
     Raises:
         InvalidCardError: ``cards`` is text that is not a list of cards, or holds a value
-            that is not a Card.
+            that is not a Card or the text of one.
         TypeError: ``cards`` is not text or an iterable, or ``rules`` is not a Rules.
 
     >>> is_meld("Ad 2d 3d"), is_meld("Qd Kd Ad"), is_meld("6s 7s Js")
     (True, False, True)
+    >>> is_meld(["7h", "7c", "7s"])
+    True
     """
     found = _diagnose(_as_cards(cards), check_rules(rules).max_sequence)
     return found is None
@@ -181,7 +218,8 @@ class Meld:
 
     Raises:
         InvalidMeldError: The cards are not one meld (more than 40 are refused unread).
-        InvalidCardError: Text that is not a list of cards, or a value that is not a Card.
+        InvalidCardError: Text that is not a list of cards, or a value that is not a Card
+            or the text of one.
         TypeError: ``cards`` is not text or an iterable, or ``rules`` is not a Rules.
 
     >>> meld = Meld("Js 7s 6s")
@@ -271,7 +309,7 @@ _CARD_COLLECTIONS: Final = frozenset({list, tuple, set, frozenset})
 _CARDS_OR_MELDS: Final = "text or an iterable of Card or Meld values"
 
 
-def _mask_of_distinct(items: Iterable[Card | Meld] | str) -> int:
+def _mask_of_distinct(items: Iterable[Card | Meld | str] | str) -> int:
     """The mask of cards (or the cards of melds); a repeated card is an error. Of an
     oversized iterable only the first 41 items are read: they repeat a card."""
     if items.__class__ in _CARD_COLLECTIONS and len(items) <= 40:
@@ -297,6 +335,8 @@ def _mask_of_distinct(items: Iterable[Card | Meld] | str) -> int:
             bits = item.mask
         elif isinstance(item, Card):
             bits = 1 << item.index
+        elif isinstance(item, str):  # the text of one card, "7h"
+            bits = 1 << Card.parse(item).index
         else:
             raise InvalidCardError(
                 f"{describe(item)} is not a Card", token=describe(item), index=index
@@ -308,14 +348,14 @@ def _mask_of_distinct(items: Iterable[Card | Meld] | str) -> int:
     return mask
 
 
-def can_partition(cards: Iterable[Card | Meld] | str, *, rules: Rules = CLASSIC) -> bool:
+def can_partition(cards: Iterable[Card | Meld | str] | str, *, rules: Rules = CLASSIC) -> bool:
     """Whether the cards split into separate valid melds, each card in exactly one (R6).
 
     No cards at all split trivially (into no melds).
 
     Raises:
-        InvalidCardError: A card is given twice, a value is not a Card or Meld, or text is
-            not a list of cards.
+        InvalidCardError: A card is given twice, a value is not a Card, Meld or the text
+            of a card, or text is not a list of cards.
         TypeError: ``cards`` is not text or an iterable, or ``rules`` is not a Rules.
 
     >>> can_partition("5c 6c 7c Jc Jh Js"), can_partition("5c 6c 7c Jc Jh")
@@ -327,7 +367,7 @@ def can_partition(cards: Iterable[Card | Meld] | str, *, rules: Rules = CLASSIC)
 
 
 def partitions(
-    cards: Iterable[Card | Meld] | str, *, rules: Rules = CLASSIC
+    cards: Iterable[Card | Meld | str] | str, *, rules: Rules = CLASSIC
 ) -> list[tuple[Meld, ...]]:
     """Every way to split the cards into separate valid melds, each way exactly once.
 
@@ -335,8 +375,8 @@ def partitions(
     in :data:`~conquian.cards.DECK` order; splits are ordered by their first meld, longest first.
 
     Raises:
-        InvalidCardError: A card is given twice, a value is not a Card or Meld, or text is
-            not a list of cards.
+        InvalidCardError: A card is given twice, a value is not a Card, Meld or the text
+            of a card, or text is not a list of cards.
         TypeError: ``cards`` is not text or an iterable, or ``rules`` is not a Rules.
 
     >>> for split in partitions("5c 6c 7c Jc Jd Jh Js"):
@@ -351,7 +391,7 @@ def partitions(
     ]
 
 
-def fits(card: Card, table: Iterable[Card | Meld] | str, *, rules: Rules = CLASSIC) -> bool:
+def fits(card: Card, table: Iterable[Card | Meld | str] | str, *, rules: Rules = CLASSIC) -> bool:
     """Whether ``card`` fits a table: the table's cards plus it alone split into melds
     (R14a), regrouped as ``rules`` allow (V2).
 
@@ -363,7 +403,7 @@ def fits(card: Card, table: Iterable[Card | Meld] | str, *, rules: Rules = CLASS
 
     Raises:
         InvalidCardError: ``card`` is already on the table, a card is given twice, or a
-            value is not a Card or Meld.
+            value is not a Card, Meld or the text of a card.
         ConquianError: Under regrouping ``borrow`` or ``none``, the table is not given as
             Meld values.
         InvalidMeldError: Under regrouping ``borrow`` or ``none``, a meld of the table is
