@@ -297,3 +297,21 @@ def test_r14b_explain_forcing_tells_the_deciding_player_why_and_nobody_else() ->
             assert explain_forcing(state, lang=code, names=NAMES, viewer=1 - mover) == ""
             assert explain_forcing(state, lang=code, names=NAMES) == ""
     assert explain_forcing(State.new(seed=7), names=NAMES, viewer=1) == ""  # nothing to force
+
+
+@pytest.mark.parametrize(
+    "names", [("a", "A"), ("éva", "Éva"), ("de Vries", "De Vries "), ("Ann", "Ann")]
+)
+def test_names_that_differ_only_in_case_are_refused(names: tuple[str, str]) -> None:
+    """A sentence starting with a name capitalises it: with "a" and "A", "A passes" would
+    name the wrong player (issue 35). Such names are refused, and nothing is told."""
+    state = State.new(seed=7)
+    move = state.legal_moves()[-1]
+    with pytest.raises(ConquianError, match="differ only in case"):
+        narrate(state, move, names=names)
+    with pytest.raises(ConquianError, match="differ only in case"):
+        narrate_history(state.apply(move).history, names=names)
+    with pytest.raises(ConquianError, match="differ only in case"):
+        explain_forcing(state, names=names, viewer=0)
+    told = narrate(state, move, names=("a", "b"))
+    assert told.startswith("B ")  # player 1 turned up and passes: "b" is named, capitalised

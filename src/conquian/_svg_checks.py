@@ -17,6 +17,7 @@ from conquian.cards import Card
 from conquian.errors import bounded_items, describe, warn_renamed
 from conquian.languages import Language, find_language
 from conquian.melds import Meld
+from conquian.narration import check_names_differ
 
 if TYPE_CHECKING:
     from conquian.svg import PackStyle
@@ -148,8 +149,7 @@ def check_names(names: object, default: tuple[str, str]) -> tuple[str, str]:
         if not name.strip():
             raise ValueError(f"a player name cannot be blank: {describe(name)}")
     first, second = listed
-    if first.strip() == second.strip():
-        raise ValueError(f"the two players cannot have the same name: {describe(first)}")
+    check_names_differ(first, second)  # "a" and "A" too: told apart as the narration does
     return first, second
 
 

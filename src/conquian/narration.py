@@ -50,6 +50,21 @@ terminals that cannot print symbols, or by full name in the narration's language
 _DEFAULT_NAMES: Final = ("player 0", "player 1")
 
 
+def check_names_differ(first: str, second: str) -> None:
+    """Refuse two player names a reader cannot tell apart: the same but for case or the
+    spaces around them (``a`` and ``A``, ``éva`` and ``Éva``). A sentence that starts
+    with a name writes it with a capital, so such names would name the wrong player.
+
+    Raises:
+        ConquianError: The names are the same but for case or spaces around them.
+    """
+    if first.strip().casefold() == second.strip().casefold():
+        raise ConquianError(
+            "the two players cannot have the same name, nor names that differ only in "
+            f"case: {describe(first, 40)} and {describe(second, 40)}"
+        )
+
+
 class Voice:
     """Fills in the phrases of one language for one viewer (for the modules that word
     moves: narration here, the words of the pictures of :mod:`conquian.svg`).
@@ -70,6 +85,7 @@ class Voice:
         self.language = find_language(lang)
         if len(names) != 2 or not all(isinstance(name, str) for name in names):
             raise TypeError(f"names are two strings, not {describe(names)}")
+        check_names_differ(names[0], names[1])
         if viewer is not None and (viewer not in (0, 1) or isinstance(viewer, bool)):
             raise ConquianError(f"the viewer is player 0, 1 or None, not {describe(viewer)}")
         if style not in CARD_STYLES:
@@ -253,7 +269,8 @@ def narrate(
 
     Raises:
         IllegalMoveError: The move is not legal in ``state``.
-        ConquianError: The game is over, or ``lang`` or ``viewer`` is unknown.
+        ConquianError: The game is over, ``lang`` or ``viewer`` is unknown, or the names
+            are the same but for case (``a`` and ``A``): they would name the wrong player.
 
     >>> from conquian.narration import narrate
     >>> state = State.new(seed=7)

@@ -520,8 +520,9 @@ def position(
         ValueError: A bad ``pack`` or ``size``; a ``last_move`` that is not an entry of
             ``source.history``; a name that is empty, blank, longer than 40 characters,
             or holds a control character or a text-direction character, or two names
-            alike; a ``viewer`` other than 0 or 1, or other than an Observation's
-            player; a ``background`` that is not a colour.
+            alike but for case or spaces (``a`` and ``A``, a ConquianError); a
+            ``viewer`` other than 0 or 1, or other than an Observation's player; a
+            ``background`` that is not a colour.
         ConquianError: An unknown ``lang``.
 
     >>> from conquian import svg, State
