@@ -459,6 +459,41 @@ def test_a_field_that_to_dict_does_not_write_is_refused_as_the_schema_refuses_it
         assert f"a move of kind decline has no field '{path[-1]}'" in refusal
 
 
+@pytest.mark.parametrize("text", ["1H ", " 7h", "7♥", "7H", "1h", "7 h", ""])
+def test_card_text_the_schema_refuses_is_refused_by_the_readers(text: str) -> None:
+    """The readers and the schema agree on a card: rank then suit in two ASCII letters,
+    as to_dict writes it (issue 35: "1H ", " 7h" and "7♥" were read)."""
+    state = through_json(State.new(seed=3).apply("decline").to_dict())
+    view = played_view()
+    for kind, data, path in (
+        ("state", state, ["hands", 0, 0]),
+        ("state", state, ["deck", 5]),
+        ("state", state, ["offer"]),
+        ("state", state, ["history", 0, "offer"]),
+        ("observation", view, ["hand", 0]),
+        ("observation", view, ["offer"]),
+    ):
+        refusal = read_back(kind, bad(data, path, text))
+        assert "cards are written in notation, such as 7h" in refusal or "one card" in refusal
+
+
+@pytest.mark.parametrize("seed", [-1, 1 << 64, 10**30])
+def test_a_seed_out_of_range_is_refused_as_the_schema_refuses_it(seed: int) -> None:
+    state = through_json(State.new(seed=3).to_dict())
+    refusal = read_back("state", bad(state, ["seed"], seed))
+    assert "a state: seed: a whole number from 0 to 2**64 - 1 or null" in refusal
+
+
+def test_a_seed_without_its_deck_is_refused_not_dropped() -> None:
+    """A seed was dropped when the deck was null; the schema says a seed comes with the
+    deck it deals, which a schema cannot check."""
+    state = through_json(State.new(seed=3).to_dict())
+    data = bad(state, ["deck"], None)
+    refusal = read_back("state", data, schema_refuses=False)
+    assert refusal == "a state: seed: a seed is given with the deck it deals: with no deck, null"
+    assert State.from_dict(bad(data, ["seed"], None)).seed is None
+
+
 def test_a_moves_fields_must_say_what_its_text_says() -> None:
     view = played_view()
     take = next(i for i, entry in enumerate(view["history"]) if entry["move"]["kind"] == "take")
@@ -495,12 +530,14 @@ def test_a_moves_fields_must_say_what_its_text_says() -> None:
             "observation", bad(view, ["history", take, "fate"], "declined"), schema_refuses=False
         )
     )
-    # Card text is read as the readers read it, and the fields besides the kind may be
-    # left out: the data still says one thing.
+    # Laid cards may come in any order, and the fields besides the kind may be left out:
+    # the data still says one thing. Card text is the schema's, as everywhere: 7h, not 7H.
     lenient = copy.deepcopy(view)
-    lenient["history"][take]["move"]["laid"] = [card.upper() for card in move["laid"]][::-1]
+    lenient["history"][take]["move"]["laid"] = move["laid"][::-1]
     del lenient["history"][take]["move"]["table"]
     assert Observation.from_dict(lenient) == Observation.from_dict(view)
+    upper = bad(lenient, ["history", take, "move", "laid"], [c.upper() for c in move["laid"]])
+    assert f"{where} laid" in read_back("observation", upper)
 
 
 def test_a_game_move_and_a_states_history_say_what_their_text_says() -> None:

@@ -9,13 +9,23 @@ True
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
 from conquian.cards import DECK, parse_cards
 from conquian.errors import ConquianError, InvalidStateError, describe
 
-__all__ = ["check_as_written", "same_json"]
+__all__ = ["CARD_TEXT", "check_as_written", "is_card_text", "same_json"]
+
+CARD_TEXT: Final = re.compile("[A2-7JQK][cdhs]")
+"""A card as the JSON views write it and their schema's ``card`` allows it: rank then
+suit, two ASCII letters, no space (``7h``, never ``7H``, ``1h``, `` 7h`` or ``7♥``)."""
+
+
+def is_card_text(value: object) -> bool:
+    """Whether ``value`` is one card's text as the views write it (:data:`CARD_TEXT`)."""
+    return isinstance(value, str) and CARD_TEXT.fullmatch(value) is not None
 
 
 def check_as_written(data: object, write: Callable[[], Mapping[str, Any]], what: str) -> None:
@@ -149,7 +159,7 @@ def _indices_said(value: object) -> tuple[int, ...]:
     if (
         not isinstance(value, list)
         or len(value) > len(DECK)
-        or not all(isinstance(card, str) and 0 < len(card.strip()) <= 3 for card in value)
+        or not all(is_card_text(card) for card in value)
     ):
         raise ValueError("not a list of cards")
     return tuple(sorted(card.index for card in parse_cards(" ".join(value))))  # ConquianError

@@ -11,6 +11,7 @@ from typing import Any
 import attrs
 
 from conquian import _position
+from conquian._views_comparing import is_card_text
 from conquian._views_history import check_order
 from conquian._views_writing import VERSION
 from conquian.cards import DECK, Card, parse_cards
@@ -71,8 +72,10 @@ class _Reader:
         value = self.get(key) if value is None else value
         if not isinstance(value, list) or len(value) > len(DECK):
             raise self.fail(key, f"a list of at most 40 cards, not {describe(value)}")
-        if not all(isinstance(card, str) and len(card) <= 3 for card in value):
-            raise self.fail(key, "cards are written in notation, such as 7h")
+        bad = [card for card in value if not is_card_text(card)]
+        if bad:  # as the schema's card: 7h, never 7H, 1h, " 7h" or 7♥
+            why = f"cards are written in notation, such as 7h, not {describe(bad[0])}"
+            raise self.fail(key, why)
         try:
             return parse_cards(" ".join(value)) if value else ()
         except ConquianError as error:
@@ -81,10 +84,9 @@ class _Reader:
     def card(self, key: str, value: object) -> Card | None:
         if value is None:
             return None
-        cards = self.cards(key, [value])
-        if len(cards) != 1:  # "" or " ": no card at all
+        if not is_card_text(value):  # "" or " 7h": not one card as the schema writes it
             raise self.fail(key, f"one card in notation, such as 7h, not {describe(value)}")
-        return cards[0]
+        return self.cards(key, [value])[0]
 
     def table(self, key: str, value: object) -> tuple[Meld, ...]:
         if not isinstance(value, list):
@@ -297,8 +299,14 @@ def read_state(data: object) -> StateData:
     )
     deck_value = read.get("deck")
     seed = read.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise read.fail("seed", f"a whole number or null, not {describe(seed)}")
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64
+    ):
+        raise read.fail(
+            "seed", f"a whole number from 0 to 2**64 - 1 or null, not {describe(seed)}"
+        )
+    if seed is not None and deck_value is None:  # a seed is kept only with the deck it deals
+        raise read.fail("seed", "a seed is given with the deck it deals: with no deck, null")
     return StateData(
         _position.join(_position.POSITION_TAG, fields),
         seed,
