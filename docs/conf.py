@@ -11,6 +11,7 @@ from importlib import metadata
 from pathlib import Path
 
 import attrs
+from docutils import nodes
 from sphinx.application import Sphinx
 
 project = "conquian"
@@ -169,9 +170,26 @@ def _show_integration_examples(
     lines[:] = shown
 
 
+def _drop_object_base(
+    app: Sphinx, name: str, obj: object, options: object, bases: list[type]
+) -> None:
+    """Every class derives from ``object``: "Bases: object" under each says nothing, so
+    only a class's real bases are shown (``Enum``, ``ValueError``, ...)."""
+    bases[:] = [base for base in bases if base is not object]
+
+
+def _drop_empty_bases(app: Sphinx, doctree: nodes.document) -> None:
+    """Sphinx 9 writes "Bases:" even when no base is left: the empty line goes."""
+    for paragraph in list(doctree.findall(nodes.paragraph)):
+        if paragraph.astext().strip() == "Bases:" and paragraph.parent is not None:
+            paragraph.parent.remove(paragraph)
+
+
 def setup(app: Sphinx) -> None:
     # After autodoc's own handler (priority 500) has recorded the parameter types.
     app.connect("autodoc-process-signature", _hide_signature, priority=600)
+    app.connect("autodoc-process-bases", _drop_object_base)
+    app.connect("doctree-read", _drop_empty_bases)
     app.connect("autodoc-process-docstring", _show_integration_examples)
 
 

@@ -1,12 +1,14 @@
 """Fail when the built HTML docs show an error box that ``sphinx-build -W -n`` lets pass,
-or print a long value in the API reference.
+or print a long value in the API reference, or "Bases: object" under a class.
 
 Furo draws a red "ERROR" box over any table of contents made by the ``.. contents::``
 directive (an element with the class ``contents``), with CSS, so Sphinx never warns;
 docutils' own problems render as ``system-message`` blocks. Autodoc prints the value of
 every documented constant after its name, whole: a table of 194 melds becomes a screen
 of text, which the constant's docstring should describe instead (with
-``:meta hide-value:``). Run after the HTML build::
+``:meta hide-value:``). Every class derives from ``object``, so a "Bases: object" line
+(or an empty "Bases:") says nothing; docs/conf.py leaves it out. Run after the HTML
+build::
 
     python tools/check_docs_html.py docs/_build/html
 """
@@ -38,6 +40,9 @@ class _BoxFinder(HTMLParser):
         self.long_values: list[tuple[int, int]] = []  # (line, length)
         self._signature: list[str] | None = None
         self._signature_line = 0
+        self.object_bases: list[int] = []
+        self._paragraph: list[str] | None = None
+        self._paragraph_line = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         classes = set((dict(attrs).get("class") or "").split())
@@ -45,12 +50,20 @@ class _BoxFinder(HTMLParser):
             self.lines.append(self.getpos()[0])
         if tag == "dt" and _SIGNATURE in classes:
             self._signature, self._signature_line = [], self.getpos()[0]
+        if tag == "p":
+            self._paragraph, self._paragraph_line = [], self.getpos()[0]
 
     def handle_data(self, data: str) -> None:
         if self._signature is not None:
             self._signature.append(data)
+        if self._paragraph is not None:
+            self._paragraph.append(data)
 
     def handle_endtag(self, tag: str) -> None:
+        if tag == "p" and self._paragraph is not None:
+            if " ".join("".join(self._paragraph).split()) in ("Bases: object", "Bases:"):
+                self.object_bases.append(self._paragraph_line)
+            self._paragraph = None
         if tag == "dt" and self._signature is not None:
             text = " ".join("".join(self._signature).replace("¶", "").split())
             value = text.partition(" = ")[2]
@@ -83,6 +96,17 @@ def long_values(html: str) -> list[tuple[int, int]]:
     return _read(html).long_values
 
 
+def object_bases(html: str) -> list[int]:
+    """The lines of ``html`` where a class shows "Bases: object", or "Bases:" and nothing.
+
+    >>> object_bases('<p>Bases: <code><span class="pre">object</span></code></p>')
+    [1]
+    >>> object_bases("<p>Bases: </p><p>Bases: <code>Enum</code></p>")
+    [1]
+    """
+    return _read(html).object_bases
+
+
 def _read(html: str) -> _BoxFinder:
     finder = _BoxFinder()
     finder.feed(html)
@@ -109,10 +133,13 @@ def main(argv: list[str]) -> int:
                 "describe it in its docstring and add ':meta hide-value:'"
             )
             found += 1
+        for line in finder.object_bases:
+            print(f"{page.relative_to(root)}:{line}: 'Bases: object' (or nothing) under a class")
+            found += 1
     if not pages:
         print(f"no HTML pages under {root}", file=sys.stderr)
         return 2
-    print(f"{len(pages)} pages checked, {found} error boxes or long values")
+    print(f"{len(pages)} pages checked, {found} error boxes, long values or object bases")
     return 1 if found else 0
 
 
