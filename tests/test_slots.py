@@ -15,7 +15,7 @@ from conquian.phases import OfferOrigin, Phase, Played
 @pytest.mark.parametrize(
     ("cls", "slots"),
     [
-        (State, ("_pos", "_deck", "seed", "_log", HASH_CACHE)),
+        (State, ("_pos", "_path", HASH_CACHE)),
         (Played, ("player", "offer", "move", "offer_origin", "offered_by", "phase")),
         (Take, ("laid_mask", "discard_index", "table")),
     ],

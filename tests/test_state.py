@@ -121,10 +121,10 @@ def test_deal_order_is_splitmix64_with_fisher_yates(seed: int) -> None:
 
 
 def test_a_state_is_made_by_its_constructors_not_from_its_internal_parts() -> None:
-    # State(...) took the internal parts, and State(None, None, None, None) was made, to
-    # fail later in repr; the public ways are new, from_deck, parse and moves.
+    # State(...) took the internal parts, and State(None, None) was made, to fail later
+    # in repr; the public ways are new, from_deck, parse and moves.
     with pytest.raises(TypeError, match=r"a State is made by State\.new, State\.from_deck"):
-        State(None, None, None, None)  # type: ignore[arg-type]
+        State(None, None)  # type: ignore[arg-type]
     state = State.new(seed=5)
     assert State.parse(state.to_notation()) == state
     assert State.from_deck(state.deck or ()) == state
@@ -1057,8 +1057,9 @@ def reshuffle_hidden(state: State, player: int, rng: random.Random) -> State:
     hidden = [c.index for c in sorted(state.hands[opponent])] + [c.index for c in state.stock]
     shuffled = rng.sample(hidden, len(hidden))
     swap = dict(zip(hidden, shuffled, strict=True))
-    assert state._deck is not None
-    deck = tuple(swap.get(index, index) for index in state._deck)
+    dealt = state._path[0]
+    assert dealt is not None
+    deck = tuple(swap.get(index, index) for index in dealt)
     stock = tuple(swap.get(c.index, c.index) for c in state.stock)
     hand = sum(1 << swap[c.index] for c in state.hands[opponent])
     own = sum(1 << c.index for c in state.hands[player])
