@@ -318,6 +318,20 @@ def turner_when_dies(
     return mover  # a discard refused for good (R11a)
 
 
+# The hot-path form of turner_when_dies for the engine's every decline of an offer,
+# built from it here: ``DECLINE_TURNERS[origin][mover][offered_by]``. The engine keeps
+# each origin's row beside its ready-made decline entries (transitions._declines) and
+# reads the turner with the entry instead of calling turner_when_dies: 1.1% fewer
+# instructions in random self-play (callgrind, 200 games).
+DECLINE_TURNERS: Final[Mapping[OfferOrigin, tuple[tuple[int, int], tuple[int, int]]]] = {
+    origin: (
+        (turner_when_dies(Decline, origin, 0, 0), turner_when_dies(Decline, origin, 1, 0)),
+        (turner_when_dies(Decline, origin, 0, 1), turner_when_dies(Decline, origin, 1, 1)),
+    )
+    for origin in OfferOrigin
+}
+
+
 def may_force_back(
     rules: Rules, phase: Phase, origin: OfferOrigin | None, by: int, mover: int
 ) -> bool:

@@ -24,6 +24,7 @@ from conquian.cards import DECK
 from conquian.legality import offer_fits
 from conquian.moves import DECLINE, NO_DISCARD, Decline, Force, LayDown, Move, Release, Take
 from conquian.phases import (
+    DECLINE_TURNERS,
     DRAWN,
     FORCED_ORIGINS_BY_ID,
     ORIGIN_DISCARD,
@@ -69,28 +70,32 @@ def advance(pos: Position, move: Move) -> tuple[Position, Played]:
             if origin is ORIGIN_DISCARD
             else _DECLINED_UPCARD
         )
-        entry = declined[mover][by][offer]
+        # Who turns up the next card if the offered card dies now, with the entry
+        # (phases.DECLINE_TURNERS, read from phases.turner_when_dies).
+        entries, turner = declined[mover][by]
+        entry = entries[offer]
     else:
         entry = _entry(mover, offer, move, origin, by, phase)
+        turner = (
+            turner_when_dies(kind, origin, by, mover)
+            if kind is Decline or kind is Release
+            else _NO_TURN
+        )
     if kind is Decline or kind is Force or kind is Release:
-        # Who turns up the next card if the offered card dies now (phases.turner_when_dies).
-        turner = _NO_TURN
         next_phase = PHASE_OFFER
         if kind is Force:
             next_phase = PHASE_FORCED_TAKE  # R14b: the decliner must take it
-        else:
-            turner = turner_when_dies(kind, origin, by, mover)
-            if turner == PASSED_ON:
-                turner = _NO_TURN  # R11b, V8: the card is offered to the opponent
-            elif (
-                kind is Decline
-                and origin in FORCED_ORIGINS_BY_ID[id(rules.forcing)]
-                and offer_fits(pos, mover)
-            ):
-                # R14b case a: the rules force a card of its origin (V1), and it fits his
-                # table (R14a): the opponent decides whether to force it on him.
-                turner = _NO_TURN
-                next_phase = PHASE_FORCE_DECISION
+        elif turner == PASSED_ON:
+            turner = _NO_TURN  # R11b, V8: the card is offered to the opponent
+        elif (
+            kind is Decline
+            and origin in FORCED_ORIGINS_BY_ID[id(rules.forcing)]
+            and offer_fits(pos, mover)
+        ):
+            # R14b case a: the rules force a card of its origin (V1), and it fits his
+            # table (R14a): the opponent decides whether to force it on him.
+            turner = _NO_TURN
+            next_phase = PHASE_FORCE_DECISION
         if turner == _NO_TURN:
             return (rules, dealer, stock, hands, tables, dead, offer, origin, by,
                     next_phase, 1 - mover, ply + 1, None, arr, engine_melds), entry  # fmt: skip
@@ -154,17 +159,25 @@ def _entry(
     return entry
 
 
-_Declined: TypeAlias = tuple[tuple[tuple[Played, ...], ...], ...]
+_Declined: TypeAlias = tuple[tuple[tuple[tuple[Played, ...], int], ...], ...]
 
 
 def _declines(origin: OfferOrigin) -> _Declined:
-    """The history entry of every decline of a card from ``origin``, made at import:
-    ``_declines(origin)[player][offered_by][offer]``. Most moves are declines, and taking
-    their entry from here (160 entries an origin, shared like the moves) saves building
-    one (six slot settings): 4.7% fewer instructions in random self-play (callgrind)."""
+    """The history entry of every decline of a card from ``origin``, made at import, with
+    the turner when the card dies (phases.DECLINE_TURNERS):
+    ``entries, turner = _declines(origin)[player][offered_by]``, the entry
+    ``entries[offer]``. Most moves are declines, and taking their entry from here (160
+    entries an origin, shared like the moves) saves building one (six slot settings):
+    4.7% fewer instructions in random self-play (callgrind)."""
+    turners = DECLINE_TURNERS[origin]
     return tuple(
         tuple(
-            tuple(_entry(mover, offer, DECLINE, origin, by, PHASE_OFFER) for offer in range(40))
+            (
+                tuple(
+                    _entry(mover, offer, DECLINE, origin, by, PHASE_OFFER) for offer in range(40)
+                ),
+                turners[mover][by],
+            )
             for by in (0, 1)
         )
         for mover in (0, 1)
