@@ -52,6 +52,7 @@ from conquian.moves import (
     TakeMoves,
 )
 from conquian.phases import (
+    FORCES_BACK_BY_ID,
     FORCING_DECLINED,
     MOVES_OF_PHASE,
     ORIGIN_STOCK,
@@ -103,8 +104,9 @@ def offer_fits(pos: Position, player: int) -> bool:
 
 def may_force(pos: Position) -> bool:
     """R14b case b: in an offer, the player to move may force the card back on the opponent
-    who passed it (it fits the opponent's table, under forcing declined). The one place
-    that decides it, for legal moves and for the check of a Force."""
+    who passed it (it fits the opponent's table, under forcing declined). The check of a
+    Force asks it; :func:`legal_moves` makes the same tests written out, reading
+    ``phases.FORCES_BACK_BY_ID`` (built from ``may_force_back``) for the rules' part."""
     rules, _, _, _, _, _, _, origin, by, phase, mover, _, _, _, _ = pos
     return may_force_back(rules, phase, origin, by, mover) and offer_fits(pos, by)
 
@@ -352,9 +354,16 @@ def legal_moves(pos: Position) -> LegalMoves:
     ) = pos
     extra: tuple[Move, ...]
     if phase is PHASE_OFFER:
-        # R14b case b: the opponent passed this card, and it fits his table (may_force
-        # decides; its cheap tests come first here, as most offers are discards).
-        if by != mover and origin is ORIGIN_STOCK and may_force(pos):
+        # R14b case b: the opponent passed this card, the rules let it be forced back
+        # (phases.FORCES_BACK_BY_ID, read from may_force_back), and it fits his table
+        # (R14a). What may_force decides, without its calls; the quick tests of the
+        # offer come first, as most offers are discards.
+        if (
+            by != mover
+            and origin is ORIGIN_STOCK
+            and FORCES_BACK_BY_ID[id(rules.forcing)]
+            and offer_fits(pos, by)
+        ):
             extra = _DECLINE_FORCE
         else:
             extra = _DECLINE_ONLY
