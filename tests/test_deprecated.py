@@ -41,9 +41,12 @@ def test_game_record_result_is_outcome() -> None:
         match=r"GameRecord\.result is deprecated: use GameRecord\.outcome"
     ):
         assert record.result is record.outcome is None
-    with pytest.deprecated_call(match=r"GameRecord\(result=\.\.\.\) is deprecated: use Game"):
+    with pytest.deprecated_call(
+        match=r"GameRecord\(result=\.\.\.\) is deprecated: use Game"
+    ) as warned:
         old = GameRecord(record.rules, record.dealer, record.deck, record.moves, 7, result=None)
     assert old == record
+    assert warned[0].filename == __file__  # the warning names the caller's line
     finished = GameRecord.from_state(play_game(State.new(seed=3), [GreedyAgent(), GreedyAgent()]))
     assert finished.outcome is not None
     with pytest.deprecated_call():
@@ -80,9 +83,12 @@ def test_match_record_result_is_outcome() -> None:
     assert record.outcome == match.outcome
     with pytest.deprecated_call(match=r"MatchRecord\.result is deprecated: use MatchRecord\.o"):
         assert record.result == record.outcome
-    with pytest.deprecated_call(match=r"MatchRecord\(result=\.\.\.\) is deprecated: use Mat"):
+    with pytest.deprecated_call(
+        match=r"MatchRecord\(result=\.\.\.\) is deprecated: use Mat"
+    ) as warned:
         old = MatchRecord(record.rules, 5, 0, 1, record.games, result=record.outcome)
     assert old == record
+    assert warned[0].filename == __file__
     with pytest.raises(TypeError, match="MatchRecord\\(\\) has no field 'results'"):
         MatchRecord(record.rules, 5, 0, 1, record.games, results=None)
 

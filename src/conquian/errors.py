@@ -88,6 +88,22 @@ def warn_renamed(old: str, new: str, *, depth: int = 1) -> None:
     warnings.warn(f"{old} is deprecated: use {new}", DeprecationWarning, stacklevel=2 + depth)
 
 
+def renamed_keyword(owner: str, given: dict[str, Any], old: str, new: str, value: Any) -> Any:
+    """``value``, or what a caller of ``owner(...)`` gave under the deprecated keyword
+    ``old`` (with a warning that names ``new`` and points at that call); any other
+    keyword left in ``given`` is refused, as Python refuses an unknown one.
+
+    Raises:
+        TypeError: ``given`` holds a keyword that is neither ``old`` nor a field.
+    """
+    if old in given:
+        warn_renamed(f"{owner}({old}=...)", f"{owner}({new}=...)", depth=2)
+        value = given.pop(old)
+    if given:
+        raise TypeError(f"{owner}() has no field {describe(next(iter(given)))}")
+    return value
+
+
 def is_whole(value: object) -> TypeGuard[int]:
     """Whether ``value`` is a whole number: an int, and not ``True`` or ``False``."""
     return isinstance(value, int) and not isinstance(value, bool)

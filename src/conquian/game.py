@@ -30,6 +30,7 @@ from conquian.errors import (
     MoveProblem,
     bounded_items,
     describe,
+    renamed_keyword,
     warn_renamed,
 )
 from conquian.moves import Decline, Force, LayDown, LegalMoves, Move, Release, Take, parse_move
@@ -199,11 +200,8 @@ class GameRecord:
         library: str = __version__,
         **renamed: Any,
     ) -> None:
-        if "result" in renamed:  # the field's name before issue 30
-            warn_renamed("GameRecord(result=...)", "GameRecord(outcome=...)")
-            outcome = renamed.pop("result")
-        if renamed:
-            raise TypeError(f"GameRecord() has no field {describe(next(iter(renamed)))}")
+        # "result" is the field's name before issue 30.
+        outcome = renamed_keyword("GameRecord", renamed, "result", "outcome", outcome)
         self.__attrs_init__(rules, dealer, deck, moves, seed, outcome, library)
 
     def __attrs_post_init__(self) -> None:

@@ -27,6 +27,7 @@ from conquian.errors import (
     InvalidRecordError,
     bounded_items,
     describe,
+    renamed_keyword,
     warn_renamed,
 )
 from conquian.game import Game, GameRecord, check_library
@@ -119,11 +120,8 @@ class MatchRecord:
         library: str = __version__,
         **renamed: Any,
     ) -> None:
-        if "result" in renamed:  # the field's name before issue 30
-            warn_renamed("MatchRecord(result=...)", "MatchRecord(outcome=...)")
-            outcome = renamed.pop("result")
-        if renamed:
-            raise TypeError(f"MatchRecord() has no field {describe(next(iter(renamed)))}")
+        # "result" is the field's name before issue 30.
+        outcome = renamed_keyword("MatchRecord", renamed, "result", "outcome", outcome)
         self.__attrs_init__(rules, seed, first_dealer, games_planned, games, outcome, library)
 
     @property
