@@ -383,20 +383,27 @@ def test_back_from_building_lists_the_choices_again(monkeypatch: pytest.MonkeyPa
     assert after[2] == "  1. Take A♦: choose the cards to lay down (50 ways)"
 
 
-def test_bytes_that_are_not_utf8_are_a_wrong_answer_not_a_crash() -> None:
-    """Standard input is read leniently even where Python reads it strictly
-    (PYTHONIOENCODING=utf-8): a stray byte is not understood, and the game goes on."""
+def play_in_a_process(answers: bytes) -> subprocess.CompletedProcess[bytes]:
+    """``python -m conquian play --seed 4`` in a new process of this package, its
+    standard input ``answers`` and its streams read as UTF-8 strictly
+    (PYTHONIOENCODING=utf-8)."""
     package_root = str(Path(conquian.__file__).resolve().parent.parent)
     env = dict(os.environ, PYTHONIOENCODING="utf-8")
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
-    done = subprocess.run(
+    return subprocess.run(
         [sys.executable, "-m", "conquian", "play", "--seed", "4"],
-        input=b"1\n\xff\xfe1\nquit\n",
+        input=answers,
         capture_output=True,
         env=env,
         check=False,
         timeout=60,
     )
+
+
+def test_bytes_that_are_not_utf8_are_a_wrong_answer_not_a_crash() -> None:
+    """Standard input is read leniently even where Python reads it strictly
+    (PYTHONIOENCODING=utf-8): a stray byte is not understood, and the game goes on."""
+    done = play_in_a_process(b"1\n\xff\xfe1\nquit\n")
     assert done.returncode == 0, done.stderr
     assert done.stderr == b""
     text = done.stdout.decode("utf-8")
@@ -425,17 +432,7 @@ def test_a_closed_standard_input_is_refused_in_one_line(
 
 
 def test_end_of_input_is_a_clear_line_and_a_nonzero_exit() -> None:
-    package_root = str(Path(conquian.__file__).resolve().parent.parent)
-    env = dict(os.environ, PYTHONIOENCODING="utf-8")
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
-    done = subprocess.run(
-        [sys.executable, "-m", "conquian", "play", "--seed", "4"],
-        input=b"1\n",
-        capture_output=True,
-        env=env,
-        check=False,
-        timeout=60,
-    )
+    done = play_in_a_process(b"1\n")
     assert done.returncode == 3
     assert done.stderr.decode("utf-8") == "end of input: the game was not finished\n"
     assert b"Traceback" not in done.stdout
