@@ -161,14 +161,7 @@ def _refusal(observation: Observation, move: object) -> IllegalMoveError:
     error = observation.refusal(move) if isinstance(move, Move) else None
     if error is None:
         return IllegalMoveError(f"{describe(move)} is not a legal move here")
-    return IllegalMoveError(
-        f"{move} is not a legal move here: {error}",
-        problem=error.problem,
-        card=error.card,
-        cards=error.cards,
-        setting=error.setting,
-        number=error.number,
-    )
+    return error.reworded(f"{move} is not a legal move here: {error}")
 
 
 def without_gifts(observation: Observation, legal_moves: Sequence[Move]) -> Sequence[Move]:

@@ -381,14 +381,7 @@ class ActionBuilder:
         legal = ", ".join(action_name(a) for a in self.legal_actions()) or "none"
         if reason is None:
             return IllegalMoveError(f"{name} is not legal now; legal: {legal}", number=action)
-        return IllegalMoveError(
-            f"{name} is not legal now: {reason}; legal: {legal}",
-            problem=reason.problem,
-            card=reason.card,
-            cards=reason.cards,
-            setting=reason.setting,
-            number=reason.number,
-        )
+        return reason.reworded(f"{name} is not legal now: {reason}; legal: {legal}")
 
     def _choose(self, current: TakeBuilder, meld: Meld) -> ActionBuilder:
         choices = self._choices or tuple(_sorted_table(t) for t in current.arrangements)

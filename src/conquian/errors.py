@@ -386,6 +386,24 @@ class IllegalMoveError(ConquianError):
         self.setting = setting
         self.number = number
 
+    def reworded(self, message: str) -> IllegalMoveError:
+        """The same refusal (problem, card, cards, setting, number) under ``message``: what
+        a caller that wraps the engine's refusal in words of its own raises.
+
+        >>> error = IllegalMoveError("no", problem=MoveProblem.NOT_YOUR_TURN, number=1)
+        >>> again = error.reworded("not now: no")
+        >>> str(again), again.problem is error.problem, again.number
+        ('not now: no', True, 1)
+        """
+        return IllegalMoveError(
+            message,
+            problem=self.problem,
+            card=self.card,
+            cards=self.cards,
+            setting=self.setting,
+            number=self.number,
+        )
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({str(self)!r}, problem={self.problem})"
 
