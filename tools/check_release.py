@@ -179,6 +179,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--keep", type=Path, help="build in this directory and keep it")
     args = parser.parse_args(argv)
     pythons = [name for name in args.pythons.split(",") if name]
+    if args.keep is not None and args.keep.exists() and any(args.keep.iterdir()):
+        parser.error(f"--keep {args.keep}: choose a new or empty directory")
     work = args.keep or Path(tempfile.mkdtemp(prefix="conquian-release-"))
     work.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
