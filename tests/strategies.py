@@ -48,7 +48,7 @@ __all__ = [
 ALL_CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUIT_ORDER for rank in PLAY_ORDER)
 """The 40 cards, built independently of ``conquian.DECK``."""
 
-STYLES: tuple[str, ...] = ("short", "compact", "pretty", "spanish")
+STYLES: tuple[str, ...] = ("short", "compact", "pretty", "spanish", "numbers", "spanish-numbers")
 """Every style of :func:`conquian.format_cards`."""
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
 import attrs
@@ -15,13 +16,18 @@ from conquian import (
     Card,
     ConquianError,
     InvalidCardError,
+    Meld,
     ParseError,
     Rank,
     Suit,
+    check_meld,
     format_cards,
+    is_meld,
     parse_cards,
     sorted_cards,
+    svg,
 )
+from conquian.languages import LANGUAGES
 from strategies import ALL_CARDS, STYLES, card_sets, cards
 
 # The notation, written out here rather than taken from the code under test (R1).
@@ -190,6 +196,7 @@ def test_suit_and_rank_text_properties() -> None:
     assert (Suit.HEARTS.letter, Suit.HEARTS.symbol, Suit.HEARTS.spanish) == ("h", "♥", "copas")
     assert (Rank.JACK.letter, Rank.JACK.spanish) == ("J", "sota")
     assert (Rank.ACE.letter, Rank.ACE.spanish) == ("A", "1")
+    assert (Rank.KING.number, Suit.CLUBS.spanish_letter) == (12, "b")
 
 
 # --- Card lists -----------------------------------------------------------------------
@@ -244,6 +251,8 @@ def test_format_cards_styles() -> None:
     assert format_cards(hand, style="compact") == "Jc7h"
     assert format_cards(hand, style="pretty") == "J♣ 7♥"
     assert format_cards(hand, style="spanish") == "sota de bastos, 7 de copas"
+    assert format_cards(hand, style="numbers") == "10b 7co"
+    assert format_cards(hand, style="spanish-numbers") == "10 de bastos, 7 de copas"
     assert format_cards(parse_cards("7h Jc"), sort=True) == "Jc 7h"  # clubs before hearts
     assert format_cards([]) == ""
 
@@ -261,7 +270,7 @@ def test_format_cards_unknown_style_is_a_value_error() -> None:
     [
         ("8h", "no rank '8'"),  # R1: the pack has no eights ...
         ("9d", "no rank '9'"),
-        ("10s", "no rank '10'"),  # ... nor tens.
+        ("10s", "the card notation has no 10"),  # ... nor tens (M3: 10 is the sota).
         ("7x", "no suit 'x'"),
         ("Xh", "no rank 'X'"),
         ("", "empty"),
@@ -414,3 +423,139 @@ def test_a_long_unknown_suit_word_is_quoted_in_a_few_words() -> None:
     with pytest.raises(InvalidCardError, match="there is no suit 'xxx") as caught:
         Card.parse("7 de " + "x" * 1990)
     assert len(str(caught.value)) < 200
+
+
+# --- The Spanish pack's numbers (M3) --------------------------------------------------
+
+# Written out here, not taken from the code under test: the Spanish pack numbers its
+# cards 1-7, 10 (sota), 11 (caballo), 12 (rey) (R1, M3); its suits' letters follow the
+# number, copas as "co" because "c" is clubs.
+RANK_NUMBER = {
+    Rank.ACE: 1,
+    Rank.TWO: 2,
+    Rank.THREE: 3,
+    Rank.FOUR: 4,
+    Rank.FIVE: 5,
+    Rank.SIX: 6,
+    Rank.SEVEN: 7,
+    Rank.JACK: 10,
+    Rank.QUEEN: 11,
+    Rank.KING: 12,
+}
+SUIT_LETTER = {Suit.CLUBS: "b", Suit.DIAMONDS: "o", Suit.HEARTS: "co", Suit.SPADES: "e"}
+
+
+def written_forms(card: Card) -> list[str]:
+    """Every text the library writes for one card: str(), pretty(), the Spanish names
+    with and without numbers, numbered(), each language's name, each format_cards style,
+    and the Spanish picture's title and its corner index read with the suit's name."""
+    forms = [str(card), card.pretty(), card.spanish(), card.spanish(numbers=True)]
+    forms += [card.numbered(), *(card.name(lang) for lang in LANGUAGES)]
+    forms += [format_cards([card], style=style) for style in STYLES]
+    picture = svg.card(card, pack="spanish")
+    title = re.search(r"<title>([^<]*)</title>", picture)
+    index = re.search(r'text-anchor="middle">([^<]*)</text>', picture)
+    assert title is not None
+    assert index is not None
+    forms += [title.group(1), f"{index.group(1)} de {SUIT_SPANISH[card.suit]}"]
+    return forms
+
+
+@pytest.mark.parametrize("card", ALL_CARDS, ids=str)
+def test_m3_every_written_form_of_every_card_reads_back(card: Card) -> None:
+    number, letter = RANK_NUMBER[card.rank], SUIT_LETTER[card.suit]
+    assert card.rank.number == number
+    assert card.suit.spanish_letter == letter
+    assert card.numbered() == f"{number}{letter}"
+    assert card.spanish(numbers=True) == f"{number} de {SUIT_SPANISH[card.suit]}"
+    for form in written_forms(card):
+        for text in (form, form.upper(), form.lower(), f" {form}\t"):
+            assert Card.parse(text) == card, text
+            assert parse_cards(text) == (card,), text
+
+
+def test_m3_the_spanish_picture_writes_the_packs_numbers() -> None:
+    for card in ALL_CARDS:
+        corner = f'text-anchor="middle">{RANK_NUMBER[card.rank]}</text>'
+        assert corner in svg.card(card, pack="spanish")
+
+
+def test_m3_no_text_stands_for_two_cards() -> None:
+    # Every form of every card, in any case, reads as that card and no other: 1c is the
+    # ace of clubs and 1co the ace of copas (hearts).
+    seen: dict[str, Card] = {}
+    for card in ALL_CARDS:
+        for form in written_forms(card):
+            for text in (form.upper(), form.lower()):
+                assert seen.setdefault(text, card) == card, text
+    assert Card.parse("1c") == Card(Rank.ACE, Suit.CLUBS)
+    assert Card.parse("1co") == Card(Rank.ACE, Suit.HEARTS)
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        ("10 de copas", "Jh"),
+        ("11 de bastos, 12 de oros", "Qc Kd"),
+        ("12o", "Kd"),
+        ("1e", "As"),
+        ("10co 11co 12co", "Jh Qh Kh"),
+        ("12o1e10co", "Kd As Jh"),  # written together
+        ("7O, 10O 11o", "7d Jd Qd"),  # any case, commas
+        ("rey de bastos", "Kc"),
+        ("7h 12o", "7h Kd"),  # each token is one card in its own notation
+    ],
+)
+def test_m3_the_spanish_numbers_are_read(text: str, cards: str) -> None:
+    assert parse_cards(text) == parse_cards(cards)
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "index", "column", "why"),
+    [
+        ("10h", "10h", 0, 0, "the card notation has no 10"),
+        ("8h 9h 10h", "8h", 0, 0, "no rank '8'"),  # the first bad token, as 8h alone
+        ("7h 9h 10h", "9h", 1, 3, "no rank '9'"),
+        ("7h 10h", "10h", 1, 3, "the card notation has no 10"),
+        ("7h7c10h", "10h", 2, 4, "the card notation has no 10"),
+        ("10o 12c", "12c", 1, 4, "12co"),  # c is clubs: copas is co
+        ("11♥", "11♥", 0, 0, "the card notation has no 11"),
+        ("10 de h", "10 de h", 0, 0, "the card notation has no 10"),
+        ("Jo", "Jo", 0, 0, "written after the card's number"),
+        ("8o", "8o", 0, 0, "no rank '8'"),
+        ("13o", "13o", 0, 0, "no rank '13'"),
+        ("9 de oros", "9 de oros", 0, 0, "no rank '9'"),
+        ("7xy", "7xy", 0, 0, "no suit 'xy'"),
+        ("12 de oros, 10 of hearts", "10 of hearts", 1, 12, "not a card's name"),
+    ],
+)
+def test_m3_a_number_without_a_spanish_suit_is_refused(
+    text: str, token: str, index: int, column: int, why: str
+) -> None:
+    with pytest.raises(InvalidCardError) as caught:
+        parse_cards(text)
+    error = caught.value
+    assert (error.token, error.index, error.column) == (token, index, column)
+    assert repr(token) in str(error)
+    assert why in str(error)
+    if index == 0:  # Card.parse names the same token for the same reason
+        with pytest.raises(InvalidCardError, match=re.escape(why)):
+            Card.parse(token)
+
+
+def test_m3_melds_read_the_spanish_numbers() -> None:
+    # R5 with the pack's numbers: 7 is next to 10 (the sota).
+    assert Meld("7o 10o 11o") == Meld("7d Jd Qd")
+    assert Meld("10 de copas, 10 de oros, 10 de espadas") == Meld("Jh Jd Js")
+    assert is_meld("5co6co7co10co")
+    assert check_meld("12o 12co 12e 12b") is None
+    assert not is_meld("1o 2o 12o")  # R2: nothing wraps
+    with pytest.raises(InvalidCardError, match="the card notation has no 10"):
+        Meld("7h 10h Qh")
+
+
+@given(card_sets(max_size=40))
+def test_m3_numbers_written_together_read_as_written_apart(hand: list[Card]) -> None:
+    apart = format_cards(hand, style="numbers")
+    assert parse_cards(apart.replace(" ", "")) == parse_cards(apart) == tuple(hand)
+    assert parse_cards(apart.upper()) == tuple(hand)

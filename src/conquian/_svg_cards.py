@@ -129,11 +129,9 @@ _HEADWEAR: Final = {
 
 
 def _index_text(card: Card, style: str) -> str:
-    if style == "spanish":
-        return {Rank.ACE: "1", Rank.JACK: "10", Rank.QUEEN: "11", Rank.KING: "12"}.get(
-            card.rank, card.rank.letter
-        )
-    return card.rank.letter
+    """The corner index: the Spanish pack's number (M3; ``12`` on the rey), or the rank
+    letter."""
+    return str(card.rank.number) if style == "spanish" else card.rank.letter
 
 
 def _ink(card: Card, style: str) -> str:

@@ -7,6 +7,15 @@ diamonds, hearts, spades). Parsing also accepts upper case (``7H``), suit symbol
 German (``queen of hearts``, ``sota de espadas``, ``vrouw van harten``, ``Herz-Dame``;
 see :mod:`conquian.languages`), which :meth:`Card.name` writes.
 
+The Spanish pack numbers its cards 1–7, 10 (sota), 11 (caballo) and 12 (rey) (R1, M3).
+Those numbers are read with a suit of the Spanish pack only, never with ``c d h s`` or a
+suit symbol, so that no text can mean two cards: ``10 de copas`` (a suit name after
+``de``), or the number followed at once by the suit's letter, ``o`` (oros), ``co``
+(copas), ``e`` (espadas) or ``b`` (bastos): ``12o``, ``1e``, ``10co``. Copas is ``co``
+because ``c`` is clubs (``1c`` is the ace of clubs). So ``10h`` is no card (the card
+notation has no 10), nor ``12c``, nor ``Jo``; and ``8o``, ``9 de oros`` are not in the
+pack. :meth:`Card.numbered` and :meth:`Card.spanish` write these forms.
+
 >>> from conquian import Card, parse_cards, format_cards
 >>> Card.parse("7♥")
 Card.parse('7h')
@@ -16,6 +25,8 @@ Card.parse('7h')
 '7h 7c 7s'
 >>> Card.parse("Qh").name("nl"), Card.parse("vrouw van harten")
 ('vrouw van harten', Card.parse('Qh'))
+>>> parse_cards("12o 1e 10co"), Card.parse("10 de copas")
+((Card.parse('Kd'), Card.parse('As'), Card.parse('Jh')), Card.parse('Jh'))
 
 Cards are ordered by the canonical deck order: by suit (clubs, diamonds, hearts, spades),
 then by rank in play order (R2). ``==`` compares rank and suit.
@@ -48,8 +59,8 @@ __all__ = [
 class Suit(enum.Enum):
     """The four suits, in canonical order (R1).
 
-    >>> Suit.HEARTS.letter, Suit.HEARTS.symbol, Suit.HEARTS.spanish
-    ('h', '♥', 'copas')
+    >>> Suit.HEARTS.letter, Suit.HEARTS.symbol, Suit.HEARTS.spanish, Suit.HEARTS.spanish_letter
+    ('h', '♥', 'copas', 'co')
     """
 
     CLUBS = 0
@@ -72,6 +83,13 @@ class Suit(enum.Enum):
         """The suit of the Spanish pack, bastos, oros, copas or espadas (R1)."""
         return _SUIT_SPANISH[self.value]
 
+    @property
+    def spanish_letter(self) -> str:
+        """The suit's letter after a number of the Spanish pack (:meth:`Card.numbered`):
+        ``b`` (bastos), ``o`` (oros), ``co`` (copas) or ``e`` (espadas). Copas takes two
+        letters because ``c`` is clubs in the card notation (M3)."""
+        return _SUIT_SPANISH_LETTERS[self.value]
+
     def word(self, lang: str | Language = "en") -> str:
         """The suit's name in the language ``lang`` (see :mod:`conquian.languages`).
 
@@ -93,8 +111,8 @@ class Rank(enum.IntEnum):
 
     >>> Rank.SEVEN + 1 == Rank.JACK
     True
-    >>> Rank.JACK.letter, Rank.JACK.spanish
-    ('J', 'sota')
+    >>> Rank.JACK.letter, Rank.JACK.spanish, Rank.JACK.number
+    ('J', 'sota', 10)
     """
 
     ACE = 1
@@ -118,6 +136,13 @@ class Rank(enum.IntEnum):
         """The Spanish name, ``1``–``7``, ``sota``, ``caballo`` or ``rey`` (R1)."""
         return _RANK_SPANISH[self.value - 1]
 
+    @property
+    def number(self) -> int:
+        """The number the Spanish pack prints on the card: 1–7, then 10 (sota), 11
+        (caballo) and 12 (rey) (R1, M3). The value, not this number, decides sequences:
+        7 and 10 are next to each other (R2)."""
+        return _RANK_NUMBERS[self.value - 1]
+
     def word(self, lang: str | Language = "en") -> str:
         """The rank's name in the language ``lang`` (see :mod:`conquian.languages`).
 
@@ -135,6 +160,8 @@ _SUIT_SYMBOLS: Final = ("♣", "♦", "♥", "♠")
 _SUIT_SPANISH: Final = ("bastos", "oros", "copas", "espadas")
 _RANK_LETTERS: Final = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
 _RANK_SPANISH: Final = ("1", "2", "3", "4", "5", "6", "7", "sota", "caballo", "rey")
+_RANK_NUMBERS: Final = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+_SUIT_SPANISH_LETTERS: Final = ("b", "o", "co", "e")
 _CARD_TEXT: Final = tuple(rank + suit for suit in _SUIT_LETTERS for rank in _RANK_LETTERS)
 """``str()`` of each card, by index: one look-up instead of two enum properties (0.04 µs
 against 0.32 µs; a JSON view writes about 120 cards)."""
@@ -155,6 +182,19 @@ _RANK_BY_TEXT["as"] = Rank.ACE
 
 def _rank_hint(text: str) -> str:
     return f"there is no rank {describe(text, 12)} in the 40-card pack (R1)"
+
+
+def _numbers_hint(number: str, suit: str) -> str:
+    """Why a number with a suit that is not the Spanish pack's is no card (M3)."""
+    known = suit.lower() in _SUIT_BY_TEXT or suit in _SUIT_BY_TEXT
+    if number in ("10", "11", "12") and known:
+        why = f"the card notation has no {number} (its ranks are A 2 3 4 5 6 7 J Q K)"
+    else:
+        why = f"there is no suit {describe(suit, 12)} after a number"
+    return (
+        f"{why}; a number of the Spanish pack takes a Spanish suit: {number}o {number}co "
+        f"{number}e {number}b (oros, copas, espadas, bastos) or {number} de copas (M3)"
+    )
 
 
 def _check_kind(value: object, kind: type, name: str) -> None:
@@ -191,7 +231,10 @@ class Card:
         Accepts ``7h``, ``7H``, ``7♥``, ``1h`` or ``Ah`` for the ace, and the full names
         of :meth:`name` in every language, in any case: ``queen of hearts``,
         ``sota de espadas``, ``1 de oros``, ``vrouw van harten``, ``Herz-Dame`` (or
-        ``Herz Dame``).
+        ``Herz Dame``). The numbers of the Spanish pack, 1–7, 10, 11 and 12, are read with
+        a Spanish suit only (M3): its name (``10 de copas``) or its letter written after
+        the number (``12o``, ``10co``, ``1e``, ``3b``; see :attr:`Suit.spanish_letter`).
+        ``10h`` is refused: the card notation has no 10.
 
         Raises:
             InvalidCardError: ``text`` is not exactly one card.
@@ -200,6 +243,8 @@ class Card:
         True
         >>> Card.parse("caballo de bastos"), Card.parse("KARO-KÖNIG")
         (Card.parse('Qc'), Card.parse('Kd'))
+        >>> Card.parse("11 de bastos"), Card.parse("12O"), Card.parse("1co")
+        (Card.parse('Qc'), Card.parse('Kd'), Card.parse('Ah'))
         """
         _check_text(text, "a card")
         token = text.strip()
@@ -222,9 +267,30 @@ class Card:
         """The card with its Unicode suit symbol, such as ``7♥``."""
         return self.rank.letter + self.suit.symbol
 
-    def spanish(self) -> str:
-        """The Spanish name, such as ``sota de espadas`` (R1); the ace is ``1``."""
+    def spanish(self, *, numbers: bool = False) -> str:
+        """The Spanish name, such as ``sota de espadas`` (R1); the ace is ``1``.
+
+        Args:
+            numbers: Name the rank by the number the Spanish pack prints on it (M3):
+                ``10 de espadas`` for the sota, ``11`` the caballo, ``12`` the rey.
+
+        >>> card = Card.parse("Js")
+        >>> card.spanish(), card.spanish(numbers=True)
+        ('sota de espadas', '10 de espadas')
+        """
+        if numbers:
+            return f"{self.rank.number} de {self.suit.spanish}"
         return f"{self.rank.spanish} de {self.suit.spanish}"
+
+    def numbered(self) -> str:
+        """The card as the Spanish pack numbers it, its number then its suit's letter
+        (M3): ``12o`` is the rey de oros (``Kd``), ``10co`` the sota de copas (``Jh``).
+        :meth:`parse` reads it back; see :attr:`Suit.spanish_letter`.
+
+        >>> Card.parse("Kd").numbered(), Card.parse("Jh").numbered(), Card.parse("As").numbered()
+        ('12o', '10co', '1e')
+        """
+        return _CARD_NUMBERED[self.index]
 
     def name(self, lang: str | Language = "en") -> str:
         """The card's full name in the language ``lang`` (``en``, ``es``, ``nl``, ``de``),
@@ -283,12 +349,27 @@ DECK: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for suit in Suit for rank
 
 _CARD_BY_KEY: Final[dict[tuple[Rank, Suit], Card]] = {(c.rank, c.suit): c for c in DECK}
 
+_CARD_NUMBERED: Final = tuple(f"{card.rank.number}{card.suit.spanish_letter}" for card in DECK)
+""":meth:`Card.numbered` of each card, by index."""
+_CARD_BY_NUMBERED: Final = {text: DECK[index] for index, text in enumerate(_CARD_NUMBERED)}
+_SPANISH_NUMBERS: Final = frozenset(str(number) for number in _RANK_NUMBERS)
+_SPANISH_SUIT_LETTERS: Final = frozenset(_SUIT_SPANISH_LETTERS)
+_NUMBER_ONLY: Final = frozenset(("10", "11", "12"))
+"""The numbers that are a rank of the Spanish pack only (the sota, caballo and rey)."""
+
 MAX_CARDS_TEXT: Final = 2_000
 """The longest text :func:`parse_cards` and :meth:`Card.parse` read (the whole pack in
 Spanish names is under 1,000 characters)."""
 
 _SPANISH_RE: Final = re.compile(r"^\s*(\S+)\s+de\s+(\S+)\s*$", re.IGNORECASE)
-_PAIRS_RE: Final = re.compile(r"(?:[A-Za-z0-9][A-Za-z♣♦♥♠♧♢♡♤])+")
+_NUMBERED_RE: Final = re.compile(r"([0-9]+)([^0-9\s]+)")
+"""A number then a suit: ``12o``, ``10co``, and the mistakes ``10h``, ``8o``."""
+_CARD_RUN: Final = r"[0-9]+(?:[cC][oO]|[A-Za-z♣♦♥♠♧♢♡♤])|[A-Za-z][A-Za-z♣♦♥♠♧♢♡♤]"
+_RUN_RE: Final = re.compile(_CARD_RUN)
+_RUNS_RE: Final = re.compile(f"(?:{_CARD_RUN})+")
+"""Cards written together: each a letter rank and a suit character (``Jh``, ``K♠``), or
+a number and a suit letter or symbol (``7h``, ``12o``, ``10co``, and the mistake
+``10h``, kept whole so that an error names it)."""
 _NAME_SPACES_RE: Final = re.compile(r"[\s\-]+")
 
 
@@ -298,11 +379,12 @@ def _name_key(text: str) -> str:
 
 
 def _names_table() -> dict[str, Card]:
-    """Every full name in every language (and the Spanish ``1 de ...``) to its card; no
-    name may stand for two cards (checked here, at import)."""
+    """Every full name in every language (and the Spanish ``1 de ...`` and ``12 de ...``)
+    to its card; no name may stand for two cards (checked here, at import)."""
     table: dict[str, Card] = {}
     for card in DECK:
-        names = [card.name(lang) for lang in LANGUAGES] + [card.spanish()]
+        names = [card.name(lang) for lang in LANGUAGES]
+        names += [card.spanish(), card.spanish(numbers=True)]
         for name in names:
             key = _name_key(name)
             if table.setdefault(key, card) != card:  # pragma: no cover - a table edit
@@ -338,7 +420,29 @@ def _parse_token(token: str, *, index: int, column: int) -> Card:
     named = _CARD_BY_NAME.get(_name_key(token))
     if named is not None:
         return named
+    numbered = _CARD_BY_NUMBERED.get(token.lower())
+    if numbered is not None:
+        return numbered
     spanish = _SPANISH_RE.match(token)
+    numbered_form = _NUMBERED_RE.fullmatch(token)
+    if spanish and spanish.group(1) in _NUMBER_ONLY:  # 10 de h: not a Spanish suit (M3)
+        raise fail(_numbers_hint(spanish.group(1), spanish.group(2)))
+    if numbered_form and (numbered_form.group(1) in _NUMBER_ONLY or len(token) > 2):
+        number, suit_text = numbered_form.groups()
+        if number not in _SPANISH_NUMBERS:
+            raise fail(_rank_hint(number))
+        if suit_text.lower() in _SPANISH_SUIT_LETTERS:  # pragma: no cover - read above
+            raise AssertionError(token)
+        raise fail(_numbers_hint(number, suit_text))
+    if (
+        len(token) == 2
+        and token[1].lower() in _SPANISH_SUIT_LETTERS
+        and token[0].lower() in _RANK_BY_TEXT
+    ):
+        raise fail(
+            f"{token[1]} is a suit of the Spanish pack, written after the card's number "
+            "(1 to 7, 10, 11, 12): 10o, 11o, 12o for the sota, caballo and rey (M3)"
+        )
     if spanish:
         rank_text, suit_text = spanish.group(1).lower(), spanish.group(2).lower()
     elif len(token) == 2:
@@ -375,7 +479,7 @@ def _is_names(text: str) -> bool:
     word of more than two characters that is not written-together cards, or a word of a
     full name (``jack of diamonds``, ``Karo Bube``)."""
     for word in re.findall(r"[^\s,]+", text):
-        if len(word) > 2 and not _PAIRS_RE.fullmatch(word):
+        if len(word) > 2 and not _RUNS_RE.fullmatch(word):
             return True
         if any(part.casefold() in _NAME_WORDS for part in word.split("-")):
             return True
@@ -384,7 +488,7 @@ def _is_names(text: str) -> bool:
 
 def _tokens(text: str) -> list[tuple[str, int]]:
     """Split card-list text into (token, column) pairs: full names are separated by
-    commas, notation by spaces or commas, or written together."""
+    commas, notation by spaces or commas, or written together (``7h7c``, ``12o10co``)."""
     if _is_names(text):
         tokens = []
         column = 0
@@ -397,8 +501,8 @@ def _tokens(text: str) -> list[tuple[str, int]]:
     tokens = []
     for chunk in re.finditer(r"[^\s,]+", text):
         word, start = chunk.group(), chunk.start()
-        if len(word) > 2 and _PAIRS_RE.fullmatch(word):
-            tokens.extend((word[i : i + 2], start + i) for i in range(0, len(word), 2))
+        if len(word) > 2 and _RUNS_RE.fullmatch(word):
+            tokens.extend((run.group(), start + run.start()) for run in _RUN_RE.finditer(word))
         else:
             tokens.append((word, start))
     return tokens
@@ -406,9 +510,10 @@ def _tokens(text: str) -> list[tuple[str, int]]:
 
 def _two_letter_cards() -> dict[str, Card]:
     """Every two-character card text the full reader accepts (``7h``, ``7H``, ``7♥``,
-    ``Ah``, ``1h`` ...), read by it once at import: the fast path's table."""
+    ``Ah``, ``1h``, ``1o`` ...), read by it once at import: the fast path's table."""
     ranks = {c for text in _RANK_BY_TEXT if len(text) == 1 for c in (text, text.upper())}
-    suits = {c for text in _SUIT_BY_TEXT if len(text) == 1 for c in (text, text.upper())}
+    letters = [text for text in _SUIT_BY_TEXT if len(text) == 1] + list(_SPANISH_SUIT_LETTERS)
+    suits = {c for text in letters if len(text) == 1 for c in (text, text.upper())}
     table = {}
     for rank in ranks:
         for suit in suits:
@@ -449,8 +554,10 @@ def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[Card, ...
 
     Cards may be separated by spaces or commas (``7h 7c 7s``), or written together
     (``7h7c7s``). Full names, in any supported language, are separated by commas
-    (``7 de copas, sota de espadas``, ``Herz-7, Pik-Bube``). An empty text is an empty
-    list.
+    (``7 de copas, sota de espadas``, ``Herz-7, Pik-Bube``). The Spanish pack's numbers
+    (M3) are read with Spanish suits only, apart or together (``12o 1e 10co``,
+    ``12o1e10co``, ``10 de copas, 12 de oros``): ``8h 9h 10h`` names ``8h``, its first
+    card that is not in the pack, and ``10h`` is no card. An empty text is an empty list.
 
     Args:
         text: The cards.
@@ -542,14 +649,16 @@ def format_cards(
         cards: The cards, written in the order given unless ``sort`` is true; text is
             read with :func:`parse_cards` first.
         style: ``"short"`` (``7h 7c``), ``"compact"`` (``7h7c``), ``"pretty"``
-            (``7♥ 7♣``), ``"spanish"`` (``7 de copas, 7 de bastos``) or ``"name"``
-            (full names in ``lang``, comma-separated).
+            (``7♥ 7♣``), ``"spanish"`` (``7 de copas, sota de bastos``), the Spanish
+            pack's numbers (M3) as ``"numbers"`` (``7co 10b``) or ``"spanish-numbers"``
+            (``7 de copas, 10 de bastos``), or ``"name"`` (full names in ``lang``,
+            comma-separated).
         sort: Write the cards in canonical order.
         lang: A language code (``en``, ``es``, ``nl``, ``de``): write full names in that
             language (``style`` is then ``"name"``, its default when ``lang`` is given).
 
     Raises:
-        ValueError: ``style`` is not one of the five styles, or ``lang`` is given with a
+        ValueError: ``style`` is not one of the seven styles, or ``lang`` is given with a
             style other than ``"name"``.
         ConquianError: ``lang`` is not a supported language.
         InvalidCardError: Text is not a list of cards, or an item is not a Card.
@@ -563,6 +672,8 @@ def format_cards(
     True
     >>> format_cards(cards, lang="de")
     'Herz-7, Kreuz-Bube, Kreuz-7'
+    >>> format_cards(cards, style="numbers"), format_cards(cards, style="spanish-numbers")
+    ('7co 10b 7b', '7 de copas, 10 de bastos, 7 de bastos')
     >>> format_cards("7h Jc 7c", style="pretty")
     '7♥ J♣ 7♣'
     """
@@ -582,6 +693,11 @@ def format_cards(
         return " ".join(card.pretty() for card in ordered)
     if style == "spanish":
         return ", ".join(card.spanish() for card in ordered)
+    if style == "numbers":
+        return " ".join(_CARD_NUMBERED[card.index] for card in ordered)
+    if style == "spanish-numbers":
+        return ", ".join(card.spanish(numbers=True) for card in ordered)
     raise ValueError(
-        f"style must be short, compact, pretty, spanish or name, not {describe(style)}"
+        "style must be short, compact, pretty, spanish, numbers, spanish-numbers or name, "
+        f"not {describe(style)}"
     )
