@@ -187,7 +187,7 @@ def _rank_hint(text: str) -> str:
 def _numbers_hint(number: str, suit: str) -> str:
     """Why a number with a suit that is not the Spanish pack's is no card (M3)."""
     known = suit.lower() in _SUIT_BY_TEXT or suit in _SUIT_BY_TEXT
-    if number in ("10", "11", "12") and known:
+    if number in _NUMBER_ONLY and known:
         why = f"the card notation has no {number} (its ranks are A 2 3 4 5 6 7 J Q K)"
     else:
         why = f"there is no suit {describe(suit, 12)} after a number"
@@ -429,10 +429,9 @@ def _parse_token(token: str, *, index: int, column: int) -> Card:
         raise fail(_numbers_hint(spanish.group(1), spanish.group(2)))
     if numbered_form and (numbered_form.group(1) in _NUMBER_ONLY or len(token) > 2):
         number, suit_text = numbered_form.groups()
+        # A number with a Spanish suit letter was read above: this is no card.
         if number not in _SPANISH_NUMBERS:
             raise fail(_rank_hint(number))
-        if suit_text.lower() in _SPANISH_SUIT_LETTERS:  # pragma: no cover - read above
-            raise AssertionError(token)
         raise fail(_numbers_hint(number, suit_text))
     if (
         len(token) == 2
