@@ -85,9 +85,9 @@ class Suit(enum.Enum):
 
     @property
     def spanish_letter(self) -> str:
-        """The suit's letter after a number of the Spanish pack (:meth:`Card.numbered`):
-        ``b`` (bastos), ``o`` (oros), ``co`` (copas) or ``e`` (espadas). Copas takes two
-        letters because ``c`` is clubs in the card notation (M3)."""
+        """The suit's letter after a number of the Spanish pack, ``b`` (bastos), ``o``
+        (oros), ``co`` (copas) or ``e`` (espadas), as :meth:`Card.numbered` writes it.
+        Copas takes two letters because ``c`` is clubs in the card notation (M3)."""
         return _SUIT_SPANISH_LETTERS[self.value]
 
     def word(self, lang: str | Language = "en") -> str:
@@ -138,9 +138,9 @@ class Rank(enum.IntEnum):
 
     @property
     def number(self) -> int:
-        """The number the Spanish pack prints on the card: 1–7, then 10 (sota), 11
-        (caballo) and 12 (rey) (R1, M3). The value, not this number, decides sequences:
-        7 and 10 are next to each other (R2)."""
+        """The number the Spanish pack prints on the card, 1–7, then 10 (sota), 11
+        (caballo) and 12 (rey) (R1, M3). The value, not this number, decides sequences,
+        so 7 and 10 are next to each other (R2)."""
         return _RANK_NUMBERS[self.value - 1]
 
     def word(self, lang: str | Language = "en") -> str:
