@@ -188,12 +188,12 @@ def _numbers_hint(number: str, suit: str) -> str:
     """Why a number with a suit that is not the Spanish pack's is no card (M3)."""
     known = suit.lower() in _SUIT_BY_TEXT or suit in _SUIT_BY_TEXT
     if number in _NUMBER_ONLY and known:
-        why = f"the card notation has no {number} (its ranks are A 2 3 4 5 6 7 J Q K)"
+        why = f"the card notation has no {number}"
     else:
-        why = f"there is no suit {describe(suit, 12)} after a number"
+        why = f"there is no suit {describe(suit, 12)}"
     return (
-        f"{why}; a number of the Spanish pack takes a Spanish suit: {number}o {number}co "
-        f"{number}e {number}b (oros, copas, espadas, bastos) or {number} de copas (M3)"
+        f"{why}; with a Spanish suit it is {number}o {number}co {number}e {number}b "
+        f"or {number} de copas (M3)"
     )
 
 
