@@ -186,7 +186,7 @@ class SearchAgent:
         base = candidates.index(default)
         gains = [0.0] * len(candidates)  # the sums of the gains over the default, world by world
         squares = [0.0] * len(candidates)  # and of their squares
-        worlds = _Worlds(observation, self._seed)
+        worlds = self._worlds(observation)
         me = observation.player
         assert observation.offer is not None
         offer_index = observation.offer.index
@@ -222,6 +222,12 @@ class SearchAgent:
                 if mean > error and mean > best:
                     chosen, best = i, mean
         return candidates[chosen]
+
+    def _worlds(self, observation: Observation) -> _Worlds:
+        """The worlds of one decision, each drawn by ``sample()``: the unseen cards dealt at
+        random (``benchmarks/search_knowledge.py`` deals them from what it knows instead, to
+        measure what knowing them is worth)."""
+        return _Worlds(observation, self._seed)
 
     def _candidates(
         self, observation: Observation, legal_moves: Sequence[Move], default: Move
@@ -319,7 +325,11 @@ class _Worlds:
 
     def sample(self) -> State:
         """A position with the unseen cards shuffled into the opponent's hand and stock."""
-        shuffled = self._rng.shuffled(list(self._unseen))
+        return self.dealt(self._rng.shuffled(list(self._unseen)))
+
+    def dealt(self, shuffled: list[int]) -> State:
+        """The position with the unseen cards ``shuffled`` (card indices) dealt: the first
+        ones to the opponent's hand, the others to the stock, top first."""
         size = self._opponent_size
         text = _CARD_TEXT
         theirs = "".join(text[i] for i in sorted(shuffled[:size])) or _position.NONE
