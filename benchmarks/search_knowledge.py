@@ -17,8 +17,11 @@ plays in, once for each level of what it knows of the cards it cannot see:
   into the hand, R11), so each of his past moves can be checked against a world: a card he
   declined that would have made a meld of three with two of his cards then (hand, or hand
   and table), and a card he discarded that made one with two of his hand cards, each make
-  a world less likely (kept with chance ``--declined`` and ``--discarded`` for each such
-  move; of ``--tries`` worlds drawn, the first kept, or the likeliest).
+  a world less likely: it is kept with chance ``--declined`` (0.5) for each such decline
+  and ``--discarded`` (0.25) for each such discard, and of ``--tries`` worlds drawn the
+  first kept is played, or the likeliest. The chances are the ratios ``--calibrate GAMES``
+  measures in the heuristic agent's self-play: how often such a test holds for the
+  opponent's true hand, over how often it holds for a hand dealt at random.
 * ``hand``: the opponent's hand; the stock in a random order in each world.
 * ``all``: the opponent's hand and the stock's order: every world is the true position.
 
@@ -27,6 +30,7 @@ score and 50% is what that knowledge is worth against the opponent at this budge
 ``hand`` bounds every fair way of reading the opponent's hand, ``declines`` among them.
 
     python benchmarks/search_knowledge.py --deals 1000 --budget 10 --workers 2
+    python benchmarks/search_knowledge.py --calibrate 300
 
 The scores depend on the machine and its load (the budgets are CPU time); the table gives
 each side's mean CPU time per decision with a choice.
@@ -44,6 +48,7 @@ from typing import Any
 from conquian import PRESETS, Decline, Move, Observation, State, Take, _bits
 from conquian._rng import SplitMix64, game_seed
 from conquian.arena import PairResult, agent_spec
+from conquian.heuristic import HeuristicAgent
 from conquian.phases import Phase
 from conquian.search import SearchAgent, _Worlds
 
@@ -78,6 +83,10 @@ class _Evidence:
             (discard, partners[card], gone & ~before, table if not discard else 0)
             for discard, card, before, table in events
         )
+
+    def tests_of(self, discard: int) -> int:
+        """How many of his declines (0) or discards (1) a hand is tested against."""
+        return sum(1 for test in self._tests if test[0] == discard)
 
     def against(self, hand: int) -> tuple[int, int]:
         """How many of his declines and of his discards a hand ``hand`` now disagrees with:
@@ -202,6 +211,45 @@ def _deals(task: _Task) -> _Played:
     return points, (cpu[0], cpu[1]), (decisions[0], decisions[1])
 
 
+def calibrate(games: int, draws: int = 20) -> None:
+    """Print how often a test of ``declines`` holds for the opponent's true hand and for a
+    hand dealt at random from the unseen cards, over the heuristic agent's self-play
+    (deals 0 to ``games - 1``, every decision with a choice): their ratio is the chance a
+    world keeps for each move its hand disagrees with (``--declined``, ``--discarded``)."""
+    heuristic = HeuristicAgent()
+    random = SplitMix64(games)
+    tests = [0, 0]
+    true_hits = [0, 0]
+    random_hits = [0.0, 0.0]
+    for deal in range(games):
+        state = State.new(deal)
+        while (player := state.to_move) is not None:
+            moves = state.legal_moves()
+            view = state.observation(player)
+            if len(moves) > 1:
+                evidence = _Evidence(view)
+                opponent = 1 - player
+                size = view.hand_sizes[opponent]
+                unseen = [card.index for card in view.unseen]
+                hand = _bits.mask_of(state.hands[opponent])
+                for discard in (0, 1):
+                    tests[discard] += evidence.tests_of(discard)
+                    true_hits[discard] += evidence.against(hand)[discard]
+                for _ in range(draws):
+                    drawn = 0
+                    for index in random.shuffled(list(unseen))[:size]:
+                        drawn |= 1 << index
+                    for discard, hits in enumerate(evidence.against(drawn)):
+                        random_hits[discard] += hits / draws
+            state = state.apply(heuristic.choose(view, moves))
+    for discard, name in enumerate(("declined", "discarded")):
+        mine, chance = true_hits[discard] / tests[discard], random_hits[discard] / tests[discard]
+        print(
+            f"--{name}: {tests[discard]:,} tests; a test holds for {mine:.1%} of the true "
+            f"hands and {chance:.1%} of random ones: ratio {mine / chance:.2f}"
+        )
+
+
 def _level_list(text: str) -> list[str]:
     levels = text.split(",")
     for level in levels:
@@ -234,6 +282,8 @@ def _run(args: argparse.Namespace, level: str, pool: ProcessPoolExecutor) -> dic
         losses=games.count(0.0),
         draws=games.count(0.5),
         deal_scores=tuple(a + b for a, b in zip(games[::2], games[1::2], strict=True)),
+        cpu_seconds=(cpu[0], cpu[1]),
+        decisions=(decisions[0], decisions[1]),
     )
     row = result.to_dict()
     row["level"] = level
@@ -254,12 +304,18 @@ def main() -> None:
     parser.add_argument(
         "--opponent", default="search:budget=10ms", help="an arena agent (search:budget=10ms)"
     )
-    parser.add_argument("--declined", type=float, default=0.2, help="declines: chance a miss")
-    parser.add_argument("--discarded", type=float, default=0.5, help="declines: chance a miss")
+    parser.add_argument("--declined", type=float, default=0.5, help="declines: chance a miss")
+    parser.add_argument("--discarded", type=float, default=0.25, help="declines: chance a miss")
     parser.add_argument("--tries", type=int, default=16, help="declines: worlds drawn (16)")
     parser.add_argument("--workers", type=int, default=1, help="processes (1)")
     parser.add_argument("--json", metavar="FILE", help="also save the rows as JSON")
+    parser.add_argument(
+        "--calibrate", type=int, metavar="GAMES", help="measure --declined and --discarded"
+    )
     args = parser.parse_args()
+    if args.calibrate is not None:
+        calibrate(args.calibrate)
+        return
     agent_spec(args.opponent)  # refused here, by name, if it is not an agent
     print(
         f"the search with {args.budget:g} ms of CPU time a decision against {args.opponent}, "
