@@ -43,14 +43,15 @@ being built) into a flat list of :data:`OBSERVATION_SIZE` numbers from 0 to 1; s
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
 import attrs
 
+from conquian._bits import mask_of
 from conquian._slots import slot_setters
-from conquian.builder import TakeBuilder
+from conquian.builder import TakeBuilder, trusted_start
 from conquian.cards import DECK, Card
 from conquian.errors import IllegalMoveError, MoveProblem, describe
 from conquian.melds import Meld
@@ -127,6 +128,12 @@ NUM_ACTIONS: Final = MELD + len(MELDS)
 _SIMPLE: Final[Mapping[int, Move]] = MappingProxyType(
     {DECLINE_ACTION: DECLINE, FORCE_ACTION: FORCE, RELEASE_ACTION: RELEASE}
 )
+_NO_OFFER: Final = -1
+"""The offered card of a lay-down's take builder (V3): none."""
+_SIMPLE_ACTION: Final[Mapping[type, int]] = MappingProxyType(
+    {Decline: DECLINE_ACTION, Force: FORCE_ACTION, Release: RELEASE_ACTION}
+)
+"""The action of each simple move, by the move's class."""
 _SIMPLE_NAMES: Final[Mapping[int, str]] = MappingProxyType(
     {DECLINE_ACTION: "decline", FORCE_ACTION: "force", RELEASE_ACTION: "release"}
 )
@@ -246,10 +253,8 @@ class ActionBuilder:
         """
         if isinstance(view, State):
             player = view.to_move
-            hand = view.hands[player] if player is not None else frozenset()
         elif isinstance(view, Observation):
             player = view.player if view.to_move == view.player else None
-            hand = view.hand
         else:
             raise TypeError(f"a builder starts from a State or Observation, not {describe(view)}")
         if view.to_move is None:
@@ -260,15 +265,30 @@ class ActionBuilder:
             raise IllegalMoveError(
                 "no move to build: it is not your turn", problem=MoveProblem.NOT_YOUR_TURN
             )
+        # The legal moves say what may be started: takes first, then lay-downs (V3), then
+        # the simple moves (see State.legal_moves). Most positions have no take, and
+        # then no take builder is made; where there is one, it is started unchecked from
+        # the engine's own position (the checks and the search for a possible take were
+        # two thirds of a start).
         legal = view.legal_moves()
-        simple = tuple(action for action, move in _SIMPLE.items() if move in legal)
+        index = len(legal) - 1
+        simple: tuple[int, ...] = ()
+        while index >= 0:
+            action = _SIMPLE_ACTION.get(legal[index].__class__)
+            if action is None:
+                break
+            simple = (action, *simple)
+            index -= 1
         take = lay = None
-        if view.offer is not None and view.phase in (Phase.OFFER, Phase.FORCED_TAKE):
-            take = TakeBuilder.start(view.rules, hand, view.tables[player], view.offer)
-            if not take.is_possible:
-                take = None
-        if view.rules.meld_from_hand and _lay_down_legal(legal):
-            lay = TakeBuilder.start(view.rules, hand, view.tables[player], None)
+        if index >= 0:
+            rules, table = view.rules, view.tables[player]
+            hand = view.hands[player] if isinstance(view, State) else view.hand
+            if legal[index].__class__ is LayDown:
+                lay = trusted_start(rules, mask_of(hand), table, _NO_OFFER)
+            if legal[0].__class__ is Take:
+                offer = view.offer
+                assert offer is not None
+                take = trusted_start(rules, mask_of(hand), table, offer.index)
         return cls(simple, take, lay, None, None, False, None, view)
 
     @property
@@ -313,6 +333,8 @@ class ActionBuilder:
         if self._move is not None:
             return ()
         if self._current is None:
+            if self._take is None and self._lay is None:
+                return self._simple  # most positions: in increasing order already
             found = set(self._simple)
             if self._lay is not None:
                 found.add(LAY_DOWN)
@@ -346,22 +368,31 @@ class ActionBuilder:
         _check_action(action)
         if action not in self.legal_actions():
             raise self._refusal(action)
-        if self._current is None:
+        # The new builder is made by calling the class with every field, not attrs.evolve,
+        # which reads the fields by name (a step of a random playout took twice as long).
+        simple, take, lay, current, choices, arranged, view = (
+            self._simple, self._take, self._lay, self._current, self._choices,
+            self._arranged, self._view,
+        )  # fmt: skip
+        cls = self.__class__
+        if current is None:
             if action in _SIMPLE:
-                return attrs.evolve(self, _move=_SIMPLE[action])
+                return cls(simple, take, lay, None, None, False, _SIMPLE[action], view)
             if action == LAY_DOWN:
-                return attrs.evolve(self, _current=self._lay)
-            return attrs.evolve(self, _current=self._take).apply(action)
-        current = self._current
+                return cls(simple, take, lay, lay, None, False, None, view)
+            return cls(simple, take, lay, take, None, False, None, view).apply(action)
         if ADD <= action < DISCARD:
-            return attrs.evolve(self, _current=current.add(DECK[action - ADD]))
+            added = current.add(DECK[action - ADD])
+            return cls(simple, take, lay, added, choices, arranged, None, view)
         if action >= MELD:
             return self._choose(current, MELDS[action - MELD])
         if action == LAY_DOWN:
-            return attrs.evolve(self, _move=current.lay_down())
-        if action == GO_OUT:
-            return attrs.evolve(self, _move=current.go_out())
-        return attrs.evolve(self, _move=current.discard(DECK[action - DISCARD]))
+            move: Move = current.lay_down()
+        elif action == GO_OUT:
+            move = current.go_out()
+        else:
+            move = current.discard(DECK[action - DISCARD])
+        return cls(simple, take, lay, current, choices, arranged, move, view)
 
     def _refusal(self, action: int) -> IllegalMoveError:
         """Why ``action`` is not legal now: what the referee or the take builder says of the
@@ -387,11 +418,11 @@ class ActionBuilder:
         choices = self._choices or tuple(_sorted_table(t) for t in current.arrangements)
         depth = _first_difference(choices)
         left = tuple(table for table in choices if table[depth] == meld)
+        simple, take, lay, view = self._simple, self._take, self._lay, self._view
         if len(left) == 1:
-            return attrs.evolve(
-                self, _current=current.arrange(left[0]), _choices=None, _arranged=True
-            )
-        return attrs.evolve(self, _choices=left)
+            arranged = current.arrange(left[0])
+            return self.__class__(simple, take, lay, arranged, None, True, None, view)
+        return self.__class__(simple, take, lay, current, left, False, None, view)
 
     def apply_name(self, name: str) -> ActionBuilder:
         """:meth:`apply` the action named ``name`` (see :func:`action_name`).
@@ -422,18 +453,6 @@ def _try_step(builder: TakeBuilder, action: int) -> None:
         builder.lay_down()
     elif action >= MELD:
         builder.arrange([MELDS[action - MELD]])
-
-
-def _lay_down_legal(legal: Sequence[Move]) -> bool:
-    """Whether the legal moves hold a lay-down: they come after every take (see
-    :meth:`State.legal_moves <conquian.state.State.legal_moves>`), so look from the end."""
-    for index in range(len(legal) - 1, -1, -1):
-        move = legal[index]
-        if isinstance(move, LayDown):
-            return True
-        if isinstance(move, Take):
-            return False
-    return False
 
 
 def _first_difference(tables: tuple[tuple[Meld, ...], ...]) -> int:

@@ -548,6 +548,15 @@ _set_addable_found, _set_tables_found = slot_setters(
 )
 
 
+def trusted_start(rules: Rules, hand: int, table: tuple[Meld, ...], offer: int) -> TakeBuilder:
+    """:meth:`TakeBuilder.start` for the engine's own positions, unchecked: ``hand`` is
+    the mask of the player's hand, ``table`` his melds and ``offer`` the offered card's
+    index (``-1`` for a lay-down), all read from a position that could occur.
+    :class:`~conquian.actions.ActionBuilder` starts one for each move with a take; the
+    checks of ``start`` were a third of its time."""
+    return TakeBuilder(rules, hand, _bits.arrangement(meld.mask for meld in table), offer, 0, None)
+
+
 def _card(card: Card | str) -> Card:
     if isinstance(card, Card):
         return card
