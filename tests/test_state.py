@@ -60,6 +60,7 @@ from conquian import (
     parse_cards,
     parse_move,
 )
+from conquian.state import turned_instead
 from helpers import (
     MAX_MOVES,
     borrows,
@@ -1106,3 +1107,39 @@ def test_the_splitting_model_agrees_on_known_tables() -> None:
     assert can_split(nine)  # as Ac2c3c 4c5c6c 7cJcQc
     assert not can_split(cards("6c 7c Jc Qc") | cards("Kc Kd"))
     assert can_split(frozenset())
+
+
+def test_r11_turned_instead_is_the_deal_of_the_deck_with_the_two_cards_exchanged() -> None:
+    """turned_instead (for OpenSpiel's chance nodes) gives the state that the deck with
+    the turned card and a stock card exchanged deals, with the same moves and history;
+    a card not in the stock, or an offer not turned up from the stock, is refused."""
+    checked = 0
+    for seed in range(6):
+        for state in random_game(State.new(seed=seed), seed, greed=0.5):
+            offer, last = state.offer, state.last_played
+            if state.offer_origin is not OfferOrigin.STOCK or not state.stock:
+                continue
+            if last is not None and last.offer == offer:  # answered: a move saw it
+                with pytest.raises(ConquianError, match="which no move has answered yet"):
+                    turned_instead(state, state.stock[0].index)
+                continue
+            card = state.stock[seed % len(state.stock)]
+            assert offer is not None
+            after = turned_instead(state, card.index)
+            assert state.deck is not None
+            deck = [card if c == offer else offer if c == card else c for c in state.deck]
+            replayed = State.from_deck(deck)
+            for played in state.history:
+                replayed = replayed.apply(played.move)
+            assert after == replayed
+            assert (after.history, after.deck, after.seed) == (state.history, tuple(deck), None)
+            assert after.offer == card
+            checked += 1
+    assert checked > 20
+    state = State.new(seed=7)
+    with pytest.raises(ConquianError, match="only a card of the stock"):
+        turned_instead(state, next(iter(state.hands[0])).index)
+    start = State.new(seed=0)
+    taken = start.apply(start.take_builder().add("3d").add("5d").discard("Kh"))
+    with pytest.raises(ConquianError, match="which no move has answered yet"):
+        turned_instead(taken, taken.stock[0].index)

@@ -4,6 +4,7 @@ V7, V8); its information states hide what the player has not seen."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
@@ -478,3 +479,64 @@ def test_the_player_ids_are_openspiels() -> None:
         else:
             state.apply_action(state.legal_actions()[0])
     assert state.current_player() == int(pyspiel.PlayerId.TERMINAL)
+
+
+def play_randomly(game: pyspiel.Game, seed: int) -> list[ConquianState]:
+    """Every state of a random game, chance nodes included, the last one terminal."""
+    rng = np.random.default_rng(seed)
+    state: ConquianState = game.new_initial_state()
+    states = [state.clone()]
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = int(rng.choice([card for card, _ in state.chance_outcomes()]))
+        else:
+            action = int(rng.choice(state.legal_actions()))
+        state.apply_action(action)
+        states.append(state.clone())
+    return states
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_legal_actions_and_chance_nodes_answer_as_pyspiels_own_methods(name: str) -> None:
+    """legal_actions() and is_chance_node() are answered in Python for speed; pyspiel's
+    own answers (through _legal_actions and chance_outcomes) are the same at every node,
+    chance, player and terminal."""
+    game = load_game(PRESETS[name])
+    kinds = set()
+    for seed in range(3):
+        for state in play_randomly(game, seed):
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            player = state.current_player()
+            if player >= 0:
+                assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+                assert state.legal_actions(1 - player) == []
+            kinds.add("chance" if state.is_chance_node() else str(player))
+    assert kinds == {"chance", "0", "1", "-4"}
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_r11_a_turned_card_chosen_by_chance_is_the_deal_of_the_engines_deck(name: str) -> None:
+    """A card turned up from the stock is chosen by changing places with the engine's
+    stand-in, not by replaying the game: the engine is then the game its own deck deals
+    with the same moves, history included, and that deck begins with the chance outcomes
+    so far, in order."""
+    game = load_game(PRESETS[name])
+    turned = 0
+    for seed in range(4):
+        states = play_randomly(game, seed)
+        for before, state in itertools.pairwise(states):
+            engine = state.engine
+            if not before.is_chance_node() or before.engine is None or engine is None:
+                continue
+            turned += 1
+            assert engine.deck is not None
+            chosen = [step.action for step in state.full_history() if step.player == -1]
+            assert [card.index for card in engine.deck[: len(chosen)]] == chosen
+            assert engine.offer == engine.deck[len(chosen) - 1]
+            replayed = State.from_deck(engine.deck, rules=game.rules)
+            for played in engine.history:
+                replayed = replayed.apply(played.move)
+            assert replayed == engine
+            assert replayed.history == engine.history
+    assert turned > 10

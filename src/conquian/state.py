@@ -55,6 +55,7 @@ from conquian.errors import (
     IllegalMoveError,
     InvalidStateError,
     checked_player,
+    describe,
     warn_renamed,
 )
 from conquian.legality import (
@@ -693,6 +694,45 @@ def without_history(state: State) -> State:
     reader that keeps the last position of many games."""
     deck, seed, _ = state._path
     return _state(state._pos, (deck, seed, None))
+
+
+def turned_instead(state: State, card: int) -> State:
+    """``state`` with the card of index ``card``, one of its stock, on offer instead of the
+    card just turned up from the stock, which takes ``card``'s place in the stock and in
+    the deck the state was dealt from: the state the deck with those two cards exchanged
+    deals when no move depended on either (nobody has seen them). Its seed is ``None``,
+    as no seed deals that deck. OpenSpiel's chance node of a turned card chooses it this
+    way (``conquian.integrations.openspiel``), instead of replaying the game.
+
+    Raises:
+        ConquianError: The offered card was not just turned up from the stock (a move
+            answered it), or ``card`` is not in the stock.
+
+    >>> state = State.new(seed=7)
+    >>> other = turned_instead(state, state.stock[-1].index)
+    >>> other.offer == state.stock[-1], other.stock[-1] == state.offer, other.hands == state.hands
+    (True, True, True)
+    """
+    pos = state._pos
+    offer, stock = pos[OFFER], pos[STOCK]
+    last = state.last_played
+    if pos[ORIGIN] is not OfferOrigin.STOCK or (last is not None and last.offer.index == offer):
+        raise ConquianError(
+            "only a card just turned up from the stock, which no move has answered yet, "
+            "may be turned up instead"
+        )
+    if card not in stock:
+        raise ConquianError(f"only a card of the stock may be turned up, not {describe(card)}")
+    parts = list(pos)
+    at = stock.index(card)
+    parts[STOCK] = (*stock[:at], offer, *stock[at + 1 :])
+    parts[OFFER] = card
+    deck, _, log = state._path
+    if deck is not None:
+        order = list(deck)
+        order[deck.index(offer)], order[deck.index(card)] = card, offer
+        deck = tuple(order)
+    return _state(tuple(parts), (deck, None, log))  # type: ignore[arg-type]
 
 
 def with_seed(state: State, seed: int | None) -> State:

@@ -22,9 +22,12 @@ cards still in the stock. So the history holds exactly what happened at the tabl
 order, and an information state holds only chance outcomes its player saw. (Dealing the
 whole shuffled deck at the start would give the same game, but would put the future
 stock order into every history, so that a history would hold what nobody knows yet.)
-The engine behind a state is a :class:`~conquian.state.State` dealt from a deck whose
-positions not yet chosen hold the remaining cards in deck order; a chance outcome puts
-the chosen card at its position and the moves are replayed (they never depended on it).
+The engine behind a state is a :class:`~conquian.state.State` dealt, once the deal's
+last card is chosen, from a deck whose positions not yet chosen hold the remaining cards
+in deck order. A card turned up later is first the engine's stand-in, the top card of its
+stock; the chance outcome then changes places with it in the deck
+(``conquian.state.turned_instead``): nobody has seen either card, so no move
+depended on them, and the engine is the game that deck deals with the same moves.
 
 >>> import pyspiel
 >>> from conquian.integrations.openspiel import load_game
@@ -69,7 +72,7 @@ from conquian.moves import Decline, Force, LayDown, Move, Release, Take  # noqa:
 from conquian.observation import Observation  # noqa: E402
 from conquian.phases import OfferOrigin  # noqa: E402
 from conquian.rules import CLASSIC, Regrouping, Rules, check_rules  # noqa: E402
-from conquian.state import State  # noqa: E402
+from conquian.state import State, turned_instead  # noqa: E402
 
 __all__ = [
     "GAME_TYPE",
@@ -84,6 +87,7 @@ __all__ = [
 ]
 
 _CARDS: Final = len(DECK)
+_ALL_CARDS: Final = frozenset(range(_CARDS))
 _CHANCE: Final = -1  # pyspiel.PlayerId.CHANCE, as a plain int (the tests check it)
 _TERMINAL: Final = -4  # pyspiel.PlayerId.TERMINAL
 _NO_ATTRIBUTES: Final = base64.b64encode(pickle.dumps({})).decode("ascii")
@@ -350,6 +354,29 @@ class ConquianState(pyspiel.State):
         now = self._now
         return now.engine is not None and now.engine.is_over and not now.unturned
 
+    def is_chance_node(self) -> bool:
+        """Whether chance acts next: a card is dealt or turned up. (Answered here, not by
+        pyspiel's ``State``, whose answer calls back into Python: 1.6 µs instead of 0.1.)"""
+        now = self._now
+        return now.engine is None or now.unturned > 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of the player to act (the chance outcomes' cards at a chance
+        node, none at the end), or of ``player`` as pyspiel's ``State`` says.
+
+        Without ``player`` this is answered here: pyspiel's own answer (which OpenSpiel's
+        C++ algorithms use, through :meth:`_legal_actions`) calls back into Python three
+        times, 8 µs a call instead of 0.3, a fifth of a random playout's time. The tests
+        check that both answers agree at every node of random games.
+        """
+        if player is not None:
+            return list(super().legal_actions(player))
+        now = self._now
+        if now.engine is None or now.unturned:
+            return sorted(_ALL_CARDS.difference(now.deck))
+        builder = now.builder
+        return [] if builder is None else list(builder.legal_actions())
+
     def _legal_actions(self, player: int) -> list[int]:
         builder = self._now.builder
         assert builder is not None
@@ -357,10 +384,8 @@ class ConquianState(pyspiel.State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may be dealt or turned up next, each equally likely."""
-        chosen = set(self._now.deck)
-        left = [card for card in range(_CARDS) if card not in chosen]
-        chance = 1.0 / len(left)
-        return [(card, chance) for card in left]
+        left = sorted(_ALL_CARDS.difference(self._now.deck))
+        return list(zip(left, [1.0 / len(left)] * len(left), strict=True))
 
     def returns(self) -> list[float]:
         """+1 / -1 for the winner / loser at the end, 0 for a draw and before the end."""
@@ -394,7 +419,15 @@ class ConquianState(pyspiel.State):
             deck = (*now.deck, action)
             unturned = max(0, now.unturned - 1)
             engine, builder = now.engine, now.builder
-            if len(deck) >= self._dealt() and not unturned:
+            if engine is not None and now.unturned == 1:
+                # a card turned up by the last move: the one chosen changes places with
+                # the stand-in the engine turned up (nobody has seen either), instead of
+                # replaying the game from a deck with the chosen card in place
+                assert engine.offer is not None
+                if action != engine.offer.index:
+                    engine = turned_instead(engine, action)
+                builder = None if engine.is_over else ActionBuilder.start(engine)
+            elif len(deck) >= self._dealt() and not unturned:
                 # the engine, dealt and replayed, only once the last card is chosen
                 engine = _replayed(now.rules, now.dealer, deck, now.moves, engine)
                 builder = None if engine.is_over else ActionBuilder.start(engine)
@@ -421,12 +454,17 @@ class ConquianState(pyspiel.State):
                 0,
             )
             return
-        engine = now.engine
-        player = engine.to_move
+        before = now.engine
+        player = before.to_move
         assert player is not None
-        stock = len(engine.stock)
-        engine = engine.apply_unchecked(move)  # the builder's move is legal
-        unturned = stock - len(engine.stock)
+        engine = before.apply_unchecked(move)  # the builder's move is legal
+        # a card turned up from the stock (a move turns at most one): chance chooses it
+        offer = engine.offer
+        unturned = int(
+            offer is not None
+            and offer != before.offer
+            and engine.offer_origin is OfferOrigin.STOCK
+        )
         self._now = _Now(
             now.rules,
             now.dealer,
