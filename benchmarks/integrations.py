@@ -9,7 +9,12 @@ Figures (each the median of the rounds):
   actions drawn uniformly), states reached per second;
 * ``pettingzoo_raw_steps_per_s`` and ``pettingzoo_wrapped_steps_per_s``: steps of an
   ``agent_iter`` loop that reads ``last()`` and plays a random legal action from its mask,
-  on :class:`~conquian.integrations.pettingzoo.raw_env` and on :func:`env` (the wrappers).
+  on :class:`~conquian.integrations.pettingzoo.raw_env` and on :func:`env` (the wrappers);
+* ``pettingzoo_wrappers_alone_steps_per_s``: the same loop on ``env``'s three PettingZoo
+  wrappers around a trivial environment (two agents taking turns, a ready observation
+  and mask, 52 moves a game, about as many steps as Conquian's), which costs next to
+  nothing: the most steps a second any environment in those wrappers can make on this
+  machine, whatever it does.
 
 ``--before DIR`` measures the ``src`` folder ``DIR`` of another version in the same run,
 round by round alternating with this one (each round in a fresh process), so that both
@@ -41,6 +46,7 @@ FIGURES = (
     "playout_states_per_s",
     "pettingzoo_raw_steps_per_s",
     "pettingzoo_wrapped_steps_per_s",
+    "pettingzoo_wrappers_alone_steps_per_s",
 )
 
 
@@ -104,6 +110,7 @@ def measure(seconds: float) -> dict[str, float]:
     for name, make in (
         ("pettingzoo_raw_steps_per_s", pettingzoo.raw_env),
         ("pettingzoo_wrapped_steps_per_s", pettingzoo.env),
+        ("pettingzoo_wrappers_alone_steps_per_s", _wrapped_trivial_env),
     ):
         environment = make(seed=1)
         count, started = 0, time.process_time()
@@ -119,6 +126,64 @@ def measure(seconds: float) -> dict[str, float]:
                 count += 1
         figures[name] = _rate(count, started)
     return figures
+
+
+def _wrapped_trivial_env(seed: int) -> Any:
+    """A trivial AEC environment in the wrappers of
+    :func:`conquian.integrations.pettingzoo.env`: what the wrappers alone cost."""
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+
+    from conquian.actions import NUM_ACTIONS, OBSERVATION_SIZE
+    from conquian.integrations.pettingzoo import AGENTS
+
+    class Trivial(AECEnv):  # type: ignore[misc]
+        metadata = {"name": "trivial_v0", "render_modes": [], "is_parallelizable": False}  # noqa: RUF012
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.possible_agents = list(AGENTS)
+            self.seen = {
+                "observation": np.zeros(OBSERVATION_SIZE, np.float32),
+                "action_mask": np.ones(NUM_ACTIONS, np.int8),
+            }
+            self.space = spaces.Discrete(NUM_ACTIONS)
+            self.steps = 0
+
+        def action_space(self, agent: str) -> Any:
+            return self.space
+
+        def observe(self, agent: str) -> Any:
+            return self.seen
+
+        def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+            self.agents = list(AGENTS)
+            self.rewards = dict.fromkeys(AGENTS, 0.0)
+            self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+            self.terminations = dict.fromkeys(AGENTS, False)
+            self.truncations = dict.fromkeys(AGENTS, False)
+            self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
+            self.agent_selection = AGENTS[1]
+            self.steps = 0
+
+        def step(self, action: int | None) -> None:
+            agent = self.agent_selection
+            if self.terminations[agent]:
+                self._was_dead_step(action)
+                return
+            self.steps += 1
+            self._cumulative_rewards[agent] = 0.0
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            if self.steps == 52:
+                self.terminations = dict.fromkeys(self.agents, True)
+            else:
+                self.agent_selection = AGENTS[1 - AGENTS.index(agent)]
+
+    wrapped: Any = wrappers.TerminateIllegalWrapper(Trivial(), illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
 
 
 def _round(src: Path, seconds: float) -> dict[str, float]:
@@ -173,6 +238,7 @@ _LABELS = {
     "playout_states_per_s": "OpenSpiel random playouts, states per second",
     "pettingzoo_raw_steps_per_s": "PettingZoo ``raw_env`` steps per second",
     "pettingzoo_wrapped_steps_per_s": "PettingZoo ``env`` (wrapped) steps per second",
+    "pettingzoo_wrappers_alone_steps_per_s": "the same wrappers around a trivial environment",
 }
 
 

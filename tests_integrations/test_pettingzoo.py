@@ -7,6 +7,7 @@ import sys
 
 import numpy as np
 import pytest
+from gymnasium import spaces
 from pettingzoo.test import api_test, seed_test
 
 from conquian import PRESETS, ConquianError, IllegalMoveError, MoveProblem, Rules, State
@@ -278,3 +279,35 @@ def test_a_bad_position_is_refused_and_changes_nothing(
     with pytest.raises(ConquianError, match="finished game"):
         game.reset(options={"position": final})
     assert game.game_state == before
+
+
+def test_the_action_space_answers_contains_as_gymnasiums_discrete() -> None:
+    """The action space answers a Python int itself (for speed under the wrappers), and
+    every value as gymnasium's Discrete(279) does."""
+    space = raw_env().action_space(AGENTS[0])
+    plain = spaces.Discrete(NUM_ACTIONS)
+    values: list[object] = [-1, 0, 5, 278, 279, 2**70, True, False, 5.0, "5", None]
+    values += [np.int64(5), np.int8(-1), np.uint16(300), np.array(3), np.array([3])]
+    for value in values:
+        assert space.contains(value) is plain.contains(value), value
+    assert space == plain
+    assert str(space) == "Discrete(279)"
+
+
+def test_an_observation_is_the_callers_own_to_change() -> None:
+    """The mask is a copy of one kept for its legal actions, and the vector is new at
+    every call: changing what observe returned changes nothing after."""
+    game = raw_env(seed=2)
+    game.reset()
+    agent = game.agent_selection
+    first = game.observe(agent)
+    expected = {name: array.copy() for name, array in first.items()}
+    for array in first.values():
+        array[:] = 0
+    again = game.observe(agent)
+    assert again["action_mask"].any()
+    for name, array in expected.items():
+        assert np.array_equal(again[name], array)
+    twin = raw_env(seed=2)
+    twin.reset()
+    assert np.array_equal(twin.observe(agent)["action_mask"], expected["action_mask"])
