@@ -485,10 +485,14 @@ def _builder_actions(
         return found
     if builder.kind == "lay":
         found.add(LAY_DOWN)
-    elif builder.can_go_out:
-        found.add(GO_OUT)
+        return found
+    # A complete take with its table: a discard of the cards left, or none when it lays
+    # them all (R16). (can_go_out would find the table a second time.)
+    discards = builder.discards
+    if discards:
+        found.update(DISCARD + card.index for card in discards)
     else:
-        found.update(DISCARD + card.index for card in builder.discards)
+        found.add(GO_OUT)
     return found
 
 
