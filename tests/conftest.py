@@ -15,12 +15,19 @@ presets can take 300 ms while other work shares the cores).
 The profile named by ``HYPOTHESIS_PROFILE`` is loaded if set; otherwise ``ci`` when the
 ``CI`` environment variable says so (``.ci/run`` sets ``CI=true`` unless the CI system
 has set it; empty, ``0``, ``false`` and ``no`` say no), else ``default``.
+
+Once the tests are collected, the objects alive then (the modules, the collected tests,
+their parameters) are moved out of the garbage collector's sight (``gc.freeze``): they
+live to the end of the run, and every full collection walked them all again (34 full
+collections took 7.2 s of the 65 s of processor time of a ``dev`` run).
 """
 
 from __future__ import annotations
 
+import gc
 import os
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("default", max_examples=100, deadline=None)
@@ -37,3 +44,9 @@ def _profile_name() -> str:
 
 
 settings.load_profile(_profile_name())
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Freeze what collection left alive (see the module's docstring)."""
+    gc.collect()
+    gc.freeze()

@@ -83,13 +83,19 @@ FULL_EXAMPLES = 100
 ``default`` and ``ci`` profiles), :func:`scaled` counts are the full counts."""
 
 
-def scaled(count: int, least: int = 1) -> int:
+def scaled(count: int, least: int = 1, *, dev: int | None = None) -> int:
     """``count`` scaled with the Hypothesis profile (see conftest.py), for the brute-force
     tests that walk a fixed number of games or positions: the full count under the
     ``default`` and ``ci`` profiles, a fifth of it under ``dev`` (20 examples), and never
     fewer than ``least``, the fewest that still reach what the test checks it reached.
+
+    ``dev``, if given, is the count under ``dev`` instead of a fifth: for a test that
+    measured how many of its games reach what it checks, and needs far fewer (or more)
+    than a fifth.
     """
     share = min(settings().max_examples, FULL_EXAMPLES)
+    if dev is not None and share < FULL_EXAMPLES:
+        return min(count, max(least, dev))
     return max(least, count * share // FULL_EXAMPLES)
 
 

@@ -30,7 +30,7 @@ from conquian.arena import (
 )
 from conquian.cli import main
 from conquian.simulate import AGENTS, game_seed
-from helpers import splitmix64
+from helpers import scaled, splitmix64
 
 
 def _saved_ladder(rules_name: str) -> Path:
@@ -541,19 +541,22 @@ def test_an_agent_plays_against_itself_with_other_parameters() -> None:
 
 def test_runs_on_consecutive_deals_add_up_to_one_run() -> None:
     agents = ["random", "greedy", "heuristic"]
-    whole = arena(agents, deals=30, seed=5)
+    deals = scaled(30, least=10)
+    cut = deals * 23 // 30  # the later part first: 23 and 7 deals, or 7 and 3 under dev
+    whole = arena(agents, deals=deals, seed=5)
     parts = [
-        arena(agents, deals=7, seed=5, first_deal=23, workers=2),
-        arena(agents, deals=23, seed=5),
+        arena(agents, deals=deals - cut, seed=5, first_deal=cut, workers=2),
+        arena(agents, deals=cut, seed=5),
     ]
     joined = ArenaResult.join(parts)
     assert joined == whole
     assert joined.ratings == pytest.approx(dict(whole.ratings))
     assert [pair.decisions for pair in joined.pairs] == [pair.decisions for pair in whole.pairs]
-    assert parts[0].first_deal == 23
-    assert str(parts[0]).startswith("7 deals a pair from deal 23, each played twice")
+    assert parts[0].first_deal == cut
+    later = f"{deals - cut} deals a pair from deal {cut}, each played twice"
+    assert str(parts[0]).startswith(later)
     assert ArenaResult.from_dict(json.loads(parts[0].to_json())) == parts[0]
-    assert parts[0] != arena(agents, deals=7, seed=5)  # other deals
+    assert parts[0] != arena(agents, deals=deals - cut, seed=5)  # other deals
 
 
 def test_runs_that_do_not_follow_on_are_not_joined() -> None:

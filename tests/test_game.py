@@ -42,7 +42,7 @@ from conquian import (
     find_rules,
 )
 from conquian.agents import GreedyAgent, play_game
-from helpers import MAX_MOVES, dealt, random_game, snapshot, steered_choice
+from helpers import MAX_MOVES, dealt, random_game, scaled, snapshot, steered_choice
 
 RULE_SETS = [
     CLASSIC,
@@ -196,8 +196,8 @@ def longest_games(rules: Rules, seeds: int) -> int:
 def test_no_game_lasts_longer_than_the_ply_bound(hand_size: int) -> None:
     """Random, greedy and stalling games all end within :data:`MAX_MOVES` plies."""
     longest = max(
-        longest_games(Rules(hand_size=hand_size), 25),
-        longest_games(Rules(hand_size=hand_size, forcing=Forcing.OFF), 25),
+        longest_games(Rules(hand_size=hand_size), scaled(25)),
+        longest_games(Rules(hand_size=hand_size, forcing=Forcing.OFF), scaled(25)),
     )
     assert longest >= 2 * (40 - 2 * hand_size)  # as long as a game where nothing is taken
 
@@ -216,7 +216,7 @@ def test_no_game_lasts_longer_than_the_ply_bound(hand_size: int) -> None:
 def test_no_game_lasts_longer_than_the_ply_bound_under_every_rule_set(rules: Rules) -> None:
     """V1-V8 keep every game within :data:`MAX_MOVES`: V3's lay-downs too (see its
     derivation), with stalling games that lay down the fewest cards whenever they may."""
-    longest = longest_games(rules, 15)
+    longest = longest_games(rules, scaled(15))
     assert longest >= 2 * (40 - 2 * rules.hand_size)
 
 
