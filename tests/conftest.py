@@ -6,7 +6,8 @@ Profiles:
 - ``ci``: derandomized (same examples every run), 200 examples, and a reproduction blob
   printed for every failure.
 - ``dev``: 20 examples, for a quick loop while editing; the brute-force tests that walk
-  a fixed number of games play a fifth of them (``helpers.scaled``).
+  a fixed number of games play a fifth of them, or only the games up to the first at
+  which they reached all they check (``helpers.scaled``).
 
 No profile has a deadline: a test's speed is measured by the benchmarks, and a time limit
 per example would fail on a busy machine (a property along a random game of the slower

@@ -89,9 +89,9 @@ def scaled(count: int, least: int = 1, *, dev: int | None = None) -> int:
     ``default`` and ``ci`` profiles, a fifth of it under ``dev`` (20 examples), and never
     fewer than ``least``, the fewest that still reach what the test checks it reached.
 
-    ``dev``, if given, is the count under ``dev`` instead of a fifth: for a test that
-    measured how many of its games reach what it checks, and needs far fewer (or more)
-    than a fifth.
+    ``dev``, if given, is the count under ``dev`` instead of a fifth: ``dev=1`` for a walk
+    that plays, under ``dev``, only until it has reached what it checks (the full
+    profiles play every game all the same).
     """
     share = min(settings().max_examples, FULL_EXAMPLES)
     if dev is not None and share < FULL_EXAMPLES:
