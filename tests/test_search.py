@@ -174,7 +174,7 @@ def test_heuristic_playouts_read_card_masks_to_the_same_effect(rules_name: str) 
         def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
             return self.heuristic.choose(observation, legal_moves)
 
-    for state in positions_with_a_choice(5, rules_name, 4):
+    for state in positions_with_a_choice(5, rules_name, scaled(4, least=2)):
         mover = state.to_move
         assert mover is not None
         view, moves = state.observation(mover), state.legal_moves()
