@@ -18,7 +18,9 @@ What is measured:
    offered card that may be taken 297 ways: 298 legal moves with the decline), in a fresh
    process (cold caches) and warm;
 3. random self-play: every decision generates the full legal-move list, one move is
-   picked uniformly with a seeded generator and applied; decisions/s and games/s;
+   picked uniformly with a seeded generator and applied; decisions/s and games/s; and
+   the three-player game (tercerilla) against the two-player ones (mexican, classic),
+   the cost of a decision side by side in pairs of runs (issue #31);
 4. ``State.apply`` (checked) and ``observation()`` µs per call, and the public calls
    with the arguments users pass (``can_partition`` of 11 cards, ``parse_cards`` of an
    11-card text, ``Meld`` from text and from cards, ``parse_move``, ``to_notation`` /
@@ -70,7 +72,10 @@ from pathlib import Path
 from typing import TypeVar
 
 from conquian import (
+    CLASSIC,
     DECK,
+    MEXICAN,
+    TERCERILLA,
     ConquianError,
     Game,
     Meld,
@@ -195,17 +200,19 @@ def _per_call_us(items: list[_T], call: Callable[[_T], object], runs: int) -> fl
     return _median(runs, once)
 
 
-def selfplay(seconds: float, seed: int, *, build_all: bool = False) -> tuple[float, float]:
-    """Random self-play for ``seconds``: (decisions/s, games/s).
+def selfplay(
+    seconds: float, seed: int, *, build_all: bool = False, rules: Rules = CLASSIC
+) -> tuple[float, float]:
+    """Random self-play for ``seconds`` under ``rules``: (decisions/s, games/s).
 
     Moves are picked with :class:`random.Random`, as the OpenSpiel script does, so both
-    sides pay the same for their random numbers.
+    sides pay the same for their random numbers. The deal passes round the table.
     """
     rng = random.Random(seed)
     decisions = games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state = State.new(seed=games)
+        state = State.new(seed=games, rules=rules, dealer=games % rules.players)
         while state.to_move is not None:
             moves = tuple(state.legal_moves()) if build_all else state.legal_moves()
             state = state.apply(moves[rng.randrange(len(moves))])
@@ -595,6 +602,31 @@ def main() -> None:
     print(
         "random self-play building every legal move: "
         f"{figures['selfplay_all_built_decisions_per_s']:,.0f} decisions/s"
+    )
+    # Issue #31: a three-player random game (tercerilla) against a two-player one, per
+    # decision, measured in pairs back to back as the comparisons below are: the ratio
+    # of µs a decision, three players over two, against Mexican Conquian for two (the
+    # same eight cards) and against the classic game.
+    three: list[tuple[float, float, float]] = []
+    for seed in range(runs):
+        two_mexican = selfplay(seconds, seed, rules=MEXICAN)[0]
+        tercerilla = selfplay(seconds, seed, rules=TERCERILLA)[0]
+        classic = selfplay(seconds, seed)[0]
+        three.append((tercerilla, two_mexican, classic))
+    figures["selfplay_tercerilla_decisions_per_s"] = statistics.median(t for t, _, _ in three)
+    figures["selfplay_mexican_decisions_per_s"] = statistics.median(m for _, m, _ in three)
+    per_mexican = sorted(m / t for t, m, _ in three)
+    per_classic = sorted(c / t for t, _, c in three)
+    figures["three_players_cost_vs_mexican"] = statistics.median(per_mexican)
+    figures["three_players_cost_vs_classic"] = statistics.median(per_classic)
+    print(
+        f"random self-play, three players (tercerilla): "
+        f"{figures['selfplay_tercerilla_decisions_per_s']:,.0f} decisions/s; two (mexican): "
+        f"{figures['selfplay_mexican_decisions_per_s']:,.0f}; a three-player decision costs "
+        f"{figures['three_players_cost_vs_mexican']:.2f}x a two-player one of mexican "
+        f"({per_mexican[0]:.2f}x to {per_mexican[-1]:.2f}x), "
+        f"{figures['three_players_cost_vs_classic']:.2f}x of classic "
+        f"({per_classic[0]:.2f}x to {per_classic[-1]:.2f}x), median of {runs} pairs"
     )
     if args.peer:
         # The machine's speed drifts: each OpenSpiel run is paired with a self-play run

@@ -13,6 +13,7 @@ import pickle
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from typing import Final
 
 import attrs
 from hypothesis import settings
@@ -31,6 +32,7 @@ from bruteforce import (
 )
 from conquian import (
     DECK,
+    PRESETS,
     Card,
     Decline,
     Force,
@@ -53,6 +55,7 @@ from conquian.notation import MAX_MOVES
 
 __all__ = [
     "MAX_MOVES",
+    "TWO_PLAYER_PRESETS",
     "Checked",
     "borrows",
     "bots",
@@ -77,6 +80,12 @@ __all__ = [
     "take_order",
 ]
 
+
+TWO_PLAYER_PRESETS: Final = tuple(
+    sorted(name for name, rules in PRESETS.items() if rules.players == 2)
+)
+"""The names of the presets of two players: the agents, the arena and the front ends play
+two-player games only so far (three players: issue #32)."""
 
 FULL_EXAMPLES = 100
 """The examples a property runs under the default profile: at this many or more (the

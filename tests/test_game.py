@@ -42,6 +42,7 @@ from conquian import (
     find_rules,
 )
 from conquian.agents import GreedyAgent, play_game
+from conquian.game import max_moves
 from helpers import MAX_MOVES, dealt, random_game, scaled, snapshot, steered_choice
 
 RULE_SETS = [
@@ -172,22 +173,25 @@ def stalling_choice(rng: random.Random, moves: Sequence[Move]) -> Move:
 
 def longest_games(rules: Rules, seeds: int) -> int:
     """The longest of random, greedy and stalling games from ``seeds`` deals, each checked
-    against :data:`MAX_MOVES` at every ply."""
+    against :data:`MAX_MOVES` at every ply (:func:`max_moves` with three players, M1;
+    the greedy agents play two-player games only)."""
     longest = 0
+    bound = max_moves(rules.players)
     for seed in range(seeds):
-        start = State.new(seed, rules=rules, dealer=seed % 2)
+        start = State.new(seed, rules=rules, dealer=seed % rules.players)
         lengths = [
             sum(1 for _ in random_game(start, seed)) - 1,
             sum(1 for _ in random_game(start, seed, greed=1.0)) - 1,
-            play_game(start, [GreedyAgent(), GreedyAgent()]).ply,
         ]
+        if rules.players == 2:
+            lengths.append(play_game(start, [GreedyAgent(), GreedyAgent()]).ply)
         rng = random.Random(seed)
         state = start
         while state.to_move is not None:
             state = state.apply(stalling_choice(rng, state.legal_moves()))
-            assert state.ply <= MAX_MOVES
+            assert state.ply <= bound
         lengths.append(state.ply)
-        assert max(lengths) <= MAX_MOVES
+        assert max(lengths) <= bound
         longest = max(longest, *lengths)
     return longest
 
@@ -205,7 +209,11 @@ def test_no_game_lasts_longer_than_the_ply_bound(hand_size: int) -> None:
 @pytest.mark.parametrize(
     "rules",
     [
-        *(attrs.evolve(find_rules(name), hand_size=size) for name in PRESETS for size in (4, 18)),
+        *(
+            attrs.evolve(preset, hand_size=min(size, 39 // preset.players))  # M2
+            for preset in PRESETS.values()
+            for size in (4, 18)
+        ),
         *PRESETS.values(),
         Rules(initial_upcard=True),
         Rules(meld_from_hand=True, regrouping=Regrouping.NONE, hand_size=7),
@@ -217,7 +225,8 @@ def test_no_game_lasts_longer_than_the_ply_bound_under_every_rule_set(rules: Rul
     """V1-V8 keep every game within :data:`MAX_MOVES`: V3's lay-downs too (see its
     derivation), with stalling games that lay down the fewest cards whenever they may."""
     longest = longest_games(rules, scaled(15))
-    assert longest >= 2 * (40 - 2 * rules.hand_size)
+    players = rules.players  # as long as a game where nothing is taken
+    assert longest >= players * (40 - players * rules.hand_size)
 
 
 def test_the_lemmas_of_the_ply_bound_hold() -> None:

@@ -27,12 +27,14 @@ def load(path: Path) -> dict[str, Any]:
 
 
 def test_there_are_golden_games_under_every_preset() -> None:
-    """Five classic games, and two under each other preset (random against greedy)."""
+    """Five classic games, and two under each other preset of the classic two-player
+    game (random against greedy). The Mexican presets (M9) have no golden games yet:
+    their games are checked move by move against the brute-force model instead."""
     assert len(GOLDEN) == 9
     records = [load(path) for path in GOLDEN]
     presets = [record["rules"] for record in records]
     assert sorted(presets) == sorted(["classic"] * 5 + ["foster"] * 2 + ["bicycle"] * 2)
-    assert set(presets) == set(PRESETS)
+    assert set(presets) == set(PRESETS) - {"mexican", "tercerilla"}
     for record in records:
         if record["rules"] != "classic":
             assert record["agents"] == [f"random:{record['seed']}", "greedy"]

@@ -376,7 +376,11 @@ INVALID = {
         "hand0: 2c appears twice",
     ),
     "dead card": ("offered", {"dead": "Zz"}, "dead: 'Zz' is not a card"),
-    "result": ("offered", {"result": "2"}, "result must be 0, 1, draw or -, not '2'"),
+    "result": (
+        "offered",
+        {"result": "2"},
+        "result must be 0, 1, fewest:0, fewest:1, draw or -, not '2'",
+    ),
     # R6: a table splits into melds
     "table not melds": (
         "offered",

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from conquian import PRESETS, Rules, State, _bits, parse_cards
 from conquian._plans import Prospect, prospect
 from conquian.agents import RandomAgent
+from helpers import TWO_PLAYER_PRESETS
 
 
 def mask(text: str) -> int:
@@ -120,7 +121,7 @@ def model(max_sequence: int, out: int, cards: int, table: int, unseen: int) -> P
 OTHER_HANDS = {f"hand_size {size}": Rules(hand_size=size) for size in (4, 7, 13)}
 
 
-@pytest.mark.parametrize("rules_name", [*sorted(PRESETS), *OTHER_HANDS])
+@pytest.mark.parametrize("rules_name", [*TWO_PLAYER_PRESETS, *OTHER_HANDS])
 @given(seed=st.integers(0, 2**32))
 def test_the_prospect_agrees_with_a_model_along_random_games(rules_name: str, seed: int) -> None:
     rules = PRESETS.get(rules_name) or OTHER_HANDS[rules_name]

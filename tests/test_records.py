@@ -39,7 +39,7 @@ from conquian import (
     parse_move,
 )
 from conquian.agents import GreedyAgent, RandomAgent, play_game
-from conquian.game import MAX_MOVES, GameRecord
+from conquian.game import MAX_MOVES, GameRecord, max_moves
 from conquian.match import Match, match_dumps, match_load, match_loads
 from helpers import deck_for
 from strategies import played_games
@@ -102,6 +102,7 @@ def test_a_record_holds_the_format_rules_deal_moves_and_result() -> None:
             "target": None,
             "deal_batch": 1,
             "initial_upcard": False,
+            "stock_out": "draw",
         },
         "seed": None,
         "dealer": 0,
@@ -465,7 +466,8 @@ def test_the_schema_is_a_draft_2020_12_schema_of_version_1() -> None:
     Draft202012Validator.check_schema(schema)
     assert schema["properties"]["format"] == {"const": notation.FORMAT}
     assert schema["properties"]["version"] == {"const": notation.VERSION}
-    assert schema["properties"]["moves"]["maxItems"] == notation.MAX_MOVES
+    assert schema["properties"]["moves"]["maxItems"] == max_moves(3) == 161  # M1
+    assert schema["else"]["properties"]["moves"]["maxItems"] == notation.MAX_MOVES == 121
 
 
 def test_the_schema_accepts_the_worked_records() -> None:
@@ -484,7 +486,7 @@ SHAPE_ERRORS: dict[str, tuple[dict[str, Any], str]] = {
     "rule of the wrong type": ({"rules": {"hand_size": "10"}}, "field 'rules': hand_size"),
     "rule out of range": ({"rules": {"max_sequence": 11}}, "field 'rules': max_sequence"),
     "unknown forcing": ({"rules": {"forcing": "always"}}, "field 'rules': forcing"),
-    "three players": ({"rules": {"players": 3}}, "field 'rules': players"),
+    "four players": ({"rules": {"players": 4}}, "field 'rules': players"),
     "seed not a number": ({"seed": "42"}, "field 'seed'"),
     "negative seed": ({"seed": -1}, "seed"),
     "seed too large": ({"seed": 2**64}, "seed"),
@@ -496,6 +498,10 @@ SHAPE_ERRORS: dict[str, tuple[dict[str, Any], str]] = {
     "moves not a list": ({"moves": "decline"}, "field 'moves'"),
     "a move not text": ({"moves": ["take +6c7c -As", 3]}, "move 2: a move is text"),
     "too many moves": ({"moves": ["decline"] * 122}, "field 'moves': at most 121 moves"),
+    "too many moves for three": (
+        {"rules": {"players": 3}, "moves": ["decline"] * 162},
+        "field 'moves': at most 161 moves",
+    ),
     "result not an object": ({"result": "draw"}, "field 'result'"),
     "result without a winner": ({"result": {"kind": "drawn"}}, "field 'result'"),
     "result of unknown kind": ({"result": {"kind": "won", "winner": 1}}, "field 'result'"),

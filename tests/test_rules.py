@@ -54,8 +54,9 @@ def test_v1_forcing_by_value_or_name(forcing: Forcing) -> None:
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"players": 3}, "players must be from 2 to 2"),  # R3: two players
-        ({"players": 1}, "players must be from 2 to 2"),
+        ({"players": 4}, "players must be from 2 to 3"),  # R3, M1: two or three players
+        ({"players": 1}, "players must be from 2 to 3"),
+        ({"players": 3, "hand_size": 14}, "hand_size must be from 1 to 13"),  # M2
         ({"max_sequence": 2}, "max_sequence must be from 3 to 10"),  # V4
         ({"max_sequence": 11}, "max_sequence must be from 3 to 10"),
         ({"hand_size": 0}, "hand_size must be from 1 to 19"),
@@ -182,6 +183,7 @@ def test_the_dict_form_names_every_field_with_a_json_value() -> None:
         "target": None,
         "deal_batch": 1,
         "initial_upcard": False,
+        "stock_out": "draw",
     }
 
 
@@ -219,7 +221,7 @@ def test_from_dict_keeps_missing_fields_from_its_base() -> None:
         ("classic,hand_size:7,hand_size:8", "rule 'hand_size' is given twice"),
         ("classic,hand_size:25", "hand_size must be from 1 to 19"),  # R8
         ("classic,max_sequence:2", "max_sequence must be from 3 to 10"),  # V4
-        ("classic,players:3", "players must be from 2 to 2"),  # R3
+        ("classic,players:4", "players must be from 2 to 3"),  # R3, M1
         ("classic,forcing:always", "forcing must be one of declined, discards_only, off"),
         ("classic,forcing:1", "forcing must be one of"),
         ("classic,hand_size:seven", "hand_size must be a whole number, not 'seven'"),
@@ -290,7 +292,7 @@ def test_rules_data_is_a_mapping(data: object) -> None:
 def test_find_rules_by_preset_name() -> None:
     assert find_rules("classic") is CLASSIC
     assert find_rules(" Classic ") is CLASSIC
-    assert set(PRESETS) == {"classic", "foster", "bicycle"}
+    assert set(PRESETS) == {"classic", "foster", "bicycle", "mexican", "tercerilla"}
     assert find_rules("FOSTER").regrouping.value == "borrow"  # V2
     with pytest.raises(InvalidRulesError, match="no rule preset is called 'wikipedia'"):
         find_rules("wikipedia")

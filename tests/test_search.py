@@ -18,7 +18,7 @@ from conquian import (
 )
 from conquian.agents import Agent, GreedyAgent, HeuristicAgent, SearchAgent, play_game
 from conquian.search import DEFAULT_ITERATIONS, sample_world
-from helpers import checked_game, classic_position, scaled
+from helpers import TWO_PLAYER_PRESETS, checked_game, classic_position, scaled
 
 SMALL = 24  # playouts per decision in these tests: enough to search, cheap to run
 
@@ -69,7 +69,7 @@ class CountingPolicy:
 # ====================================================================== seeing only the view
 
 
-@pytest.mark.parametrize("rules_name", sorted(PRESETS))
+@pytest.mark.parametrize("rules_name", TWO_PLAYER_PRESETS)
 def test_two_states_with_the_same_observation_get_the_same_move(rules_name: str) -> None:
     """The agent's move depends on the observation and its seed, never on the hidden cards:
     the opponent's hand and the stock dealt otherwise give the same move."""
@@ -92,7 +92,7 @@ def test_two_states_with_the_same_observation_get_the_same_move(rules_name: str)
             assert first == second
 
 
-@pytest.mark.parametrize("rules_name", sorted(PRESETS))
+@pytest.mark.parametrize("rules_name", TWO_PLAYER_PRESETS)
 def test_a_sampled_world_agrees_with_the_observation(rules_name: str) -> None:
     """Every sampled world shows the observer exactly what he saw; only the unseen cards
     move, between the opponent's hand and the stock."""
@@ -145,7 +145,7 @@ def test_a_decision_does_not_depend_on_earlier_decisions() -> None:
 # ====================================================================== legal in every preset
 
 
-@pytest.mark.parametrize("rules_name", sorted(PRESETS))
+@pytest.mark.parametrize("rules_name", TWO_PLAYER_PRESETS)
 def test_every_move_of_a_search_game_is_legal(rules_name: str) -> None:
     """Checked by the wrapper of test_agents: each move is one of the legal moves, chosen
     from the player's own observation, under each preset's rules."""
@@ -162,7 +162,7 @@ def test_a_time_budget_also_plays_legal_moves() -> None:
     assert final.outcome is not None
 
 
-@pytest.mark.parametrize("rules_name", sorted(PRESETS))
+@pytest.mark.parametrize("rules_name", TWO_PLAYER_PRESETS)
 def test_heuristic_playouts_read_card_masks_to_the_same_effect(rules_name: str) -> None:
     """A HeuristicAgent policy reads State.seen_cards in playouts; any other policy gets
     observations. For positions without history the two see the same, so choose the same."""

@@ -16,7 +16,7 @@ from conquian.phases import OfferOrigin, Phase, Played
     ("cls", "slots"),
     [
         (State, ("_pos", "_path", HASH_CACHE)),
-        (Played, ("player", "offer", "move", "offer_origin", "offered_by", "phase")),
+        (Played, ("player", "offer", "move", "offer_origin", "offered_by", "phase", "players")),
         (Take, ("laid_mask", "discard_index", "table")),
     ],
 )
@@ -29,8 +29,8 @@ def test_attrs_gives_the_classes_the_slots_the_engine_sets(
 
 
 def test_a_value_built_by_its_slots_equals_one_built_by_init() -> None:
-    names = ("player", "offer", "move", "offer_origin", "offered_by", "phase")
-    values = (1, Card.parse("7h"), Decline(), OfferOrigin.DISCARD, 0, Phase.OFFER)
+    names = ("player", "offer", "move", "offer_origin", "offered_by", "phase", "players")
+    values = (1, Card.parse("7h"), Decline(), OfferOrigin.DISCARD, 0, Phase.OFFER, 3)
     entry = new_instance(Played)
     for setter, value in zip(slot_setters(Played, *names), values, strict=True):
         setter(entry, value)

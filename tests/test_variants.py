@@ -564,8 +564,10 @@ def test_v8_the_dealer_takes_the_upcard_after_the_non_dealer_declines() -> None:
 
 def test_the_presets_have_the_documented_values() -> None:
     """The variants (V, docs/rules.rst): classic is every first value; foster and bicycle
-    as documented."""
-    assert set(PRESETS) == {"classic", "foster", "bicycle"}
+    as documented; mexican and tercerilla as M9 says."""
+    assert set(PRESETS) == {"classic", "foster", "bicycle", "mexican", "tercerilla"}
+    assert PRESETS["mexican"] == Rules(players=2, hand_size=8)  # M9
+    assert PRESETS["tercerilla"] == Rules(players=3, hand_size=8)
     assert Rules() == CLASSIC
     assert CLASSIC.to_dict() == {
         "players": 2,
@@ -579,6 +581,7 @@ def test_the_presets_have_the_documented_values() -> None:
         "target": None,
         "deal_batch": 1,
         "initial_upcard": False,
+        "stock_out": "draw",
     }
     foster = Rules(
         regrouping=Regrouping.BORROW,  # V2

@@ -13,7 +13,7 @@ from typing import Final, Protocol, runtime_checkable
 from conquian import _bits
 from conquian._rng import SplitMix64
 from conquian.dealing import check_seed
-from conquian.errors import ConquianError, IllegalMoveError, describe
+from conquian.errors import ConquianError, IllegalMoveError, describe, two_players_only
 from conquian.melds import fits_mask
 from conquian.moves import NO_DISCARD, Decline, LegalMoves, Move, Release, Take
 from conquian.rules import Regrouping
@@ -124,7 +124,8 @@ def check_arguments(observation: object, legal_moves: object) -> None:
 
     Raises:
         TypeError: Either is of the wrong kind.
-        ConquianError: ``legal_moves`` is empty.
+        ConquianError: ``legal_moves`` is empty, or the game has three players (the
+            agents play two-player games so far, M1).
         IllegalMoveError: A move is not legal there; the error is the one
             :meth:`Observation.refusal <conquian.observation.Observation.refusal>` gives
             (the first such move's), its ``problem`` says why.
@@ -144,6 +145,7 @@ def check_arguments(observation: object, legal_moves: object) -> None:
             f"observation must be an Observation (state.observation(player)), "
             f"not {describe(observation)}"
         )
+    two_players_only(observation.rules.players, "conquian.agents")
     if isinstance(legal_moves, str | bytes) or not isinstance(legal_moves, Sequence):
         raise TypeError(f"legal_moves must be a sequence of moves, not {describe(legal_moves)}")
     if not legal_moves:
@@ -273,10 +275,13 @@ def play_game(state: State, agents: Sequence[Agent]) -> State:
     Raises:
         TypeError: ``state`` is not a State, or ``agents`` is not a sequence of two agents
             (values with a ``choose`` method).
+        ConquianError: The game has three players (M1; the agents play two-player games
+            so far).
         IllegalMoveError: An agent chose a move that is not legal.
     """
     if not isinstance(state, State):
         raise TypeError(f"state must be a State, not {describe(state)}")
+    two_players_only(state.players, "conquian.agents.play_game")
     if not isinstance(agents, Sequence) or len(agents) != 2:
         raise TypeError(f"agents must be a sequence of two agents, not {describe(agents)}")
     for agent in agents:

@@ -20,12 +20,19 @@ from conquian.errors import ConquianError, InvalidStateError, checked_text
 from conquian.melds import Meld, fits_mask
 from conquian.phases import (
     DRAWN,
+    FEWEST_CARDS,
     FORCED_ORIGINS,
     WENT_OUT,
     OfferOrigin,
     Outcome,
+    OutcomeKind,
     Phase,
+    first_offered,
+    forced_player,
+    last_offered,
     may_force_back,
+    next_player,
+    stock_out_outcome,
 )
 from conquian.rules import Forcing, Regrouping, Rules
 
@@ -53,7 +60,22 @@ POSITION_KEYS: Final = (
     "dead",
     "result",
 )
+THIRD_KEYS: Final = ("hand2", "table2")
+"""The fields of the third player's hand and table, in a position of three players
+(M1): written after ``hand1`` and ``table1``, and only then."""
+
+
+def position_keys(players: int) -> tuple[str, ...]:
+    """The fields of a position string of ``players`` players, in the order written."""
+    if players == 2:
+        return POSITION_KEYS
+    hands = tuple(f"hand{player}" for player in range(players))
+    tables = tuple(f"table{player}" for player in range(players))
+    return (*POSITION_KEYS[:8], *hands, *tables, *POSITION_KEYS[12:])
+
+
 NONE: Final = "-"
+_WENT_OUT: Final = OutcomeKind.WENT_OUT
 
 
 def cards_text(cards: Iterable[Card]) -> str:
@@ -76,8 +98,11 @@ def join(tag: str, fields: dict[str, str]) -> str:
     return " ".join([tag, *(f"{key}={value}" for key, value in fields.items())])
 
 
-def split(text: object, tag: str, keys: tuple[str, ...]) -> dict[str, str]:
-    """Read the words of a position line: the tag, then each key exactly once."""
+def split(
+    text: object, tag: str, keys: tuple[str, ...], optional: tuple[str, ...] = ()
+) -> dict[str, str]:
+    """Read the words of a position line: the tag, then each key exactly once, and each
+    of ``optional`` at most once (the caller checks which of them the rules need)."""
     words = checked_text(text, "a position", MAX_POSITION_TEXT, InvalidStateError).split()
     if not words or words[0] != tag:
         first = words[0] if words else ""
@@ -87,7 +112,7 @@ def split(text: object, tag: str, keys: tuple[str, ...]) -> dict[str, str]:
         key, equals, value = word.partition("=")
         if not equals:
             raise InvalidStateError(f"{word[:40]!r} is not key=value")
-        if key not in keys:
+        if key not in keys and key not in optional:
             raise InvalidStateError(f"unknown field {key[:40]!r}: the fields are {' '.join(keys)}")
         if key in fields:
             raise InvalidStateError(f"field {key!r} is given twice")
@@ -141,14 +166,22 @@ def read_int(key: str, value: str, low: int, high: int) -> int:
     return int(value)
 
 
-def read_player(key: str, value: str, *, optional: bool = False) -> int | None:
-    """A player number, or ``-`` where allowed."""
+def read_player(key: str, value: str, *, optional: bool = False, players: int = 2) -> int | None:
+    """A player number (0 to ``players - 1``), or ``-`` where allowed."""
     if optional and value == NONE:
         return None
-    if value not in ("0", "1"):
-        allowed = "0, 1 or -" if optional else "0 or 1"
+    if value not in _PLAYER_TEXTS[:players]:
+        numbers = _PLAYER_TEXTS[:players]
+        allowed = (
+            f"{', '.join(numbers)} or -"
+            if optional
+            else f"{', '.join(numbers[:-1])} or {numbers[-1]}"
+        )
         raise InvalidStateError(f"{key} must be {allowed}, not {value[:40]!r}")
     return int(value)
+
+
+_PLAYER_TEXTS: Final = ("0", "1", "2")
 
 
 def read_rules(value: str) -> Rules:
@@ -193,8 +226,8 @@ Position: TypeAlias = tuple[
     Rules,  # rules
     int,  # dealer
     tuple[int, ...],  # stock, top first, as card indices
-    tuple[int, int],  # hands as masks
-    tuple[int, int],  # tables as masks
+    tuple[int, ...],  # hands as masks, one a player (M1)
+    tuple[int, ...],  # tables as masks
     tuple[int, ...],  # dead cards, in order
     int,  # offered card index, or NO_CARD
     "OfferOrigin | None",  # where the offer came from
@@ -203,7 +236,7 @@ Position: TypeAlias = tuple[
     int,  # player to move (NO_PLAYER when over)
     int,  # ply
     "Outcome | None",  # outcome
-    "tuple[tuple[int, ...], tuple[int, ...]] | None",  # melds of each table under V2, or None
+    "tuple[tuple[int, ...], ...] | None",  # melds of each table under V2, or None
     _bits.MeldTable,  # the engine's melds for rules.max_sequence (shared, found from rules)
 ]
 
@@ -214,13 +247,19 @@ Position: TypeAlias = tuple[
 def result_text(outcome: Outcome | None) -> str:
     if outcome is None:
         return NONE
-    return "draw" if outcome.winner is None else str(outcome.winner)
+    if outcome.winner is None:
+        return "draw"
+    if outcome.kind is OutcomeKind.FEWEST_CARDS:
+        return f"fewest:{outcome.winner}"  # M8
+    return str(outcome.winner)
 
 
-def write(pos: Position, tables: tuple[tuple[Meld, ...], tuple[Meld, ...]]) -> str:
+def write(pos: Position, tables: tuple[tuple[Meld, ...], ...]) -> str:
     """The position string of ``pos`` (see :doc:`/notation`), its tables split into
     ``tables`` as the state shows them."""
     rules, dealer, stock, hands, _, dead, offer, origin, by, phase, mover, ply, outcome, _, _ = pos
+    hand_fields = {f"hand{player}": mask_text(hand) for player, hand in enumerate(hands)}
+    table_fields = {f"table{player}": table_text(table) for player, table in enumerate(tables)}
     return join(
         POSITION_TAG,
         {
@@ -232,10 +271,8 @@ def write(pos: Position, tables: tuple[tuple[Meld, ...], tuple[Meld, ...]]) -> s
             "offer": NONE if offer == NO_CARD else str(DECK[offer]),
             "from": NONE if origin is None else f"{origin.value}:{by}",
             "stock": cards_text(DECK[i] for i in stock),
-            "hand0": mask_text(hands[0]),
-            "hand1": mask_text(hands[1]),
-            "table0": table_text(tables[0]),
-            "table1": table_text(tables[1]),
+            **hand_fields,
+            **table_fields,
             "dead": cards_text(DECK[i] for i in dead),
             "result": result_text(outcome),
         },
@@ -248,7 +285,15 @@ def write(pos: Position, tables: tuple[tuple[Meld, ...], tuple[Meld, ...]]) -> s
 def build(fields: dict[str, str], rules: Rules) -> Position:
     """Check that position fields describe a position that could occur, and build its
     tuple (the caller makes the State)."""
-    dealer = read_player("dealer", fields["dealer"])
+    players = rules.players
+    for key in THIRD_KEYS:  # M1: a hand and a table a player, no more, no fewer
+        if players == 2 and key in fields:
+            raise InvalidStateError(
+                f"field {key!r} is for a third player, and the rules are for two (M1)"
+            )
+        if players == 3 and key not in fields:
+            raise InvalidStateError(f"missing field: {key} (the rules are for three, M1)")
+    dealer = read_player("dealer", fields["dealer"], players=players)
     assert dealer is not None
     ply = read_int("ply", fields["ply"], 0, MAX_PLY)
     try:
@@ -258,28 +303,24 @@ def build(fields: dict[str, str], rules: Rules) -> Position:
         raise InvalidStateError(
             f"phase must be one of {names}, not {fields['phase'][:40]!r}"
         ) from None
-    to_move = read_player("to_move", fields["to_move"], optional=True)
+    to_move = read_player("to_move", fields["to_move"], optional=True, players=players)
     offer_cards = read_cards("offer", fields["offer"])
     if len(offer_cards) > 1:
         raise InvalidStateError("offer: at most one card is offered")
-    origin, offered_by = read_origin(fields["from"])
+    origin, offered_by = read_origin(fields["from"], players)
     stock = read_cards("stock", fields["stock"])
-    hands = (read_cards("hand0", fields["hand0"]), read_cards("hand1", fields["hand1"]))
-    tables = (
-        read_table("table0", fields["table0"], rules),
-        read_table("table1", fields["table1"], rules),
-    )
+    seats = range(players)
+    hands = tuple(read_cards(f"hand{p}", fields[f"hand{p}"]) for p in seats)
+    tables = tuple(read_table(f"table{p}", fields[f"table{p}"], rules) for p in seats)
     dead = read_cards("dead", fields["dead"])
-    outcome = read_result(fields["result"])
+    outcome = read_result(fields["result"], players)
 
     places: dict[Card, list[str]] = {}
     for name, cards in (
         ("offer", offer_cards),
         ("stock", stock),
-        ("hand0", hands[0]),
-        ("hand1", hands[1]),
-        ("table0", tuple(c for meld in tables[0] for c in meld)),
-        ("table1", tuple(c for meld in tables[1] for c in meld)),
+        *((f"hand{p}", hands[p]) for p in seats),
+        *((f"table{p}", tuple(c for meld in tables[p] for c in meld)) for p in seats),
         ("dead", dead),
     ):
         for card in cards:
@@ -297,11 +338,8 @@ def build(fields: dict[str, str], rules: Rules) -> Position:
         (offer_cards[0].index if offer_cards else NO_CARD, origin, offered_by),
         (
             tuple(card.index for card in stock),
-            (_bits.mask_of(hands[0]), _bits.mask_of(hands[1])),
-            (
-                _bits.mask_of(c for meld in tables[0] for c in meld),
-                _bits.mask_of(c for meld in tables[1] for c in meld),
-            ),
+            tuple(_bits.mask_of(hand) for hand in hands),
+            tuple(_bits.mask_of(c for meld in table for c in meld) for table in tables),
             tuple(card.index for card in dead),
         ),
         tables,
@@ -314,8 +352,8 @@ def checked_position(
     numbers: tuple[int, int, int | None],
     phase: Phase,
     offer: tuple[int, OfferOrigin | None, int],
-    cards: tuple[tuple[int, ...], tuple[int, int], tuple[int, int], tuple[int, ...]],
-    tables: tuple[tuple[Meld, ...], tuple[Meld, ...]],
+    cards: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+    tables: tuple[tuple[Meld, ...], ...],
     outcome: Outcome | None,
 ) -> Position:
     """Check that the parts of a position describe a position that could occur, and
@@ -337,8 +375,11 @@ def checked_position(
         raise InvalidStateError(
             f"phase {phase.value} needs an offered card, its origin and a player to move"
         )
-    for player in (0, 1):
-        won = outcome is not None and outcome.winner == player
+    players = rules.players
+    if len(hand_masks) != players or len(table_masks) != players or len(tables) != players:
+        raise InvalidStateError(f"the rules are for {players} players: a hand and a table each")
+    for player in range(players):
+        won = outcome is not None and outcome.winner == player and outcome.kind is _WENT_OUT
         on_table = table_masks[player].bit_count()
         if won and (on_table != rules.cards_to_go_out or hand_masks[player]):
             raise InvalidStateError(
@@ -353,14 +394,19 @@ def checked_position(
             )
     if outcome is not None and outcome.winner is None and stock:
         raise InvalidStateError("a drawn game has an empty stock (R15)")
+    if outcome is not None and outcome.kind is not _WENT_OUT:
+        expected = stock_out_outcome(rules, tuple(hand.bit_count() for hand in hand_masks))
+        if outcome != expected or stock:
+            raise InvalidStateError(
+                f"the stock ran out with rules stock_out:{rules.stock_out.value} and hand "
+                f"sizes {', '.join(str(hand.bit_count()) for hand in hand_masks)}, so the "
+                f"game ends {expected}, not {outcome} (R15, M8)"
+            )
     if ply < len(dead):
         raise InvalidStateError(f"ply {ply} is too small for {len(dead)} dead cards")
     arrangements = None
     if rules.regrouping is not Regrouping.FREE:
-        arrangements = (
-            _bits.arrangement(meld.mask for meld in tables[0]),
-            _bits.arrangement(meld.mask for meld in tables[1]),
-        )
+        arrangements = tuple(_bits.arrangement(meld.mask for meld in table) for table in tables)
     if not over:
         assert to_move is not None
         assert origin is not None
@@ -370,10 +416,11 @@ def checked_position(
         # V8: the upcard comes before any card dies or is laid, except that with V3 the
         # dealer, offered his own upcard, may have laid cards down.
         dealer_laid = rules.meld_from_hand and to_move == dealer
+        others_laid = any(table for p, table in enumerate(table_masks) if p != dealer)
         if origin is OfferOrigin.UPCARD and (
             not rules.initial_upcard
             or offered_by != dealer
-            or table_masks[1 - dealer]
+            or others_laid
             or (table_masks[dealer] and not dealer_laid)
             or dead
             or phase is not Phase.OFFER
@@ -382,11 +429,13 @@ def checked_position(
                 "an upcard is the dealer's first card, offered before any card is laid or "
                 "dead, under initial_upcard rules (V8)"
             )
-    first_answer = (origin is OfferOrigin.STOCK and to_move == offered_by) or (
-        origin is OfferOrigin.UPCARD and to_move != offered_by
+    offers_left = (
+        0
+        if to_move is None or phase is not Phase.OFFER
+        else (to_move - first_offered(origin, offered_by, players)) % players
     )
-    in_hands = hand_masks[0].bit_count() + hand_masks[1].bit_count()
-    left = plies_left_bound(len(stock), in_hands, phase, first_answer)
+    in_hands = sum(hand.bit_count() for hand in hand_masks)
+    left = plies_left_bound(len(stock), in_hands, phase, offers_left, players, origin)
     if ply + left > MAX_PLY:
         raise InvalidStateError(
             f"ply {ply} is too large: a game at this point may last {left} more moves, "
@@ -400,26 +449,37 @@ def checked_position(
     )  # fmt: skip
 
 
-def plies_left_bound(stock: int, hand_cards: int, phase: Phase, first_answer: bool) -> int:
-    """More than the moves a game can still last: 4 per stock card, 3 per hand card, and
-    4 to 1 for the offered card by how far its episode went. Every move lowers it by at
-    least 1 (a take or lay-down puts a card on a table, a discard swaps a hand card's 3
-    for an offered card's 3 after the taken card's weight is gone, a decline or release
-    that kills the offer turns a stock card's 4 into an offer's 4, and a pass, force or
-    decline that keeps the card moves it down 4 > 3 > 2 > 1), so a position read with
-    ``ply + bound <= MAX_PLY`` never leads to one whose ply is refused."""
+def plies_left_bound(
+    stock: int,
+    hand_cards: int,
+    phase: Phase,
+    answers: int,
+    players: int = 2,
+    origin: OfferOrigin | None = OfferOrigin.STOCK,
+) -> int:
+    """More than the moves a game can still last: ``players + 2`` per stock card
+    (``players`` answers, a force decision and a forced take: 4 with two), ``players + 1``
+    per hand card (3 with two), and for the offered card the same weight less the
+    ``answers`` its round has had (M4; a discard counts as a hand card), or 2 in a force
+    decision and 1 in a forced take. Every move lowers it by at least 1 (a take or
+    lay-down puts a card on a table, a discard swaps a hand card's weight for an offered
+    discard's equal weight after the taken card's weight is gone, a decline or release
+    that kills the offer turns a stock card's weight into an offer's, and a pass, force
+    or decline that keeps the card moves it down one answer, then 2 > 1), so a position
+    read with ``ply + bound <= MAX_PLY`` never leads to one whose ply is refused."""
     if phase is Phase.OVER:
         return 0
+    per_stock, per_hand = players + 2, players + 1
     if phase is Phase.FORCED_TAKE:
         offered = 1
     elif phase is Phase.FORCE_DECISION:
         offered = 2
-    else:  # the turner's own answer to a stock card (R11), or the non-dealer's to an upcard (V8)
-        offered = 4 if first_answer else 3
-    return 4 * stock + 3 * hand_cards + offered
+    else:  # R11, M4: the round of offers so far
+        offered = (per_hand if origin is OfferOrigin.DISCARD else per_stock) - answers
+    return per_stock * stock + per_hand * hand_cards + offered
 
 
-def read_origin(text: str) -> tuple[OfferOrigin | None, int]:
+def read_origin(text: str, players: int = 2) -> tuple[OfferOrigin | None, int]:
     if text == NONE:
         return None, 0
     kind, colon, player = text.partition(":")
@@ -427,29 +487,43 @@ def read_origin(text: str) -> tuple[OfferOrigin | None, int]:
         origin = OfferOrigin(kind)
     except ValueError:
         origin = None
-    if origin is None or not colon or player not in ("0", "1"):
+    if origin is None or not colon or player not in _PLAYER_TEXTS[:players]:
         raise InvalidStateError(
-            f"from must be stock:P, discard:P, upcard:P or -, not {text[:40]!r}"
+            f"from must be stock:P, discard:P, upcard:P or -, P a player from 0 to "
+            f"{players - 1}, not {text[:40]!r}"
+            if players != 2
+            else f"from must be stock:P, discard:P, upcard:P or -, not {text[:40]!r}"
         )
     return origin, int(player)
 
 
-def read_result(text: str) -> Outcome | None:
+def read_result(text: str, players: int = 2) -> Outcome | None:
     if text == NONE:
         return None
     if text == "draw":
         return DRAWN
-    if text in ("0", "1"):
+    if text in _PLAYER_TEXTS[:players]:
         return WENT_OUT[int(text)]
-    raise InvalidStateError(f"result must be 0, 1, draw or -, not {text[:40]!r}")
+    kind, colon, winner = text.partition(":")
+    if kind == "fewest" and colon and winner in _PLAYER_TEXTS[:players]:
+        return FEWEST_CARDS[int(winner)]  # M8
+    if players == 2:
+        raise InvalidStateError(
+            f"result must be 0, 1, fewest:0, fewest:1, draw or -, not {text[:40]!r}"
+        )
+    raise InvalidStateError(
+        f"result must be a player (0 to {players - 1}), fewest: and a player, draw or -, "
+        f"not {text[:40]!r}"
+    )
 
 
 def first_offer(rules: Rules, dealer: int) -> tuple[OfferOrigin, int]:
     """Where the first offered card of a game comes from, and who turned it up: the
-    non-dealer turns the top stock card (R10), or the dealer his upcard (V8)."""
+    player after the dealer turns the top stock card (R10, M2), or the dealer his upcard
+    (V8)."""
     if rules.initial_upcard:
         return OfferOrigin.UPCARD, dealer
-    return OfferOrigin.STOCK, 1 - dealer
+    return OfferOrigin.STOCK, next_player(dealer, rules.players)
 
 
 def offer_problem(
@@ -472,15 +546,19 @@ def offer_problem(
         if origin not in forced_origins:
             return _not_forced(forcing, forced_origins)
         return None
-    # FORCED_TAKE: forced after a decline (case a), or a passed card forced back (case b).
-    passed_back = origin is OfferOrigin.STOCK and offered_by == to_move
-    if offered_by == to_move and not passed_back:
+    # FORCED_TAKE: forced after a decline (case a), or a passed card forced back (case b,
+    # M6): the forcer is the player after him; case a when the forcer is the offerer.
+    players = rules.players
+    forcer = next_player(to_move, players)
+    if origin is OfferOrigin.UPCARD and offered_by != to_move:
+        return _not_forced(forcing, forced_origins)  # V8: never forced
+    if offered_by == to_move and origin is not OfferOrigin.STOCK:
         return f"player {to_move} cannot be forced to take his own discard"
-    if passed_back:
-        if not may_force_back(rules, Phase.OFFER, origin, to_move, 1 - to_move):
-            return "only forcing declined lets a passed card be forced back (V1)"
-    elif origin not in forced_origins:
-        return _not_forced(forcing, forced_origins)
+    if forcer == offered_by and to_move == last_offered(origin, offered_by, players):
+        if origin not in forced_origins:  # case a
+            return _not_forced(forcing, forced_origins)
+    elif not may_force_back(rules, Phase.OFFER, origin, offered_by, forcer):  # case b
+        return "only forcing declined lets a passed card be forced back (V1)"
     return None
 
 
@@ -503,8 +581,8 @@ def _check_offer(
     origin: OfferOrigin,
     offered_by: int,
     offer: int,
-    tables: tuple[int, int],
-    arrangements: tuple[tuple[int, ...], tuple[int, ...]] | None,
+    tables: tuple[int, ...],
+    arrangements: tuple[tuple[int, ...], ...] | None,
     rules: Rules,
 ) -> None:
     """The offer and the phase must be one the phase machine can reach, with the tables
@@ -522,7 +600,7 @@ def _check_offer(
     if phase is Phase.OFFER:
         return
     # R14a: a forced card fits the table of the player it is forced on.
-    forced = 1 - to_move if phase is Phase.FORCE_DECISION else to_move
+    forced = forced_player(to_move, rules.players) if phase is Phase.FORCE_DECISION else to_move
     melds = _bits.meld_table(rules.max_sequence)
     arrangement = None if arrangements is None else arrangements[forced]
     if not fits_mask(melds, tables[forced], offer, arrangement, rules):

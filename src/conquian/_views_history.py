@@ -20,10 +20,13 @@ from conquian.phases import (
     Fate,
     OfferOrigin,
     Outcome,
+    OutcomeKind,
     Phase,
     Played,
+    forced_player,
     may_force_back,
     may_lay_down_on,
+    next_player,
     turner_when_dies,
 )
 from conquian.rules import Rules
@@ -56,13 +59,14 @@ def check_order(fail: Callable[[str, str], InvalidStateError], fields: dict[str,
             raise fail(f"history entry {number}", problem)
     first = history[0]
     origin, turner = _position.first_offer(rules, dealer)
+    starter = next_player(dealer, rules.players)
     if whole and (first.player, first.offer_origin, first.offered_by, first.phase) != (
-        1 - dealer,
+        starter,
         origin,
         turner,
         Phase.OFFER,
     ):
-        what = f"the first offer of a game is {origin.value}:{turner} to player {1 - dealer}"
+        what = f"the first offer of a game is {origin.value}:{turner} to player {starter}"
         raise fail("history entry 1", f"{what} (R10, V8)")
     position: _After = (
         fields["to_move"],
@@ -127,20 +131,26 @@ def _follows(entry: Played, after: _After, outcome: Outcome | None, rules: Rules
     rule facts of :mod:`conquian.phases`."""
     player, offer, origin, by, phase = after
     mover, move = entry.player, entry.move
+    players = rules.players
+    following = next_player(mover, players)
     kind = move.__class__
-    passed = entry.fate is Fate.PASSED  # R11b, V8: offered to the opponent
+    passed = entry.fate is Fate.PASSED  # R11b, V8, M4: offered to the next player
     if phase is Phase.OVER:
         if outcome is None:
             return False
         if isinstance(move, Take):  # R16: he went out
-            return outcome.winner == mover and move.goes_out
-        # R15: a card died with no card left to turn (never a card passed, R11b)
-        return outcome.winner is None and (kind is Release or (kind is Decline and not passed))
+            return (
+                outcome.kind is OutcomeKind.WENT_OUT and outcome.winner == mover and move.goes_out
+            )
+        # R15, M8: a card died with no card left to turn (never a card passed, R11b)
+        return outcome.kind is not OutcomeKind.WENT_OUT and (
+            kind is Release or (kind is Decline and not passed)
+        )
     same = offer == entry.offer and origin is entry.offer_origin and by == entry.offered_by
     if kind is Take:  # R11: his discard is offered to the opponent
         assert isinstance(move, Take)
         return (player, offer, origin, by, phase) == (
-            1 - mover,
+            following,
             move.discard,
             OfferOrigin.DISCARD,
             mover,
@@ -148,15 +158,16 @@ def _follows(entry: Played, after: _After, outcome: Outcome | None, rules: Rules
         )
     if kind is LayDown:  # V3: the turned card is still offered to him
         return player == mover and same and phase is Phase.OFFER
-    if kind is Force:  # R14b: the decliner must take it
-        return player == 1 - mover and same and phase is Phase.FORCED_TAKE
-    turner = turner_when_dies(kind, entry.offer_origin, entry.offered_by, mover)
-    if turner == PASSED_ON:  # R11b, V8: offered to the opponent
-        return player == 1 - mover and same and phase is Phase.OFFER
+    if kind is Force:  # R14b, M6: the decliner must take it
+        forced = forced_player(mover, players)
+        return player == forced and same and phase is Phase.FORCED_TAKE
+    turner = turner_when_dies(kind, entry.offer_origin, entry.offered_by, mover, players)
+    if turner == PASSED_ON:  # R11b, V8, M4: offered to the next player
+        return player == following and same and phase is Phase.OFFER
     # The card dies and ``turner`` turns up the next card (R11a, R14b, V8); or a card
     # refused for good waits for the opponent's force decision (R14b case a).
     turned = (player, origin, by, phase) == (turner, OfferOrigin.STOCK, turner, Phase.OFFER)
     turned = turned and offer != entry.offer  # the card turned up is another one
     if kind is Release or entry.offer_origin not in FORCED_ORIGINS[rules.forcing]:
         return turned
-    return turned or (player == 1 - mover and same and phase is Phase.FORCE_DECISION)
+    return turned or (player == following and same and phase is Phase.FORCE_DECISION)

@@ -6,7 +6,7 @@ that is wrong; and the position fields a state's data is written as.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -15,11 +15,13 @@ from conquian._views_comparing import is_card_text
 from conquian._views_history import check_order
 from conquian._views_writing import VERSION
 from conquian.cards import DECK, Card, parse_cards
-from conquian.errors import ConquianError, InvalidStateError, describe, is_player
+from conquian.errors import ConquianError, InvalidStateError, describe, is_player, player_range
 from conquian.melds import Meld
 from conquian.moves import parse_move
 from conquian.phases import OfferOrigin, Outcome, OutcomeKind, Phase, Played
 from conquian.rules import Rules
+
+_COUNT_WORDS: Final = {2: "two", 3: "three"}
 
 __all__ = [
     "StateData",
@@ -38,6 +40,7 @@ class _Reader:
             raise InvalidStateError(f"{what} must be a JSON object, not {describe(data)}")
         self.data = data
         self.what = what
+        self.players = 2  # M1: the rules' number, once they are read (see rules())
         version = data.get("version")
         if data.get("format") != fmt or version.__class__ is not int or version != VERSION:
             raise InvalidStateError(
@@ -57,8 +60,9 @@ class _Reader:
         value = self.get(key)
         if value is None and optional:
             return None
-        if not is_player(value):
-            raise self.fail(key, f"a player is 0 or 1, not {describe(value)}")
+        if not is_player(value, self.players):
+            numbers = player_range(self.players)
+            raise self.fail(key, f"a player is {numbers}, not {describe(value)}")
         assert isinstance(value, int)
         return value
 
@@ -99,20 +103,22 @@ class _Reader:
                 raise self.fail(key, str(error)) from None
         return tuple(melds)
 
-    def tables(self) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:
+    def tables(self) -> tuple[tuple[Meld, ...], ...]:
         value = self.get("tables")
-        if not isinstance(value, list) or len(value) != 2:
-            raise self.fail("tables", "two tables, one a player")
-        return self.table("tables", value[0]), self.table("tables", value[1])
+        if not isinstance(value, list) or len(value) != self.players:
+            raise self.fail("tables", f"{_COUNT_WORDS[self.players]} tables, one a player")
+        return tuple(self.table("tables", table) for table in value)
 
     def rules(self) -> Rules:
         value = self.get("rules")
         if not isinstance(value, Mapping):
             raise self.fail("rules", f"a mapping of rule values, not {describe(value)}")
         try:
-            return Rules.from_dict(value)
+            rules = Rules.from_dict(value)
         except ConquianError as error:
             raise self.fail("rules", str(error)) from None
+        self.players = rules.players
+        return rules
 
     def enum(self, key: str, kind: Any, *, optional: bool = False) -> Any:
         value = self.get(key)
@@ -141,9 +147,11 @@ class _Reader:
         except ValueError:
             raise self.fail("outcome", f"unknown kind {describe(value['kind'])}") from None
         try:
+            if not (value["winner"] is None or is_player(value["winner"], self.players)):
+                raise ConquianError("not a player")
             return Outcome(kind, value["winner"])
         except ConquianError:
-            message = "a draw has no winner; a game won has winner 0 or 1"
+            message = f"a draw has no winner; a game won has winner {player_range(self.players)}"
             raise self.fail("outcome", message) from None
 
     def history(self) -> tuple[Played, ...]:
@@ -166,14 +174,14 @@ class _Reader:
             origin = self.enum_value(where, item.get("origin"), OfferOrigin)
             phase = self.enum_value(where, item.get("phase"), Phase)
             player, by = item.get("player"), item.get("offered_by")
-            if not (is_player(player) and is_player(by)):
-                raise self.fail(where, "player and offered_by are 0 or 1")
+            if not (is_player(player, self.players) and is_player(by, self.players)):
+                raise self.fail(where, f"player and offered_by are {player_range(self.players)}")
             offer = self.card(where, item.get("offer"))
             if offer is None:
                 raise self.fail(where, "the offered card is missing")
             assert isinstance(player, int)
             assert isinstance(by, int)
-            entries.append(Played(player, offer, move, origin, by, phase))
+            entries.append(Played(player, offer, move, origin, by, phase, self.players))
         return tuple(entries)
 
 
@@ -185,25 +193,26 @@ def read_observation(data: object) -> dict[str, Any]:
         InvalidStateError: The data is not an observation; the message names the field.
     """
     read = _Reader(data, "an observation", "conquian-view")
+    rules = read.rules()
     sizes = read.get("hand_sizes")
     if (
         not isinstance(sizes, list)
-        or len(sizes) != 2
+        or len(sizes) != rules.players
         or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 40 for n in sizes)
     ):
-        raise read.fail("hand_sizes", "two whole numbers")
+        raise read.fail("hand_sizes", f"{_COUNT_WORDS[rules.players]} whole numbers")
     player = read.player("player")
     assert player is not None
     dealer = read.player("dealer")
     assert dealer is not None
     fields = {
         "player": player,
-        "rules": read.rules(),
+        "rules": rules,
         "dealer": dealer,
         "phase": read.enum("phase", Phase),
         "to_move": read.player("to_move", optional=True),
         "hand": frozenset(read.cards("hand")),
-        "hand_sizes": (sizes[0], sizes[1]),
+        "hand_sizes": tuple(sizes),
         "tables": read.tables(),
         "offer": read.card("offer", read.get("offer")),
         "offer_origin": read.enum("offer_origin", OfferOrigin, optional=True),
@@ -227,16 +236,16 @@ def position_fields(
     numbers: tuple[int, int, int | None],
     phase: Phase,
     offer: tuple[Card | None, OfferOrigin | None, int | None],
-    cards: tuple[Sequence[Card], Sequence[Card], Sequence[Card], Sequence[Card]],
-    tables: tuple[tuple[Meld, ...], tuple[Meld, ...]],
+    cards: tuple[Sequence[Sequence[Card]], Sequence[Card], Sequence[Card]],
+    tables: tuple[tuple[Meld, ...], ...],
     outcome: Outcome | None,
 ) -> dict[str, str]:
     """The fields of a position string, given field by field: ``numbers`` are (dealer,
-    ply, to_move), ``offer`` is (card, origin, offered by), ``cards`` are (hand 0, hand 1,
-    stock, dead)."""
+    ply, to_move), ``offer`` is (card, origin, offered by), ``cards`` are (the hands, one
+    a player, stock, dead)."""
     dealer, ply, to_move = numbers
     card, origin, by = offer
-    hand0, hand1, stock, dead = cards
+    hands, stock, dead = cards
     return {
         "rules": rules.to_notation(),
         "dealer": str(dealer),
@@ -246,10 +255,8 @@ def position_fields(
         "offer": "-" if card is None else str(card),
         "from": "-" if origin is None else f"{origin.value}:{by}",
         "stock": _position.cards_text(stock),
-        "hand0": _position.cards_text(hand0),
-        "hand1": _position.cards_text(hand1),
-        "table0": _position.table_text(tables[0]),
-        "table1": _position.table_text(tables[1]),
+        **{f"hand{player}": _position.cards_text(hand) for player, hand in enumerate(hands)},
+        **{f"table{player}": _position.table_text(table) for player, table in enumerate(tables)},
         "dead": _position.cards_text(dead),
         "result": _position.result_text(outcome),
     }
@@ -275,8 +282,8 @@ def read_state(data: object) -> StateData:
     read = _Reader(data, "a state", "conquian-state")
     rules = read.rules()
     hands_value = read.get("hands")
-    if not isinstance(hands_value, list) or len(hands_value) != 2:
-        raise read.fail("hands", "two hands, one a player")
+    if not isinstance(hands_value, list) or len(hands_value) != rules.players:
+        raise read.fail("hands", f"{_COUNT_WORDS[rules.players]} hands, one a player")
     dealer = read.player("dealer")
     assert dealer is not None
     fields = position_fields(
@@ -289,8 +296,7 @@ def read_state(data: object) -> StateData:
             read.player("offered_by", optional=True),
         ),
         (
-            read.cards("hands", hands_value[0]),
-            read.cards("hands", hands_value[1]),
+            tuple(read.cards("hands", hand) for hand in hands_value),
             read.cards("stock"),
             read.cards("dead"),
         ),

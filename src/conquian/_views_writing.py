@@ -56,8 +56,8 @@ def _table(melds: Sequence[Meld]) -> list[list[str]]:
     return [[str(card) for card in meld] for meld in melds]
 
 
-def _tables(tables: tuple[tuple[Meld, ...], tuple[Meld, ...]]) -> list[list[list[str]]]:
-    return [_table(tables[0]), _table(tables[1])]
+def _tables(tables: tuple[tuple[Meld, ...], ...]) -> list[list[list[str]]]:
+    return [_table(table) for table in tables]
 
 
 def move_to_dict(move: Move, table: Sequence[Meld] | None = None) -> dict[str, Any]:
@@ -112,8 +112,8 @@ def history_data(history: Sequence[Played], rules: Rules, ply: int) -> list[dict
 
 def tables_after(
     history: Sequence[Played], rules: Rules = CLASSIC
-) -> list[tuple[tuple[Meld, ...], tuple[Meld, ...]]]:
-    """Both players' tables after each entry of ``history`` (from the start of a game),
+) -> list[tuple[tuple[Meld, ...], ...]]:
+    """Every player's tables after each entry of ``history`` (from the start of a game),
     rebuilt from the history alone: a take adds its laid cards and the offered card, a
     lay-down its laid cards; the table is the move's named arrangement (V2) or the
     canonical split under free regrouping (R13).
@@ -131,16 +131,17 @@ def tables_after(
     >>> tables_after(state.apply("take +3d5d -Kh").history)
     [((), (Meld('3d4d5d'),))]
     """
-    tables: list[tuple[Meld, ...]] = [(), ()]
-    masks = [0, 0]
+    tables: list[tuple[Meld, ...]] = [()] * rules.players
+    masks = [0] * rules.players
     result = []
     melds = _bits.meld_table(rules.max_sequence)
     for number, entry in enumerate(history, 1):
         move, player = entry.move, entry.player
         if isinstance(move, Take | LayDown):
             added = move.laid_mask | (1 << entry.offer.index if isinstance(move, Take) else 0)
-            if added & (masks[0] | masks[1]):
-                again = _bits.cards_of(added & (masks[0] | masks[1]))
+            laid = sum(masks)  # the tables hold different cards
+            if added & laid:
+                again = _bits.cards_of(added & laid)
                 raise ConquianError(
                     f"history entry {number} lays {format_cards(again)}, already on a table"
                 )
@@ -150,13 +151,11 @@ def tables_after(
             else:
                 split = melds.one_partition(masks[player]) or ()
                 tables[player] = tuple(Meld.from_mask(meld) for meld in split)
-        result.append((tables[0], tables[1]))
+        result.append(tuple(tables))
     return result
 
 
-def _common(
-    view: State | Observation, tables: tuple[tuple[Meld, ...], tuple[Meld, ...]]
-) -> dict[str, Any]:
+def _common(view: State | Observation, tables: tuple[tuple[Meld, ...], ...]) -> dict[str, Any]:
     """The fields a state and an observation share (``view`` is either)."""
     return {
         "rules": view.rules.to_dict(),
@@ -199,7 +198,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "format": "conquian-state",
         "version": VERSION,
         **{key: common[key] for key in ("rules", "dealer", "ply", "phase", "to_move")},
-        "hands": [_cards(state.hands[0]), _cards(state.hands[1])],
+        "hands": [_cards(hand) for hand in state.hands],
         **{key: common[key] for key in ("tables", "offer", "offer_origin", "offered_by")},
         "stock": _cards(state.stock),
         "dead": common["dead"],

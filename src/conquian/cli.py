@@ -54,7 +54,7 @@ from conquian._terminal import (
 )
 from conquian._version import __version__
 from conquian.cards import Card, format_cards, parse_cards
-from conquian.errors import ConquianError, InvalidMeldError, ParseError, describe
+from conquian.errors import ConquianError, InvalidMeldError, ParseError, describe, two_players_only
 from conquian.languages import LANGUAGES
 from conquian.match import MAX_GAMES
 from conquian.melds import Meld, MeldKind, partitions
@@ -207,9 +207,11 @@ def _games(text: str) -> int:
 
 def _rules(text: str) -> Rules:
     try:
-        return Rules.parse(text)
+        rules = Rules.parse(text)
+        two_players_only(rules.players, "the command line")  # three players: issue #32
     except ConquianError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+    return rules
 
 
 def _parser(prog: str) -> argparse.ArgumentParser:

@@ -1,5 +1,5 @@
 """Dealing: seeds, the deterministic shuffle, the deck order a game is dealt from, and
-the position the deal gives (R8, R10, V7, V8).
+the position the deal gives (R8, R10, V7, V8, M2).
 
 The shuffle is SplitMix64 with a Fisher–Yates pass (see :doc:`/embedding`), so a seed
 gives the same deck on every machine and Python version.
@@ -18,8 +18,14 @@ from conquian import _bits
 from conquian._position import Position, first_offer
 from conquian._rng import SplitMix64
 from conquian.cards import DECK, Card, format_cards, parse_cards
-from conquian.errors import ConquianError, InvalidCardError, bounded_items, describe
-from conquian.phases import Phase
+from conquian.errors import (
+    ConquianError,
+    InvalidCardError,
+    bounded_items,
+    checked_player,
+    describe,
+)
+from conquian.phases import Phase, next_player
 from conquian.rules import Regrouping, Rules, check_rules
 
 __all__ = [
@@ -117,31 +123,29 @@ def deal_position(order: tuple[int, ...], rules: Rules, dealer: int) -> Position
 
     Raises:
         TypeError: ``dealer`` is not an int, or ``rules`` is not a Rules.
-        ConquianError: The dealer is not 0 or 1.
+        ConquianError: The dealer is not a player of the rules (0 to ``players - 1``).
     """
     check_rules(rules)
-    if dealer.__class__ is not int:
-        raise TypeError(f"dealer must be 0 or 1 (an int), not {describe(dealer)}")
-    if dealer not in (0, 1):
-        raise ConquianError(f"the dealer is player 0 or 1, not {describe(dealer)}")
-    starter = 1 - dealer
-    # R8: one card at a time (V7: or two), non-dealer first.
+    players = rules.players
+    checked_player(dealer, "dealer", players)
+    starter = next_player(dealer, players)
+    # R8, M2: one card at a time (V7: or two), starting with the player after the dealer
+    # and going round in seat order.
     batch = rules.deal_batch
-    stock_pos = 2 * rules.hand_size
-    if batch == 1:
-        first, second = order[0:stock_pos:2], order[1:stock_pos:2]
+    stock_pos = players * rules.hand_size
+    hands = [0] * players
+    if batch == 1 and players == 2:
+        hands[starter] = sum(map(_BIT.__getitem__, order[0:stock_pos:2]))
+        hands[dealer] = sum(map(_BIT.__getitem__, order[1:stock_pos:2]))
     else:
-        first = tuple(order[i] for i in range(stock_pos) if i // batch % 2 == 0)
-        second = tuple(order[i] for i in range(stock_pos) if i // batch % 2 == 1)
-    hands = [0, 0]
-    hands[starter] = sum(map(_BIT.__getitem__, first))
-    hands[dealer] = sum(map(_BIT.__getitem__, second))
-    # R10: the non-dealer turns the top stock card; it is offered to him. V8: the dealer
-    # turns it, and it is offered to the non-dealer.
+        for i in range(stock_pos):
+            hands[(starter + i // batch) % players] |= _BIT[order[i]]
+    # R10: the player after the dealer turns the top stock card; it is offered to him. V8:
+    # the dealer turns it, and it is offered to the player after him (M2, M4).
     origin, turner = first_offer(rules, dealer)
-    arrangements = None if rules.regrouping is Regrouping.FREE else ((), ())
+    arrangements = None if rules.regrouping is Regrouping.FREE else ((),) * players
     return (
-        rules, dealer, order[stock_pos + 1 :], (hands[0], hands[1]), (0, 0), (),
+        rules, dealer, order[stock_pos + 1 :], tuple(hands), (0,) * players, (),
         order[stock_pos], origin, turner, Phase.OFFER, starter, 0, None, arrangements,
         _bits.meld_table(rules.max_sequence),
     )  # fmt: skip

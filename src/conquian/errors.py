@@ -109,20 +109,39 @@ def is_whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def is_player(value: object) -> bool:
-    """Whether ``value`` is a player number: the int 0 or 1 (not ``True``, not ``1.0``)."""
-    return value.__class__ is int and value in (0, 1)
+def is_player(value: object, players: int = 2) -> bool:
+    """Whether ``value`` is a player number of a game of ``players`` players: the int 0
+    to ``players - 1`` (not ``True``, not ``1.0``)."""
+    return isinstance(value, int) and value.__class__ is int and 0 <= value < players
 
 
-def checked_player(value: object, name: str = "player") -> int:
-    """``value`` if it is a player number (:func:`is_player`); else :class:`TypeError` for
-    a value that is not an int (a bool or a float included) and :class:`ConquianError`
-    for another int, the message naming the argument ``name``."""
+def two_players_only(players: int, what: str) -> None:
+    """Refuse a game of more than two players in ``what``, a part of the library that
+    handles two-player games only so far (the front ends, bots and integrations: issue
+    #32), with a :class:`ConquianError` that says so."""
+    if players != 2:
+        raise ConquianError(
+            f"{what} handles two-player games only; this game has {players} players (M1)"
+        )
+
+
+def player_range(players: int) -> str:
+    """The player numbers of a game of ``players`` players, in words: "0 or 1", "0, 1
+    or 2"."""
+    numbers = [str(player) for player in range(players)]
+    return f"{', '.join(numbers[:-1])} or {numbers[-1]}"
+
+
+def checked_player(value: object, name: str = "player", players: int = 2) -> int:
+    """``value`` if it is a player number (:func:`is_player`) of a game of ``players``
+    players; else :class:`TypeError` for a value that is not an int (a bool or a float
+    included) and :class:`ConquianError` for another int, the message naming the
+    argument ``name`` and the range (M1)."""
     if value.__class__ is not int:
-        raise TypeError(f"{name} must be 0 or 1 (an int), not {describe(value)}")
-    if value not in (0, 1):
-        raise ConquianError(f"{name} must be 0 or 1, not {describe(value)}")
+        raise TypeError(f"{name} must be {player_range(players)} (an int), not {describe(value)}")
     assert isinstance(value, int)
+    if not 0 <= value < players:
+        raise ConquianError(f"{name} must be {player_range(players)}, not {describe(value)}")
     return value
 
 

@@ -30,6 +30,8 @@ from conquian.errors import (
     MoveProblem,
     bounded_items,
     describe,
+    is_player,
+    player_range,
     renamed_keyword,
     warn_renamed,
 )
@@ -37,11 +39,26 @@ from conquian.moves import Decline, Force, LayDown, LegalMoves, Move, Release, T
 from conquian.rules import CLASSIC, Rules
 from conquian.state import Outcome, Played, State, with_seed
 
-__all__ = ["MAX_MOVES", "Game", "GameRecord"]
+__all__ = ["MAX_MOVES", "Game", "GameRecord", "max_moves"]
 
 MAX_MOVES: Final = 121
-"""The most moves a game lasts under any rules (:ref:`game-length` derives the bound),
-and so the most a :class:`GameRecord` holds."""
+"""The most moves a two-player game lasts under any rules (:ref:`game-length` derives
+the bound), and so the most a :class:`GameRecord` of two players holds; see
+:func:`max_moves` for three (M1)."""
+
+
+def max_moves(players: int) -> int:
+    """The most moves a game of ``players`` players lasts under any rules: ``40 p + 41``
+    (:ref:`game-length`; with ``p`` players each stock card sees at most ``p + 1`` moves
+    besides a take and each discard ``p``, and ``p h + 1`` takes), 121 with two, 161 with
+    three (M1).
+
+    >>> max_moves(2), max_moves(3)
+    (121, 161)
+    """
+    return 40 * players + 41
+
+
 _MOVE_TYPES = (Take, LayDown, Decline, Force, Release)
 _ALL_CARDS: Final = (1 << len(DECK)) - 1
 
@@ -89,14 +106,17 @@ def check_ply(expected: object, current: int) -> None:
 def _check_record(record: GameRecord) -> None:
     if not isinstance(record.rules, Rules):
         raise InvalidRecordError(f"field 'rules': a Rules value, not {describe(record.rules)}")
-    if isinstance(record.dealer, bool) or record.dealer not in (0, 1):
-        raise InvalidRecordError(f"field 'dealer': 0 or 1, not {describe(record.dealer)}")
+    players = record.rules.players
+    if not is_player(record.dealer, players):
+        raise InvalidRecordError(
+            f"field 'dealer': {player_range(players)}, not {describe(record.dealer)}"
+        )
     order = _deck_order(record.deck)
     if order is None:
         raise InvalidRecordError("field 'deck': the 40 cards, each exactly once")
-    if len(record.moves) > MAX_MOVES:
+    if len(record.moves) > max_moves(players):
         raise InvalidRecordError(
-            f"field 'moves': at most {MAX_MOVES} moves (no game lasts longer), "
+            f"field 'moves': at most {max_moves(players)} moves (no game lasts longer), "
             f"not {len(record.moves)} or more"
         )
     for number, move in enumerate(record.moves, 1):

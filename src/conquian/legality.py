@@ -52,15 +52,18 @@ from conquian.moves import (
     TakeMoves,
 )
 from conquian.phases import (
+    FORCED_BACK_SEATS,
     FORCES_BACK_BY_ID,
     FORCING_DECLINED,
     MOVES_OF_PHASE,
     ORIGIN_STOCK,
+    PASSED_ON,
     PHASE_FORCE_DECISION,
     PHASE_FORCED_TAKE,
     PHASE_OFFER,
     PHASE_OVER,
     REGROUPING_BORROW,
+    forced_player,
     may_force_back,
     may_lay_down_on,
 )
@@ -103,12 +106,15 @@ def offer_fits(pos: Position, player: int) -> bool:
 
 
 def may_force(pos: Position) -> bool:
-    """R14b case b: in an offer, the player to move may force the card back on the opponent
-    who passed it (it fits the opponent's table, under forcing declined). The check of a
-    Force asks it; :func:`legal_moves` makes the same tests written out, reading
-    ``phases.FORCES_BACK_BY_ID`` (built from ``may_force_back``) for the rules' part."""
+    """R14b case b (M6 case b): in an offer, the player to move may force the card back on
+    the player before him, who passed it on (it fits that player's table, under forcing
+    declined). The check of a Force asks it; :func:`legal_moves` makes the same tests
+    written out, reading ``phases.FORCES_BACK_BY_ID`` (built from ``may_force_back``) for
+    the rules' part with two players."""
     rules, _, _, _, _, _, _, origin, by, phase, mover, _, _, _, _ = pos
-    return may_force_back(rules, phase, origin, by, mover) and offer_fits(pos, by)
+    return may_force_back(rules, phase, origin, by, mover) and offer_fits(
+        pos, forced_player(mover, rules.players)
+    )
 
 
 def _must_force_or_release(pos: Position, v: int | None) -> IllegalMoveError:
@@ -167,7 +173,7 @@ def _check_turn(pos: Position, player: int | None) -> None:
         raise refused(MoveProblem.GAME_OVER, None, detail=str(pos[OUTCOME]))
     mover = pos[TO_MOVE]
     if player is not None:
-        checked_player(player)
+        checked_player(player, players=pos[RULES].players)
         if player != mover:
             raise refused(MoveProblem.NOT_YOUR_TURN, player, detail=f"it is player {mover}'s turn")
 
@@ -241,7 +247,7 @@ def _why_no_force(pos: Position, v: int | None) -> IllegalMoveError:
         return refused(
             MoveProblem.FORCING_NOT_ALLOWED, v, card=card, setting=rules.setting("forcing")
         )
-    if origin is not ORIGIN_STOCK or by == mover:
+    if not may_force_back(rules, PHASE_OFFER, origin, by, mover):
         return refused(MoveProblem.NOT_PASSED, v, card=card)
     return refused(MoveProblem.DOES_NOT_FIT, v, card=card)
 
@@ -357,16 +363,20 @@ def legal_moves(pos: Position) -> LegalMoves:
         # R14b case b: the opponent passed this card, the rules let it be forced back
         # (phases.FORCES_BACK_BY_ID, read from may_force_back), and it fits his table
         # (R14a). What may_force decides, without its calls; the quick tests of the
-        # offer come first, as most offers are discards.
-        if (
-            by != mover
-            and origin is ORIGIN_STOCK
-            and FORCES_BACK_BY_ID[id(rules.forcing)]
-            and offer_fits(pos, by)
-        ):
-            extra = _DECLINE_FORCE
+        # offer come first, as most offers are discards. With three players (M6 case
+        # b), phases.FORCED_BACK_SEATS (built from may_force_back) names the player the
+        # card may be forced back on, if it fits his table: what may_force decides.
+        if len(hands) == 2:
+            force_back = (
+                by != mover
+                and origin is ORIGIN_STOCK
+                and FORCES_BACK_BY_ID[id(rules.forcing)]
+                and offer_fits(pos, by)
+            )
         else:
-            extra = _DECLINE_ONLY
+            decliner = FORCED_BACK_SEATS[id(rules.forcing)][id(origin)][by][mover]
+            force_back = decliner != PASSED_ON and offer_fits(pos, decliner)
+        extra = _DECLINE_FORCE if force_back else _DECLINE_ONLY
         if rules.meld_from_hand and may_lay_down(pos):
             extra = (*_lay_downs(pos), *extra)
     elif phase is PHASE_FORCED_TAKE:

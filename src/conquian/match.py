@@ -35,7 +35,13 @@ from conquian._rng import game_seed
 from conquian._slots import copied_state, set_locked_state
 from conquian._version import __version__
 from conquian.dealing import check_seed
-from conquian.errors import ConquianError, InvalidRecordError, describe, warn_renamed
+from conquian.errors import (
+    ConquianError,
+    InvalidRecordError,
+    describe,
+    two_players_only,
+    warn_renamed,
+)
 from conquian.game import Game, GameRecord, check_ply, check_types
 from conquian.match_record import (
     MATCH_FORMAT,
@@ -189,6 +195,7 @@ class Match:
     def __init__(self, seed: int, *, rules: Rules, games: int | None, first_dealer: int) -> None:
         if not isinstance(rules, Rules):
             raise ConquianError(f"rules must be a Rules value, not {describe(rules)}")
+        two_players_only(rules.players, "a match")  # M11, match play with three: later
         self._rules = rules
         self._seed = check_seed(seed, "a match seed")
         self._planned = _check_games(games, rules)

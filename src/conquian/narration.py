@@ -25,7 +25,7 @@ from typing import Final
 from conquian import _bits
 from conquian._refusals import refusal_key
 from conquian.cards import Card, format_cards
-from conquian.errors import ConquianError, IllegalMoveError, describe
+from conquian.errors import ConquianError, IllegalMoveError, describe, two_players_only
 from conquian.languages import Language, find_language, placeholders
 from conquian.melds import Meld
 from conquian.moves import Force, LayDown, Move, Take
@@ -280,6 +280,7 @@ def narrate(
     voice = Voice(lang, names, viewer, style)
     if not isinstance(state, State | Observation):
         raise TypeError(f"state is a State or an Observation, not {describe(state)}")
+    two_players_only(state.rules.players, "conquian.narration")
     if state.to_move is None:
         raise ConquianError("the game is over: there is no move to narrate")
     if isinstance(state, Observation):
@@ -491,7 +492,8 @@ def tell_history(history: Sequence[Played], rules: Rules, voice: Voice) -> list[
     """:func:`narrate_history` in the voice ``voice`` (the pictures' voice writes the
     players' names as given), the history and rules already checked."""
     lines = []
-    before: tuple[tuple[Meld, ...], tuple[Meld, ...]] = ((), ())
+    two_players_only(rules.players, "conquian.narration")
+    before: tuple[tuple[Meld, ...], ...] = ((), ())
     for index, (entry, after) in enumerate(
         zip(history, tables_after(history, rules), strict=True)
     ):

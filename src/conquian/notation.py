@@ -37,9 +37,15 @@ from typing import IO, Any, Final
 
 from conquian._readonly import frozen_json
 from conquian.cards import DECK, format_cards, parse_cards
-from conquian.errors import ConquianError, InvalidRecordError, describe, warn_renamed
+from conquian.errors import (
+    ConquianError,
+    InvalidRecordError,
+    describe,
+    player_range,
+    warn_renamed,
+)
 from conquian.game import MAX_MOVES as _MOST_MOVES
-from conquian.game import Game, GameRecord
+from conquian.game import Game, GameRecord, max_moves
 from conquian.moves import parse_move
 from conquian.rules import Rules
 from conquian.state import Outcome, OutcomeKind, State
@@ -325,7 +331,7 @@ def _read_record(data: object) -> GameRecord:
     seed = data["seed"]
     if seed is not None:
         seed = _field(data, "seed", int, "a whole number or null")
-    dealer = _field(data, "dealer", int, "0 or 1")
+    dealer = _field(data, "dealer", int, player_range(rules.players))
     deck_text = _field(data, "deck", str, "the 40 cards as text")
     try:
         deck = parse_cards(deck_text[:200])
@@ -334,10 +340,10 @@ def _read_record(data: object) -> GameRecord:
     if len(deck) != len(DECK) or len(deck_text) > 200:
         raise InvalidRecordError(f"field 'deck': the 40 cards, each once; not {len(deck)}")
     moves_data = _field(data, "moves", list, "a list of moves")
-    if len(moves_data) > MAX_MOVES:
+    most = max_moves(rules.players)
+    if len(moves_data) > most:
         raise InvalidRecordError(
-            f"field 'moves': at most {MAX_MOVES} moves (no game lasts longer), "
-            f"not {len(moves_data)}"
+            f"field 'moves': at most {most} moves (no game lasts longer), not {len(moves_data)}"
         )
     moves = []
     for number, text in enumerate(moves_data, 1):
@@ -368,10 +374,12 @@ def _result(value: object) -> Outcome | None:
     kind, winner = value["kind"], value["winner"]
     if kind == OutcomeKind.DRAWN.value and winner is None:
         return Outcome(OutcomeKind.DRAWN, None)
-    if kind == OutcomeKind.WENT_OUT.value and type(winner) is int and winner in (0, 1):
-        return Outcome(OutcomeKind.WENT_OUT, winner)
+    for won in (OutcomeKind.WENT_OUT, OutcomeKind.FEWEST_CARDS):  # R16, M8
+        if kind == won.value and type(winner) is int and 0 <= winner < 3:
+            return Outcome(won, winner)
     raise InvalidRecordError(
-        "field 'result': kind 'went_out' with winner 0 or 1, or kind 'drawn' with winner null"
+        "field 'result': kind 'went_out' or 'fewest_cards' with winner 0, 1 or 2, or kind "
+        "'drawn' with winner null"
     )
 
 

@@ -18,10 +18,12 @@ from conquian._position import Position
 from conquian.builder import TakeBuilder
 from conquian.cards import DECK, Card, sorted_cards
 from conquian.errors import (
+    ConquianError,
     IllegalMoveError,
     InvalidMeldError,
     InvalidStateError,
     describe,
+    player_range,
     warn_renamed,
 )
 from conquian.legality import (
@@ -39,16 +41,18 @@ __all__ = ["Observation", "SeenCards", "seen_cards"]
 
 _NO_MOVES: Final = MoveTuple(())
 _ALL_CARDS: Final = (1 << len(DECK)) - 1
+_COUNT_WORDS: Final = {2: "two", 3: "three"}
 
 
 @attrs.frozen
 class Observation:
     """What one player may know of a game (what a bot or a front end is given).
 
-    It holds the player's own hand, both tables, the offered card and where it came from,
-    the dead cards (each was seen face up), the stock size, both hand sizes, the phase,
-    whose decision it is and the public history — and nothing else: not the opponent's
-    hand, not the stock order. Equal observations mean the same knowledge.
+    It holds the player's own hand, every player's table, the offered card and where it
+    came from, the dead cards (each was seen face up), the stock size, every hand size,
+    the phase, whose decision it is and the public history — and nothing else: not the
+    other players' hands, not the stock order. Equal observations mean the same
+    knowledge. ``tables`` and ``hand_sizes`` have one item a player (M1).
 
     Its questions (legal moves, legality, refusals, builders) are answered from a
     stand-in position built from its values, so one made by hand (``attrs.evolve``) must
@@ -72,8 +76,8 @@ class Observation:
     phase: Phase
     to_move: int | None
     hand: frozenset[Card]
-    hand_sizes: tuple[int, int]
-    tables: tuple[tuple[Meld, ...], tuple[Meld, ...]]
+    hand_sizes: tuple[int, ...]
+    tables: tuple[tuple[Meld, ...], ...]
     offer: Card | None
     offer_origin: OfferOrigin | None
     offered_by: int | None
@@ -107,9 +111,11 @@ class Observation:
                 "from": origin,
                 "stock_size": str(self.stock_size),
                 "hand": _position.cards_text(sorted_cards(self.hand)),
-                "hand_sizes": f"{self.hand_sizes[0]},{self.hand_sizes[1]}",
-                "table0": _position.table_text(self.tables[0]),
-                "table1": _position.table_text(self.tables[1]),
+                "hand_sizes": ",".join(map(str, self.hand_sizes)),
+                **{
+                    f"table{player}": _position.table_text(table)
+                    for player, table in enumerate(self.tables)
+                },
                 "dead": _position.cards_text(self.dead),
                 "result": _position.result_text(self.outcome),
             },
@@ -272,12 +278,31 @@ class Observation:
 
     @property
     def opponent(self) -> int:
-        """The other player."""
+        """The other player, in a two-player game.
+
+        Raises:
+            ConquianError: The game has three players (read :attr:`opponents`).
+        """
+        if self.rules.players != 2:
+            raise ConquianError(
+                "a game of three players has two opponents: read Observation.opponents (M1)"
+            )
         return 1 - self.player
 
     @property
+    def opponents(self) -> tuple[int, ...]:
+        """The other players, in the order of play from this player (M1).
+
+        >>> from conquian import State, TERCERILLA
+        >>> State.new(seed=7, rules=TERCERILLA).observation(1).opponents
+        (2, 0)
+        """
+        players = self.rules.players
+        return tuple((self.player + step) % players for step in range(1, players))
+
+    @property
     def unseen(self) -> frozenset[Card]:
-        """Cards this player has not seen (the opponent's hand and the stock)."""
+        """Cards this player has not seen (the other players' hands and the stock)."""
         seen: set[Card] = set(self.hand)
         for table in self.tables:
             for meld in table:
@@ -306,16 +331,16 @@ _StandInParts: TypeAlias = tuple[
     tuple[int, int, int | None],
     Phase,
     tuple[int, OfferOrigin | None, int],
-    tuple[tuple[int, ...], tuple[int, int], tuple[int, int], tuple[int, ...]],
-    tuple[tuple[Meld, ...], tuple[Meld, ...]],
+    tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+    tuple[tuple[Meld, ...], ...],
     Outcome | None,
 ]
 """The arguments of :func:`conquian._position.checked_position`."""
 
 
-def _is_player(value: object) -> TypeGuard[int]:
-    """Whether ``value`` is the int 0 or 1 (not ``True``, not ``1.0``)."""
-    return value.__class__ is int and (value == 0 or value == 1)
+def _is_player(value: object, players: int = 2) -> TypeGuard[int]:
+    """Whether ``value`` is the int 0 to ``players - 1`` (not ``True``, not ``1.0``)."""
+    return isinstance(value, int) and value.__class__ is int and 0 <= value < players
 
 
 def _wrong(field: str, wanted: str, value: object) -> InvalidStateError:
@@ -327,9 +352,9 @@ def _stand_in_parts(view: Observation) -> _StandInParts:
     """The parts of the position ``view`` could be a view of, from its values: the one
     builder of the stand-in, which every question an observation answers reads.
 
-    It deals the unseen cards in deck order, the lowest to the opponent's hand and the
-    rest to the stock; nothing here reads a hidden card, and the observing player's legal
-    moves do not depend on them.
+    It deals the unseen cards in deck order, the lowest to the opponents' hands (in seat
+    order) and the rest to the stock; nothing here reads a hidden card, and the
+    observing player's legal moves do not depend on them.
 
     Only values as :meth:`State.observation <conquian.state.State.observation>` and
     :meth:`Observation.from_dict` make them are read: ints (not ``True``), a ``frozenset``
@@ -350,34 +375,38 @@ def _stand_in_parts(view: Observation) -> _StandInParts:
     phase, to_move, offer, origin = view.phase, view.to_move, view.offer, view.offer_origin
     offered_by, outcome, hand, tables = view.offered_by, view.outcome, view.hand, view.tables
     hand_sizes, stock_size, dead = view.hand_sizes, view.stock_size, view.dead
-    if not _is_player(player):
-        raise _wrong("player", "0 or 1", player)
     if rules.__class__ is not Rules:
         raise _wrong("rules", "a Rules value", rules)
-    if not _is_player(dealer):
-        raise _wrong("dealer", "0 or 1", dealer)
+    players = rules.players
+    numbers = player_range(players)
+    if not _is_player(player, players):
+        raise _wrong("player", numbers, player)
+    if not _is_player(dealer, players):
+        raise _wrong("dealer", numbers, dealer)
     if ply.__class__ is not int or not 0 <= ply <= _position.MAX_PLY:
         raise _wrong("ply", f"a whole number from 0 to {_position.MAX_PLY}", ply)
     if phase.__class__ is not Phase:
         raise _wrong("phase", "a Phase", phase)
-    if to_move is not None and not _is_player(to_move):
-        raise _wrong("to_move", "0, 1 or None", to_move)
+    if to_move is not None and not _is_player(to_move, players):
+        raise _wrong("to_move", f"{numbers.replace(' or ', ', ')} or None", to_move)
     if outcome is not None and outcome.__class__ is not Outcome:
         raise _wrong("outcome", "an Outcome or None", outcome)
     if hand.__class__ is not frozenset:
         raise _wrong("hand", "a frozenset of cards", hand)
     if dead.__class__ is not tuple:
         raise _wrong("dead", "a tuple of cards", dead)
-    if tables.__class__ is not tuple or len(tables) != 2:
-        raise _wrong("tables", "a tuple of two tables", tables)
-    if hand_sizes.__class__ is not tuple or len(hand_sizes) != 2:
-        raise _wrong("hand_sizes", "a tuple of two whole numbers", hand_sizes)
+    count = _COUNT_WORDS[players]
+    if tables.__class__ is not tuple or len(tables) != players:
+        raise _wrong("tables", f"a tuple of {count} tables", tables)
+    if hand_sizes.__class__ is not tuple or len(hand_sizes) != players:
+        raise _wrong("hand_sizes", f"a tuple of {count} whole numbers", hand_sizes)
     if stock_size.__class__ is not int or stock_size < 0:
         raise _wrong("stock_size", "a whole number", stock_size)
-    opponent = 1 - player
-    opponent_size = hand_sizes[opponent]
-    if opponent_size.__class__ is not int or opponent_size < 0:
-        raise _wrong(f"hand_sizes[{opponent}]", "a whole number", opponent_size)
+    opponents = [seat for seat in range(players) if seat != player]
+    for opponent in opponents:
+        opponent_size = hand_sizes[opponent]
+        if opponent_size.__class__ is not int or opponent_size < 0:
+            raise _wrong(f"hand_sizes[{opponent}]", "a whole number", opponent_size)
     own_size = hand_sizes[player]
     if own_size.__class__ is not int or own_size != len(hand):
         raise _wrong(f"hand_sizes[{player}]", f"{len(hand)}, the cards in the hand", own_size)
@@ -387,15 +416,15 @@ def _stand_in_parts(view: Observation) -> _StandInParts:
         by = 0  # the position's value when there is no offer
     elif origin.__class__ is not OfferOrigin:
         raise _wrong("offer_origin", "an OfferOrigin or None", origin)
-    elif not _is_player(offered_by):
-        raise _wrong("offered_by", "0 or 1 when an offer_origin is given", offered_by)
+    elif not _is_player(offered_by, players):
+        raise _wrong("offered_by", f"{numbers} when an offer_origin is given", offered_by)
     else:
         by = offered_by
     # Every seen card once: each table's melds (valid under the rules), the dead cards,
     # the offer and the hand.
     meld_set = _bits.MELD_TABLES[rules.max_sequence].meld_set
     seen = 0
-    table_masks = [0, 0]
+    table_masks = [0] * players
     for player_table, table in enumerate(tables):
         if table.__class__ is not tuple:
             raise _wrong(f"tables[{player_table}]", "a tuple of melds", table)
@@ -423,17 +452,23 @@ def _stand_in_parts(view: Observation) -> _StandInParts:
     if seen.bit_count() != seen_cards:
         raise _misplaced(view)
     unseen = _ALL_CARDS & ~seen
-    if unseen.bit_count() != opponent_size + stock_size:
-        raise InvalidStateError(
-            f"the observation leaves {unseen.bit_count()} cards unseen, but the opponent "
-            f"holds {opponent_size} (hand_sizes[{opponent}]) and the stock {stock_size} "
-            "(stock_size) (R1)"
+    hidden = sum(hand_sizes[opponent] for opponent in opponents)
+    if unseen.bit_count() != hidden + stock_size:
+        held = " and ".join(
+            f"{hand_sizes[opponent]} (hand_sizes[{opponent}])" for opponent in opponents
         )
-    opponent_hand = 0
-    for _ in range(opponent_size):
-        opponent_hand |= unseen & -unseen
-        unseen &= unseen - 1
-    hands = (hand_mask, opponent_hand) if player == 0 else (opponent_hand, hand_mask)
+        raise InvalidStateError(
+            f"the observation leaves {unseen.bit_count()} cards unseen, but the "
+            f"{'opponent holds' if players == 2 else 'opponents hold'} {held} and the "
+            f"stock {stock_size} (stock_size) (R1)"
+        )
+    hands = [hand_mask] * players
+    for opponent in opponents:
+        opponent_hand = 0
+        for _ in range(hand_sizes[opponent]):
+            opponent_hand |= unseen & -unseen
+            unseen &= unseen - 1
+        hands[opponent] = opponent_hand
     return (
         rules,
         (dealer, ply, to_move),
@@ -441,8 +476,8 @@ def _stand_in_parts(view: Observation) -> _StandInParts:
         (offer_index, origin, by),
         (
             tuple(_bits.indices(unseen)),
-            hands,
-            (table_masks[0], table_masks[1]),
+            tuple(hands),
+            tuple(table_masks),
             tuple(dead_indices),
         ),
         tables,

@@ -22,23 +22,29 @@ from typing import Any, Final
 
 import attrs
 
+from conquian.cards import DECK
 from conquian.errors import InvalidRulesError, checked_text, describe
 
 __all__ = [
     "BICYCLE",
     "CLASSIC",
     "FOSTER",
+    "MEXICAN",
     "PRESETS",
+    "TERCERILLA",
     "DrawSettlement",
     "Forcing",
     "Regrouping",
     "Rules",
     "Scoring",
+    "StockOut",
     "find_rules",
 ]
 
 MAX_RULES_TEXT: Final = 1_000
 """The longest rules text :meth:`Rules.parse` reads (rules text is far shorter)."""
+
+_COUNT_WORDS: Final = {2: "two", 3: "three"}
 
 RuleValue = int | str | bool | None
 """A rule value as it appears in text and JSON: a number, a name, a flag or nothing."""
@@ -92,6 +98,16 @@ class Scoring(enum.Enum):
     10, A 15); the match is played to a target."""
 
 
+class StockOut(enum.Enum):
+    """How a game ends when a card dies and the stock is empty (M8, R15)."""
+
+    DRAW = "draw"
+    """The game is drawn (R15); classic, and pagat's Mexican game."""
+    FEWEST_CARDS = "fewest_cards"
+    """The player with the fewest cards in hand wins; a tie for fewest is a draw
+    (gamevelvet's three-player game)."""
+
+
 def _check_int(name: str, value: object, low: int, high: int, why: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidRulesError(f"{name} must be a whole number, not {describe(value)}")
@@ -107,8 +123,11 @@ class Rules:
     """The rule choices of one game. Equal values mean the same game rules.
 
     Attributes:
-        players: The number of players (R3). Only 2 is supported.
-        hand_size: Cards dealt to each player (R8); a player goes out with one more (R16).
+        players: The number of players, 2 or 3 (R3, M1). Seats are numbered 0 to
+            ``players - 1`` in the order of play.
+        hand_size: Cards dealt to each player (R8, M2); a player goes out with one more
+            (R16, M7). The stock keeps at least one card: at most 19 with two players,
+            13 with three.
         max_sequence: The longest valid sequence (R5, V4).
         forcing: Which declined cards may be forced (R14b, V1).
         regrouping: How a table may be rearranged when a card is taken (R13, V2).
@@ -120,6 +139,8 @@ class Rules:
         deal_batch: Cards dealt at a time, 1 or 2 (R8, V7).
         initial_upcard: Whether the dealer turns the first card, offered to the
             non-dealer and then to the dealer (V8).
+        stock_out: What happens when a card dies and the stock is empty: a draw (R15) or
+            a win for the player with the fewest cards in hand (M8).
 
     Raises:
         InvalidRulesError: A field has a value that makes no sense, saying which.
@@ -136,10 +157,18 @@ class Rules:
     target: int | None = None
     deal_batch: int = 1
     initial_upcard: bool = False
+    stock_out: StockOut = StockOut.DRAW
 
     def __attrs_post_init__(self) -> None:
-        _check_int("players", self.players, 2, 2, "only the two-player game is supported")
-        _check_int("hand_size", self.hand_size, 1, 19, "two hands and a stock card out of 40")
+        _check_int("players", self.players, 2, 3, "two or three players, M1")
+        # M2: the hands leave at least one stock card to turn up (R10).
+        _check_int(
+            "hand_size",
+            self.hand_size,
+            1,
+            (len(DECK) - 1) // self.players,
+            f"{_COUNT_WORDS[self.players]} hands and a stock card out of 40",
+        )
         _check_int("max_sequence", self.max_sequence, 3, 10, "a suit has 10 ranks")
         _check_int("deal_batch", self.deal_batch, 1, 2, "one or two cards at a time")
         for name, kind in (
@@ -147,6 +176,7 @@ class Rules:
             ("regrouping", Regrouping),
             ("draw_settlement", DrawSettlement),
             ("scoring", Scoring),
+            ("stock_out", StockOut),
         ):
             value = getattr(self, name)
             if not isinstance(value, kind):
@@ -232,16 +262,22 @@ class Rules:
 
         >>> Rules().to_notation(), Rules(max_sequence=10).to_notation()
         ('classic', 'classic,max_sequence:10')
+        >>> Rules(players=3, hand_size=8, forcing=Forcing.OFF).to_notation()
+        'tercerilla,forcing:off'
         """
         for name, preset in PRESETS.items():
             if preset == self:
                 return name
+        # Rules of three players are written from tercerilla (M9); every other rules text
+        # from classic, as it always was.
+        base_name = "tercerilla" if self.players == 3 else "classic"
+        base = PRESETS[base_name]
         changed = [
             self.setting(name)
             for name in _FIELD_NAMES
-            if getattr(self, name) != getattr(CLASSIC, name)
+            if getattr(self, name) != getattr(base, name)
         ]
-        return ",".join(["classic", *changed])
+        return ",".join([base_name, *changed])
 
     @classmethod
     def parse(cls, text: str) -> Rules:
@@ -301,11 +337,39 @@ from the hand after turning a card (V3), and sequences run up to 10 (V4).
 :meta hide-value:
 """
 
+MEXICAN: Final[Rules] = Rules(players=2, hand_size=8)
+"""Mexican Conquian for two players (M1-M9): eight cards each, nine on the table to go
+out (M7); every other rule classic. ``Rules.parse("mexican,players:3")`` is
+:data:`TERCERILLA`.
+
+>>> MEXICAN.hand_size, MEXICAN.cards_to_go_out, MEXICAN.players
+(8, 9, 2)
+
+:meta hide-value:
+"""
+
+TERCERILLA: Final[Rules] = Rules(players=3, hand_size=8)
+"""Mexican Conquian for three players, *tercerilla* (M1-M9): :data:`MEXICAN` with
+``players=3``.
+
+>>> Rules.parse("mexican,players:3") == TERCERILLA, TERCERILLA.to_notation()
+(True, 'tercerilla')
+
+:meta hide-value:
+"""
+
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
-    {"classic": CLASSIC, "foster": FOSTER, "bicycle": BICYCLE}
+    {
+        "classic": CLASSIC,
+        "foster": FOSTER,
+        "bicycle": BICYCLE,
+        "mexican": MEXICAN,
+        "tercerilla": TERCERILLA,
+    }
 )
 """The named rule sets by their names, read-only; ``"classic"`` for :data:`CLASSIC`,
-``"foster"`` for :data:`FOSTER` and ``"bicycle"`` for :data:`BICYCLE`.
+``"foster"`` for :data:`FOSTER`, ``"bicycle"`` for :data:`BICYCLE`, ``"mexican"`` for
+:data:`MEXICAN` and ``"tercerilla"`` for :data:`TERCERILLA` (M9).
 
 :meta hide-value:
 """

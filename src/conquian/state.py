@@ -140,7 +140,8 @@ class State:
     same position by different moves are equal, and a state read back from its
     :meth:`to_notation` string equals the original.
 
-    Players are numbered 0 and 1. Everything is read through properties; the fields
+    Players are numbered 0 to ``rules.players - 1`` in the order of play (M1): 0 and 1
+    with two, 0, 1 and 2 with three. Everything is read through properties; the fields
     starting with an underscore are internal (cards as bits, see ``conquian._bits``).
     """
 
@@ -161,8 +162,18 @@ class State:
 
     @property
     def dealer(self) -> int:
-        """The player who dealt (the other one started, R10)."""
+        """The player who dealt (the player after him started, R10, M2)."""
         return self._pos[DEALER]
+
+    @property
+    def players(self) -> int:
+        """The number of players, 2 or 3 (``rules.players``, M1).
+
+        >>> from conquian import TERCERILLA
+        >>> State.new(seed=7).players, State.new(seed=7, rules=TERCERILLA).players
+        (2, 3)
+        """
+        return self._pos[RULES].players
 
     @property
     def phase(self) -> Phase:
@@ -195,7 +206,8 @@ class State:
             seed: A whole number from 0 to 2**64 - 1; the same seed always gives the same
                 deal (see :func:`deal_order`).
             rules: The rule set.
-            dealer: The dealing player, 0 or 1 (the other one starts, R10).
+            dealer: The dealing player, 0 to ``rules.players - 1`` (the player after him
+                starts, R10, M2).
 
         Raises:
             ConquianError: The seed or the dealer is out of range.
@@ -215,14 +227,14 @@ class State:
         Args:
             deck: All 40 cards, each once (as cards or as text).
             rules: The rule set.
-            dealer: The dealing player, 0 or 1.
+            dealer: The dealing player, 0 to ``rules.players - 1``.
 
         Raises:
             InvalidCardError: The deck is not the 40 cards, each exactly once (a deck of
                 more is refused before it is read through).
             TypeError: ``deck`` is not text or a sequence of cards, ``dealer`` is not an
                 int, or ``rules`` is not a Rules.
-            ConquianError: The dealer is not 0 or 1.
+            ConquianError: The dealer is not a player (0 to ``rules.players - 1``).
         """
         order = deck_indices(deck)
         return _state(deal_position(order, rules, dealer), (order, None, None))
@@ -248,22 +260,29 @@ class State:
         return None if deck is None else tuple(DECK[i] for i in deck)
 
     @property
-    def hands(self) -> tuple[frozenset[Card], frozenset[Card]]:
-        """Each player's hand (hidden from the opponent)."""
-        hands = self._pos[HANDS]
-        return (_bits.card_set(hands[0]), _bits.card_set(hands[1]))
+    def hands(self) -> tuple[frozenset[Card], ...]:
+        """Each player's hand (hidden from the others), one a player (M1)."""
+        return tuple(map(_bits.card_set, self._pos[HANDS]))
 
     @property
-    def tables(self) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each player holds in hand (public).
+
+        >>> State.new(seed=7).hand_sizes
+        (10, 10)
+        """
+        return tuple(hand.bit_count() for hand in self._pos[HANDS])
+
+    @property
+    def tables(self) -> tuple[tuple[Meld, ...], ...]:
         """Each player's table as melds, in a canonical split under free regrouping (R6,
-        R13), else as the player arranged it (V2)."""
+        R13), else as the player arranged it (V2); one a player (M1)."""
         rules, _, _, _, tables, _, _, _, _, _, _, _, _, arrangements, _ = self._pos
         if arrangements is not None:
-            return (
-                tuple(Meld.from_mask(meld) for meld in arrangements[0]),
-                tuple(Meld.from_mask(meld) for meld in arrangements[1]),
+            return tuple(
+                tuple(Meld.from_mask(meld) for meld in arrangement) for arrangement in arrangements
             )
-        return (_canonical_table(tables[0], rules), _canonical_table(tables[1], rules))
+        return tuple(_canonical_table(table, rules) for table in tables)
 
     @property
     def offer(self) -> Card | None:
@@ -385,7 +404,7 @@ class State:
 
         Raises:
             InvalidMoveNotationError: ``move`` is text that is not a move.
-            TypeError: ``player`` is not an int; ValueError: it is not 0 or 1.
+            TypeError: ``player`` is not an int; ValueError: it is not a player of the game.
         """
         return self.refusal(move, player=player) is None
 
@@ -394,7 +413,7 @@ class State:
 
         Raises:
             InvalidMoveNotationError: ``move`` is text that is not a move.
-            TypeError: ``player`` is not an int; ValueError: it is not 0 or 1.
+            TypeError: ``player`` is not an int; ValueError: it is not a player of the game.
         """
         error = self.refusal(move, player=player)
         return None if error is None else str(error)
@@ -407,7 +426,7 @@ class State:
 
         Raises:
             InvalidMoveNotationError: ``move`` is text that is not a move.
-            TypeError: ``player`` is not an int; ValueError: it is not 0 or 1.
+            TypeError: ``player`` is not an int; ValueError: it is not a player of the game.
 
         >>> from conquian import State
         >>> error = State.new(seed=0).refusal("take +4h -Kh")
@@ -432,7 +451,7 @@ class State:
         Raises:
             IllegalMoveError: The move is not legal now (the message says why).
             InvalidMoveNotationError: ``move`` is text that is not a move.
-            TypeError: ``player`` is not an int; ValueError: it is not 0 or 1.
+            TypeError: ``player`` is not an int; ValueError: it is not a player of the game.
         """
         pos = self._pos
         if move.__class__ is not Decline or player is not None or pos[PHASE] is not PHASE_OFFER:
@@ -457,13 +476,13 @@ class State:
 
         Raises:
             IllegalMoveError: The move is not legal now (the message says why).
-            TypeError: ``player`` is not an int; ValueError: it is not 0 or 1.
+            TypeError: ``player`` is not an int; ValueError: it is not a player of the game.
 
         >>> state = State.new(seed=7)
         >>> state.apply_recorded(state.legal_moves()[0], 1) == state.apply(state.legal_moves()[0])
         True
         """
-        checked_player(player)
+        checked_player(player, players=self._pos[RULES].players)
         check_move(self._pos, move, player, player)  # about him, in the third person
         return self.apply_unchecked(move)
 
@@ -514,7 +533,9 @@ class State:
         >>> State.parse(state.to_notation()) == state
         True
         """
-        fields = _position.split(text, _position.POSITION_TAG, _position.POSITION_KEYS)
+        fields = _position.split(
+            text, _position.POSITION_TAG, _position.POSITION_KEYS, _position.THIRD_KEYS
+        )
         rules = _position.read_rules(fields["rules"])
         return _state(_position.build(fields, rules), _NO_PATH)
 
@@ -527,13 +548,15 @@ class State:
     # ------------------------------------------------------------------ views
 
     def observation(self, player: int) -> Observation:
-        """What ``player`` may know: everything but the opponent's hand and the stock order.
+        """What ``player`` may know: everything but the other players' hands and the stock
+        order.
 
         Raises:
             TypeError: ``player`` is not an int (``True`` and ``1.0`` are not players).
-            ConquianError: ``player`` is not 0 or 1.
+            ConquianError: ``player`` is not a player of the game (0 to
+                ``rules.players - 1``).
         """
-        checked_player(player)
+        checked_player(player, players=self._pos[RULES].players)
         rules, dealer, stock, hands, _, _, _, origin, _, phase, _, ply, outcome, _, _ = self._pos
         return Observation(
             player=player,
@@ -542,7 +565,7 @@ class State:
             phase=phase,
             to_move=self.to_move,
             hand=_bits.card_set(hands[player]),
-            hand_sizes=(hands[0].bit_count(), hands[1].bit_count()),
+            hand_sizes=tuple(hand.bit_count() for hand in hands),
             tables=self.tables,
             offer=self.offer,
             offer_origin=origin,
@@ -566,12 +589,18 @@ class State:
 
         Raises:
             TypeError: ``player`` is not an int.
-            ConquianError: ``player`` is not 0 or 1.
+            ConquianError: ``player`` is not 0 or 1, or the game has three players (the
+                fast path knows one opponent; read :meth:`observation`).
 
         >>> State.new(seed=7).seen_cards(0).opponent_hand_size
         10
         """
         checked_player(player)
+        if self._pos[RULES].players != 2:
+            raise ConquianError(
+                "seen_cards is for two-player games (one opponent); with three players "
+                "read the observation (M1)"
+            )
         return seen_cards(self._pos, player)
 
     def to_dict(self) -> dict[str, Any]:
@@ -632,7 +661,7 @@ class State:
 
     def __str__(self) -> str:
         lines = []
-        for player in (0, 1):
+        for player in range(self.players):
             hand = format_cards(_bits.cards_of(self._pos[HANDS][player]))
             table = "  ".join(map(str, self.tables[player])) or "-"
             lines.append(f"player {player}: hand {hand or '-'} | table {table}")

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import Final, Literal
+from typing import Final, Literal, cast
 from xml.sax.saxutils import escape
 
 from conquian._picture_words import (
@@ -56,7 +56,7 @@ from conquian._svg_checks import (
 )
 from conquian._svg_text import FONT_SIZE, origin_lines, text_width, wrapped
 from conquian.cards import Card
-from conquian.errors import bounded_items, checked_player, describe
+from conquian.errors import bounded_items, checked_player, describe, two_players_only
 from conquian.languages import Language
 from conquian.melds import Meld
 from conquian.moves import LayDown, Take
@@ -317,6 +317,7 @@ def _view_of(source: object, viewer: object) -> PictureView:
     """The view of ``source`` with ``viewer`` (checked) at the bottom."""
     if not isinstance(source, State | Observation):
         raise TypeError(f"source must be a State or an Observation, not {describe(source)}")
+    two_players_only(source.rules.players, "conquian.svg")
     bottom = None if viewer is None else checked_player(viewer, "viewer")
     if isinstance(source, State):
         hands = (tuple(sorted(source.hands[0])), tuple(sorted(source.hands[1])))
@@ -324,6 +325,7 @@ def _view_of(source: object, viewer: object) -> PictureView:
         return PictureView(
             bottom or 0, hands, sizes, False, source.stock, len(source.stock), source
         )
+    two = cast("tuple[int, int]", source.hand_sizes)  # two players, checked above
     if bottom is not None and bottom != source.player:
         raise ValueError(
             f"an Observation is drawn as its player {source.player} sees it: viewer must be "
@@ -331,9 +333,7 @@ def _view_of(source: object, viewer: object) -> PictureView:
         )
     mine = tuple(sorted(source.hand))
     hands = (mine, ()) if source.player == 0 else ((), mine)
-    return PictureView(
-        source.player, hands, source.hand_sizes, True, (), source.stock_size, source
-    )
+    return PictureView(source.player, hands, two, True, (), source.stock_size, source)
 
 
 class _Canvas:

@@ -15,7 +15,7 @@ history entry. It checks nothing: :class:`~conquian.state.State` checks the move
 
 from __future__ import annotations
 
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, TypeVar
 
 from conquian import _bits
 from conquian._position import NO_CARD, NO_PLAYER, Position
@@ -27,6 +27,7 @@ from conquian.phases import (
     DECLINE_TURNERS,
     DRAWN,
     FORCED_ORIGINS_BY_ID,
+    MAX_PLAYERS,
     ORIGIN_DISCARD,
     ORIGIN_STOCK,
     PASSED_ON,
@@ -34,10 +35,14 @@ from conquian.phases import (
     PHASE_FORCED_TAKE,
     PHASE_OFFER,
     PHASE_OVER,
+    STOCK_OUT_DRAW,
     WENT_OUT,
     OfferOrigin,
     Phase,
     Played,
+    forced_player,
+    next_player,
+    stock_out_outcome,
     turner_when_dies,
 )
 
@@ -58,6 +63,8 @@ def advance(pos: Position, move: Move) -> tuple[Position, Played]:
     """
     (rules, dealer, stock, hands, tables, dead, offer, origin, by, phase, mover, ply, _, arr,
      engine_melds) = pos  # fmt: skip
+    if len(hands) != 2:
+        return advance_seats(pos, move)  # three players (M1): the general path below
     kind = move.__class__
     if kind is Decline and phase is PHASE_OFFER:
         # The commonest move: its entry was made at import. (Chosen by identity: an enum
@@ -100,9 +107,15 @@ def advance(pos: Position, move: Move) -> tuple[Position, Played]:
             return (rules, dealer, stock, hands, tables, dead, offer, origin, by,
                     next_phase, 1 - mover, ply + 1, None, arr, engine_melds), entry  # fmt: skip
         if not stock:
-            # R15: a card died and no card can be turned: the game is drawn.
+            # R15: a card died and no card can be turned: the game is drawn (M8: or won
+            # by the fewest cards in hand).
+            outcome = (
+                DRAWN
+                if rules.stock_out is STOCK_OUT_DRAW
+                else stock_out_outcome(rules, (hands[0].bit_count(), hands[1].bit_count()))
+            )
             return (rules, dealer, stock, hands, tables, (*dead, offer), NO_CARD, None,
-                    NO_PLAYER, PHASE_OVER, NO_PLAYER, ply + 1, DRAWN, arr,
+                    NO_PLAYER, PHASE_OVER, NO_PLAYER, ply + 1, outcome, arr,
                     engine_melds), entry  # fmt: skip
         return (rules, dealer, stock[1:], hands, tables, (*dead, offer), stock[0],
                 ORIGIN_STOCK, turner, PHASE_OFFER, turner, ply + 1, None, arr,
@@ -137,15 +150,111 @@ def advance(pos: Position, move: Move) -> tuple[Position, Played]:
             PHASE_OFFER, 1 - mover, ply + 1, None, arr, engine_melds), entry  # fmt: skip
 
 
+def advance_seats(pos: Position, move: Move) -> tuple[Position, Played]:
+    """:func:`advance` for any number of players (M1-M8): the same phase machine, read
+    from the same rule facts (``conquian.phases``), with the seats in play order instead
+    of the two-player shortcuts (``1 - mover``, the pair of hands). :func:`advance` takes
+    this path with three players; the tests check that it gives the same positions as
+    the two-player path on two-player games."""
+    (rules, dealer, stock, hands, tables, dead, offer, origin, by, phase, mover, ply, _, arr,
+     engine_melds) = pos  # fmt: skip
+    players = len(hands)
+    following = next_player(mover, players)
+    kind = move.__class__
+    if kind is Decline and phase is PHASE_OFFER:
+        # Its entry and turner ready-made, as in advance (keyed by the origin's identity:
+        # an enum member's hash is a Python call).
+        entries, turner = _SEAT_DECLINES[players][id(origin)][mover][by]
+        entry = entries[offer]
+    else:
+        entry = _entry(mover, offer, move, origin, by, phase, players)
+        turner = turner_when_dies(kind, origin, by, mover, players)
+    if kind is Force:
+        # R14b, M6: the player before the forcer declined the card and must take it.
+        return (rules, dealer, stock, hands, tables, dead, offer, origin, by,
+                PHASE_FORCED_TAKE, forced_player(mover, players), ply + 1, None, arr,
+                engine_melds), entry  # fmt: skip
+    if kind is Decline or kind is Release:
+        if turner == PASSED_ON:
+            # M4: the next player of the round is offered the card.
+            return (rules, dealer, stock, hands, tables, dead, offer, origin, by,
+                    PHASE_OFFER, following, ply + 1, None, arr, engine_melds), entry  # fmt: skip
+        if (
+            kind is Decline
+            and origin in FORCED_ORIGINS_BY_ID[id(rules.forcing)]
+            and offer_fits(pos, mover)
+        ):
+            # R14b case a, M6 case a: the next player, the card's offerer, decides.
+            return (rules, dealer, stock, hands, tables, dead, offer, origin, by,
+                    PHASE_FORCE_DECISION, following, ply + 1, None, arr,
+                    engine_melds), entry  # fmt: skip
+        if not stock:
+            # R15, M8: a card died and no card can be turned.
+            outcome = stock_out_outcome(rules, tuple(hand.bit_count() for hand in hands))
+            return (rules, dealer, stock, hands, tables, (*dead, offer), NO_CARD, None,
+                    NO_PLAYER, PHASE_OVER, NO_PLAYER, ply + 1, outcome, arr,
+                    engine_melds), entry  # fmt: skip
+        # M5: the player after the card's offerer turns up the next card.
+        return (rules, dealer, stock[1:], hands, tables, (*dead, offer), stock[0],
+                ORIGIN_STOCK, turner, PHASE_OFFER, turner, ply + 1, None, arr,
+                engine_melds), entry  # fmt: skip
+    assert isinstance(move, (Take, LayDown))
+    laid = move.laid_mask
+    hand = hands[mover] & ~laid
+    table = tables[mover] | laid
+    if arr is not None:
+        assert move.table is not None
+        arr = _replaced(arr, mover, _bits.arrangement(meld.mask for meld in move.table))
+    if kind is LayDown:
+        # V3: the cards go down; the turned card is still on offer to him.
+        return (rules, dealer, stock, _replaced(hands, mover, hand),
+                _replaced(tables, mover, table), dead, offer, origin, by, PHASE_OFFER, mover,
+                ply + 1, None, arr, engine_melds), entry  # fmt: skip
+    assert isinstance(move, Take)
+    discard = move.discard_index
+    tables = _replaced(tables, mover, table | 1 << offer)
+    if discard == NO_DISCARD:
+        # R16, M7: every card laid down (cards_to_go_out on the table): he wins at once.
+        return (rules, dealer, stock, _replaced(hands, mover, hand), tables, dead, NO_CARD,
+                None, NO_PLAYER, PHASE_OVER, NO_PLAYER, ply + 1, WENT_OUT[mover], arr,
+                engine_melds), entry  # fmt: skip
+    # R11, M4: his discard is offered to the next player first.
+    return (rules, dealer, stock, _replaced(hands, mover, hand & ~(1 << discard)), tables,
+            dead, discard, ORIGIN_DISCARD, mover, PHASE_OFFER, following, ply + 1, None, arr,
+            engine_melds), entry  # fmt: skip
+
+
+_T = TypeVar("_T")
+
+
+def _replaced(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
+    """``values`` with the item at ``index`` replaced by ``value``."""
+    return (*values[:index], value, *values[index + 1 :])
+
+
 # The entry of each move is built by setting its slots (see conquian._slots): attrs'
 # checked __init__ costs twice as much.
-_set_player, _set_offer, _set_move, _set_origin, _set_offered_by, _set_phase = slot_setters(
-    Played, "player", "offer", "move", "offer_origin", "offered_by", "phase"
+(
+    _set_player,
+    _set_offer,
+    _set_move,
+    _set_origin,
+    _set_offered_by,
+    _set_phase,
+    _set_players,
+) = slot_setters(
+    Played, "player", "offer", "move", "offer_origin", "offered_by", "phase", "players"
 )
 
 
 def _entry(
-    mover: int, offer: int, move: Move, origin: OfferOrigin | None, by: int, phase: Phase
+    mover: int,
+    offer: int,
+    move: Move,
+    origin: OfferOrigin | None,
+    by: int,
+    phase: Phase,
+    players: int = 2,
 ) -> Played:
     """The history entry of ``move`` by ``mover``, offered card index ``offer`` (a position
     with a legal move has an origin: ``None`` only where the game is over)."""
@@ -156,34 +265,42 @@ def _entry(
     _set_origin(entry, origin)
     _set_offered_by(entry, by)
     _set_phase(entry, phase)
+    _set_players(entry, players)
     return entry
 
 
 _Declined: TypeAlias = tuple[tuple[tuple[tuple[Played, ...], int], ...], ...]
 
 
-def _declines(origin: OfferOrigin) -> _Declined:
+def _declines(origin: OfferOrigin, players: int = 2) -> _Declined:
     """The history entry of every decline of a card from ``origin``, made at import, with
     the turner when the card dies (phases.DECLINE_TURNERS):
     ``entries, turner = _declines(origin)[player][offered_by]``, the entry
     ``entries[offer]``. Most moves are declines, and taking their entry from here (160
-    entries an origin, shared like the moves) saves building one (six slot settings):
-    4.7% fewer instructions in random self-play (callgrind)."""
-    turners = DECLINE_TURNERS[origin]
+    entries an origin with two players, shared like the moves) saves building one
+    (seven slot settings): 4.7% fewer instructions in random self-play (callgrind)."""
+    turners = DECLINE_TURNERS[players][origin]
+    seats = range(players)
     return tuple(
         tuple(
             (
                 tuple(
-                    _entry(mover, offer, DECLINE, origin, by, PHASE_OFFER) for offer in range(40)
+                    _entry(mover, offer, DECLINE, origin, by, PHASE_OFFER, players)
+                    for offer in range(40)
                 ),
                 turners[mover][by],
             )
-            for by in (0, 1)
+            for by in seats
         )
-        for mover in (0, 1)
+        for mover in seats
     )
 
 
 _DECLINED_STOCK: Final = _declines(OfferOrigin.STOCK)
 _DECLINED_DISCARD: Final = _declines(OfferOrigin.DISCARD)
 _DECLINED_UPCARD: Final = _declines(OfferOrigin.UPCARD)
+# The same for advance_seats, by the number of players and the origin's identity.
+_SEAT_DECLINES: Final = {
+    players: {id(origin): _declines(origin, players) for origin in OfferOrigin}
+    for players in (2, MAX_PLAYERS)
+}

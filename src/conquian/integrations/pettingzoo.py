@@ -51,7 +51,13 @@ from conquian.actions import (  # noqa: E402
 )
 from conquian.cards import format_cards, sorted_cards  # noqa: E402
 from conquian.dealing import check_seed  # noqa: E402
-from conquian.errors import ConquianError, IllegalMoveError, MoveProblem, describe  # noqa: E402
+from conquian.errors import (  # noqa: E402
+    ConquianError,
+    IllegalMoveError,
+    MoveProblem,
+    describe,
+    two_players_only,
+)
 from conquian.moves import Decline  # noqa: E402
 from conquian.phases import OfferOrigin, Phase  # noqa: E402
 from conquian.rules import CLASSIC, Rules, check_rules  # noqa: E402
@@ -117,6 +123,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
     ) -> None:
         super().__init__()
         self.rules = check_rules(rules)
+        two_players_only(rules.players, "the PettingZoo environment")
         if render_mode is not None and render_mode not in _RENDER_MODES:
             raise ConquianError(
                 f"render_mode is one of {', '.join(_RENDER_MODES)} or None, not "
