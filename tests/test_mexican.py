@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import attrs
@@ -716,7 +716,7 @@ def test_the_two_player_front_ends_refuse_a_three_player_game_by_name() -> None:
     from conquian.narration import narrate
 
     state = State.new(seed=4, rules=TERCERILLA)
-    refusals = [
+    refusals: list[Callable[[], object]] = [
         lambda: play_game(state, [RandomAgent(1), RandomAgent(2)]),
         lambda: GreedyAgent().choose(state.observation(1), state.legal_moves()),
         lambda: svg.position(state),

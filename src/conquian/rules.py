@@ -338,9 +338,9 @@ from the hand after turning a card (V3), and sequences run up to 10 (V4).
 """
 
 MEXICAN: Final[Rules] = Rules(players=2, hand_size=8)
-"""Mexican Conquian for two players (M1-M9): eight cards each, nine on the table to go
-out (M7); every other rule classic. ``Rules.parse("mexican,players:3")`` is
-:data:`TERCERILLA`.
+"""The rules of Mexican Conquian for two players, as M1 to M9 of :doc:`/rules` say, with
+eight cards each and nine on the table to go out (M7); every other rule is classic.
+``Rules.parse("mexican,players:3")`` is :data:`TERCERILLA`.
 
 >>> MEXICAN.hand_size, MEXICAN.cards_to_go_out, MEXICAN.players
 (8, 9, 2)
@@ -349,8 +349,8 @@ out (M7); every other rule classic. ``Rules.parse("mexican,players:3")`` is
 """
 
 TERCERILLA: Final[Rules] = Rules(players=3, hand_size=8)
-"""Mexican Conquian for three players, *tercerilla* (M1-M9): :data:`MEXICAN` with
-``players=3``.
+"""The rules of Mexican Conquian for three players, the *tercerilla*, which are
+:data:`MEXICAN` with ``players=3`` (M1 to M9).
 
 >>> Rules.parse("mexican,players:3") == TERCERILLA, TERCERILLA.to_notation()
 (True, 'tercerilla')
