@@ -53,6 +53,7 @@ def max_moves(players: int) -> int:
     besides a take and each discard ``p``, and ``p h + 1`` takes), 121 with two, 161 with
     three (M1).
 
+    >>> from conquian.game import max_moves
     >>> max_moves(2), max_moves(3)
     (121, 161)
     """

@@ -152,12 +152,19 @@ class Outcome:
 DRAWN: Final = Outcome(OutcomeKind.DRAWN, None)
 """The outcome of a drawn game (R15)."""
 WENT_OUT: Final = tuple(Outcome(OutcomeKind.WENT_OUT, player) for player in range(MAX_PLAYERS))
-"""The outcome of a game won by going out, by the winner (R16)."""
+"""The outcome of a game won by going out, by the winner (R16). ``WENT_OUT[p]`` is
+``Outcome(OutcomeKind.WENT_OUT, p)``, for players 0 to 2.
+
+:meta hide-value:
+"""
 FEWEST_CARDS: Final = tuple(
     Outcome(OutcomeKind.FEWEST_CARDS, player) for player in range(MAX_PLAYERS)
 )
 """The outcome of a game won by the fewest cards in hand when the stock ran out, by the
-winner (M8)."""
+winner (M8). ``FEWEST_CARDS[p]`` is ``Outcome(OutcomeKind.FEWEST_CARDS, p)``.
+
+:meta hide-value:
+"""
 
 
 class Fate(enum.Enum):
