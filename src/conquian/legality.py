@@ -366,7 +366,7 @@ def legal_moves(pos: Position) -> LegalMoves:
         # offer come first, as most offers are discards. With three players (M6 case
         # b), phases.FORCED_BACK_SEATS (built from may_force_back) names the player the
         # card may be forced back on, if it fits his table: what may_force decides.
-        if len(hands) == 2:
+        if rules.players == 2:
             force_back = (
                 by != mover
                 and origin is ORIGIN_STOCK

@@ -63,7 +63,7 @@ def advance(pos: Position, move: Move) -> tuple[Position, Played]:
     """
     (rules, dealer, stock, hands, tables, dead, offer, origin, by, phase, mover, ply, _, arr,
      engine_melds) = pos  # fmt: skip
-    if len(hands) != 2:
+    if rules.players != 2:
         return advance_seats(pos, move)  # three players (M1): the general path below
     kind = move.__class__
     if kind is Decline and phase is PHASE_OFFER:
