@@ -136,9 +136,9 @@ def test_the_deal_goes_round_from_the_player_after_the_dealer_m2(dealer: int, ba
 
 def test_player_numbers_outside_the_game_are_refused_by_name() -> None:
     """M1: 0, 1 and 2 with three players; 2 is no player of a two-player game."""
-    with pytest.raises(ConquianError, match="dealer must be 0, 1 or 2, not 3"):
+    with pytest.raises(ConquianError, match="the dealer is player 0, 1 or 2, not 3"):
         State.new(seed=1, rules=TERCERILLA, dealer=3)
-    with pytest.raises(ConquianError, match="dealer must be 0 or 1, not 2"):
+    with pytest.raises(ConquianError, match="the dealer is player 0 or 1, not 2"):
         State.new(seed=1, rules=MEXICAN, dealer=2)
     state = State.new(seed=1, rules=TERCERILLA)
     with pytest.raises(ConquianError, match="player must be 0, 1 or 2, not 3"):

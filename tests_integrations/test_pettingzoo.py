@@ -24,12 +24,16 @@ pytestmark = [
 ]
 
 
-@pytest.mark.parametrize("name", sorted(PRESETS))
+TWO_PLAYER_PRESETS = sorted(name for name, rules in PRESETS.items() if rules.players == 2)
+"""The presets the integrations play: two players (three players: issue #32)."""
+
+
+@pytest.mark.parametrize("name", TWO_PLAYER_PRESETS)
 def test_pettingzoo_api_test_passes(name: str) -> None:
     api_test(env(rules=PRESETS[name]), num_cycles=400)
 
 
-@pytest.mark.parametrize("name", sorted(PRESETS))
+@pytest.mark.parametrize("name", TWO_PLAYER_PRESETS)
 def test_pettingzoo_seed_test_passes(name: str) -> None:
     seed_test(lambda: env(rules=PRESETS[name]), num_cycles=400)
 
@@ -186,7 +190,7 @@ def test_an_action_must_be_a_whole_number_and_none_is_played_after_the_end() -> 
     assert refused.value.problem is MoveProblem.GAME_OVER
 
 
-@pytest.mark.parametrize("name", sorted(PRESETS))
+@pytest.mark.parametrize("name", TWO_PLAYER_PRESETS)
 def test_the_observation_is_encode_observation_of_the_agents_view(name: str) -> None:
     """The environment writes the encoding straight from card masks; it equals
     encode_observation of each agent's observation and move builder at every step of
@@ -311,3 +315,10 @@ def test_an_observation_is_the_callers_own_to_change() -> None:
     twin = raw_env(seed=2)
     twin.reset()
     assert np.array_equal(twin.observe(agent)["action_mask"], expected["action_mask"])
+
+
+def test_a_three_player_game_is_refused_by_name() -> None:
+    """M1: the environment seats two agents; three players are issue #32."""
+    with pytest.raises(ConquianError, match="two-player games only; this game has 3"):
+        raw_env(rules=PRESETS["tercerilla"])
+    assert raw_env(rules=PRESETS["mexican"]).rules.players == 2

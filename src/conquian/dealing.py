@@ -22,8 +22,8 @@ from conquian.errors import (
     ConquianError,
     InvalidCardError,
     bounded_items,
-    checked_player,
     describe,
+    player_range,
 )
 from conquian.phases import Phase, next_player
 from conquian.rules import Regrouping, Rules, check_rules
@@ -127,7 +127,12 @@ def deal_position(order: tuple[int, ...], rules: Rules, dealer: int) -> Position
     """
     check_rules(rules)
     players = rules.players
-    checked_player(dealer, "dealer", players)
+    if dealer.__class__ is not int:
+        raise TypeError(f"dealer must be {player_range(players)} (an int), not {describe(dealer)}")
+    if not 0 <= dealer < players:
+        raise ConquianError(
+            f"the dealer is player {player_range(players)}, not {describe(dealer)}"
+        )
     starter = next_player(dealer, players)
     # R8, M2: one card at a time (V7: or two), starting with the player after the dealer
     # and going round in seat order.

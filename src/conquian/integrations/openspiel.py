@@ -67,7 +67,13 @@ from conquian.actions import (  # noqa: E402
 )
 from conquian.agents import Agent  # noqa: E402
 from conquian.cards import DECK, format_cards, sorted_cards  # noqa: E402
-from conquian.errors import ConquianError, IllegalMoveError, MoveProblem, describe  # noqa: E402
+from conquian.errors import (  # noqa: E402
+    ConquianError,
+    IllegalMoveError,
+    MoveProblem,
+    describe,
+    two_players_only,
+)
 from conquian.moves import Decline, Force, LayDown, Move, Release, Take  # noqa: E402
 from conquian.observation import Observation  # noqa: E402
 from conquian.phases import OfferOrigin  # noqa: E402
@@ -136,6 +142,7 @@ def parameters_of(
     10
     """
     check_rules(rules)
+    two_players_only(rules.players, "the OpenSpiel game")  # three players: issue #32
     return {
         "hand_size": rules.hand_size,
         "max_sequence": rules.max_sequence,
