@@ -159,6 +159,13 @@ WRONG_TYPES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     ("RandomAgent(-1)", lambda: RandomAgent(-1), ValueError, "from 0 to 2**64 - 1"),
     ("Outcome(DRAWN, 0)", lambda: Outcome(OutcomeKind.DRAWN, 0), ValueError, "no winner"),
     ("Outcome(WENT_OUT, 3)", lambda: Outcome(OutcomeKind.WENT_OUT, 3), ValueError, "0, 1 or 2"),
+    ("Outcome(WENT_OUT, -1)", lambda: Outcome(OutcomeKind.WENT_OUT, -1), ValueError, "0, 1 or 2"),
+    (
+        "Outcome(FEWEST_CARDS, -1)",
+        lambda: Outcome(OutcomeKind.FEWEST_CARDS, -1),
+        ValueError,
+        "0, 1 or 2",
+    ),
     ("Outcome(WENT_OUT, None)", lambda: Outcome(OutcomeKind.WENT_OUT, None), ValueError, "0, 1"),
     ("Outcome('drawn')", lambda: Outcome("drawn", None), TypeError, "kind must be an Outcome"),
     ("settle(outcome=None)", lambda: settle(Standing(), None, CLASSIC), TypeError, "outcome"),

@@ -128,7 +128,7 @@ class Outcome:
                 raise ConquianError(f"a drawn game has no winner (R15), not {describe(winner)}")
         elif kind is OutcomeKind.WENT_OUT or kind is OutcomeKind.FEWEST_CARDS:
             # a player number (R16, M1, M8): an int (not a bool) from 0 to 2
-            if not isinstance(winner, int) or winner.__class__ is not int or winner >= MAX_PLAYERS:
+            if winner.__class__ is not int or not 0 <= winner < MAX_PLAYERS:
                 rule = "R16" if kind is OutcomeKind.WENT_OUT else "M8"
                 raise ConquianError(
                     f"a game won has winner 0, 1 or 2 ({rule}, M1), not {describe(winner)}"
