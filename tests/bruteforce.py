@@ -33,8 +33,35 @@ off the rules (``docs/rules.rst``):
   :class:`Position` by trying every subset of the hand (``2 ** len(hand)`` of them), and
   under ``none`` and ``borrow`` every allowed table for each; :func:`allows` checks one
   move (under free regrouping a take may also name any split of its new table, R13).
-- R8, R10, R11, R14b, R15, R16, V7, V8: :func:`deal` and :func:`play` are the phase
-  machine, written as a plain state transition over sets of cards.
+- R8, R10, R11, R14b, R15, R16, V7, V8, and their Mexican form for two or three players
+  M1-M8 (``docs/rules.rst``; with two players each M rule is the R rule it extends):
+  :func:`deal` and :func:`play` are the phase machine, written as a plain state
+  transition over sets of cards, one hand and one table a seat:
+
+  - M1: seats are 0..players-1 in the order of play (:meth:`Position.after`).
+  - M2: :func:`deal` deals one card (V7: two) at a time from the player after the dealer
+    round the table; the player after the dealer turns the first stock card (V8: the
+    dealer turns it).
+  - M4: :func:`offer_round` lists who is offered a card, in order: a stock card its
+    turner first and then the others; a discard the others from the discarder's next;
+    the dealer's upcard (V8) from the player after the dealer, the dealer last. A
+    decline passes the card to the next player of its round; the round's last decline
+    kills it (or M6 case a).
+  - M5: when a card dies the player after its offerer turns up the next stock card.
+  - M6 under V1 (:func:`may_force_case_a`, :func:`may_force_case_b`): the player after
+    a decliner of a card that fits the decliner's table (R14a) may force it on him:
+    the card's offerer, before it dies, when the decliner was the last of its round
+    (case a, phase ``FORCE_DECISION``); the next player of its round, instead of taking
+    or declining it, otherwise (case b, a Force in phase ``OFFER``). The upcard never.
+  - M7 (R16): going out is a take that lays down every hand card.
+  - M8: a card dies with the stock empty: under ``stock_out`` ``draw`` (R15) the game is
+    drawn; under ``fewest_cards`` the one player with the fewest cards in hand wins
+    (:attr:`Position.fewest`), and a tie for fewest is a draw.
+
+  The player count and ``stock_out`` are read from the rules by :func:`players_of` and
+  :func:`stock_out_of` (which default to two and ``draw`` for rules that do not carry
+  them); :func:`deal` also takes them as keywords, so that the model can be played with
+  three players on its own.
 
 Under V3 and V8 together, the dealer offered the upcard he turned himself may lay cards
 down first (V3: "after turning up a stock card"): the rules are silent on the
@@ -71,6 +98,8 @@ from conquian import (
 
 __all__ = [
     "PLAY_ORDER",
+    "STOCK_OUT_DRAW",
+    "STOCK_OUT_FEWEST",
     "SUIT_ORDER",
     "BFMove",
     "BFTable",
@@ -91,10 +120,15 @@ __all__ = [
     "legal_lay_downs",
     "legal_takes",
     "linearly_consecutive",
+    "may_force_case_a",
+    "may_force_case_b",
     "mismatches",
+    "offer_round",
     "play",
+    "players_of",
     "position",
     "splits",
+    "stock_out_of",
     "to_bf",
 ]
 
@@ -370,15 +404,44 @@ def fits(
 # ---------------------------------------------------------------- the phase machine
 
 
+STOCK_OUT_DRAW = "draw"
+"""M8 ``stock_out: draw`` (the default, R15): a card dies with no stock left, and the game
+is drawn."""
+
+STOCK_OUT_FEWEST = "fewest_cards"
+"""M8 ``stock_out: fewest_cards``: a card dies with no stock left, and the one player with
+the fewest cards in hand wins (a tie for fewest is a draw)."""
+
+
+def players_of(rules: Rules) -> int:
+    """M1: the number of players the rules seat (``rules.players``; 2 where the rules do
+    not say, as before M1)."""
+    return int(getattr(rules, "players", 2))
+
+
+def stock_out_of(rules: Rules) -> str:
+    """M8: what the rules make of a card dying with no stock left: :data:`STOCK_OUT_DRAW`
+    or :data:`STOCK_OUT_FEWEST`, read from ``rules.stock_out`` (its value when it is an
+    enum), :data:`STOCK_OUT_DRAW` where the rules do not say."""
+    value = getattr(rules, "stock_out", STOCK_OUT_DRAW)
+    text = str(getattr(value, "value", value))
+    assert text in (STOCK_OUT_DRAW, STOCK_OUT_FEWEST), text
+    return text
+
+
 @dataclasses.dataclass(frozen=True)
 class Position:
-    """A position of the model, every field public and plain. ``melds`` holds each
-    player's table as melds under regrouping ``none`` and ``borrow`` (V2), else ``None``
-    (under free regrouping only the cards matter, R13)."""
+    """A position of the model, every field public and plain. ``hands``, ``tables`` (and
+    ``melds``) hold one entry a seat, seat 0 first (M1). ``melds`` holds each player's
+    table as melds under regrouping ``none`` and ``borrow`` (V2), else ``None`` (under
+    free regrouping only the cards matter, R13). ``players`` and ``stock_out`` are the
+    rules' M1 and M8 facts as the model reads them (:func:`players_of`,
+    :func:`stock_out_of`); ``fewest`` says that ``winner`` won with the fewest cards in
+    hand when the stock ran out (M8), not by going out (R16)."""
 
     rules: Rules
-    hands: tuple[frozenset[Card], frozenset[Card]]
-    tables: tuple[frozenset[Card], frozenset[Card]]
+    hands: tuple[frozenset[Card], ...]
+    tables: tuple[frozenset[Card], ...]
     stock: tuple[Card, ...]
     dead: tuple[Card, ...]
     offer: Card | None
@@ -388,35 +451,58 @@ class Position:
     to_move: int | None
     winner: int | None = None
     drawn: bool = False
-    melds: tuple[BFTable, BFTable] | None = None
+    melds: tuple[BFTable, ...] | None = None
+    players: int = 2
+    stock_out: str = STOCK_OUT_DRAW
+    fewest: bool = False
+
+    def after(self, seat: int) -> int:
+        """M1: the next player after ``seat`` in the order of play."""
+        return (seat + 1) % self.players
 
 
-def deal(deck: Sequence[Card], rules: Rules, dealer: int) -> Position:
-    """R8: the non-dealer is dealt first, one card at a time (V7: two at a time), then the
-    dealer, in turn; R10: the non-dealer turns the top stock card, offered to him. V8: the
-    dealer turns it, and it is offered to the non-dealer."""
-    starter = 1 - dealer
+def deal(
+    deck: Sequence[Card],
+    rules: Rules,
+    dealer: int,
+    *,
+    players: int | None = None,
+    stock_out: str | None = None,
+) -> Position:
+    """M2 (R8 with two): the dealer deals ``hand_size`` cards to each player one at a time
+    (V7: two at a time), starting with the player after the dealer and going round in seat
+    order; the rest is the stock. R10: the player after the dealer turns the top stock
+    card, offered to him. V8: the dealer turns it, and it is offered round the table from
+    the player after the dealer (M4).
+
+    ``players`` and ``stock_out`` stand in for ``rules.players`` and ``rules.stock_out``
+    (M1, M8) where given; by default they are read from ``rules``."""
+    seats = players_of(rules) if players is None else players
+    assert 0 <= dealer < seats
     size = rules.hand_size
     batch = rules.deal_batch
-    packets = [deck[start : start + batch] for start in range(0, 2 * size, batch)]
-    dealt = [
-        frozenset(card for packet in packets[0::2] for card in packet),
-        frozenset(card for packet in packets[1::2] for card in packet),
-    ]
-    hands = (dealt[0], dealt[1]) if starter == 0 else (dealt[1], dealt[0])
+    dealt_out = seats * size
+    assert len(deck) == 40
+    assert dealt_out < 40, "M2: at least one stock card"
+    starter = (dealer + 1) % seats
+    hands: list[set[Card]] = [set() for _ in range(seats)]
+    for number, start in enumerate(range(0, dealt_out, batch)):
+        hands[(starter + number) % seats].update(deck[start : start + batch])
     upcard = rules.initial_upcard
     return Position(
         rules=rules,
-        hands=hands,
-        tables=(frozenset(), frozenset()),
-        stock=tuple(deck[2 * size + 1 :]),
+        hands=tuple(frozenset(hand) for hand in hands),
+        tables=(frozenset(),) * seats,
+        stock=tuple(deck[dealt_out + 1 :]),
         dead=(),
-        offer=deck[2 * size],
+        offer=deck[dealt_out],
         origin=OfferOrigin.UPCARD if upcard else OfferOrigin.STOCK,
         offered_by=dealer if upcard else starter,
         phase=Phase.OFFER,
         to_move=starter,
-        melds=None if rules.regrouping is Regrouping.FREE else (frozenset(), frozenset()),
+        melds=None if rules.regrouping is Regrouping.FREE else (frozenset(),) * seats,
+        players=seats,
+        stock_out=stock_out_of(rules) if stock_out is None else stock_out,
     )
 
 
@@ -430,11 +516,11 @@ def from_state(state: State) -> Position:
     outcome = state.outcome
     melds = None
     if state.rules.regrouping is not Regrouping.FREE:
-        melds = (_as_table(state.tables[0]), _as_table(state.tables[1]))
+        melds = tuple(_as_table(table) for table in state.tables)
     return Position(
         rules=state.rules,
-        hands=state.hands,
-        tables=(tables[0], tables[1]),
+        hands=tuple(state.hands),
+        tables=tables,
         stock=state.stock,
         dead=state.dead,
         offer=state.offer,
@@ -445,6 +531,9 @@ def from_state(state: State) -> Position:
         winner=None if outcome is None else outcome.winner,
         drawn=outcome is not None and outcome.is_draw,
         melds=melds,
+        players=players_of(state.rules),
+        stock_out=stock_out_of(state.rules),
+        fewest=outcome is not None and outcome.kind.name == "FEWEST_CARDS",
     )
 
 
@@ -454,12 +543,42 @@ def _fits_table(position: Position, player: int, card: Card) -> bool:
     return fits(card, position.tables[player], rules=position.rules, melds=melds)
 
 
-def _forcing_case_a(position: Position) -> bool:
-    """V1: may the opponent force the card the player to move declines (R14b case a)?"""
-    forcing = position.rules.forcing
+def offer_round(origin: OfferOrigin, offerer: int, players: int) -> tuple[int, ...]:
+    """M4: the players offered a card, in order. A card turned up from the stock by
+    ``offerer`` goes to him first, then to each other player in seat order; a discard by
+    ``offerer`` goes to each other player in seat order from the one after him; the
+    dealer's upcard (V8, ``offerer`` the dealer) goes round from the player after the
+    dealer, the dealer last."""
+    if origin is OfferOrigin.STOCK:
+        steps = range(players)
+    elif origin is OfferOrigin.DISCARD:
+        steps = range(1, players)
+    else:
+        steps = range(1, players + 1)
+    return tuple((offerer + step) % players for step in steps)
+
+
+def _round(position: Position) -> tuple[int, ...]:
+    """M4: the round of offers of the offered card in ``position``."""
+    assert position.origin is not None
+    assert position.offered_by is not None
+    return offer_round(position.origin, position.offered_by, position.players)
+
+
+def may_force_case_a(forcing: Forcing, origin: OfferOrigin) -> bool:
+    """M6 case a under V1: may the card's offerer force the last player of its round,
+    who declined it? ``declined``: a discard or a stock card; ``discards_only``: a discard
+    only; ``off``: never. The dealer's upcard (V8) never."""
     if forcing is Forcing.DECLINED:
-        return True
-    return forcing is Forcing.DISCARDS_ONLY and position.origin is OfferOrigin.DISCARD
+        return origin in (OfferOrigin.STOCK, OfferOrigin.DISCARD)
+    return forcing is Forcing.DISCARDS_ONLY and origin is OfferOrigin.DISCARD
+
+
+def may_force_case_b(forcing: Forcing, origin: OfferOrigin) -> bool:
+    """M6 case b under V1: may a player offered a card that the previous player of its
+    round declined force it back on him? Only under ``declined``, for a stock card or a
+    discard; never the dealer's upcard (V8)."""
+    return forcing is Forcing.DECLINED and origin in (OfferOrigin.STOCK, OfferOrigin.DISCARD)
 
 
 def _placements(
@@ -543,7 +662,7 @@ def legal_lay_downs(position: Position, *, prune: bool = True) -> set[BFMove]:
 
 
 def legal(position: Position) -> set[BFMove]:
-    """Every legal move of ``position``, by the phase rules of R11, R14b and V1–V8."""
+    """Every legal move of ``position``, by the phase rules of R11, R14b, V1–V8 and M4, M6."""
     if position.phase is Phase.OVER:
         return set()
     if position.phase is Phase.FORCE_DECISION:
@@ -553,16 +672,16 @@ def legal(position: Position) -> set[BFMove]:
         return moves
     moves.add(DECLINE_BF)
     moves |= legal_lay_downs(position)
-    passer = position.offered_by
-    assert passer is not None
+    assert position.origin is not None
     assert position.offer is not None
+    order = _round(position)
+    at = order.index(position.to_move)
     if (
-        position.rules.forcing is Forcing.DECLINED
-        and position.origin is OfferOrigin.STOCK
-        and passer != position.to_move
-        and _fits_table(position, passer, position.offer)
+        at > 0
+        and may_force_case_b(position.rules.forcing, position.origin)
+        and _fits_table(position, order[at - 1], position.offer)
     ):
-        moves.add(FORCE_BF)  # R14b case b: force a passed card back on the passer.
+        moves.add(FORCE_BF)  # M6 case b (R14b): force it back on the one who declined it.
     return moves
 
 
@@ -596,36 +715,47 @@ def allows(position: Position, move: BFMove) -> bool:
     )
 
 
-def _dies(position: Position, turner: int) -> Position:
-    """R11a: the card dies and ``turner`` (the decliner; V8: the non-dealer after the
-    upcard) turns the next stock card; R15 if there is none."""
+def _dies(position: Position) -> Position:
+    """The offered card dies (R11a; M4: its whole round declined it, or M6: it was
+    released). M5: the player after the card's offerer turns up the next stock card,
+    offered to him; M8 (R15) if the stock is empty."""
     assert position.offer is not None
+    assert position.offered_by is not None
     dead = (*position.dead, position.offer)
-    if not position.stock:
+    if position.stock:
+        turner = position.after(position.offered_by)
         return dataclasses.replace(
             position,
             dead=dead,
-            offer=None,
-            origin=None,
-            offered_by=None,
-            phase=Phase.OVER,
-            to_move=None,
-            drawn=True,
+            offer=position.stock[0],
+            stock=position.stock[1:],
+            origin=OfferOrigin.STOCK,
+            offered_by=turner,
+            phase=Phase.OFFER,
+            to_move=turner,
         )
+    winner = None
+    if position.stock_out == STOCK_OUT_FEWEST:  # M8: the one player with the fewest cards
+        sizes = [len(hand) for hand in position.hands]
+        fewest = [seat for seat, size in enumerate(sizes) if size == min(sizes)]
+        winner = fewest[0] if len(fewest) == 1 else None
     return dataclasses.replace(
         position,
         dead=dead,
-        offer=position.stock[0],
-        stock=position.stock[1:],
-        origin=OfferOrigin.STOCK,
-        offered_by=turner,
-        phase=Phase.OFFER,
-        to_move=turner,
+        offer=None,
+        origin=None,
+        offered_by=None,
+        phase=Phase.OVER,
+        to_move=None,
+        winner=winner,
+        drawn=winner is None,
+        fewest=winner is not None,
     )
 
 
-def _pair(values: tuple[_T, _T], player: int, value: _T) -> tuple[_T, _T]:
-    return (value, values[1]) if player == 0 else (values[0], value)
+def _with(values: tuple[_T, ...], player: int, value: _T) -> tuple[_T, ...]:
+    """``values`` with ``player``'s entry replaced by ``value``."""
+    return (*values[:player], value, *values[player + 1 :])
 
 
 def play(position: Position, move: BFMove) -> Position:
@@ -639,16 +769,16 @@ def play(position: Position, move: BFMove) -> Position:
     if kind in ("take", "lay"):
         added = laid | {offer} if kind == "take" else laid
         hand = position.hands[player] - laid - ({discard} if discard is not None else set())
-        hands = _pair(position.hands, player, hand)
-        tables = _pair(position.tables, player, position.tables[player] | added)
+        hands = _with(position.hands, player, hand)
+        tables = _with(position.tables, player, position.tables[player] | added)
         melds = position.melds
         if melds is not None:  # V2: the named table; under free regrouping only the cards
             assert table is not None
-            melds = _pair(melds, player, table)
+            melds = _with(melds, player, table)
         changed = dataclasses.replace(position, hands=hands, tables=tables, melds=melds)
         if kind == "lay":  # V3: the cards go down; the turned card is still his to decide.
             return changed
-        if discard is None:  # R16
+        if discard is None:  # R16, M7
             return dataclasses.replace(
                 changed,
                 offer=None,
@@ -658,28 +788,34 @@ def play(position: Position, move: BFMove) -> Position:
                 to_move=None,
                 winner=player,
             )
-        return dataclasses.replace(
+        return dataclasses.replace(  # M4: his discard goes round from the next player.
             changed,
             offer=discard,
             origin=OfferOrigin.DISCARD,
             offered_by=player,
             phase=Phase.OFFER,
-            to_move=1 - player,
+            to_move=position.after(player),
         )
-    if kind == "force":  # R14b: case a (decision) or case b (a passed card).
-        return dataclasses.replace(position, phase=Phase.FORCED_TAKE, to_move=1 - player)
-    if kind == "release":  # R14b case a: the decliner's card dies.
-        return _dies(position, turner=1 - player)
-    # Decline.
-    if position.origin is OfferOrigin.UPCARD:
-        if position.offered_by != player:  # V8: the non-dealer refused; the dealer may take it.
-            return dataclasses.replace(position, to_move=1 - player)
-        return _dies(position, turner=1 - player)  # V8: dead; the non-dealer turns the next.
-    if position.origin is OfferOrigin.STOCK and position.offered_by == player:
-        return dataclasses.replace(position, to_move=1 - player)  # R11b: a pass.
-    if _forcing_case_a(position) and _fits_table(position, player, offer):
-        return dataclasses.replace(position, phase=Phase.FORCE_DECISION, to_move=1 - player)
-    return _dies(position, turner=player)
+    before = (player - 1) % position.players
+    if kind == "force":  # M6 (R14b): case a (a decision) or b (an offer); either way the
+        # forced player is the one before the forcer, who declined the card.
+        return dataclasses.replace(position, phase=Phase.FORCED_TAKE, to_move=before)
+    if kind == "release":  # M6 case a: the card dies (M5).
+        return _dies(position)
+    # Decline (M4).
+    order = _round(position)
+    at = order.index(player)
+    if at + 1 < len(order):  # M4: the card goes on to the next player of its round.
+        return dataclasses.replace(position, to_move=order[at + 1])
+    assert position.origin is not None
+    if may_force_case_a(position.rules.forcing, position.origin) and _fits_table(
+        position, player, offer
+    ):  # M6 case a: the next player, the card's offerer, decides.
+        assert position.after(player) == position.offered_by
+        return dataclasses.replace(
+            position, phase=Phase.FORCE_DECISION, to_move=position.after(player)
+        )
+    return _dies(position)
 
 
 # ---------------------------------------------------------------- talking to the engine

@@ -887,7 +887,10 @@ def test_v2_v3_on_random_tables_equal_the_brute_force(rules: Rules, positions: i
         assert player is not None
         assert offer is not None
         stats["fits"] += fits(
-            offer, model.tables[player], rules=rules, melds=model.melds and model.melds[player]
+            offer,
+            model.tables[player],
+            rules=rules,
+            melds=None if model.melds is None else model.melds[player],
         )
     assert stats["takes"] > positions // 4
     free = rules.regrouping is Regrouping.FREE
