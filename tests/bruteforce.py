@@ -97,7 +97,10 @@ from conquian import (
 )
 
 __all__ = [
+    "DECLINE_BF",
+    "FORCE_BF",
     "PLAY_ORDER",
+    "RELEASE_BF",
     "STOCK_OUT_DRAW",
     "STOCK_OUT_FEWEST",
     "SUIT_ORDER",

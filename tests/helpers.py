@@ -19,8 +19,11 @@ import attrs
 from hypothesis import settings
 
 from bruteforce import (
+    DECLINE_BF,
+    FORCE_BF,
     PLAY_ORDER,
     SUIT_ORDER,
+    BFMove,
     BFTable,
     Position,
     borrowed_card,
@@ -66,8 +69,10 @@ __all__ = [
     "classic_position",
     "dealt",
     "deck_for",
+    "forcing_choice",
     "gives_away",
     "lay_order",
+    "model_move_key",
     "play_all",
     "play_to_end",
     "random_game",
@@ -153,6 +158,35 @@ def steered_choice(rng: random.Random, moves: Sequence[Move], greed: float) -> M
         most = max(len(take.laid) for take in takes)
         return rng.choice([take for take in takes if len(take.laid) == most])
     return rng.choice(list(moves))
+
+
+def model_move_key(move: BFMove) -> tuple[str, list[str], str, list[list[str]]]:
+    """A fixed order of the model's moves (its sets have none), for seeded games."""
+    kind, laid, discard, table = move
+    melds = sorted(sorted(map(str, meld)) for meld in table or ())
+    return (kind, sorted(map(str, laid)), str(discard), melds)
+
+
+def forcing_choice(rng: random.Random, moves: set[BFMove], greed: float) -> BFMove:
+    """A random legal move of the model (or of the engine's moves read by
+    :func:`bruteforce.to_bf`), steered: a force whenever one is allowed, most times, and a
+    decline of a card that fits the player's table (a take that lays nothing, R14a) half
+    the time, so that cards are forced (M6); else with probability ``greed`` a take (or
+    V3 lay-down) that lays the most cards, so that tables grow and games are won by going
+    out (M7); else a decline, half the time, so that the stock runs out (M8)."""
+    ordered = sorted(moves, key=model_move_key)
+    if FORCE_BF in moves and rng.random() < 0.8:
+        return FORCE_BF
+    fitting = any(move[0] == "take" and not move[1] for move in ordered)
+    if fitting and DECLINE_BF in moves and rng.random() < 0.5:
+        return DECLINE_BF
+    takes = [move for move in ordered if move[0] in ("take", "lay")]
+    if takes and rng.random() < greed:
+        most = max(len(move[1]) for move in takes)
+        return rng.choice([move for move in takes if len(move[1]) == most])
+    if DECLINE_BF in moves and rng.random() < 0.5:
+        return DECLINE_BF
+    return rng.choice(ordered)
 
 
 def random_game(state: State, seed: int, greed: float = 0.0) -> Iterator[State]:
@@ -311,7 +345,7 @@ def check_position(state: State, model: Position, stats: Counter[str]) -> None:
         # V2: takes that free regrouping would allow but this rule refuses.
         laid_sets = {move[1] for move in expected if move[0] == "take"}
         stats["refused regroupings"] += laid_sets != free_laid_sets(model)
-    for player in (0, 1):
+    for player in range(len(state.tables)):
         size = len(table_cards(state, player))
         stats["max table"] = max(stats["max table"], size)
 

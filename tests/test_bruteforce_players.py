@@ -20,7 +20,10 @@ from collections.abc import Sequence
 import pytest
 
 from bruteforce import (
+    DECLINE_BF,
+    FORCE_BF,
     PLAY_ORDER,
+    RELEASE_BF,
     STOCK_OUT_DRAW,
     STOCK_OUT_FEWEST,
     SUIT_ORDER,
@@ -33,11 +36,9 @@ from bruteforce import (
     play,
 )
 from conquian import Card, Forcing, OfferOrigin, Phase, Regrouping, Rules, parse_cards
-from helpers import scaled
+from helpers import forcing_choice, scaled
 
-DECLINE: BFMove = ("decline", frozenset(), None, None)
-FORCE: BFMove = ("force", frozenset(), None, None)
-RELEASE: BFMove = ("release", frozenset(), None, None)
+DECLINE, FORCE, RELEASE = DECLINE_BF, FORCE_BF, RELEASE_BF
 
 EVERY_CARD = [Card(rank, suit) for suit in SUIT_ORDER for rank in PLAY_ORDER]
 
@@ -490,34 +491,6 @@ def test_m8_fewest_cards_with_two_players() -> None:
 # ====================================================================== random games
 
 
-def move_key(move: BFMove) -> tuple[str, list[str], str, list[list[str]]]:
-    """A fixed order of the model's moves (its sets have none), for seeded games."""
-    kind, laid, discard, table = move
-    melds = sorted(sorted(map(str, meld)) for meld in table or ())
-    return (kind, sorted(map(str, laid)), str(discard), melds)
-
-
-def choose(rng: random.Random, moves: set[BFMove], greed: float) -> BFMove:
-    """A random legal move, steered: a force whenever one is allowed, most times, and a
-    decline of a card that fits the player's table (a take that lays nothing, R14a) half
-    the time, so that cards are forced (M6); else with probability ``greed`` a take (or
-    V3 lay-down) that lays the most cards, so that tables grow and games are won by going
-    out (M7); else a decline, half the time, so that the stock runs out (M8)."""
-    ordered = sorted(moves, key=move_key)
-    if FORCE in moves and rng.random() < 0.8:
-        return FORCE
-    fitting = any(move[0] == "take" and not move[1] for move in ordered)
-    if fitting and DECLINE in moves and rng.random() < 0.5:
-        return DECLINE
-    takes = [move for move in ordered if move[0] in ("take", "lay")]
-    if takes and rng.random() < greed:
-        most = max(len(move[1]) for move in takes)
-        return rng.choice([move for move in takes if len(move[1]) == most])
-    if DECLINE in moves and rng.random() < 0.5:
-        return DECLINE
-    return rng.choice(ordered)
-
-
 RANDOM_RUNS = [
     # (rules, stock_out, greed, games, fewest games): three players under each option of
     # M9; the dev profile plays the fewest games (helpers.scaled) that still reach every
@@ -567,7 +540,7 @@ def random_games(
             assert position.offered_by in (0, 1, 2)
             options = legal(position)
             assert options
-            move = choose(rng, options, greed)
+            move = forcing_choice(rng, options, greed)
             assert position.origin is not None
             stats[move[0]] += 1
             stats[f"{position.origin.value} {position.phase.value}"] += 1
