@@ -52,7 +52,9 @@ off the rules (``docs/rules.rst``):
     a decliner of a card that fits the decliner's table (R14a) may force it on him:
     the card's offerer, before it dies, when the decliner was the last of its round
     (case a, phase ``FORCE_DECISION``); the next player of its round, instead of taking
-    or declining it, otherwise (case b, a Force in phase ``OFFER``). The upcard never.
+    or declining it, otherwise (case b, a Force in phase ``OFFER``). V1 ``declined``
+    allows both cases for discards and stock cards, ``discards_only`` case a of a discard
+    only, ``off`` neither; the dealer's upcard (V8) is never forced.
   - M7 (R16): going out is a take that lays down every hand card.
   - M8: a card dies with the stock empty: under ``stock_out`` ``draw`` (R15) the game is
     drawn; under ``fewest_cards`` the one player with the fewest cards in hand wins
@@ -65,7 +67,10 @@ off the rules (``docs/rules.rst``):
 
 Under V3 and V8 together, the dealer offered the upcard he turned himself may lay cards
 down first (V3: "after turning up a stock card"): the rules are silent on the
-combination, and model and engine take the literal reading.
+combination, and model and engine take the literal reading. With three players V3 is
+read as literally: only the player who turned the card up may lay down, while it is
+offered to him; the other players of its round, and every player offered a discard, may
+not (M1-M9 do not say).
 
 The helpers that play games and build decks for the tests are in :mod:`helpers`.
 """
