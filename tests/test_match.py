@@ -1,14 +1,18 @@
-"""Match play (R9, R18, V5, V6): settlement, scoring, dealing, records and the demo."""
+"""Match play (R9, R18, V5, V6, M11): settlement, scoring, dealing, records and the demo,
+with two players and with three."""
 
 from __future__ import annotations
 
 import io
 import json
 import math
+import random
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -40,10 +44,14 @@ from conquian.match import (
     match_to_dict,
     settle,
 )
+from conquian.moves import LegalMoves, Move
 from conquian.phases import DRAWN
-from conquian.rules import DrawSettlement, Scoring
+from conquian.rules import TERCERILLA, DrawSettlement, Scoring, StockOut
 from conquian.simulate import game_seed
 from helpers import bots, play_to_end
+from make_written import MATCHES, random_match
+
+DATA = Path(__file__).resolve().parent / "data"
 
 
 def win(player: int) -> Outcome:
@@ -710,13 +718,14 @@ def test_demo_rejects_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("make", "message"),
     [
-        (lambda: Standing(scores=(1, 2, 3)), "scores must be two whole numbers"),
-        (lambda: Standing(scores=(1.5, 0)), "scores must be two whole numbers"),  # type: ignore[arg-type]
+        (lambda: Standing(scores=(1, 2, 3, 4)), "scores must be two or three whole numbers"),
+        (lambda: Standing(scores=(1,)), "scores must be two or three whole numbers"),
+        (lambda: Standing(scores=(1.5, 0)), "scores must be two or three whole numbers"),  # type: ignore[arg-type]
         (lambda: Standing(stake=math.inf), "the stake is a whole number of at least 1"),  # type: ignore[arg-type]
         (lambda: Standing(stake="x"), "the stake is a whole number of at least 1"),  # type: ignore[arg-type]
         (lambda: Standing(stake=0), "the stake is a whole number of at least 1"),
         (lambda: Standing(pool=-2), "the pool is a whole number of at least 0"),
-        (lambda: MatchOutcome((), None), "scores must be two whole numbers"),
+        (lambda: MatchOutcome((), None), "scores must be two or three whole numbers"),
         (lambda: MatchOutcome((1, 2), 7), "the winner of a match that ends 1 to 2 is 1, not 7"),
         (lambda: MatchOutcome((1, 2), 0), "is 1, not 0"),
         (lambda: MatchOutcome((2, 2), 0), "is nobody (None), not 0"),
@@ -732,8 +741,10 @@ def test_a_standing_or_result_that_makes_no_sense_is_refused(
 
 def test_scores_that_are_text_or_not_iterable_are_a_type_error() -> None:
     for scores in ("xyz", 5):
-        with pytest.raises(TypeError, match="scores must be two whole numbers"):
+        with pytest.raises(TypeError, match="scores must be two or three whole numbers"):
             Standing(scores=scores)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="scores must be two or three whole numbers"):
+            MatchOutcome(scores, None)  # type: ignore[arg-type]
 
 
 def test_a_match_record_whose_winner_disagrees_with_its_scores_is_refused() -> None:
@@ -744,3 +755,333 @@ def test_a_match_record_whose_winner_disagrees_with_its_scores_is_refused() -> N
     data["result"]["winner"] = 1 - data["result"]["winner"]
     with pytest.raises(InvalidRecordError, match="field 'result': the winner of a match"):
         match_loads(json.dumps(data))
+
+
+# ---------------------------------------------------------------------- three players (M11)
+
+THREE = TERCERILLA  # TERCERILLA: MEXICAN with three players (M9)
+START_3 = Standing((0, 0, 0))
+
+
+def three(mode: DrawSettlement = DrawSettlement.NONE, **changes: Any) -> Rules:
+    return attrs.evolve(TERCERILLA, draw_settlement=mode, **changes)
+
+
+def fewest(player: int) -> Outcome:
+    return Outcome(OutcomeKind.FEWEST_CARDS, player)
+
+
+# Player 0 goes out, a draw, player 2 holds the fewest cards when the stock runs out
+# (M8), two draws, player 1 goes out.
+SEQUENCE_3 = (win(0), DRAWN, fewest(2), DRAWN, DRAWN, win(1))
+
+
+@pytest.mark.parametrize(
+    ("mode", "stakes_played", "standings"),
+    [
+        # M11, R18: each loser pays the winner the stake of 1; a draw pays nothing.
+        (
+            DrawSettlement.NONE,
+            [1, 1, 1, 1, 1, 1],
+            [(2, -1, -1), (2, -1, -1), (1, -2, 1), (1, -2, 1), (1, -2, 1), (0, 0, 0)],
+        ),
+        # V5 double_next: the draw doubles the stake to 2, which each loser of the
+        # fewest-cards win pays player 2 (+4); two draws make it 4, which each loser of
+        # the last game pays player 1 (+8).
+        (
+            DrawSettlement.DOUBLE_NEXT,
+            [1, 1, 2, 1, 2, 4],
+            [(2, -1, -1), (2, -1, -1), (0, -3, 3), (0, -3, 3), (0, -3, 3), (-4, 5, -1)],
+        ),
+        # V5 carry_forward: 1 + 1 = 2 after one draw, 3 after two; each loser pays it.
+        (
+            DrawSettlement.CARRY_FORWARD,
+            [1, 1, 2, 1, 2, 3],
+            [(2, -1, -1), (2, -1, -1), (0, -3, 3), (0, -3, 3), (0, -3, 3), (-3, 3, 0)],
+        ),
+        # V5 pool: each draw costs each of the three players 1 into the pool; the
+        # winner takes the stake of 1 from each loser and the pool.
+        (
+            DrawSettlement.POOL,
+            [1, 1, 1, 1, 1, 1],
+            [(2, -1, -1), (1, -2, -2), (0, -3, 3), (-1, -4, 2), (-2, -5, 1), (-3, 3, 0)],
+        ),
+    ],
+)
+def test_m11_each_loser_pays_the_winner_under_each_draw_settlement(
+    mode: DrawSettlement, stakes_played: list[int], standings: list[tuple[int, int, int]]
+) -> None:
+    """M11 with R18 and V5: hand-computed settlements of a three-player sequence."""
+    rules = three(mode)
+    standing = START_3
+    seen, scores = [], []
+    for outcome in SEQUENCE_3:
+        seen.append(standing.stake)
+        standing = settle(standing, outcome, rules)
+        scores.append(standing.scores)
+        assert sum(standing.scores) == -standing.pool
+    assert seen == stakes_played
+    assert scores == standings
+    assert standing == Standing(standings[-1], stake=1, pool=0)
+
+
+def test_m11_v5_pool_and_stake_between_three_player_draws() -> None:
+    pool = settle(
+        settle(START_3, DRAWN, three(DrawSettlement.POOL)), DRAWN, three(DrawSettlement.POOL)
+    )
+    assert pool == Standing((-2, -2, -2), stake=1, pool=6)
+    doubled = settle(
+        settle(START_3, DRAWN, three(DrawSettlement.DOUBLE_NEXT)),
+        DRAWN,
+        three(DrawSettlement.DOUBLE_NEXT),
+    )
+    assert doubled == Standing((0, 0, 0), stake=4, pool=0)
+    assert settle(START_3, DRAWN, three()) == START_3
+
+
+def test_m11_m8_a_fewest_cards_win_pays_like_going_out() -> None:
+    for mode in DrawSettlement:
+        rules = three(mode)
+        assert settle(START_3, fewest(1), rules) == settle(START_3, win(1), rules)
+        assert settle(Standing((0, 0)), fewest(0), stakes(mode)) == Standing((1, -1))
+
+
+def test_m11_v6_the_winner_scores_every_losers_hand() -> None:
+    rules = three(scoring=Scoring.POINTS, target=100)
+    losers = parse_cards("Ac 3d") + parse_cards("Jh 7s")  # 15 + 3 and 10 + 7
+    standing = settle(Standing((5, 7, 9)), win(2), rules, loser_hand=losers)
+    assert standing == Standing((5, 7, 9 + 35))
+    assert settle(standing, DRAWN, rules) == standing
+    after = settle(standing, fewest(0), rules, loser_hand=parse_cards("Kc"))
+    assert after == Standing((15, 7, 44))
+
+
+@pytest.mark.parametrize(
+    ("standing", "outcome", "rules", "message"),
+    [
+        (Standing(), win(0), THREE, "a match of three players has three scores, not 2"),
+        (START_3, win(0), Rules(), "a match of two players has two scores, not 3"),
+        (Standing(), win(2), Rules(), "the winner of a game of 2 players is 0 or 1, not 2"),
+    ],
+)
+def test_m11_settle_refuses_a_standing_or_winner_of_another_player_count(
+    standing: Standing, outcome: Outcome, rules: Rules, message: str
+) -> None:
+    with pytest.raises(ConquianError, match=re.escape(message)):
+        settle(standing, outcome, rules)
+
+
+def test_m11_match_outcomes_of_three() -> None:
+    assert MatchOutcome((4, -2, -2), 0).leaders == (0,)
+    assert str(MatchOutcome((4, -2, -2), 0)) == "player 0 wins, 4 to -2 to -2"
+    assert str(MatchOutcome((-1, 3, 3), None)) == "players 1 and 2 tie, -1 to 3 to 3"
+    assert MatchOutcome((-1, 3, 3), None).leaders == (1, 2)
+    assert str(MatchOutcome((0, 0, 0), None)) == "tied at 0 to 0 to 0"
+    assert str(MatchOutcome((0, 0), None)) == "tied at 0 to 0"  # two players as before
+    with pytest.raises(ConquianError, match=re.escape("that ends -1 to 3 to 3 is nobody")):
+        MatchOutcome((-1, 3, 3), 1)
+    with pytest.raises(ConquianError, match="is 2, not None"):
+        MatchOutcome((1, 2, 3), None)
+
+
+class SeededAgent:
+    """A test-only agent for any number of players: a seeded choice among the legal
+    moves (the built-in agents play three-player games in issue #32)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, legal: LegalMoves) -> Move:
+        return legal[self.rng.randrange(len(legal))]
+
+
+def played_3(
+    seed: int, rules: Rules = THREE, games: int | None = 3, first_dealer: int = 0
+) -> Match:
+    """A three-player match played to its end, each seat a seeded choice."""
+    match = Match.new(seed, rules=rules, games=games, first_dealer=first_dealer)
+    agents = [SeededAgent(seed + seat) for seat in range(3)]
+    while not match.is_over:
+        player = match.state.to_move
+        assert player is not None
+        match.play(agents[player].choose(match.legal_moves()), player=player)
+    return match
+
+
+def check_settled(match: Match) -> None:
+    """Every game of ``match`` settled as M11 says, from its final position."""
+    before = Standing((0,) * match.rules.players)
+    for result in match.completed:
+        final = Game.from_record(result.record).state
+        winner = result.outcome.winner
+        losers = [player for player in range(3) if player != winner]
+        if match.rules.scoring is Scoring.POINTS:
+            assert result.stake is None
+            expected = [0, 0, 0]
+            if winner is not None:  # V6, M11
+                expected[winner] = sum(hand_points(final.hands[loser]) for loser in losers)
+        elif winner is not None:  # R18, M11: each loser pays the stake, the winner the pool
+            assert result.stake == before.stake
+            expected = [-before.stake] * 3
+            expected[winner] = 2 * before.stake + before.pool
+        else:  # V5
+            paid = 1 if match.rules.draw_settlement is DrawSettlement.POOL else 0
+            expected = [-paid] * 3
+        assert result.change == tuple(expected)
+        assert result.standing == settle(
+            before,
+            result.outcome,
+            match.rules,
+            loser_hand=[
+                card for loser in losers if winner is not None for card in final.hands[loser]
+            ],
+        )
+        before = result.standing
+
+
+@given(
+    st.integers(min_value=0, max_value=(1 << 64) - 4),
+    st.sampled_from(list(DrawSettlement)),
+    st.sampled_from(["draw", "fewest_cards"]),
+    st.integers(min_value=0, max_value=2),
+)
+def test_m11_random_three_player_matches_settle_and_round_trip(
+    seed: int, mode: DrawSettlement, stock_out: str, first_dealer: int
+) -> None:
+    rules = Rules.parse(f"tercerilla,draw_settlement:{mode.value},stock_out:{stock_out}")
+    match = played_3(seed, rules, games=3, first_dealer=first_dealer)
+    assert match.is_over
+    check_settled(match)
+    assert sum(match.scores) == -match.standing.pool
+    # M2: the deal passes to the next player.
+    assert [result.dealer for result in match.completed] == [
+        first_dealer,
+        (first_dealer + 1) % 3,
+        (first_dealer + 2) % 3,
+    ]
+    record = match_loads(match_dumps(match))
+    assert record == match.record()
+    assert Match.from_record(record) == match
+    outcome = match.outcome
+    assert outcome is not None
+    assert len(outcome.scores) == 3
+    top = max(match.scores)
+    assert outcome.leaders == tuple(p for p in range(3) if match.scores[p] == top)
+
+
+def test_m11_v6_a_three_player_points_match_goes_to_the_target() -> None:
+    rules = three(scoring=Scoring.POINTS, target=60, stock_out=StockOut.FEWEST_CARDS)
+    match = played_3(21, rules, games=None)
+    assert match.is_over
+    assert max(match.scores) >= 60
+    assert all(max(result.scores) < 60 for result in match.completed[:-1])
+    assert any(result.outcome.winner is not None for result in match.completed)
+    check_settled(match)
+    assert match.winner == (
+        match.scores.index(max(match.scores))
+        if match.scores.count(max(match.scores)) == 1
+        else None
+    )
+    assert Match.from_record(match_loads(match_dumps(match))) == match
+
+
+def test_m2_the_deal_goes_round_a_three_player_match() -> None:
+    match = played_3(4, games=7, first_dealer=2)
+    assert [result.dealer for result in match.completed] == [2, 0, 1, 2, 0, 1, 2]
+    assert [match.dealer_of(index) for index in range(4)] == [2, 0, 1, 2]
+    for result in match.completed:
+        assert result.record.seed == game_seed(4, result.index)
+        assert result.record.rules == THREE
+    assert repr(Match.new(4, rules=THREE, games=2)) == "<Match game 1 of 2, ply 0, scores 0:0:0>"
+    assert Match.new(4, rules=THREE, games=2).standing == START_3
+
+
+def test_m11_player_numbers_are_0_to_2_with_three() -> None:
+    for dealer in range(3):
+        assert Match.new(1, rules=THREE, games=1, first_dealer=dealer).state.dealer == dealer
+    with pytest.raises(ConquianError, match=r"^the first dealer is player 0, 1 or 2, not 3$"):
+        Match.new(1, rules=THREE, games=1, first_dealer=3)
+    with pytest.raises(ConquianError, match=r"^the first dealer is player 0 or 1, not 2$"):
+        Match.new(1, games=1, first_dealer=2)
+    with pytest.raises(TypeError, match=r"first_dealer must be 0, 1 or 2 \(an int\)"):
+        Match.new(1, rules=THREE, games=1, first_dealer=True)
+    match = Match.new(1, rules=THREE, games=2)
+    before = match.record()
+    mover = match.state.to_move
+    for player in (3, -1):
+        with pytest.raises(ConquianError):
+            match.play(match.legal_moves()[0], player=player)
+    assert mover is not None
+    with pytest.raises(ConquianError):
+        match.play(match.legal_moves()[0], player=(mover + 1) % 3)
+    assert match.record() == before
+    with pytest.raises(InvalidRecordError, match=r"^field 'first_dealer': 0, 1 or 2, not 3$"):
+        MatchRecord(rules=THREE, seed=1, first_dealer=3, games_planned=1, games=())
+
+
+def test_m11_three_player_match_records() -> None:
+    match = played_3(8, three(DrawSettlement.POOL), games=4, first_dealer=1)
+    data = match_to_dict(match)
+    assert data["rules"]["players"] == 3
+    assert data["first_dealer"] == 1
+    assert [game["dealer"] for game in data["games"]] == [1, 2, 0, 1]
+    assert data["result"] == {"scores": list(match.scores), "winner": match.winner}
+    assert len(data["result"]["scores"]) == 3
+    assert match_from_dict(json.loads(json.dumps(data))) == match.record()
+
+    def refused(change: Callable[[dict[str, Any]], object], message: str) -> None:
+        altered = json.loads(json.dumps(data))
+        change(altered)
+        with pytest.raises(InvalidRecordError, match=message):
+            match_loads(json.dumps(altered))
+
+    refused(lambda d: d.update(first_dealer=3), r"^field 'first_dealer': 0, 1 or 2, not 3$")
+    refused(lambda d: d.update(first_dealer=2), r"as the deal passes to the next player \(M2\)")
+    refused(
+        lambda d: d["result"].update(scores=list(match.scores)[:2]),
+        r"^field 'result': null or an object with scores \(three whole numbers\)",
+    )
+    refused(lambda d: d["result"].update(winner=3), r"\(0, 1, 2 or null\)$")
+    other = (match.winner or 0) + 1
+    refused(lambda d: d["result"].update(winner=other % 3), "^field 'result'")
+    # A match between games records the next game unplayed, dealt by the next player.
+    between = Match.new(8, rules=THREE, games=3, first_dealer=2)
+    agents = [SeededAgent(seat) for seat in range(3)]
+    while not between.completed:
+        player = between.state.to_move
+        assert player is not None
+        between.play(agents[player].choose(between.legal_moves()))
+    record = between.record()
+    assert [game.dealer for game in record.games] == [2, 0]
+    assert record.games[1].moves == ()
+    assert Match.from_record(match_loads(match_dumps(record))) == between
+
+
+# ---------------------------------------------------------------------- written by 0.1
+
+
+def test_m11_every_match_record_written_by_0_1_reads_the_same() -> None:
+    """tests/data/written_0_1.json holds match records written by 0.1, before Mexican
+    Conquian (tests/make_written.py): each reads, replays to its recorded result and is
+    written back the same but for the one new rule (M1, M11); and this library, playing
+    the same matches, writes the same records."""
+    data = json.loads((DATA / "written_0_1.json").read_text(encoding="utf-8"))
+    matches = data["matches"]
+    assert len(matches) == len(MATCHES) + 1
+    for match_data in matches:
+        record = match_from_dict(match_data)
+        written = match_to_dict(record)
+        assert written["rules"].pop("stock_out") == "draw"  # M8, the one new rule
+        for game in written["games"]:
+            assert game["rules"].pop("stock_out") == "draw"
+        assert written == match_data
+        assert Match.from_record(record).outcome == record.outcome
+    for i, (text, games, dealer) in enumerate(MATCHES):
+        again = match_to_dict(random_match(text, games, dealer, 700 + i))
+        old = matches[i]
+        assert again["games"]
+        assert again["result"] == old["result"]
+        assert [game["moves"] for game in again["games"]] == [
+            game["moves"] for game in old["games"]
+        ]
+        assert [game["deck"] for game in again["games"]] == [game["deck"] for game in old["games"]]

@@ -707,12 +707,12 @@ def test_old_positions_and_records_read_the_same() -> None:
 
 
 def test_the_two_player_front_ends_refuse_a_three_player_game_by_name() -> None:
-    """The agents, narration, pictures, matches and the command line play two-player
-    games so far: given a game of three players, each says so with a ConquianError."""
+    """The agents, narration, pictures and the command line play two-player games so
+    far: given a game of three players, each says so with a ConquianError. (Matches
+    play three players: M11, tests/test_match.py.)"""
     from conquian import svg
     from conquian.agents import GreedyAgent, RandomAgent, play_game
     from conquian.cli import main
-    from conquian.match import Match
     from conquian.narration import narrate
 
     state = State.new(seed=4, rules=TERCERILLA)
@@ -721,7 +721,6 @@ def test_the_two_player_front_ends_refuse_a_three_player_game_by_name() -> None:
         lambda: GreedyAgent().choose(state.observation(1), state.legal_moves()),
         lambda: svg.position(state),
         lambda: narrate(state, "decline"),
-        lambda: Match.new(1, rules=TERCERILLA),
     ]
     for refuse in refusals:
         with pytest.raises(ConquianError, match="two-player games only; this game has 3"):

@@ -1,10 +1,11 @@
 """Match play: a series of games with a running score.
 
-A :class:`Match` deals one game after another from a single seed, alternating the deal
-(R9), and settles each finished game into a running score with
-:func:`~conquian.scoring.settle`: stakes paid from the loser to the winner (R18), with a
-drawn game settled as the rules' ``draw_settlement`` says (V5), or points for the cards
-left in the loser's hand (V6). Like :class:`~conquian.game.Game`, it is a thin mutable
+A :class:`Match` deals one game after another from a single seed, passing the deal to
+the next player (alternating with two, R9; round the table with three, M2), and settles
+each finished game into a running score with :func:`~conquian.scoring.settle`: stakes
+paid from each loser to the winner (R18, M11), with a drawn game settled as the rules'
+``draw_settlement`` says (V5), or points for the cards left in every loser's hand (V6,
+M11). Like :class:`~conquian.game.Game`, it is a thin mutable
 facade: what it keeps (game records, :class:`GameResult` and
 :class:`~conquian.scoring.Standing` values) is frozen.
 
@@ -39,7 +40,7 @@ from conquian.errors import (
     ConquianError,
     InvalidRecordError,
     describe,
-    two_players_only,
+    player_range,
     warn_renamed,
 )
 from conquian.game import Game, GameRecord, check_ply, check_types
@@ -49,6 +50,7 @@ from conquian.match_record import (
     MAX_GAMES,
     MAX_MATCH_BYTES,
     MatchRecord,
+    deal_rule,
     game_dealer,
     match_record_to_dict,
     read_match_games,
@@ -100,14 +102,15 @@ class GameResult:
         index: The game's place in the match, counted from 0 (messages count from 1).
         record: The game's record (its deal, moves and outcome).
         stake: The stake the game was played for, or ``None`` with points scoring.
-        change: What the game added to each player's score (negative for a payment).
+        change: What the game added to each player's score (negative for a payment),
+            player 0 first.
         standing: The standing after the game.
     """
 
     index: int
     record: GameRecord = attrs.field(repr=False)
     stake: int | None
-    change: tuple[int, int]
+    change: tuple[int, ...]
     standing: Standing
 
     @property
@@ -127,7 +130,7 @@ class GameResult:
         return len(self.record.moves)
 
     @property
-    def scores(self) -> tuple[int, int]:
+    def scores(self) -> tuple[int, ...]:
         """The running scores after the game."""
         return self.standing.scores
 
@@ -157,14 +160,18 @@ def _check_games(games: object, rules: Rules) -> int | None:
 
 
 class Match:
-    """A series of games between two players, with a running score.
+    """A series of games between two or three players (``rules.players``), with a
+    running score.
 
     Game ``i`` (counted from 0) is dealt from :func:`conquian.simulate.game_seed`
-    (seed, i) by ``first_dealer`` when ``i`` is even and by the other player when it is
-    odd (R9). With stakes scoring the match lasts a fixed number of games; with points
-    scoring it lasts until a player reaches ``rules.target`` (or until the optional cap
-    of games, or :data:`~conquian.match_record.MAX_GAMES`). Play goes through
-    :meth:`play`, which settles each game as it ends and deals the next one.
+    (seed, i) by player ``(first_dealer + i) % players``: the deal passes to the next
+    player (M2), so with two players ``first_dealer`` deals the even games and the other
+    player the odd ones (R9). With stakes scoring the match lasts a fixed number of
+    games; with points scoring it lasts until a player reaches ``rules.target`` (or
+    until the optional cap of games, or :data:`~conquian.match_record.MAX_GAMES`). Play
+    goes through :meth:`play`, which settles each game as it ends and deals the next one.
+    Each loser of a game pays its winner, and with points the winner scores the cards
+    left in every loser's hand (M11).
 
     Two matches are equal when they have the same rules, seed, first dealer, planned
     games, finished games and current game.
@@ -195,14 +202,16 @@ class Match:
     def __init__(self, seed: int, *, rules: Rules, games: int | None, first_dealer: int) -> None:
         if not isinstance(rules, Rules):
             raise ConquianError(f"rules must be a Rules value, not {describe(rules)}")
-        two_players_only(rules.players, "a match")  # M11, match play with three: later
         self._rules = rules
         self._seed = check_seed(seed, "a match seed")
         self._planned = _check_games(games, rules)
+        seats = player_range(rules.players)  # M1: 0 or 1; 0, 1 or 2
         if first_dealer.__class__ is not int:
-            raise TypeError(f"first_dealer must be 0 or 1 (an int), not {describe(first_dealer)}")
-        if first_dealer not in (0, 1):
-            raise ConquianError(f"the first dealer is player 0 or 1, not {describe(first_dealer)}")
+            raise TypeError(f"first_dealer must be {seats} (an int), not {describe(first_dealer)}")
+        if not 0 <= first_dealer < rules.players:
+            raise ConquianError(
+                f"the first dealer is player {seats}, not {describe(first_dealer)}"
+            )
         self._first_dealer = first_dealer
         self._results: list[GameResult] = []
         self._game = self._deal(0)
@@ -222,10 +231,12 @@ class Match:
         Args:
             seed: A whole number from 0 to 2**64 - 1 that decides every deal (a fresh
                 random seed when ``None``).
-            rules: The rules of every game, and of the scoring (V5, V6).
+            rules: The rules of every game, and of the scoring (V5, V6); their
+                ``players`` (2 or 3) is the number of players of the match (M11).
             games: The number of games; required with stakes scoring, an optional cap
                 with points scoring.
-            first_dealer: The player who deals the first game (R9).
+            first_dealer: The player who deals the first game (R9), from 0 to
+                ``rules.players - 1``.
 
         Raises:
             ConquianError: A bad seed, rules, number of games or dealer.
@@ -234,6 +245,9 @@ class Match:
         >>> from conquian.match import Match
         >>> Match.new(seed=1, games=2).game.initial.dealer
         0
+        >>> from conquian.rules import TERCERILLA
+        >>> Match.new(seed=1, rules=TERCERILLA, games=3, first_dealer=2).scores
+        (0, 0, 0)
         """
         if seed is None:
             seed = secrets.randbits(64)
@@ -245,7 +259,8 @@ class Match:
         )
 
     def dealer_of(self, index: int) -> int:
-        """The dealer of game ``index`` (counted from 0): the deal alternates (R9).
+        """The dealer of game ``index`` (counted from 0): the deal passes to the next
+        player (M2), alternating with two (R9).
 
         Raises:
             ConquianError: ``index`` is not a whole number from 0 to one less than the
@@ -255,13 +270,17 @@ class Match:
         >>> match = Match.new(seed=1, games=4, first_dealer=1)
         >>> [match.dealer_of(index) for index in range(4)]
         [1, 0, 1, 0]
+        >>> from conquian.rules import TERCERILLA
+        >>> match = Match.new(seed=1, rules=TERCERILLA, games=4, first_dealer=1)
+        >>> [match.dealer_of(index) for index in range(4)]
+        [1, 2, 0, 1]
         """
         last = (self._planned or MAX_GAMES) - 1
         if index.__class__ is not int or not 0 <= index <= last:
             raise ConquianError(
                 f"a game index is a whole number from 0 to {last}, not {describe(index)}"
             )
-        return game_dealer(self._first_dealer, index)
+        return game_dealer(self._first_dealer, index, self._rules.players)
 
     # ------------------------------------------------------------------ reading
 
@@ -331,11 +350,13 @@ class Match:
             return self._standing()
 
     def _standing(self) -> Standing:
-        return self._results[-1].standing if self._results else Standing()
+        if self._results:
+            return self._results[-1].standing
+        return Standing((0,) * self._rules.players)
 
     @property
-    def scores(self) -> tuple[int, int]:
-        """Each player's running score."""
+    def scores(self) -> tuple[int, ...]:
+        """Each player's running score, player 0 first."""
         with self._lock:
             return self._standing().scores
 
@@ -356,8 +377,8 @@ class Match:
 
     @property
     def winner(self) -> int | None:
-        """The player with the higher score once the match is over; ``None`` for a tie or
-        while it runs."""
+        """The player with the highest score once the match is over; ``None`` for a tie
+        (two players or more share the highest score) or while it runs."""
         outcome = self.outcome
         return None if outcome is None else outcome.winner
 
@@ -381,9 +402,10 @@ class Match:
     def _outcome(self) -> MatchOutcome | None:
         if not self._is_over():
             return None
-        first, second = self._standing().scores
-        winner = None if first == second else (0 if first > second else 1)
-        return MatchOutcome((first, second), winner)
+        scores = self._standing().scores
+        top = max(scores)
+        winner = scores.index(top) if scores.count(top) == 1 else None
+        return MatchOutcome(scores, winner)
 
     # ------------------------------------------------------------------ playing
 
@@ -427,10 +449,16 @@ class Match:
         outcome = state.outcome
         assert outcome is not None
         before = self._standing()
-        loser_hand = state.hands[1 - outcome.winner] if outcome.winner is not None else ()
+        # V6, M11: the cards left in every loser's hand
+        loser_hand = [
+            card
+            for player, hand in enumerate(state.hands)
+            if outcome.winner is not None and player != outcome.winner
+            for card in hand
+        ]
         after = settle(before, outcome, self._rules, loser_hand=loser_hand)
         stake = before.stake if self._rules.scoring is Scoring.STAKES else None
-        change = (after.scores[0] - before.scores[0], after.scores[1] - before.scores[1])
+        change = tuple(new - old for new, old in zip(after.scores, before.scores, strict=True))
         self._results.append(GameResult(len(self._results), record, stake, change, after))
 
     def undo(self, *, ply: int | None = None) -> Move:
@@ -494,7 +522,8 @@ class Match:
     def from_record(cls, record: MatchRecord) -> Match:
         """The match a record describes, every game replayed and checked.
 
-        The games must be the ones the seed deals, with the deal alternating (R9); every
+        The games must be the ones the seed deals, with the deal passing to the next
+        player (alternating with two, R9; M2); every
         game but the last must be finished, and the last one is finished only when the
         match is over; the recorded result must be what the games give.
 
@@ -532,7 +561,8 @@ class Match:
                 raise InvalidRecordError(f"{where}: the match was over after game {number - 1}")
             # the seed and the dealer of the game the match deals here (as _deal does)
             seed = game_seed(match._seed, number - 1)
-            dealer = game_dealer(match._first_dealer, number - 1)
+            players = match.rules.players
+            dealer = game_dealer(match._first_dealer, number - 1, players)
             if game_record.rules != match.rules:
                 raise InvalidRecordError(f"{where}, field 'rules': not the rules of the match")
             if game_record.seed != seed:
@@ -543,7 +573,7 @@ class Match:
             if game_record.dealer != dealer:
                 raise InvalidRecordError(
                     f"{where}, field 'dealer': game {number} is dealt by player "
-                    f"{dealer}, as the deal alternates (R9)"
+                    f"{dealer}, as {deal_rule(players)}"
                 )
             if replayed is not None:
                 finals, last = replayed
@@ -596,11 +626,11 @@ class Match:
 
     def __repr__(self) -> str:
         with self._lock:
-            first, second = self._standing().scores
+            scores = ":".join(map(str, self._standing().scores))
             planned = f" of {self._planned}" if self._planned is not None else ""
             status = "over" if self._is_over() else f"ply {self._game.ply}"
             number = self._game_index() + 1
-        return f"<Match game {number}{planned}, {status}, scores {first}:{second}>"
+        return f"<Match game {number}{planned}, {status}, scores {scores}>"
 
 
 # ---------------------------------------------------------------------- JSON

@@ -27,6 +27,7 @@ from conquian.errors import (
     InvalidRecordError,
     bounded_items,
     describe,
+    player_range,
     renamed_keyword,
     warn_renamed,
 )
@@ -48,6 +49,7 @@ __all__ = [
     "MAX_GAMES",
     "MAX_MATCH_BYTES",
     "MatchRecord",
+    "deal_rule",
     "game_dealer",
     "match_record_to_dict",
     "read_match_json",
@@ -66,15 +68,30 @@ MAX_MATCH_BYTES: Final = 8 * MAX_RECORD_BYTES
 _MAX_INT_DIGITS: Final = 310
 
 
-def game_dealer(first_dealer: int, index: int) -> int:
-    """The dealer of game ``index`` (counted from 0) of a match whose first game
-    ``first_dealer`` dealt: the deal alternates (R9).
+def game_dealer(first_dealer: int, index: int, players: int = 2) -> int:
+    """The dealer of game ``index`` (counted from 0) of a match of ``players`` players
+    whose first game ``first_dealer`` dealt: the deal passes to the next player (M2), so
+    with two players it alternates (R9).
 
     >>> from conquian.match_record import game_dealer
     >>> [game_dealer(1, index) for index in range(4)]
     [1, 0, 1, 0]
+    >>> [game_dealer(1, index, players=3) for index in range(4)]
+    [1, 2, 0, 1]
     """
-    return first_dealer if index % 2 == 0 else 1 - first_dealer
+    return (first_dealer + index) % players
+
+
+def deal_rule(players: int) -> str:
+    """How the deal goes round a match of ``players`` players, as the messages say it.
+
+    >>> from conquian.match_record import deal_rule
+    >>> deal_rule(3)
+    'the deal passes to the next player (M2)'
+    """
+    if players == 2:
+        return "the deal alternates (R9)"
+    return "the deal passes to the next player (M2)"
 
 
 def _game_tuple(games: Iterable[GameRecord]) -> tuple[GameRecord, ...]:
@@ -137,9 +154,10 @@ class MatchRecord:
             check_seed(self.seed, "a match seed")
         except ConquianError as error:
             raise InvalidRecordError(f"field 'seed': {error}") from None
-        if isinstance(self.first_dealer, bool) or self.first_dealer not in (0, 1):
+        players = self.rules.players
+        if self.first_dealer.__class__ is not int or not 0 <= self.first_dealer < players:
             raise InvalidRecordError(
-                f"field 'first_dealer': 0 or 1, not {describe(self.first_dealer)}"
+                f"field 'first_dealer': {player_range(players)}, not {describe(self.first_dealer)}"
             )
         planned = self.games_planned
         if planned is not None and (isinstance(planned, bool) or not isinstance(planned, int)):
@@ -258,8 +276,11 @@ def read_match_games(data: object) -> tuple[MatchRecord, tuple[State, ...], Game
         raise InvalidRecordError(
             f"field 'seed': a whole number from 0 to 2**64 - 1, not {describe(seed)}"
         )
-    if not _kind(first_dealer, int) or first_dealer not in (0, 1):
-        raise InvalidRecordError(f"field 'first_dealer': 0 or 1, not {describe(first_dealer)}")
+    players = rules.players
+    if not _kind(first_dealer, int) or not 0 <= first_dealer < players:
+        raise InvalidRecordError(
+            f"field 'first_dealer': {player_range(players)}, not {describe(first_dealer)}"
+        )
     if planned is not None and not _kind(planned, int):
         raise InvalidRecordError(
             f"field 'games_planned': a whole number or null, not {describe(planned)}"
@@ -274,7 +295,7 @@ def read_match_games(data: object) -> tuple[MatchRecord, tuple[State, ...], Game
             f"field 'games': at most {MAX_GAMES} games, not {len(games_data)}"
         )
     for number, game_data in enumerate(games_data, 1):
-        _check_deal(number, game_data, seed, first_dealer)
+        _check_deal(number, game_data, seed, first_dealer, players)
     records, finals = [], []
     game: Game | None = None
     for number, game_data in enumerate(games_data, 1):
@@ -290,7 +311,7 @@ def read_match_games(data: object) -> tuple[MatchRecord, tuple[State, ...], Game
         first_dealer=first_dealer,
         games_planned=planned,
         games=tuple(records),
-        outcome=_result(data.get("result")),
+        outcome=_result(data.get("result"), players),
         library=library,
     )
     return match_record, tuple(finals), game
@@ -300,7 +321,7 @@ def _kind(value: object, kind: type) -> bool:
     return isinstance(value, kind) and not (isinstance(value, bool) and kind is not bool)
 
 
-def _check_deal(number: int, data: object, seed: int, first_dealer: int) -> None:
+def _check_deal(number: int, data: object, seed: int, first_dealer: int, players: int) -> None:
     """The cheap check of game ``number``'s seed and dealer, made for every game before
     any game's moves are read: a record of many games that were not dealt by this match
     is refused at once, not after replaying them."""
@@ -312,30 +333,32 @@ def _check_deal(number: int, data: object, seed: int, first_dealer: int) -> None
             f"game {number}, field 'seed': game {number} of match seed {seed} is dealt from "
             f"seed {expected}, not {describe(data['seed'])}"
         )
-    dealer = game_dealer(first_dealer, number - 1)
+    dealer = game_dealer(first_dealer, number - 1, players)
     if "dealer" in data and data["dealer"] != dealer:
         raise InvalidRecordError(
             f"game {number}, field 'dealer': game {number} is dealt by player {dealer}, "
-            "as the deal alternates (R9)"
+            f"as {deal_rule(players)}"
         )
 
 
-def _result(value: object) -> MatchOutcome | None:
+def _result(value: object, players: int) -> MatchOutcome | None:
     if value is None:
         return None
-    shape = "field 'result': null or an object with scores (two whole numbers) and winner"
+    count = "two" if players == 2 else "three"
+    shape = f"field 'result': null or an object with scores ({count} whole numbers) and winner"
     if not isinstance(value, dict) or set(value) != {"scores", "winner"}:
         raise InvalidRecordError(shape)
     scores, winner = value["scores"], value["winner"]
     if (
         not isinstance(scores, list)
-        or len(scores) != 2
+        or len(scores) != players
         or not all(_kind(score, int) for score in scores)
-        or not (winner is None or (_kind(winner, int) and winner in (0, 1)))
+        or not (winner is None or (_kind(winner, int) and 0 <= winner < players))
     ):
-        raise InvalidRecordError(shape + " (0, 1 or null)")
+        seats = ", ".join(map(str, range(players)))
+        raise InvalidRecordError(f"{shape} ({seats} or null)")
     try:
-        return MatchOutcome((scores[0], scores[1]), winner)
+        return MatchOutcome(tuple(scores), winner)
     except ConquianError as error:
         raise InvalidRecordError(f"field 'result': {error}") from None
 

@@ -47,7 +47,13 @@ from conquian._terminal import (
 from conquian.agents import Agent
 from conquian.builder import TakeBuilder
 from conquian.cards import Card, Suit
-from conquian.errors import ConquianError, IllegalMoveError, ParseError, describe
+from conquian.errors import (
+    ConquianError,
+    IllegalMoveError,
+    ParseError,
+    describe,
+    two_players_only,
+)
 from conquian.languages import LANGUAGES, Language, find_language
 from conquian.match import Match, match_dump, match_load
 from conquian.melds import Meld
@@ -657,6 +663,7 @@ def _loaded(path: str) -> Match:
         raise ConquianError(f"could not read {describe(path, 60)}: {reason}") from None
     if match.is_over:
         raise ConquianError(f"the match saved in {describe(path, 60)} is over")
+    two_players_only(match.rules.players, "the command line")  # three players: issue #32
     return match
 
 

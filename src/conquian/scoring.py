@@ -1,4 +1,5 @@
-"""Scoring a match: what each game settles, by stakes (R18, V5) or by hand points (V6).
+"""Scoring a match: what each game settles, by stakes (R18, V5) or by hand points (V6),
+between two players or three (M11).
 
 One pure function, :func:`settle`, takes a :class:`Standing` (the scores, the next
 game's stake and the pool) and a game's :class:`~conquian.phases.Outcome` to the next
@@ -20,7 +21,14 @@ from typing import Any, Final
 import attrs
 
 from conquian.cards import Card, Rank
-from conquian.errors import ConquianError, bounded_items, describe, is_whole, warn_renamed
+from conquian.errors import (
+    ConquianError,
+    bounded_items,
+    describe,
+    is_whole,
+    player_range,
+    warn_renamed,
+)
 from conquian.phases import Outcome
 from conquian.rules import DrawSettlement, Rules, Scoring, check_rules
 
@@ -77,11 +85,15 @@ def hand_points(cards: Iterable[Card]) -> int:
     return sum(CARD_POINTS[card.rank] for card in given)
 
 
-def _score_pair(scores: Iterable[int]) -> tuple[int, int]:
-    pair = bounded_items(scores, "scores", "two whole numbers", 2)
-    if len(pair) != 2 or not all(is_whole(score) for score in pair):
-        raise ConquianError(f"scores must be two whole numbers, not {describe(scores)}")
-    return (pair[0], pair[1])
+_COUNT_WORDS: Final = {2: "two", 3: "three"}
+
+
+def _score_tuple(scores: Iterable[int]) -> tuple[int, ...]:
+    """Two or three whole numbers, a player's score each (M1, M11)."""
+    given = bounded_items(scores, "scores", "two or three whole numbers", 3)
+    if len(given) not in (2, 3) or not all(is_whole(score) for score in given):
+        raise ConquianError(f"scores must be two or three whole numbers, not {describe(scores)}")
+    return tuple(given)
 
 
 @attrs.frozen
@@ -91,20 +103,26 @@ class Standing:
     Equal standings have equal scores, stake and pool. Scores are net counters with
     stakes scoring (what a player has won less what he has paid, so they sum to minus
     the pool) and points with points scoring; the stake and the pool only matter for
-    stakes.
+    stakes. A standing has a score a player: two, or three for a match of three players
+    (M11); the default is the start of a two-player match.
 
     Attributes:
-        scores: Each player's score.
-        stake: What the next game is played for (R18, V5).
+        scores: Each player's score, player 0 first.
+        stake: What the next game is played for (R18, V5): what each loser of the next
+            game pays its winner.
         pool: The counters in the pool, which the next winner takes (V5 ``pool``).
 
     Raises:
-        ConquianError: The scores are not two whole numbers, the stake is not a whole
-            number of at least 1, or the pool one of at least 0.
+        ConquianError: The scores are not two or three whole numbers, the stake is not a
+            whole number of at least 1, or the pool one of at least 0.
         TypeError: ``scores`` is not iterable.
+
+    >>> from conquian.scoring import Standing
+    >>> Standing((0, 0, 0)).players
+    3
     """
 
-    scores: tuple[int, int] = attrs.field(default=(0, 0), converter=_score_pair)
+    scores: tuple[int, ...] = attrs.field(default=(0, 0), converter=_score_tuple)
     stake: int = BASE_STAKE
     pool: int = 0
 
@@ -118,27 +136,38 @@ class Standing:
                 f"the pool is a whole number of at least 0, not {describe(self.pool)}"
             )
 
+    @property
+    def players(self) -> int:
+        """The number of players, a score each (M1)."""
+        return len(self.scores)
+
 
 def settle(
     standing: Standing, outcome: Outcome, rules: Rules, *, loser_hand: Iterable[Card] = ()
 ) -> Standing:
     """The standing after a game ends with ``outcome``.
 
-    With stakes scoring (R18), the loser pays the winner the stake, and the winner also
-    takes the pool; the next stake is then :data:`BASE_STAKE`. A draw settles as
-    ``rules.draw_settlement`` says (V5): ``none`` pays nothing; ``double_next`` doubles
-    the next stake (1, 2, 4, ... over successive draws); ``carry_forward`` adds the drawn
-    game's stake to the next one's (1, 2, 3, ...); ``pool`` takes one counter from each
-    player into the pool. With points scoring (V6), the winner scores
-    :func:`hand_points` of ``loser_hand`` and a draw scores nothing.
+    With stakes scoring (R18), each loser pays the winner the stake (the one loser with
+    two players, both with three: M11), and the winner also takes the pool; the next
+    stake is then :data:`BASE_STAKE`. A win when the stock ran out under ``stock_out:
+    fewest_cards`` (M8) pays like any win. A draw settles as ``rules.draw_settlement``
+    says (V5): ``none`` pays nothing; ``double_next`` doubles the next stake (1, 2, 4,
+    ... over successive draws); ``carry_forward`` adds the drawn game's stake to the next
+    one's (1, 2, 3, ...); ``pool`` takes one counter from each player into the pool.
+    With points scoring (V6), the winner scores :func:`hand_points` of ``loser_hand``
+    and a draw scores nothing.
 
     Args:
-        standing: The standing before the game.
+        standing: The standing before the game, a score for each of ``rules.players``.
         outcome: How the game ended.
-        rules: The match's rules (their ``scoring`` and ``draw_settlement``).
-        loser_hand: The cards left in the loser's hand (used with points scoring).
+        rules: The match's rules (their ``players``, ``scoring`` and
+            ``draw_settlement``).
+        loser_hand: The cards left in the loser's hand (used with points scoring); with
+            three players, the cards left in both losers' hands together (M11).
 
     Raises:
+        ConquianError: The standing has not a score for each of ``rules.players``
+            players, or the winner is not one of them.
         TypeError: ``standing``, ``outcome`` or ``rules`` is not a Standing, an Outcome
             or a Rules.
 
@@ -151,31 +180,56 @@ def settle(
     Standing(scores=(0, 0), stake=2, pool=0)
     >>> settle(drawn, Outcome(OutcomeKind.WENT_OUT, 1), rules)
     Standing(scores=(-2, 2), stake=1, pool=0)
+
+    With three players each loser pays the stake (M11):
+
+    >>> three = Rules(players=3, draw_settlement=DrawSettlement.DOUBLE_NEXT)
+    >>> drawn = settle(Standing((0, 0, 0)), Outcome(OutcomeKind.DRAWN, None), three)
+    >>> settle(drawn, Outcome(OutcomeKind.FEWEST_CARDS, 2), three)
+    Standing(scores=(-2, -2, 4), stake=1, pool=0)
     """
     if not isinstance(standing, Standing):
         raise TypeError(f"standing must be a Standing, not {describe(standing)}")
     if not isinstance(outcome, Outcome):
         raise TypeError(f"outcome must be an Outcome, not {describe(outcome)}")
     check_rules(rules)
-    first, second = standing.scores
-    scores = [first, second]
+    players = rules.players
+    if standing.players != players:
+        raise ConquianError(
+            f"a match of {_COUNT_WORDS[players]} players has {_COUNT_WORDS[players]} "
+            f"scores, not {standing.players} (M11)"
+        )
     winner = outcome.winner
+    if winner is not None and not 0 <= winner < players:
+        raise ConquianError(
+            f"the winner of a game of {players} players is {player_range(players)}, "
+            f"not {describe(winner)} (M1)"
+        )
+    scores = list(standing.scores)
     if rules.scoring is Scoring.POINTS:
-        if winner is not None:
+        if winner is not None:  # V6, M11: the cards left in every loser's hand
             scores[winner] += hand_points(loser_hand)
         return Standing(scores, stake=BASE_STAKE, pool=0)
-    if winner is not None:  # R18: the loser pays the stake; the winner takes the pool
-        scores[winner] += standing.stake + standing.pool
-        scores[1 - winner] -= standing.stake
+    if winner is not None:  # R18, M11: each loser pays the stake; the winner takes the pool
+        for loser in range(players):
+            if loser != winner:
+                scores[loser] -= standing.stake
+        scores[winner] += (players - 1) * standing.stake + standing.pool
         return Standing(scores, stake=BASE_STAKE, pool=0)
     mode = rules.draw_settlement
     if mode is DrawSettlement.DOUBLE_NEXT:
         return attrs.evolve(standing, stake=2 * standing.stake)
     if mode is DrawSettlement.CARRY_FORWARD:
         return attrs.evolve(standing, stake=standing.stake + BASE_STAKE)
-    if mode is DrawSettlement.POOL:
-        return Standing((first - 1, second - 1), stake=standing.stake, pool=standing.pool + 2)
+    if mode is DrawSettlement.POOL:  # V5, M11: each player adds one counter
+        paid = [score - 1 for score in scores]
+        return Standing(paid, stake=standing.stake, pool=standing.pool + players)
     return standing
+
+
+def _leaders(scores: tuple[int, ...]) -> tuple[int, ...]:
+    top = max(scores)
+    return tuple(player for player, score in enumerate(scores) if score == top)
 
 
 @attrs.frozen
@@ -183,33 +237,54 @@ class MatchOutcome:
     """How a match ended. Equal outcomes have equal scores and winner. (It was called
     ``MatchResult``, a deprecated alias that warns.)
 
+    The winner is the one player with the highest score; when two players or more share
+    it (with three players: two of them, or all three), the match is tied and the
+    winner is ``None``; :attr:`leaders` names who shares it (M11).
+
     Attributes:
-        scores: Each player's final score.
-        winner: The player with the higher score, or ``None`` for a tie.
+        scores: Each player's final score: two, or three (M11).
+        winner: The player with the highest score, or ``None`` for a tie.
 
     Raises:
-        ConquianError: The scores are not two whole numbers, or the winner is not the
-            player with the higher score (``None`` for a tie).
+        ConquianError: The scores are not two or three whole numbers, or the winner is
+            not the one player with the highest score (``None`` for a tie).
         TypeError: ``scores`` is not iterable.
+
+    >>> from conquian.scoring import MatchOutcome
+    >>> print(MatchOutcome((4, -2, -2), 0))
+    player 0 wins, 4 to -2 to -2
+    >>> tied = MatchOutcome((3, 3, -6), None)
+    >>> print(tied), tied.leaders
+    players 0 and 1 tie, 3 to 3 to -6
+    (None, (0, 1))
     """
 
-    scores: tuple[int, int] = attrs.field(converter=_score_pair)
+    scores: tuple[int, ...] = attrs.field(converter=_score_tuple)
     winner: int | None
 
     def __attrs_post_init__(self) -> None:
-        first, second = self.scores
-        higher = None if first == second else (0 if first > second else 1)
+        leaders = _leaders(self.scores)
+        higher = leaders[0] if len(leaders) == 1 else None
         if not (self.winner is None or is_whole(self.winner)) or self.winner != higher:
+            shown = " to ".join(map(str, self.scores))
             raise ConquianError(
-                f"the winner of a match that ends {first} to {second} is "
+                f"the winner of a match that ends {shown} is "
                 f"{'nobody (None)' if higher is None else higher}, not {describe(self.winner)}"
             )
 
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        """The players with the highest score: the winner alone, or those who tie."""
+        return _leaders(self.scores)
+
     def __str__(self) -> str:
-        first, second = map(describe, self.scores)
-        if self.winner is None:
-            return f"tied at {first} to {second}"
-        return f"player {self.winner} wins, {first} to {second}"
+        shown = " to ".join(map(describe, self.scores))
+        if self.winner is not None:
+            return f"player {self.winner} wins, {shown}"
+        leaders = self.leaders
+        if len(leaders) == len(self.scores):
+            return f"tied at {shown}"
+        return f"players {leaders[0]} and {leaders[1]} tie, {shown}"
 
 
 def __getattr__(name: str) -> Any:
