@@ -21,6 +21,7 @@ from jsonschema import Draft202012Validator  # type: ignore[import-untyped,impor
 
 from conquian import (
     CLASSIC,
+    TERCERILLA,
     ConquianError,
     Decline,
     Forcing,
@@ -560,3 +561,17 @@ def test_the_deck_is_written_compact() -> None:
     deck = record_json(forcing_game())["deck"]
     assert deck == format_cards(parse_cards(FORCING_DECK), style="compact")
     assert len(deck) == 80
+
+
+def test_m2_the_schema_takes_dealer_2_in_a_three_player_game_only() -> None:
+    """M1, M2: a three-player game may be dealt by player 2 (as the third game of a
+    match is, M11); a two-player game is dealt by player 0 or 1."""
+    three = Game.new(4, rules=TERCERILLA, dealer=2)
+    three.play(three.legal_moves()[0])
+    data = record_json(three)
+    assert data["dealer"] == 2
+    assert schema_errors(data) == []
+    two = record_json(Game.new(4, dealer=1))
+    assert schema_errors(two) == []
+    two["dealer"] = 2
+    assert schema_errors(two) == ["2 is not one of [0, 1]"]
