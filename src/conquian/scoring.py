@@ -274,7 +274,8 @@ class MatchOutcome:
 
     @property
     def leaders(self) -> tuple[int, ...]:
-        """The players with the highest score: the winner alone, or those who tie."""
+        """Who has the highest score, in seat order (the winner alone, or the players who
+        tie for it)."""
         return _leaders(self.scores)
 
     def __str__(self) -> str:
