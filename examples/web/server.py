@@ -31,7 +31,7 @@ nothing):
 
 * ``POST /api/games`` ``{"mode": "bot" | "humans", "bot": "greedy", "names": [..],
   "seed": null, "rules": "classic"}``: a new game under a preset of the rules
-  (``classic``, ``foster`` or ``bicycle``, :data:`conquian.PRESETS`). Answers ``{"game":
+  (``classic``, ``foster`` or ``bicycle``: ``words.PAGE_PRESETS``). Answers ``{"game":
   ID, "seats": [{"seat": 0, "key": KEY, "link": "/#ID/0/KEY"}], "invitation": LINK}``:
   the creator's seat, and in a game between two people the friend's one-time
   invitation ``/#ID/invite/TOKEN`` (``null`` against a bot). ``names`` are the two
@@ -104,7 +104,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 from store import SavedGame, Store, StoreError
-from words import PAGE_WORDS
+from words import PAGE_PRESETS, PAGE_WORDS
 
 from conquian import (
     PRESETS,
@@ -396,7 +396,7 @@ class Room:
                 not know, a name or a key that is not one, a move that is not legal).
         """
         problem = None
-        if saved.rules not in PRESETS:
+        if saved.rules not in PAGE_PRESETS:
             problem = f"rules {saved.rules!r:.40}"
         elif saved.bot is not None and saved.bot not in BOTS:
             problem = f"a bot {saved.bot!r:.40}"
@@ -1038,8 +1038,8 @@ async def new_game(request: Request) -> Response:
     if mode == "bot" and (not isinstance(bot, str) or bot not in BOTS):
         raise RequestError(400, "the bots are " + ", ".join(BOTS))
     rules = data.get("rules", "classic")
-    if not isinstance(rules, str) or rules not in PRESETS:
-        raise RequestError(400, "the rules are " + ", ".join(PRESETS))
+    if not isinstance(rules, str) or rules not in PAGE_PRESETS:
+        raise RequestError(400, "the rules are " + ", ".join(PAGE_PRESETS))
     seed = data.get("seed")
     if isinstance(seed, str) and seed.isascii() and seed.isdigit() and len(seed) <= 20:
         seed = int(seed)  # digits as text: a browser's numbers lose digits past 2**53

@@ -11,10 +11,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from conquian import PRESETS
 from conquian.languages import LANGUAGES
 
-__all__ = ["PAGE_WORDS"]
+__all__ = ["PAGE_PRESETS", "PAGE_WORDS"]
+
+PAGE_PRESETS: Final = ("classic", "foster", "bicycle")
+"""The rule presets the page offers (its rules menu, and what the server accepts): the
+two-player North American rules. The Mexican presets (``mexican``, and ``tercerilla``
+for three players) come to the page with the three-player front ends, issue #32."""
 
 PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -298,6 +302,6 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
 if (
     PAGE_WORDS.keys() != LANGUAGES.keys()
     or any(words.keys() != PAGE_WORDS["en"].keys() for words in PAGE_WORDS.values())
-    or any(f"rules_{name}" not in PAGE_WORDS["en"] for name in PRESETS)
+    or any(f"rules_{name}" not in PAGE_WORDS["en"] for name in PAGE_PRESETS)
 ):  # pragma: no cover - a table edit
     raise ImportError("PAGE_WORDS needs a table of the same words for every language")

@@ -567,6 +567,11 @@ def test_illegal_and_out_of_turn_requests_get_the_library_reason(
         400,
         {"error": "the rules are classic, foster, bicycle"},
     ]
+    # The Mexican presets are the engine's, not yet the page's (issue #32).
+    assert fetch(page, "POST", "/api/games", "", {"rules": "tercerilla"}) == [
+        400,
+        {"error": "the rules are classic, foster, bicycle"},
+    ]
     # Names are given in games between two people, within the limit.
     assert fetch(page, "POST", url + "/name", keys[1], {"name": "x" * 25}) == [
         400,
