@@ -707,18 +707,15 @@ def test_old_positions_and_records_read_the_same() -> None:
 
 
 def test_the_two_player_front_ends_refuse_a_three_player_game_by_name() -> None:
-    """The agents, narration, pictures and the command line play two-player games so
-    far: given a game of three players, each says so with a ConquianError. (Matches
-    play three players: M11, tests/test_match.py.)"""
+    """Narration, pictures and the command line play two-player games so far: given a
+    game of three players, each says so with a ConquianError. (Matches play three
+    players: M11, tests/test_match.py; the agents too: tests/test_agents_three.py.)"""
     from conquian import svg
-    from conquian.agents import GreedyAgent, RandomAgent, play_game
     from conquian.cli import main
     from conquian.narration import narrate
 
     state = State.new(seed=4, rules=TERCERILLA)
     refusals: list[Callable[[], object]] = [
-        lambda: play_game(state, [RandomAgent(1), RandomAgent(2)]),
-        lambda: GreedyAgent().choose(state.observation(1), state.legal_moves()),
         lambda: svg.position(state),
         lambda: narrate(state, "decline"),
     ]

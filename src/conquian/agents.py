@@ -5,7 +5,9 @@ An agent is anything with a ``choose(observation, legal_moves)`` method (the
 hidden cards. Every built-in agent can be imported from here: :class:`RandomAgent`,
 :class:`GreedyAgent`, :class:`~conquian.heuristic.HeuristicAgent` and
 :class:`~conquian.search.SearchAgent` (documented with their modules, which hold their
-tuning), and :func:`play_game` plays one game between two of them.
+tuning), and :func:`play_game` plays one game between two of them, or three in a game of
+three players (M1): each agent reads only its own observation, whichever the number of
+players.
 
 >>> from conquian import State
 >>> from conquian.agents import GreedyAgent, HeuristicAgent, play_game

@@ -149,7 +149,7 @@ class HeuristicAgent:
         force = out = other = best = None
         best_key: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
         gifts: list[Take] = []
-        careful = view.opponent_hand_size <= GIFT_HAND  # he could go out with a gift
+        careful = bool(view.near_tables)  # an opponent could go out with a gift
         for move in legal_moves:
             kind = move.__class__
             if kind is Take:
@@ -158,7 +158,7 @@ class HeuristicAgent:
                 if discard == NO_DISCARD:
                     out = out or move  # going out (R16) is the best take
                     continue
-                if careful and view.feeds(discard):
+                if careful and view.gives(discard):
                     gifts.append(move)  # R14a, R17: he could go out with it
                     continue
                 if best is not None and view.prospect(discard) < best_key[:2]:
@@ -170,7 +170,7 @@ class HeuristicAgent:
                 force = move
             elif other is None and (kind is Decline or kind is Release):
                 other = move
-        if force is not None and view.opponent_hand_size >= self._force_hand:
+        if force is not None and view.forced_hand_size >= self._force_hand:
             return force
         if out is not None:
             return out
@@ -214,12 +214,15 @@ class _View:
 
     __slots__ = (
         "declined",
+        "forced_hand_size",
         "gifts",
+        "given",
         "hand",
         "melds",
+        "near_tables",
         "offer",
-        "opponent_hand_size",
         "opponent_table",
+        "opponent_tables",
         "out",
         "outs_left",
         "prospects",
@@ -229,49 +232,65 @@ class _View:
 
     def __init__(self, observation: Observation) -> None:
         me = observation.player
-        opponent = 1 - me
+        players = observation.rules.players
         self.melds = _bits.meld_table(observation.rules.max_sequence)
         self.out = observation.rules.cards_to_go_out
         self.hand = _bits.mask_of(observation.hand)
-        self.opponent_hand_size = observation.hand_sizes[opponent]
-        tables = [0, 0]
-        for player in (me, opponent):
-            for meld in observation.tables[player]:
+        tables = [0] * players
+        for player, table in enumerate(observation.tables):
+            for meld in table:
                 tables[player] |= meld.mask
-        self.table = tables[me]
-        self.opponent_table = tables[opponent]
-        seen = self.hand | tables[0] | tables[1] | _bits.mask_of(observation.dead)
+        seen = self.hand | _bits.mask_of(observation.dead)
+        for table_mask in tables:
+            seen |= table_mask
         self.offer = 0
         if observation.offer is not None:
             self.offer = 1 << observation.offer.index
             seen |= self.offer
-        self.unseen = _ALL & ~seen
         declined = 0
         for entry in observation.history:
-            if entry.player == opponent and isinstance(entry.move, Decline):
+            if entry.player != me and isinstance(entry.move, Decline):
                 declined |= 1 << entry.offer.index
-        self.declined = declined
-        self.prospects: dict[int, tuple[int, int]] = {}  # by discard
-        self.outs_left: dict[int, int] = {}  # by discard
-        self.gifts: dict[int, bool] = {}  # by discard
+        self._fill(me, observation.hand_sizes, tuple(tables), _ALL & ~seen, declined)
 
     @classmethod
     def of_seen(cls, seen: SeenCards, declined: int) -> _View:
-        """The view of a player who sees ``seen`` and whose opponent declined ``declined``."""
+        """The view of a player who sees ``seen`` and whose opponents declined ``declined``."""
         view = cls.__new__(cls)
         view.melds = _bits.meld_table(seen.max_sequence)
         view.out = seen.cards_to_go_out
         view.hand = seen.hand
-        view.table = seen.table
         view.offer = 0 if seen.offer < 0 else 1 << seen.offer
-        view.opponent_hand_size = seen.opponent_hand_size
-        view.opponent_table = seen.opponent_table
-        view.unseen = seen.unseen
-        view.declined = declined
-        view.prospects = {}
-        view.outs_left = {}
-        view.gifts = {}
+        view._fill(seen.player, seen.hand_sizes, seen.tables, seen.unseen, declined)
         return view
+
+    def _fill(
+        self,
+        me: int,
+        hand_sizes: tuple[int, ...],
+        tables: tuple[int, ...],
+        unseen: int,
+        declined: int,
+    ) -> None:
+        """The fields read from the players' hand sizes and tables, by seat (M1)."""
+        players = len(tables)
+        self.table = tables[me]
+        opponents = [(me + step) % players for step in range(1, players)]
+        self.opponent_tables = tuple(tables[p] for p in opponents if tables[p])
+        self.near_tables = tuple(
+            tables[p] for p in opponents if tables[p] and hand_sizes[p] <= GIFT_HAND
+        )
+        union = 0
+        for table in self.opponent_tables:
+            union |= table
+        self.opponent_table = union
+        self.forced_hand_size = hand_sizes[(me - 1) % players]  # M6: he declined
+        self.unseen = unseen
+        self.declined = declined
+        self.prospects: dict[int, tuple[int, int]] = {}  # by discard
+        self.outs_left: dict[int, int] = {}  # by discard
+        self.gifts: dict[int, bool] = {}  # by discard
+        self.given: dict[int, bool] = {}  # by discard
 
     def prospect(self, card: int) -> tuple[int, int]:
         """How near a take that discards ``card`` leaves the player to going out: the cards
@@ -286,13 +305,29 @@ class _View:
         return found
 
     def feeds(self, card: int) -> bool:
-        """Whether ``card`` fits the opponent's table (R14a), judged under free regrouping:
+        """Whether ``card`` fits an opponent's table (R14a), judged under free regrouping:
         under V2 ``borrow`` or ``none`` a card fits less often, so this is the careful
         side (:func:`~conquian.agents.without_gifts` judges exactly)."""
         found = self.gifts.get(card)
         if found is None:
-            table = self.opponent_table
-            found = self.gifts[card] = bool(table) and self.melds.can_partition(table | 1 << card)
+            bit = 1 << card
+            partition = self.melds.can_partition
+            found = self.gifts[card] = any(partition(t | bit) for t in self.opponent_tables)
+        return found
+
+    def gives(self, card: int) -> bool:
+        """Whether ``card`` fits the table of an opponent who holds at most
+        :data:`~conquian.agents.GIFT_HAND` cards (R14a, R17: he could go out with it),
+        judged as :meth:`feeds` judges."""
+        found = self.given.get(card)
+        if found is None:
+            if self.near_tables == self.opponent_tables:
+                found = self.feeds(card)
+            else:
+                bit = 1 << card
+                partition = self.melds.can_partition
+                found = any(partition(t | bit) for t in self.near_tables)
+            self.given[card] = found
         return found
 
     def standing(self) -> tuple[int, int]:

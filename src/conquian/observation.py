@@ -527,6 +527,17 @@ class SeenCards(NamedTuple):
     :class:`Observation` (reading these costs about a quarter of :meth:`State.observation
     <conquian.state.State.observation>`). Get it from :meth:`State.seen_cards
     <conquian.state.State.seen_cards>`.
+
+    The first eight fields are the two-player form, which two-player code reads (and
+    unpacks) as before: ``opponent_*`` is the other player. With three players (M1) they
+    name the *next* player (the first one offered this player's discards, M4), and the
+    per-seat fields :attr:`hand_sizes` and :attr:`tables` hold every player's count and
+    table, for both players with two as well.
+
+    >>> from conquian import State, TERCERILLA
+    >>> seen = State.new(seed=7, rules=TERCERILLA).seen_cards(1)
+    >>> seen.player, seen.hand_sizes, seen.opponent_hand_size
+    (1, (8, 8, 8), 8)
     """
 
     hand: int
@@ -534,12 +545,12 @@ class SeenCards(NamedTuple):
     table: int
     """The player's table cards."""
     opponent_hand_size: int
-    """How many cards the opponent holds (a count, not a mask; ``opponent_hand`` is a
-    deprecated alias)."""
+    """How many cards the opponent (with three players, the next player) holds (a count,
+    not a mask; ``opponent_hand`` is a deprecated alias)."""
     opponent_table: int
-    """The opponent's table cards."""
+    """The opponent's (with three players, the next player's) table cards."""
     unseen: int
-    """The cards the player has not seen (the opponent's hand and the stock)."""
+    """The cards the player has not seen (the other players' hands and the stock)."""
     offer: int
     """The offered card's index, or -1 when none is (the game is over)."""
     max_sequence: int
@@ -548,6 +559,12 @@ class SeenCards(NamedTuple):
     cards_to_go_out: int
     """How many cards a table holds when its player goes out (R16, see
     ``Rules.cards_to_go_out``)."""
+    player: int = 0
+    """The seeing player's seat."""
+    hand_sizes: tuple[int, ...] = ()
+    """How many cards each player holds, by seat (M1)."""
+    tables: tuple[int, ...] = ()
+    """Each player's table cards, by seat (M1)."""
 
     @property
     def opponent_hand(self) -> int:
@@ -559,21 +576,28 @@ class SeenCards(NamedTuple):
 def seen_cards(pos: Position, player: int) -> SeenCards:
     """What ``player`` sees of the position ``pos`` (see :class:`SeenCards`)."""
     rules = pos[_position.RULES]
-    hand = pos[_position.HANDS][player]
+    hands = pos[_position.HANDS]
+    hand = hands[player]
     tables = pos[_position.TABLES]
     offer = pos[_position.OFFER]
-    seen = hand | tables[0] | tables[1]
+    seen = hand
+    for table in tables:
+        seen |= table
     for card in pos[_position.DEAD]:
         seen |= 1 << card
     if offer != _position.NO_CARD:
         seen |= 1 << offer
+    after = player + 1 if player + 1 < len(hands) else 0  # the next player (M1)
     return SeenCards(
         hand,
         tables[player],
-        pos[_position.HANDS][1 - player].bit_count(),
-        tables[1 - player],
+        hands[after].bit_count(),
+        tables[after],
         _ALL_CARDS & ~seen,
         offer,
         rules.max_sequence,
         rules.cards_to_go_out,
+        player,
+        tuple([size.bit_count() for size in hands]),
+        tables,
     )

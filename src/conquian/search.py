@@ -2,13 +2,14 @@
 
 :class:`SearchAgent` sees only its :class:`~conquian.state.Observation`. For each
 decision with more than one legal move it repeatedly samples a *world*: a full position
-that agrees with everything its player has seen (his hand, both tables, the offered card,
-the dead cards, both hand sizes and the stock size), with the unseen cards dealt at random
-between the opponent's hand and the stock. In each world it plays every candidate move and
-then the rest of the game with a fast playout policy (:class:`~conquian.heuristic.HeuristicAgent`
-for both players), and scores the end: a win 1, a draw ½, a loss 0. Every candidate is
-played in the same worlds, so their scores differ by the move, not by the luck of the
-sample. The search builds on its policy: it plays the policy's own move unless another
+that agrees with everything its player has seen (his hand, every table, the offered card,
+the dead cards, every hand size and the stock size), with the unseen cards dealt at random
+between the other players' hands and the stock (both opponents' hands with three players,
+M1). In each world it plays every candidate move and then the rest of the game with a
+fast playout policy (:class:`~conquian.heuristic.HeuristicAgent` for every player), and
+scores the end: a win 1, a draw ½, a loss 0. Every candidate is played in the same
+worlds, so their scores differ by the move, not by the luck of the sample. The search
+builds on its policy: it plays the policy's own move unless another
 candidate beats it, world by world, by more than one standard error of that gain.
 
 The true hidden cards never enter the search: the agent rebuilds each world from the
@@ -250,10 +251,11 @@ class SearchAgent:
 def sample_world(observation: Observation, seed: int) -> State:
     """A full position that agrees with ``observation``, the unseen cards dealt at random.
 
-    The observing player's hand, both tables, the offered card, the dead cards, the hand
+    The observing player's hand, every table, the offered card, the dead cards, the hand
     sizes and the stock size are the observation's; the cards the player has not seen are
-    shuffled (from ``seed`` and the observation) between the opponent's hand and the
-    stock. This is how :class:`SearchAgent` samples its worlds. The world has no history.
+    shuffled (from ``seed`` and the observation) between the other players' hands (each
+    of its size; both opponents' with three players) and the stock. This is how
+    :class:`SearchAgent` samples its worlds. The world has no history.
 
     Args:
         observation: What one player may know, in a game that is not over.
@@ -282,7 +284,7 @@ def sample_world(observation: Observation, seed: int) -> State:
 class _Worlds:
     """Positions that agree with an observation, the unseen cards dealt at random."""
 
-    __slots__ = ("_head", "_opponent_first", "_opponent_size", "_rng", "_tail", "_unseen")
+    __slots__ = ("_head", "_mine", "_opponent_size", "_opponents", "_rng", "_tail", "_unseen")
 
     def __init__(self, observation: Observation, seed: int) -> None:
         me = observation.player
@@ -290,7 +292,12 @@ class _Worlds:
         digest = int.from_bytes(hashlib.blake2b(view.encode(), digest_size=8).digest(), "big")
         self._rng = SplitMix64(seed ^ digest)
         self._unseen = sorted(card.index for card in observation.unseen)
-        self._opponent_size = observation.hand_sizes[1 - me]
+        # The other players, in seat order, with their hand sizes (M1): the shuffled
+        # unseen cards go to their hands in this order, then to the stock.
+        self._opponents = tuple(
+            (player, size) for player, size in enumerate(observation.hand_sizes) if player != me
+        )
+        self._opponent_size = sum(size for _, size in self._opponents)  # cards in other hands
         origin = observation.offer_origin
         offer = observation.offer
         assert origin is not None
@@ -308,40 +315,44 @@ class _Worlds:
                 "from": f"{origin.value}:{observation.offered_by}",
             },
         )
-        self._opponent_first = me == 1
-        mine = cards(sorted(observation.hand, key=_index))
-        self._tail = (
-            mine,
-            _position.join(
-                "",
-                {
-                    "table0": _position.table_text(observation.tables[0]),
-                    "table1": _position.table_text(observation.tables[1]),
-                    "dead": cards(observation.dead),
-                    "result": _position.NONE,
+        self._mine = cards(sorted(observation.hand, key=_index))
+        self._tail = _position.join(
+            "",
+            {
+                **{
+                    f"table{player}": _position.table_text(table)
+                    for player, table in enumerate(observation.tables)
                 },
-            ),
+                "dead": cards(observation.dead),
+                "result": _position.NONE,
+            },
         )
 
     def sample(self) -> State:
-        """A position with the unseen cards shuffled into the opponent's hand and stock."""
+        """A position with the unseen cards shuffled into the other hands and the stock."""
         return self.dealt(self._rng.shuffled(list(self._unseen)))
 
     def dealt(self, shuffled: list[int]) -> State:
         """The position with the unseen cards ``shuffled`` (card indices) dealt: the first
-        ones to the opponent's hand, the others to the stock, top first."""
-        size = self._opponent_size
+        ones to the other players' hands (in seat order, each as many as he holds), the
+        others to the stock, top first."""
         text = _CARD_TEXT
-        theirs = "".join(text[i] for i in sorted(shuffled[:size])) or _position.NONE
-        stock = "".join(text[i] for i in shuffled[size:]) or _position.NONE
-        mine, rest = self._tail
-        hands = (theirs, mine) if self._opponent_first else (mine, theirs)
-        return State.parse(f"{self._head} stock={stock} hand0={hands[0]} hand1={hands[1]}{rest}")
+        mine = self._mine
+        hands = [mine] * (len(self._opponents) + 1)
+        at = 0
+        for player, size in self._opponents:
+            hands[player] = "".join(text[i] for i in sorted(shuffled[at : at + size])) or (
+                _position.NONE
+            )
+            at += size
+        stock = "".join(text[i] for i in shuffled[at:]) or _position.NONE
+        held = " ".join(f"hand{player}={hand}" for player, hand in enumerate(hands))
+        return State.parse(f"{self._head} stock={stock} {held}{self._tail}")
 
 
 def _declined(observation: Observation) -> list[int]:
     """The cards each player declined so far, as a mask a player."""
-    declined = [0, 0]
+    declined = [0] * observation.rules.players
     for entry in observation.history:
         if entry.move.__class__ is Decline:
             declined[entry.player] |= 1 << entry.offer.index
@@ -374,7 +385,11 @@ def _playout(state: State, me: int, policy: Agent, declined: list[int]) -> float
             move = moves[0]
         elif fast is not None:
             seen = state.seen_cards(player)
-            move = fast.choose_seen(seen, declined[1 - player], moves)
+            others = 0  # the cards the other players declined
+            for seat, cards in enumerate(declined):
+                if seat != player:
+                    others |= cards
+            move = fast.choose_seen(seen, others, moves)
         else:
             move = policy.choose(state.observation(player), moves)
         if move.__class__ is Decline:

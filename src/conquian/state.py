@@ -585,22 +585,19 @@ class State:
 
     def seen_cards(self, player: int) -> SeenCards:
         """What ``player`` sees, as card masks: the fast path of an agent's playouts
-        (a few of :meth:`observation`'s facts, at about a third of its cost).
+        (a few of :meth:`observation`'s facts, at about a third of its cost). With three
+        players its ``opponent_*`` fields are the next player's, and its per-seat fields
+        hold every player's (see :class:`~conquian.observation.SeenCards`).
 
         Raises:
             TypeError: ``player`` is not an int.
-            ConquianError: ``player`` is not 0 or 1, or the game has three players (the
-                fast path knows one opponent; read :meth:`observation`).
+            ConquianError: ``player`` is not a player of the game (0 or 1, or 0 to 2
+                with three players).
 
         >>> State.new(seed=7).seen_cards(0).opponent_hand_size
         10
         """
-        checked_player(player)
-        if self._pos[RULES].players != 2:
-            raise ConquianError(
-                "seen_cards is for two-player games (one opponent); with three players "
-                "read the observation (M1)"
-            )
+        checked_player(player, players=self._pos[RULES].players)
         return seen_cards(self._pos, player)
 
     def to_dict(self) -> dict[str, Any]:

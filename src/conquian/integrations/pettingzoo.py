@@ -383,7 +383,7 @@ def _encoded(
     whose bytes NumPy unpacks into the vector in one call (a step of a random rollout
     spent 16 µs here when each part was written into the array on its own, 3 µs now).
     """
-    hand, table, opponent_hand, opponent_table, unseen, offer, _, _ = state.seen_cards(player)
+    hand, table, opponent_hand, opponent_table, unseen, offer, *_ = state.seen_cards(player)
     offer_bit = 0 if offer < 0 else 1 << offer
     dead = _ALL_CARDS & ~(hand | table | opponent_table | unseen | offer_bit)
     bits = (
