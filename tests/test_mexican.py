@@ -707,17 +707,16 @@ def test_old_positions_and_records_read_the_same() -> None:
 
 
 def test_the_two_player_front_ends_refuse_a_three_player_game_by_name() -> None:
-    """Narration, pictures and the command line play two-player games so far: given a
-    game of three players, each says so with a ConquianError. (Matches play three
-    players: M11, tests/test_match.py; the agents too: tests/test_agents_three.py.)"""
+    """Pictures and the command line play two-player games so far: given a game of
+    three players, each says so with a ConquianError. (Matches play three players: M11,
+    tests/test_match.py; the agents: tests/test_agents_three.py; narration:
+    tests/test_narration_players.py.)"""
     from conquian import svg
     from conquian.cli import main
-    from conquian.narration import narrate
 
     state = State.new(seed=4, rules=TERCERILLA)
     refusals: list[Callable[[], object]] = [
         lambda: svg.position(state),
-        lambda: narrate(state, "decline"),
     ]
     for refuse in refusals:
         with pytest.raises(ConquianError, match="two-player games only; this game has 3"):

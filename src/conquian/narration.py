@@ -25,10 +25,16 @@ from typing import Final
 from conquian import _bits
 from conquian._refusals import refusal_key
 from conquian.cards import Card, format_cards
-from conquian.errors import ConquianError, IllegalMoveError, describe, two_players_only
+from conquian.errors import ConquianError, IllegalMoveError, describe
 from conquian.languages import Language, find_language, placeholders
 from conquian.melds import Meld
 from conquian.moves import Force, LayDown, Move, Take
+from conquian.phases import (
+    OutcomeKind,
+    first_offered,
+    forced_player,
+    next_player,
+)
 from conquian.rules import CLASSIC, Rules, check_rules
 from conquian.state import Fate, Observation, OfferOrigin, Phase, Played, State, stand_in
 from conquian.views import tables_after
@@ -48,6 +54,8 @@ CARD_STYLES: Final = ("pretty", "short", "name")
 terminals that cannot print symbols, or by full name in the narration's language)."""
 
 _DEFAULT_NAMES: Final = ("player 0", "player 1")
+"""The names the narration gives when it is given none (``player 2`` too with three
+players)."""
 
 
 def check_names_differ(first: str, second: str) -> None:
@@ -65,9 +73,33 @@ def check_names_differ(first: str, second: str) -> None:
         )
 
 
+def check_all_names_differ(names: Sequence[str]) -> None:
+    """:func:`check_names_differ` for every two of two or three names (M1)."""
+    for index, first in enumerate(names):
+        for second in names[index + 1 :]:
+            check_names_differ(first, second)
+
+
+def names_for(names: Sequence[str], players: int) -> Sequence[str]:
+    """The names of the ``players`` players: ``names`` as given, or ``player 0``,
+    ``player 1`` (and ``player 2``) when the caller gave none (M1).
+
+    Raises:
+        TypeError: There is not one name for each player.
+    """
+    if names is _DEFAULT_NAMES:
+        return tuple(f"player {player}" for player in range(players))
+    if len(names) != players:
+        raise TypeError(
+            f"names are {players} strings, one for each player (M1), not {describe(names)}"
+        )
+    return names
+
+
 class Voice:
     """Fills in the phrases of one language for one viewer (for the modules that word
-    moves: narration here, the words of the pictures of :mod:`conquian.svg`).
+    moves: narration here, the words of the pictures of :mod:`conquian.svg`). ``names``
+    are the two or three players' names (M1), no two the same but for case.
 
     ``names_as_given``: a sentence that starts with a player's name keeps the name as it
     is given (``de Vries passes``), as the pictures write it; the narration capitalises
@@ -83,11 +115,16 @@ class Voice:
         names_as_given: bool = False,
     ) -> None:
         self.language = find_language(lang)
-        if len(names) != 2 or not all(isinstance(name, str) for name in names):
-            raise TypeError(f"names are two strings, not {describe(names)}")
-        check_names_differ(names[0], names[1])
-        if viewer is not None and (viewer not in (0, 1) or isinstance(viewer, bool)):
-            raise ConquianError(f"the viewer is player 0, 1 or None, not {describe(viewer)}")
+        if (
+            isinstance(names, str)
+            or len(names) not in (2, 3)
+            or not all(isinstance(name, str) for name in names)
+        ):
+            raise TypeError(f"names are two or three strings, not {describe(names)}")
+        check_all_names_differ(names)
+        if viewer is not None and (viewer not in range(len(names)) or isinstance(viewer, bool)):
+            seats = "0, 1" if len(names) == 2 else "0, 1, 2"
+            raise ConquianError(f"the viewer is player {seats} or None, not {describe(viewer)}")
         if style not in CARD_STYLES:
             raise ValueError(f"unknown card style {describe(style)}: {', '.join(CARD_STYLES)}")
         self.names = tuple(names)
@@ -128,13 +165,24 @@ class Voice:
             values["who"] = self.names[player]
         return key
 
-    def say_to(self, key: str, player: int, *, opening: bool = False, **values: object) -> str:
-        """The phrase ``key`` about ``player`` and his opponent, ``{other}``: its ``.you``
-        form when the player is the viewer, its ``.to_you`` form when the opponent is;
-        with ``opening``, as a sentence starts (see :meth:`opened`)."""
-        if 1 - player == self.viewer:
+    def say_to(
+        self,
+        key: str,
+        player: int,
+        *,
+        other: int | None = None,
+        opening: bool = False,
+        **values: object,
+    ) -> str:
+        """The phrase ``key`` about ``player`` and another player, ``{other}`` (by
+        default the next player, the opponent with two): its ``.you`` form when the player
+        is the viewer, its ``.to_you`` form when the other is; with ``opening``, as a
+        sentence starts (see :meth:`opened`)."""
+        if other is None:
+            other = next_player(player, len(self.names))
+        if other == self.viewer:
             return self._filled(key + ".to_you", {"who": self.names[player], **values}, opening)
-        return self.say(key, player, opening=opening, other=self.names[1 - player], **values)
+        return self.say(key, player, opening=opening, other=self.names[other], **values)
 
     def card(self, card: Card) -> str:
         if self.style == "pretty":
@@ -215,12 +263,22 @@ def _sentence(
     elif isinstance(move, LayDown):
         text = voice.say("lay_down", player, opening=True, cards=voice.cards(move.laid), card=card)
     elif fate is Fate.PASSED:
-        key = "decline_upcard" if entry.offer_origin is OfferOrigin.UPCARD else "pass"
-        text = voice.say_to(key, player, opening=True, card=card)
+        # The card goes on to the next player of its round (M4): the turner passes his
+        # own card (R11b); a decliner of the upcard (V8) or, with three players, of a
+        # discard or another's turned card leaves it to the next player.
+        if entry.offer_origin is OfferOrigin.UPCARD:
+            key = "decline_upcard"
+        elif player == entry.offered_by:
+            key = "pass"
+        else:
+            key = "decline_on"
+        following = next_player(player, entry.players)
+        text = voice.say_to(key, player, other=following, opening=True, card=card)
     elif fate is Fate.DECLINED:
         text = voice.say("decline", player, opening=True, card=card)
     elif fate is Fate.FORCED:
-        text = voice.say_to("force", player, opening=True, card=card)
+        forced = forced_player(player, entry.players)  # M6: the player before the forcer
+        text = voice.say_to("force", player, other=forced, opening=True, card=card)
     else:
         text = voice.say("release", player, opening=True, card=card)
     if moved:
@@ -255,7 +313,7 @@ def narrate(
             as what follows it is not known yet.
         move: A legal move there, or its notation.
         lang: The language (``en``, ``es``, ``nl``, ``de``).
-        names: The two players' names.
+        names: The players' names, one for each player (two or three, M1).
         viewer: The player the text is addressed to (``you``), or ``None`` to tell it in
             the third person.
         style: How cards are written: ``pretty`` (``7♥``), ``short`` (``7h``) or
@@ -277,10 +335,9 @@ def narrate(
     >>> narrate(state.apply("decline"), "decline", names=("Ann", "Bob"), style="short")
     'Ann declines Kd. Kd is dead. Ann turns up Qh'
     """
-    voice = Voice(lang, names, viewer, style)
     if not isinstance(state, State | Observation):
         raise TypeError(f"state is a State or an Observation, not {describe(state)}")
-    two_players_only(state.rules.players, "conquian.narration")
+    voice = Voice(lang, names_for(names, state.rules.players), viewer, style)
     if state.to_move is None:
         raise ConquianError("the game is over: there is no move to narrate")
     if isinstance(state, Observation):
@@ -308,7 +365,8 @@ def describe_origin(
 ) -> str:
     """Where the offered card of a state or an observation came from, in words: a
     discard, turned up, passed, or the upcard, and by whom (empty when nothing is
-    offered).
+    offered). With three players, the players of the card's round of offers who have
+    declined it so far, passing it on to the next player (M4), are named too.
 
     Raises:
         ConquianError: ``lang`` or ``viewer`` is unknown.
@@ -318,10 +376,15 @@ def describe_origin(
     >>> from conquian.narration import describe_origin
     >>> describe_origin(State.new(seed=7), names=("Ann", "Bob"), viewer=0)
     'turned up by Bob'
+    >>> from conquian import TERCERILLA
+    >>> state = State.new(seed=7, rules=TERCERILLA).apply("decline").apply("decline")
+    >>> describe_origin(state, names=("Ann", "Bob", "Cid"))
+    'passed by Bob, declined by Cid'
     """
-    voice = Voice(lang, names, viewer, "pretty")
     if not isinstance(view, State | Observation):
         raise TypeError(f"view is a State or an Observation, not {describe(view)}")
+    players = view.rules.players
+    voice = Voice(lang, names_for(names, players), viewer, "pretty")
     origin, by, to_move = view.offer_origin, view.offered_by, view.to_move
     if origin is None or by is None:
         return ""
@@ -333,7 +396,20 @@ def describe_origin(
         key = "from_pass"
     else:
         key = "from_stock"
-    return voice.say(key, by)
+    text = voice.say(key, by)
+    if players == 2 or view.phase is not Phase.OFFER or to_move is None:
+        return text  # with two players the origin says who declined (R11b, V8)
+    decliners = []
+    seat = first_offered(origin, by, players)
+    while seat != to_move:  # M4: each decliner before the mover passed the card on
+        if seat != by:  # the turner who passed his card is named by "passed by"
+            decliners.append(seat)
+        seat = next_player(seat, players)
+    if len(decliners) == 1:
+        return voice.say("declined_by", decliners[0], origin=text)
+    if len(decliners) == 2:
+        return voice.say_to("declined_by_two", decliners[0], other=decliners[1], origin=text)
+    return text
 
 
 def explain_forcing(
@@ -382,9 +458,10 @@ def explain_forcing(
     >>> explain_forcing(state, names=("Ann", "Bob"), viewer=1)
     ''
     """
-    voice = Voice(lang, names, viewer, style)
     if not isinstance(view, State | Observation):
         raise TypeError(f"view is a State or an Observation, not {describe(view)}")
+    players = view.rules.players
+    voice = Voice(lang, names_for(names, players), viewer, style)
     mover, offer = view.to_move, view.offer
     if mover is None or offer is None or mover != viewer:
         return ""
@@ -394,7 +471,8 @@ def explain_forcing(
         key = "may_force_back"
     else:
         return ""
-    return voice.language.phrase(key, who=voice.names[1 - mover], card=voice.card(offer))
+    forced = voice.names[forced_player(mover, players)]  # M6: the player before him
+    return voice.language.phrase(key, who=forced, card=voice.card(offer))
 
 
 def narrate_start(
@@ -415,9 +493,9 @@ def narrate_start(
     >>> narrate_start(State.new(seed=7), names=("Ann", "Bob"))
     'Bob turns up K♦'
     """
-    voice = Voice(lang, names, viewer, style)
     if not isinstance(state, State):
         raise TypeError(f"state is a State, not {describe(state)}")
+    voice = Voice(lang, names_for(names, state.rules.players), viewer, style)
     first = state.history[0] if state.history else None
     offer = first.offer if first is not None else state.offer
     origin = first.offer_origin if first is not None else state.offer_origin
@@ -441,6 +519,8 @@ def _aftermath(entry: Played, after: State, voice: Voice) -> list[str]:
     outcome = after.outcome
     if outcome is not None and outcome.winner is None:
         lines.append(capitalised(voice.language.phrase("drawn")))
+    elif outcome is not None and outcome.kind is OutcomeKind.FEWEST_CARDS:
+        lines.append(voice.say("fewest_cards", outcome.winner, opening=True))  # M8
     return lines
 
 
@@ -465,7 +545,7 @@ def narrate_history(
         history: The entries, oldest first, from the start of the game.
         rules: The game's rules.
         lang: The language (``en``, ``es``, ``nl``, ``de``).
-        names: The two players' names.
+        names: The players' names, one for each player (two or three, M1).
         viewer: The player addressed as ``you``, or ``None`` for the third person.
         style: How cards are written (see :data:`CARD_STYLES`).
 
@@ -481,10 +561,10 @@ def narrate_history(
     >>> narrate_history(final.history, names=("Ann", "Bob"))[:2]
     ['Bob turns up K♦. Bob passes K♦ to Ann', 'Ann declines K♦. K♦ is dead']
     """
-    voice = Voice(lang, names, viewer, style)
     if isinstance(history, str | bytes) or not all(isinstance(entry, Played) for entry in history):
         raise TypeError(f"history is a sequence of Played entries, not {describe(history)}")
     check_rules(rules)
+    voice = Voice(lang, names_for(names, rules.players), viewer, style)
     return tell_history(history, rules, voice)
 
 
@@ -492,8 +572,7 @@ def tell_history(history: Sequence[Played], rules: Rules, voice: Voice) -> list[
     """:func:`narrate_history` in the voice ``voice`` (the pictures' voice writes the
     players' names as given), the history and rules already checked."""
     lines = []
-    two_players_only(rules.players, "conquian.narration")
-    before: tuple[tuple[Meld, ...], ...] = ((), ())
+    before: tuple[tuple[Meld, ...], ...] = tuple(() for _ in range(rules.players))
     for index, (entry, after) in enumerate(
         zip(history, tables_after(history, rules), strict=True)
     ):
