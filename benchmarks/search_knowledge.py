@@ -69,11 +69,13 @@ class _Evidence:
         for entry in observation.history:
             if entry.player != opponent:
                 continue
-            move = entry.move
+            move, offer = entry.move, entry.offer
+            if offer is None:  # a give of the opening exchange (M10) answers no offer
+                continue
             if isinstance(move, Decline) and entry.phase is Phase.OFFER:
-                events.append((False, entry.offer.index, gone, table))
+                events.append((False, offer.index, gone, table))
             elif isinstance(move, Take):
-                table |= 1 << entry.offer.index | move.laid_mask
+                table |= 1 << offer.index | move.laid_mask
                 gone |= move.laid_mask
                 if not move.goes_out:
                     events.append((True, move.discard_index, gone, table))

@@ -189,9 +189,11 @@ RULE_SETS: tuple[Rules, ...] = (
     Rules(initial_upcard=True),
     find_rules("bicycle"),
     Rules(meld_from_hand=True, initial_upcard=True, regrouping=Regrouping.NONE),
+    Rules(exchange=True, initial_upcard=True, forcing=Forcing.DISCARDS_ONLY),
 )
 """The classic rules, one rule set for each of V1, V4 and R8, the Foster preset (V2
-borrow, V7), V2 none and V8 alone, the Bicycle preset (V3), and V3 with V8 and V2 none."""
+borrow, V7), V2 none and V8 alone, the Bicycle preset (V3), V3 with V8 and V2 none, and
+the opening exchange (M10) with V8 and V1 discards only."""
 
 
 def rule_sets() -> st.SearchStrategy[Rules]:

@@ -243,9 +243,10 @@ def test_the_lemmas_of_the_ply_bound_hold() -> None:
         check_lemmas(state)
 
 
-def episodes(state: State) -> list[tuple[Card, list[Move]]]:
-    """The history cut into episodes: runs of moves that answer the same card."""
-    cut: list[tuple[Card, list[Move]]] = []
+def episodes(state: State) -> list[tuple[Card | None, list[Move]]]:
+    """The history cut into episodes: runs of moves that answer the same card (the gives
+    of an opening exchange, M10, answer none)."""
+    cut: list[tuple[Card | None, list[Move]]] = []
     for played in state.history:
         if cut and cut[-1][0] == played.offer:
             cut[-1][1].append(played.move)

@@ -10,6 +10,7 @@ from conquian import (
     ConquianError,
     Fate,
     Force,
+    Give,
     IllegalMoveError,
     LayDown,
     OfferOrigin,
@@ -116,6 +117,7 @@ def test_a_move_aimed_at_the_viewer_addresses_him_as_the_subject_where_he_is_one
                 if entry.player != 1 or entry.fate not in (Fate.PASSED, Fate.FORCED):
                     continue
                 line = narrate(before, entry.move, names=NAMES, viewer=0, lang=lang)
+                assert entry.offer is not None  # a pass or a force answers an offer
                 card = entry.offer.pretty()
                 if entry.fate is Fate.FORCED:
                     assert forcing.format(card=card) in line, line
@@ -153,6 +155,7 @@ WORDS = {
     Fate.FORCED: " forces ",
     Fate.RELEASED: " releases ",
     Fate.KEPT_ON_OFFER: " lays down ",
+    Fate.GIVEN: " gives ",
 }
 
 
@@ -169,6 +172,10 @@ def test_every_move_kind_is_told_from_the_history_alone() -> None:
             for index, (entry, line) in enumerate(zip(history, lines, strict=True)):
                 fate = entry.fate
                 seen.add(fate)
+                if fate is Fate.GIVEN:  # M10: a give answers no offer
+                    assert isinstance(entry.move, Give)
+                    assert f"{NAMES[entry.player]} gives {entry.move.card} to " in line
+                    continue
                 word = WORDS[fate]
                 if fate is Fate.PASSED and entry.offer_origin is OfferOrigin.UPCARD:
                     word = " declines the upcard "

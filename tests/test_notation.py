@@ -354,7 +354,7 @@ INVALID = {
     "phase": (
         "offered",
         {"phase": "bidding"},
-        "phase must be one of offer, force_decision, forced_take, over, not 'bidding'",
+        "phase must be one of offer, force_decision, forced_take, over, exchange, not 'bidding'",
     ),
     "to_move": ("offered", {"to_move": "2"}, "to_move must be 0, 1 or -, not '2'"),
     "offer not a card": ("offered", {"offer": "8c"}, "offer: '8c' is not a card"),

@@ -19,13 +19,13 @@ from typing import Any
 import attrs
 import pytest
 
-from conquian import State, _position
+from conquian import State, _bits, _position
 from conquian.cards import Card
 from conquian.errors import InvalidStateError
 from conquian.melds import Meld, MeldKind
-from conquian.moves import Move
+from conquian.moves import Decline, Give, Move
 from conquian.observation import Observation
-from conquian.phases import Phase
+from conquian.phases import Phase, gives_seen_by
 from conquian.rules import PRESETS, Forcing, Regrouping, Rules
 from conquian.state import stand_in
 from helpers import random_game, scaled
@@ -49,15 +49,20 @@ RULES: dict[str, Rules] = {
     "initial_upcard": Rules(initial_upcard=True),
     "upcard_meld_from_hand": Rules(initial_upcard=True, meld_from_hand=True),
     "hand_size_7": Rules(hand_size=7),
+    "exchange": Rules(exchange=True),
+    "tercerilla_exchange": Rules(players=3, hand_size=8, exchange=True),
+    "exchange_upcard_none": Rules(
+        exchange=True, initial_upcard=True, meld_from_hand=True, regrouping=Regrouping.NONE
+    ),
 }
 
 
 def observations(rules: Rules, games: int) -> Iterator[tuple[State, Observation]]:
-    """Both players' observations at every position of ``games`` random games."""
+    """Every player's observations at every position of ``games`` random games."""
     for seed in range(games):
         start = State.new(1000 + seed, rules=rules, dealer=seed % 2)
         for state in random_game(start, seed, greed=0.8 if seed % 2 else 0.3):
-            for player in (0, 1):
+            for player in range(rules.players):
                 yield state, state.observation(player)
 
 
@@ -68,6 +73,8 @@ TRIED: tuple[str, ...] = (
     "take -Kh",
     "take +AcAdAh -Ks",
     "lay +2c3c4c",
+    "give Kh",
+    "give ?",
 )
 """Moves tried on every observation besides a few legal ones: most are refused."""
 
@@ -93,6 +100,70 @@ def test_the_stand_in_of_every_observation_has_its_legal_moves(rules: Rules) -> 
             refusal, truth = view.refusal(move), state.refusal(move)
             assert view.is_legal(move) is (truth is None), move
             assert (refusal and refusal.problem) == (truth and truth.problem), move
+
+
+def hidden_swaps(state: State, viewer: int, rng: random.Random) -> Iterator[State]:
+    """``state`` with a card of each other player's hand swapped with a stock card; in
+    the opening exchange a card set aside stays set aside (M10: the swapped-in card is)."""
+    pos = state._pos
+    hands, stock = list(pos[_position.HANDS]), list(pos[_position.STOCK])
+    for other in range(state.players):
+        if other == viewer or not hands[other] or not stock:
+            continue
+        card = rng.choice(list(_bits.indices(hands[other])))
+        at = rng.randrange(len(stock))
+        swapped = list(hands)
+        swapped[other] = hands[other] & ~(1 << card) | 1 << stock[at]
+        changes: dict[str, object] = {
+            "hands": tuple(swapped),
+            "stock": (*stock[:at], card, *stock[at + 1 :]),
+        }
+        given = pos[_position.GIVEN]
+        if state.phase is Phase.EXCHANGE and given >> card & 1:
+            changes["offered_by"] = given & ~(1 << card) | 1 << stock[at]
+        yield state._replace(**changes)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_m10_the_swap_test_holds_in_games_with_the_exchange(players: int) -> None:
+    """Swap a card of a hidden hand with a stock card, or play another card in a give
+    the viewer may not see: his observation does not change (M10)."""
+    rules = Rules(players=players, hand_size=8, exchange=True)
+    rng = random.Random(players)
+    swaps = other_gives = 0
+    games = scaled(6, least=3)
+    for seed in range(games):
+        state = State.new(seed, rules=rules, dealer=seed % players)
+        for position in random_game(state, seed, greed=0.5):
+            for viewer in range(players):
+                view = position.observation(viewer)
+                for swapped in hidden_swaps(position, viewer, rng):
+                    assert swapped != position
+                    assert swapped.observation(viewer) == view
+                    assert swapped.observation(viewer).to_notation() == view.to_notation()
+                    swaps += 1
+        # The exchange played again with another card for each give the viewer may not
+        # see, then a few declines: every view of his is the same, during the exchange
+        # and after it.
+        gives = [Give(rng.choice(sorted(hand))) for hand in state.hands]
+        for viewer in range(players):
+            truth = again = state
+            for ply in range(players + 3):
+                mover = truth.to_move or 0
+                move = gives[mover] if ply < players else Decline()
+                other = move
+                if ply < players and not gives_seen_by(viewer, mover, True, players):
+                    hand = sorted(truth.hands[mover])
+                    other = Give(next(card for card in hand if Give(card) != move))
+                    other_gives += 1
+                truth, again = truth.apply(move), again.apply(other)
+                assert again.observation(viewer) == truth.observation(viewer), (viewer, ply)
+                assert again.observation(viewer).to_notation() == (
+                    truth.observation(viewer).to_notation()
+                )
+    assert swaps > 40 * games
+    # With three players each viewer misses one give (the give of the player after him).
+    assert other_gives == (3 * games if players == 3 else 0)
 
 
 def test_an_observation_read_back_from_its_data_has_the_same_stand_in() -> None:

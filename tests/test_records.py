@@ -467,8 +467,12 @@ def test_the_schema_is_a_draft_2020_12_schema_of_version_1() -> None:
     Draft202012Validator.check_schema(schema)
     assert schema["properties"]["format"] == {"const": notation.FORMAT}
     assert schema["properties"]["version"] == {"const": notation.VERSION}
-    assert schema["properties"]["moves"]["maxItems"] == max_moves(3) == 161  # M1
-    assert schema["else"]["properties"]["moves"]["maxItems"] == notation.MAX_MOVES == 121
+    # M1, M10: three players and their gives
+    assert schema["properties"]["moves"]["maxItems"] == max_moves(3, exchange=True) == 164
+    two = schema["else"]
+    assert two["properties"]["moves"]["maxItems"] == max_moves(2, exchange=True) == 123
+    assert two["else"]["properties"]["moves"]["maxItems"] == notation.MAX_MOVES == 121
+    assert schema["then"]["else"]["properties"]["moves"]["maxItems"] == max_moves(3) == 161
 
 
 def test_the_schema_accepts_the_worked_records() -> None:
@@ -500,8 +504,12 @@ SHAPE_ERRORS: dict[str, tuple[dict[str, Any], str]] = {
     "a move not text": ({"moves": ["take +6c7c -As", 3]}, "move 2: a move is text"),
     "too many moves": ({"moves": ["decline"] * 122}, "field 'moves': at most 121 moves"),
     "too many moves for three": (
-        {"rules": {"players": 3}, "moves": ["decline"] * 162},
+        {"rules": {"players": 3}, "moves": ["decline"] * 165},
         "field 'moves': at most 161 moves",
+    ),
+    "too many moves with the exchange": (  # M10: one give a player more
+        {"rules": {"exchange": True}, "moves": ["decline"] * 124},
+        "field 'moves': at most 123 moves",
     ),
     "result not an object": ({"result": "draw"}, "field 'result'"),
     "result without a winner": ({"result": {"kind": "drawn"}}, "field 'result'"),

@@ -43,6 +43,7 @@ from helpers import deck_for
 
 NO_REGROUPING = attrs.evolve(CLASSIC, regrouping=Regrouping.NONE)
 NO_FORCING = attrs.evolve(CLASSIC, forcing=Forcing.OFF)
+EXCHANGE = attrs.evolve(CLASSIC, exchange=True)
 K_HEARTS = Card.parse("Kh")
 
 
@@ -348,6 +349,18 @@ CASES: list[tuple[MoveProblem, str, Callable[[], IllegalMoveError], dict[str, ob
         lambda: raised(lambda: _game_after_one_move().play("decline", ply=0)),
         {"number": 1},
     ),
+    (
+        MoveProblem.MUST_GIVE,
+        "a decline in the opening exchange (M10)",
+        lambda: refused(start(EXCHANGE), "decline"),
+        {},
+    ),
+    (
+        MoveProblem.NOTHING_TO_GIVE,
+        "a give of a hand card after the exchange (M10)",
+        lambda: refused(passed(), f"give {min(passed().hands[0])}"),
+        {},
+    ),
 ]
 
 
@@ -360,6 +373,30 @@ def _game_after_one_move() -> Game:
 # The same reasons where a builder starts, a forced player does anything but take, and the
 # action space refuses a step: each gives the reason the referee gives for the move.
 MORE_CASES: list[tuple[MoveProblem, str, Callable[[], IllegalMoveError], dict[str, object]]] = [
+    (
+        MoveProblem.MUST_GIVE,
+        "a take built in the opening exchange (M10)",
+        lambda: raised(lambda: start(EXCHANGE).take_builder()),
+        {},
+    ),
+    (
+        MoveProblem.MUST_GIVE,
+        "a take built from the view in the opening exchange (M10)",
+        lambda: raised(lambda: _mover_view(start(EXCHANGE)).take_builder()),
+        {},
+    ),
+    (
+        MoveProblem.NOT_IN_HAND,
+        "a give of a card of the other hand (M10)",
+        lambda: refused(start(EXCHANGE), f"give {min(start(EXCHANGE).hands[0])}"),
+        {"card": min(start(EXCHANGE).hands[0])},
+    ),
+    (
+        MoveProblem.NOT_A_MOVE,
+        "a give of an unseen card, as a view's history writes it (M10)",
+        lambda: refused(start(EXCHANGE), "give ?"),
+        {},
+    ),
     (
         MoveProblem.MUST_FORCE_OR_RELEASE,
         "a take built while a force is decided (R14b)",

@@ -604,6 +604,7 @@ def test_a_take_is_told_with_the_cards_laid_with_it() -> None:
     )
     assert isinstance(take.move, Take)
     assert take.move.discard is not None
+    assert take.offer is not None
     told = " ".join(texts(svg.position(state, last_move=take)))
     laid = " ".join(card.pretty() for card in sorted(take.move.laid))
     assert f"takes {take.offer.pretty()}, lays down {laid}, discards" in told

@@ -223,7 +223,10 @@ def test_every_observation_of_a_game_is_read_back_with_its_history(rules: Any) -
                 view = state.observation(player)
                 assert Observation.from_dict(through_json(view.to_dict())) == view
         assert len(restarted[-1].history) < restarted[-1].ply
-        seen.update((entry.phase.value, entry.offer_origin.value) for entry in states[-1].history)
+        seen.update(
+            (entry.phase.value, entry.offer_origin.value if entry.offer_origin else "-")
+            for entry in states[-1].history
+        )
         kinds.update(entry.move.__class__ for entry in states[-1].history)
         fates.update(entry.fate.value for entry in states[-1].history)
     assert reached(), (seen, kinds, fates)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+import attrs
 import numpy as np
 import pyspiel
 import pytest
@@ -550,3 +551,9 @@ def test_a_three_player_game_is_refused_by_name() -> None:
     with pytest.raises(ConquianError, match="two-player games only; this game has 3"):
         load_game(PRESETS["tercerilla"])
     assert load_game(PRESETS["mexican"]).num_players() == 2
+
+
+def test_the_opening_exchange_is_refused_by_name() -> None:
+    """M10: the OpenSpiel game does not play the exchange yet (issue #32)."""
+    with pytest.raises(ConquianError, match="does not play the opening exchange"):
+        load_game(attrs.evolve(PRESETS["mexican"], exchange=True))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 
+import attrs
 import numpy as np
 import pytest
 from gymnasium import spaces
@@ -322,3 +323,9 @@ def test_a_three_player_game_is_refused_by_name() -> None:
     with pytest.raises(ConquianError, match="two-player games only; this game has 3"):
         raw_env(rules=PRESETS["tercerilla"])
     assert raw_env(rules=PRESETS["mexican"]).rules.players == 2
+
+
+def test_the_opening_exchange_is_refused_by_name() -> None:
+    """M10: the environment does not play the exchange yet (issue #32)."""
+    with pytest.raises(ConquianError, match="does not play the opening exchange"):
+        raw_env(rules=attrs.evolve(PRESETS["mexican"], exchange=True))

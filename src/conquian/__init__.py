@@ -30,7 +30,17 @@ from conquian.melds import (
     is_meld,
     partitions,
 )
-from conquian.moves import Decline, Force, LayDown, LegalMoves, Move, Release, Take, parse_move
+from conquian.moves import (
+    Decline,
+    Force,
+    Give,
+    LayDown,
+    LegalMoves,
+    Move,
+    Release,
+    Take,
+    parse_move,
+)
 from conquian.rules import (
     BICYCLE,
     CLASSIC,
@@ -75,6 +85,7 @@ __all__ = [
     "Forcing",
     "Game",
     "GameRecord",
+    "Give",
     "IllegalMoveError",
     "InvalidCardError",
     "InvalidMeldError",

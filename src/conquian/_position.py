@@ -27,6 +27,7 @@ from conquian.phases import (
     Outcome,
     OutcomeKind,
     Phase,
+    first_giver,
     first_offered,
     forced_player,
     last_offered,
@@ -63,6 +64,11 @@ POSITION_KEYS: Final = (
 THIRD_KEYS: Final = ("hand2", "table2")
 """The fields of the third player's hand and table, in a position of three players
 (M1): written after ``hand1`` and ``table1``, and only then."""
+GIVEN_KEY: Final = "given"
+"""The field of the cards set aside so far in the opening exchange (M10): written after
+``from`` in a position of phase ``exchange``, and only then."""
+OPTIONAL_KEYS: Final = (*THIRD_KEYS, GIVEN_KEY)
+"""The fields a position string has only in some positions (M1, M10)."""
 
 
 def position_keys(players: int) -> tuple[str, ...]:
@@ -217,8 +223,14 @@ FIELDS: Final = (
     "phase", "to_move", "ply", "outcome", "arrangements", "melds",
 )  # fmt: skip
 """The names of the position's fields, in tuple order (for :meth:`State._replace`)."""
+GIVEN: Final = OFFERED_BY
+"""In the opening exchange (M10) no card is offered, and the offered_by field holds
+the mask of the cards set aside to give so far (each still in its giver's hand, one for
+each player who has chosen): read it through this name. (A field of its own would make
+every position tuple longer, for the few moves of an exchange.)"""
 NO_CARD: Final = -1
-"""The offer field when no card is offered (the game is over)."""
+"""The offer field when no card is offered (the game is over, or the opening exchange
+of M10 is under way)."""
 NO_PLAYER: Final = 0
 """The offered_by and to_move fields when the game is over (read ``phase`` first)."""
 
@@ -260,6 +272,8 @@ def write(pos: Position, tables: tuple[tuple[Meld, ...], ...]) -> str:
     rules, dealer, stock, hands, _, dead, offer, origin, by, phase, mover, ply, outcome, _, _ = pos
     hand_fields = {f"hand{player}": mask_text(hand) for player, hand in enumerate(hands)}
     table_fields = {f"table{player}": table_text(table) for player, table in enumerate(tables)}
+    # M10: in the exchange the offered_by field is the mask of the cards set aside (GIVEN)
+    given = {GIVEN_KEY: mask_text(by)} if phase is Phase.EXCHANGE else {}
     return join(
         POSITION_TAG,
         {
@@ -270,6 +284,7 @@ def write(pos: Position, tables: tuple[tuple[Meld, ...], ...]) -> str:
             "to_move": NONE if phase is Phase.OVER else str(mover),
             "offer": NONE if offer == NO_CARD else str(DECK[offer]),
             "from": NONE if origin is None else f"{origin.value}:{by}",
+            **given,
             "stock": cards_text(DECK[i] for i in stock),
             **hand_fields,
             **table_fields,
@@ -314,6 +329,7 @@ def build(fields: dict[str, str], rules: Rules) -> Position:
     tables = tuple(read_table(f"table{p}", fields[f"table{p}"], rules) for p in seats)
     dead = read_cards("dead", fields["dead"])
     outcome = read_result(fields["result"], players)
+    given = read_given(fields, phase)
 
     places: dict[Card, list[str]] = {}
     for name, cards in (
@@ -335,7 +351,11 @@ def build(fields: dict[str, str], rules: Rules) -> Position:
         rules,
         (dealer, ply, to_move),
         phase,
-        (offer_cards[0].index if offer_cards else NO_CARD, origin, offered_by),
+        (
+            offer_cards[0].index if offer_cards else NO_CARD,
+            origin,
+            offered_by if given is None else given,
+        ),
         (
             tuple(card.index for card in stock),
             tuple(_bits.mask_of(hand) for hand in hands),
@@ -345,6 +365,76 @@ def build(fields: dict[str, str], rules: Rules) -> Position:
         tables,
         outcome,
     )
+
+
+def read_given(fields: dict[str, str], phase: Phase) -> int | None:
+    """The mask of the ``given`` field (M10), which a position has in phase exchange and
+    only then; ``None`` in any other phase."""
+    if phase is not Phase.EXCHANGE:
+        if GIVEN_KEY in fields:
+            raise InvalidStateError(
+                f"field {GIVEN_KEY!r} is for the opening exchange, and the phase is "
+                f"{phase.value} (M10)"
+            )
+        return None
+    if GIVEN_KEY not in fields:
+        raise InvalidStateError(f"missing field: {GIVEN_KEY} (the phase is exchange, M10)")
+    return _bits.mask_of(read_cards(GIVEN_KEY, fields[GIVEN_KEY]))
+
+
+def exchange_position(
+    rules: Rules,
+    numbers: tuple[int, int, int | None],
+    offer: tuple[int, OfferOrigin | None, int],
+    cards: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+    outcome: Outcome | None,
+) -> Position:
+    """Check a position of the opening exchange (M10) and build its tuple (for
+    :func:`checked_position`): under ``exchange`` rules, before any card is offered,
+    laid or dead; the players from the one after the dealer up to the player to move
+    have each set one card of his hand aside (``offer``'s third item, the mask of those
+    cards), and the ply counts their gives."""
+    dealer, ply, to_move = numbers
+    offer_index, origin, given = offer
+    stock, hand_masks, table_masks, dead = cards
+    players = rules.players
+    if not rules.exchange:
+        raise InvalidStateError("phase exchange needs rules with exchange:true (M10)")
+    if to_move is None or outcome is not None or offer_index != NO_CARD or origin is not None:
+        raise InvalidStateError(
+            "in the opening exchange a player is to move, and no card is offered yet (M10)"
+        )
+    if any(table_masks) or dead:
+        raise InvalidStateError("in the opening exchange no card is on a table or dead (M10)")
+    if len(hand_masks) != players:
+        raise InvalidStateError(f"the rules are for {players} players: a hand and a table each")
+    for player, hand in enumerate(hand_masks):
+        if hand.bit_count() != rules.hand_size:
+            raise InvalidStateError(
+                f"player {player} holds {hand.bit_count()} cards in the opening exchange, "
+                f"not the {rules.hand_size} dealt (M10)"
+            )
+    chosen = (to_move - first_giver(dealer, players)) % players
+    if ply != chosen:
+        raise InvalidStateError(
+            f"ply {ply} is not the {chosen} gives made before player {to_move} chooses (M10)"
+        )
+    for step in range(players):
+        player = (first_giver(dealer, players) + step) % players
+        set_aside = (given & hand_masks[player]).bit_count()
+        if set_aside != (step < chosen):
+            raise InvalidStateError(
+                f"given: player {player} has set {set_aside} cards aside; one card for each "
+                f"player who has chosen, from player {first_giver(dealer, players)} to "
+                f"player {to_move}, and none for the others (M10)"
+            )
+    if given & ~sum(hand_masks):
+        raise InvalidStateError("given: a card set aside stays in its giver's hand (M10)")
+    arrangements = None if rules.regrouping is Regrouping.FREE else ((),) * players
+    return (
+        rules, dealer, stock, hand_masks, table_masks, dead, NO_CARD, None, given,
+        Phase.EXCHANGE, to_move, ply, None, arrangements, _bits.meld_table(rules.max_sequence),
+    )  # fmt: skip
 
 
 def checked_position(
@@ -360,9 +450,12 @@ def checked_position(
     build its tuple: the second half of :func:`build`, for a caller that holds the parts
     as values (an observation's stand-in) rather than as text. ``numbers`` are (dealer,
     ply, to_move), ``offer`` is (card index or :data:`NO_CARD`, origin, offered by: 0 when
-    the origin is ``None``), ``cards`` are (stock indices top first, hand masks, table
+    the origin is ``None``; in phase exchange the mask of the cards set aside, M10),
+    ``cards`` are (stock indices top first, hand masks, table
     masks, dead indices in order), ``tables`` each player's melds, each valid under
     ``rules``; every card is in exactly one of these places (the caller checks it)."""
+    if phase is Phase.EXCHANGE:
+        return exchange_position(rules, numbers, offer, cards, outcome)
     dealer, ply, to_move = numbers
     offer_index, origin, offered_by = offer
     stock, hand_masks, table_masks, dead = cards

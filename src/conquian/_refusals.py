@@ -30,6 +30,8 @@ __all__ = [
 
 ENGLISH_REFUSALS: Final = {
     "refusal.game_over": "the game is over",
+    "refusal.must_give": "the opening exchange: you must choose a card of your hand to give",
+    "refusal.nothing_to_give": "cards are given only in the opening exchange",
     "refusal.moved_on": "the game has moved on since that move was chosen",
     "refusal.not_your_turn": "it is not your turn",
     "refusal.not_a_move": "that is not a move",
@@ -98,10 +100,13 @@ ENGLISH_REFUSALS: Final = {
     "rule.V2": "the regrouping variant",
     "rule.V3": "laying down from the hand",
     "rule.V4": "the longest sequence",
+    "rule.M10": "the opening exchange",
 }
 
 SPANISH_REFUSALS: Final = {
     "refusal.game_over": "la partida ha terminado",
+    "refusal.must_give": "el intercambio inicial: debes elegir una carta de tu mano para dar",
+    "refusal.nothing_to_give": "solo se dan cartas en el intercambio inicial",
     "refusal.moved_on": "la partida ha avanzado desde que se eligió esa jugada",
     "refusal.not_your_turn": "no es tu turno",
     "refusal.not_a_move": "eso no es una jugada",
@@ -179,10 +184,13 @@ SPANISH_REFUSALS: Final = {
     "rule.V2": "la variante de reagrupar",
     "rule.V3": "bajar de la mano",
     "rule.V4": "la escalera más larga",
+    "rule.M10": "el intercambio inicial",
 }
 
 DUTCH_REFUSALS: Final = {
     "refusal.game_over": "de partij is afgelopen",
+    "refusal.must_give": "de ruil bij het begin: je moet een kaart uit je hand kiezen om te geven",
+    "refusal.nothing_to_give": "kaarten worden alleen bij de ruil aan het begin gegeven",
     "refusal.moved_on": "de partij is verder gegaan sinds die zet werd gekozen",
     "refusal.not_your_turn": "je bent niet aan de beurt",
     "refusal.not_a_move": "dat is geen zet",
@@ -267,10 +275,13 @@ DUTCH_REFUSALS: Final = {
     "rule.V2": "de variant van hergroeperen",
     "rule.V3": "neerleggen uit de hand",
     "rule.V4": "de langste reeks",
+    "rule.M10": "de ruil bij het begin",
 }
 
 GERMAN_REFUSALS: Final = {
     "refusal.game_over": "die Partie ist vorbei",
+    "refusal.must_give": "der Tausch zu Beginn: du musst eine Karte deiner Hand zum Geben wählen",
+    "refusal.nothing_to_give": "Karten werden nur beim Tausch zu Beginn gegeben",
     "refusal.moved_on": "die Partie ist weitergegangen, seit dieser Zug gewählt wurde",
     "refusal.not_your_turn": "du bist nicht am Zug",
     "refusal.not_a_move": "das ist kein Zug",
@@ -358,6 +369,7 @@ GERMAN_REFUSALS: Final = {
     "rule.V2": "die Variante des Umgruppierens",
     "rule.V3": "auslegen aus der Hand",
     "rule.V4": "die längste Folge",
+    "rule.M10": "der Tausch zu Beginn",
 }
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from conquian import _position
 from conquian.cards import Card
 from conquian.errors import InvalidStateError
-from conquian.moves import Decline, Force, LayDown, Release, Take
+from conquian.moves import Decline, Force, Give, LayDown, Release, Take
 from conquian.phases import (
     FORCED_ORIGINS,
     MOVES_OF_PHASE,
@@ -23,6 +23,7 @@ from conquian.phases import (
     OutcomeKind,
     Phase,
     Played,
+    first_giver,
     forced_player,
     may_force_back,
     may_lay_down_on,
@@ -60,7 +61,12 @@ def check_order(fail: Callable[[str, str], InvalidStateError], fields: dict[str,
     first = history[0]
     origin, turner = _position.first_offer(rules, dealer)
     starter = next_player(dealer, rules.players)
-    if whole and (first.player, first.offer_origin, first.offered_by, first.phase) != (
+    if rules.exchange:  # M10: the game opens with the exchange
+        giver = first_giver(dealer, rules.players)
+        if whole and (first.player, first.phase) != (giver, Phase.EXCHANGE):
+            what = f"a game opens with the exchange, player {giver} choosing first"
+            raise fail("history entry 1", f"{what} (M10)")
+    elif whole and (first.player, first.offer_origin, first.offered_by, first.phase) != (
         starter,
         origin,
         turner,
@@ -80,7 +86,7 @@ def check_order(fail: Callable[[str, str], InvalidStateError], fields: dict[str,
         position,
     ]
     for number, (entry, after) in enumerate(zip(history, afters, strict=True), start=1):
-        if not _follows(entry, after, fields["outcome"], rules):
+        if not _follows(entry, after, fields["outcome"], rules, dealer):
             what = f"history entry {number + 1}" if number < len(history) else "the position"
             move = f"'{entry.move}' by player {entry.player}"
             raise fail(what, f"does not follow from history entry {number}, {move}")
@@ -106,12 +112,20 @@ def _entry_problem(entry: Played, rules: Rules, dealer: int) -> str | None:
     """Why no game reaches the entry's offer, or plays its move there, whatever the
     tables; ``None`` if one can."""
     mover, origin, by, phase = entry.player, entry.offer_origin, entry.offered_by, entry.phase
+    kind = entry.move.__class__
+    if phase is Phase.EXCHANGE or kind is Give:  # M10: a give, of the exchange
+        if not rules.exchange:
+            return "a give is played in the opening exchange, under exchange rules (M10)"
+        if kind is not Give or phase is not Phase.EXCHANGE or by != mover:
+            return f"'{entry.move}' cannot be played in phase {phase.value} (M10)"
+        return None
+    if origin is None or entry.offer is None:
+        return f"'{entry.move}' answers an offered card, and none is given"
     problem = _position.offer_problem(phase, mover, origin, by, entry.offer, rules)
     if problem is not None:
         return problem
     if origin is OfferOrigin.UPCARD and not (rules.initial_upcard and by == dealer):
         return "an upcard is the dealer's, under initial_upcard rules (V8)"
-    kind = entry.move.__class__
     if (
         kind not in MOVES_OF_PHASE[phase]
         or (kind is LayDown and not may_lay_down_on(rules, origin, by, mover))
@@ -126,7 +140,9 @@ def _entry_problem(entry: Played, rules: Rules, dealer: int) -> str | None:
     return None
 
 
-def _follows(entry: Played, after: _After, outcome: Outcome | None, rules: Rules) -> bool:
+def _follows(
+    entry: Played, after: _After, outcome: Outcome | None, rules: Rules, dealer: int
+) -> bool:
     """Whether ``after`` can come next after ``entry`` (see :func:`check_order`), by the
     rule facts of :mod:`conquian.phases`."""
     player, offer, origin, by, phase = after
@@ -134,6 +150,18 @@ def _follows(entry: Played, after: _After, outcome: Outcome | None, rules: Rules
     players = rules.players
     following = next_player(mover, players)
     kind = move.__class__
+    if kind is Give:  # M10: the next player chooses; after the dealer, play starts (R10)
+        if mover != dealer:
+            return (player, offer, origin, phase) == (following, None, None, Phase.EXCHANGE)
+        first, turner = _position.first_offer(rules, dealer)
+        return (player, origin, by, phase) == (
+            first_giver(dealer, players),
+            first,
+            turner,
+            Phase.OFFER,
+        ) and (offer is not None)
+    if phase is Phase.EXCHANGE:
+        return False  # only a give leads to a position of the exchange
     passed = entry.fate is Fate.PASSED  # R11b, V8, M4: offered to the next player
     if phase is Phase.OVER:
         if outcome is None:

@@ -171,14 +171,19 @@ class _Reader:
                 move = parse_move(text)
             except ConquianError as error:
                 raise self.fail(where, str(error)) from None
-            origin = self.enum_value(where, item.get("origin"), OfferOrigin)
             phase = self.enum_value(where, item.get("phase"), Phase)
             player, by = item.get("player"), item.get("offered_by")
             if not (is_player(player, self.players) and is_player(by, self.players)):
                 raise self.fail(where, f"player and offered_by are {player_range(self.players)}")
             offer = self.card(where, item.get("offer"))
-            if offer is None:
-                raise self.fail(where, "the offered card is missing")
+            if phase is Phase.EXCHANGE:  # M10: a give answers no offer
+                if offer is not None or item.get("origin") is not None:
+                    raise self.fail(where, "a give of the exchange has no offer and no origin")
+                origin = None
+            else:
+                origin = self.enum_value(where, item.get("origin"), OfferOrigin)
+                if offer is None:
+                    raise self.fail(where, "the offered card is missing")
             assert isinstance(player, int)
             assert isinstance(by, int)
             entries.append(Played(player, offer, move, origin, by, phase, self.players))
@@ -223,6 +228,8 @@ def read_observation(data: object) -> dict[str, Any]:
         "history": read.history(),
         "outcome": read.outcome(),
     }
+    if fields["phase"] is Phase.EXCHANGE:  # M10: the card he set aside, if he has chosen
+        fields["given"] = read.card("given", read.get("given"))
     if len(fields["hand"]) != sizes[player]:
         raise read.fail("hand_sizes", f"player {player}'s hand holds {len(fields['hand'])}")
     if len(fields["history"]) > fields["ply"]:
@@ -239,10 +246,11 @@ def position_fields(
     cards: tuple[Sequence[Sequence[Card]], Sequence[Card], Sequence[Card]],
     tables: tuple[tuple[Meld, ...], ...],
     outcome: Outcome | None,
+    given: Sequence[Card] = (),
 ) -> dict[str, str]:
     """The fields of a position string, given field by field: ``numbers`` are (dealer,
     ply, to_move), ``offer`` is (card, origin, offered by), ``cards`` are (the hands, one
-    a player, stock, dead)."""
+    a player, stock, dead), ``given`` the cards set aside in phase exchange (M10)."""
     dealer, ply, to_move = numbers
     card, origin, by = offer
     hands, stock, dead = cards
@@ -254,6 +262,7 @@ def position_fields(
         "to_move": "-" if to_move is None else str(to_move),
         "offer": "-" if card is None else str(card),
         "from": "-" if origin is None else f"{origin.value}:{by}",
+        **({_position.GIVEN_KEY: _position.cards_text(given)} if phase is Phase.EXCHANGE else {}),
         "stock": _position.cards_text(stock),
         **{f"hand{player}": _position.cards_text(hand) for player, hand in enumerate(hands)},
         **{f"table{player}": _position.table_text(table) for player, table in enumerate(tables)},
@@ -286,10 +295,11 @@ def read_state(data: object) -> StateData:
         raise read.fail("hands", f"{_COUNT_WORDS[rules.players]} hands, one a player")
     dealer = read.player("dealer")
     assert dealer is not None
+    phase = read.enum("phase", Phase)
     fields = position_fields(
         rules,
         (dealer, read.count("ply"), read.player("to_move", optional=True)),
-        read.enum("phase", Phase),
+        phase,
         (
             read.card("offer", read.get("offer")),
             read.enum("offer_origin", OfferOrigin, optional=True),
@@ -302,6 +312,7 @@ def read_state(data: object) -> StateData:
         ),
         read.tables(),
         read.outcome(),
+        read.cards("given") if phase is Phase.EXCHANGE else (),  # M10
     )
     deck_value = read.get("deck")
     seed = read.get("seed")

@@ -18,8 +18,8 @@ from conquian import _bits
 from conquian.cards import Card, format_cards
 from conquian.errors import ConquianError
 from conquian.melds import Meld
-from conquian.moves import Decline, Force, LayDown, Move, Release, Take
-from conquian.phases import Outcome, Played
+from conquian.moves import Decline, Force, Give, LayDown, Move, Release, Take
+from conquian.phases import Outcome, Phase, Played
 from conquian.rules import CLASSIC, Rules
 
 if TYPE_CHECKING:
@@ -45,6 +45,7 @@ _KINDS: Final[dict[type, str]] = {
     Decline: "decline",
     Force: "force",
     Release: "release",
+    Give: "give",
 }
 
 
@@ -74,6 +75,8 @@ def move_to_dict(move: Move, table: Sequence[Meld] | None = None) -> dict[str, A
 'goes_out': False, 'table': None}
     >>> move_to_dict(parse_move("decline"))
     {'text': 'decline', 'kind': 'decline'}
+    >>> move_to_dict(parse_move("give 7h")), move_to_dict(parse_move("give ?"))["card"]
+    ({'text': 'give 7h', 'kind': 'give', 'card': '7h'}, None)
     """
     data: dict[str, Any] = {"text": str(move), "kind": _KINDS[type(move)]}
     if isinstance(move, Take):
@@ -82,6 +85,8 @@ def move_to_dict(move: Move, table: Sequence[Meld] | None = None) -> dict[str, A
         data["goes_out"] = move.goes_out
     elif isinstance(move, LayDown):
         data["laid"] = _cards(sorted(move.laid))
+    elif isinstance(move, Give):  # M10: None for a give the viewer may not see
+        data["card"] = None if move.card is None else str(move.card)
     if isinstance(move, Take | LayDown):
         data["table"] = None if table is None else _table(table)
     return data
@@ -99,8 +104,9 @@ def history_data(history: Sequence[Played], rules: Rules, ply: int) -> list[dict
     return [
         {
             "player": entry.player,
-            "offer": str(entry.offer),
-            "origin": entry.offer_origin.value,
+            # M10: a give answers no offer
+            "offer": None if entry.offer is None else str(entry.offer),
+            "origin": None if entry.offer_origin is None else entry.offer_origin.value,
             "offered_by": entry.offered_by,
             "phase": entry.phase.value,
             "fate": entry.fate.value,
@@ -138,7 +144,8 @@ def tables_after(
     for number, entry in enumerate(history, 1):
         move, player = entry.move, entry.player
         if isinstance(move, Take | LayDown):
-            added = move.laid_mask | (1 << entry.offer.index if isinstance(move, Take) else 0)
+            taken = entry.offer if isinstance(move, Take) else None
+            added = move.laid_mask | (0 if taken is None else 1 << taken.index)
             laid = sum(masks)  # the tables hold different cards
             if added & laid:
                 again = _bits.cards_of(added & laid)
@@ -183,7 +190,14 @@ def observation_to_dict(observation: Observation) -> dict[str, Any]:
         **{key: common[key] for key in ("rules", "dealer", "ply", "phase", "to_move")},
         "hand": _cards(observation.hand),
         "hand_sizes": list(observation.hand_sizes),
-        **{key: common[key] for key in ("tables", "offer", "offer_origin", "offered_by", "dead")},
+        **{key: common[key] for key in ("tables", "offer", "offer_origin", "offered_by")},
+        # M10: the card he set aside, in the opening exchange only
+        **(
+            {"given": None if observation.given is None else str(observation.given)}
+            if observation.phase is Phase.EXCHANGE
+            else {}
+        ),
+        "dead": common["dead"],
         "stock_size": observation.stock_size,
         "outcome": common["outcome"],
         "history": common["history"],
@@ -200,6 +214,8 @@ def state_to_dict(state: State) -> dict[str, Any]:
         **{key: common[key] for key in ("rules", "dealer", "ply", "phase", "to_move")},
         "hands": [_cards(hand) for hand in state.hands],
         **{key: common[key] for key in ("tables", "offer", "offer_origin", "offered_by")},
+        # M10: the cards set aside so far, in the opening exchange only
+        **({"given": _cards(sorted(state.given))} if state.phase is Phase.EXCHANGE else {}),
         "stock": _cards(state.stock),
         "dead": common["dead"],
         "outcome": common["outcome"],

@@ -14,18 +14,21 @@ action                  meaning
 ``3``                   lay down (V3): starts a lay-down, and again finishes it
 ``4 + c``               add hand card ``c`` (its :attr:`~conquian.cards.Card.index`)
                         to the cards laid with the offered card
-``44 + c``              discard card ``c``, finishing a take
+``44 + c``              discard card ``c``, finishing a take; in the opening exchange
+                        (M10), give card ``c``: the whole move
 ``84``                  go out: finish a take that lays every hand card (R16)
 ``85 + m``              choose meld ``MELDS[m]`` of the new table, where the rules let the
                         player arrange it (V2 borrow or none)
 ======================  ==============================================================
 
-so :data:`NUM_ACTIONS` is 279. Cards may be added in any order (only those from which a
-legal move is still reachable are legal); the table's melds are chosen after the last
-card is added, in order of their lowest card, and only where more than one table is
-allowed. So the sequences of legal actions reach every legal move, and nothing else.
-A take starts with its first action: adding a card, a discard or going out (a take that
-lays no hand card, such as one that extends a meld on the table, is just a discard).
+so :data:`NUM_ACTIONS` is 279 (a give of the opening exchange, M10, reuses the discard
+actions: both send a hand card away, and a give is the only move of its phase). Cards
+may be added in any order (only those from which a legal move is still reachable are
+legal); the table's melds are chosen after the last card is added, in order of their
+lowest card, and only where more than one table is allowed. So the sequences of legal
+actions reach every legal move, and nothing else. A take starts with its first action:
+adding a card, a discard or going out (a take that lays no hand card, such as one that
+extends a meld on the table, is just a discard).
 
 >>> from conquian import State
 >>> from conquian.actions import ActionBuilder, action_name
@@ -55,7 +58,19 @@ from conquian.builder import TakeBuilder, trusted_start
 from conquian.cards import DECK, Card
 from conquian.errors import IllegalMoveError, MoveProblem, describe
 from conquian.melds import Meld
-from conquian.moves import DECLINE, FORCE, RELEASE, Decline, Force, LayDown, Move, Release, Take
+from conquian.moves import (
+    DECLINE,
+    FORCE,
+    GIVES,
+    RELEASE,
+    Decline,
+    Force,
+    Give,
+    LayDown,
+    Move,
+    Release,
+    Take,
+)
 from conquian.observation import Observation
 from conquian.phases import Fate, OfferOrigin, Phase
 from conquian.rules import Rules
@@ -117,7 +132,8 @@ LAY_DOWN: Final = 3
 ADD: Final = 4
 """Add a hand card to the cards laid down (the action ``ADD + card.index``)."""
 DISCARD: Final = ADD + len(DECK)
-"""Discard a card and finish a take (the action ``DISCARD + card.index``)."""
+"""Discard a card and finish a take (the action ``DISCARD + card.index``); in the
+opening exchange, give the card (M10)."""
 GO_OUT: Final = DISCARD + len(DECK)
 """Finish a take that lays every hand card (R16)."""
 MELD: Final = GO_OUT + 1
@@ -185,7 +201,7 @@ def parse_action(text: str) -> int:
         return LAY_DOWN if text.strip() == "lay down" else GO_OUT
     if word == "add":
         return ADD + Card.parse(rest).index
-    if word == "discard":
+    if word in ("discard", "give"):  # M10: a give is a discard action in the exchange
         return DISCARD + Card.parse(rest).index
     if word == "meld":
         return MELD + _MELD_ID[Meld.parse(rest, rules=_LONGEST)]
@@ -271,6 +287,13 @@ class ActionBuilder:
         # the engine's own position (the checks and the search for a possible take were
         # two thirds of a start).
         legal = view.legal_moves()
+        if view.phase is Phase.EXCHANGE:  # M10: one give per hand card, one action each
+            gives = tuple(
+                DISCARD + move.card.index
+                for move in legal
+                if isinstance(move, Give) and move.card is not None
+            )
+            return cls(gives, None, None, None, None, False, None, view)
         index = len(legal) - 1
         simple: tuple[int, ...] = ()
         while index >= 0:
@@ -378,6 +401,8 @@ class ActionBuilder:
         if current is None:
             if action in _SIMPLE:
                 return cls(simple, take, lay, None, None, False, _SIMPLE[action], view)
+            if view.phase is Phase.EXCHANGE:  # M10: the give of the card
+                return cls(simple, take, lay, None, None, False, GIVES[action - DISCARD], view)
             if action == LAY_DOWN:
                 return cls(simple, take, lay, lay, None, False, None, view)
             return cls(simple, take, lay, take, None, False, None, view).apply(action)
@@ -400,7 +425,9 @@ class ActionBuilder:
         reason: IllegalMoveError | None = None
         if self._move is None:
             try:
-                if self._current is None and action in _SIMPLE:
+                if self._view.phase is Phase.EXCHANGE and DISCARD <= action < GO_OUT:
+                    reason = self._view.refusal(GIVES[action - DISCARD])  # M10
+                elif self._current is None and action in _SIMPLE:
                     reason = self._view.refusal(_SIMPLE[action])
                 elif self._current is None and action == LAY_DOWN:
                     self._view.lay_down_builder()
@@ -509,13 +536,16 @@ def actions_of(move: Move, view: State | Observation) -> tuple[int, ...]:
     ['add 3d', 'add 5d', 'discard Kh']
     """
     builder = ActionBuilder.start(view)
-    if not isinstance(move, Take | LayDown | Decline | Force | Release):
+    if not isinstance(move, Take | LayDown | Decline | Force | Release | Give):
         raise TypeError(
-            f"a move is a Take, LayDown, Decline, Force or Release, not {describe(move)}"
+            f"a move is a Take, LayDown, Decline, Force, Release or Give, not {describe(move)}"
         )
     refusal = view.refusal(move)
     if refusal is not None:  # the referee's own reason
         raise refusal
+    if isinstance(move, Give):
+        assert move.card is not None  # the referee refuses a give of no card
+        return _finish(builder, [DISCARD + move.card.index], move)  # M10
     if isinstance(move, Decline | Force | Release):
         return _finish(builder, [_simple_action(move)], move)
     actions = [LAY_DOWN] if isinstance(move, LayDown) else []

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from conquian import _bits
-from conquian._position import Position, first_offer
+from conquian._position import NO_CARD, Position, first_offer
 from conquian._rng import SplitMix64
 from conquian.cards import DECK, Card, format_cards, parse_cards
 from conquian.errors import (
@@ -25,7 +25,7 @@ from conquian.errors import (
     describe,
     player_range,
 )
-from conquian.phases import Phase, next_player
+from conquian.phases import Phase, first_giver, next_player
 from conquian.rules import Regrouping, Rules, check_rules
 
 __all__ = [
@@ -145,10 +145,19 @@ def deal_position(order: tuple[int, ...], rules: Rules, dealer: int) -> Position
     else:
         for i in range(stock_pos):
             hands[(starter + i // batch) % players] |= _BIT[order[i]]
+    arrangements = None if rules.regrouping is Regrouping.FREE else ((),) * players
+    if rules.exchange:
+        # M10: the opening exchange comes first, the player after the dealer choosing
+        # first; no card is turned up until every player has chosen (no card set aside
+        # yet: the GIVEN field is 0).
+        return (
+            rules, dealer, order[stock_pos:], tuple(hands), (0,) * players, (), NO_CARD,
+            None, 0, Phase.EXCHANGE, first_giver(dealer, players), 0, None, arrangements,
+            _bits.meld_table(rules.max_sequence),
+        )  # fmt: skip
     # R10: the player after the dealer turns the top stock card; it is offered to him. V8:
     # the dealer turns it, and it is offered to the player after him (M2, M4).
     origin, turner = first_offer(rules, dealer)
-    arrangements = None if rules.regrouping is Regrouping.FREE else ((),) * players
     return (
         rules, dealer, order[stock_pos + 1 :], tuple(hands), (0,) * players, (),
         order[stock_pos], origin, turner, Phase.OFFER, starter, 0, None, arrangements,

@@ -125,6 +125,14 @@ def two_players_only(players: int, what: str) -> None:
         )
 
 
+def no_exchange(exchange: bool, what: str) -> None:
+    """Refuse rules with the opening exchange (M10) in ``what``, a part of the library
+    that does not play it yet (the integrations: issue #32), with a
+    :class:`ConquianError` that says so."""
+    if exchange:
+        raise ConquianError(f"{what} does not play the opening exchange (M10) yet")
+
+
 def player_range(players: int) -> str:
     """The player numbers of a game of ``players`` players, in words: "0 or 1", "0, 1
     or 2"."""
@@ -322,6 +330,11 @@ class MoveProblem(enum.Enum):
     ``ply`` it saw (:meth:`Game.play <conquian.game.Game.play>`), and the game is at move
     :attr:`~IllegalMoveError.number` now; a request sent twice is refused the second
     time."""
+    MUST_GIVE = "must_give"
+    """The opening exchange is under way: the player must choose a card of his hand to
+    give (M10)."""
+    NOTHING_TO_GIVE = "nothing_to_give"
+    """A give, but cards are given only in the opening exchange (M10)."""
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -337,6 +350,8 @@ _MOVE_PROBLEM_RULES: dict[MoveProblem, tuple[str, ...]] = {
     MoveProblem.MUST_TAKE: ("R14b",),
     MoveProblem.MUST_FORCE_OR_RELEASE: ("R14b",),
     MoveProblem.NOTHING_TO_RELEASE: ("R14b",),
+    MoveProblem.MUST_GIVE: ("M10",),
+    MoveProblem.NOTHING_TO_GIVE: ("M10",),
     MoveProblem.FORCING_NOT_ALLOWED: ("V1",),
     MoveProblem.NOT_PASSED: ("R14b",),
     MoveProblem.DOES_NOT_FIT: ("R14a",),

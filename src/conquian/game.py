@@ -35,7 +35,17 @@ from conquian.errors import (
     renamed_keyword,
     warn_renamed,
 )
-from conquian.moves import Decline, Force, LayDown, LegalMoves, Move, Release, Take, parse_move
+from conquian.moves import (
+    Decline,
+    Force,
+    Give,
+    LayDown,
+    LegalMoves,
+    Move,
+    Release,
+    Take,
+    parse_move,
+)
 from conquian.rules import CLASSIC, Rules
 from conquian.state import Outcome, Played, State, with_seed
 
@@ -47,20 +57,20 @@ the bound), and so the most a :class:`GameRecord` of two players holds; see
 :func:`max_moves` for three (M1)."""
 
 
-def max_moves(players: int) -> int:
+def max_moves(players: int, exchange: bool = False) -> int:
     """The most moves a game of ``players`` players lasts under any rules: ``40 p + 41``
     (:ref:`game-length`; with ``p`` players each stock card sees at most ``p + 1`` moves
     besides a take and each discard ``p``, and ``p h + 1`` takes), 121 with two, 161 with
-    three (M1).
+    three (M1); and ``p`` more with the opening exchange (M10), one give a player.
 
     >>> from conquian.game import max_moves
-    >>> max_moves(2), max_moves(3)
-    (121, 161)
+    >>> max_moves(2), max_moves(3), max_moves(3, exchange=True)
+    (121, 161, 164)
     """
-    return 40 * players + 41
+    return 40 * players + 41 + (players if exchange else 0)
 
 
-_MOVE_TYPES = (Take, LayDown, Decline, Force, Release)
+_MOVE_TYPES = (Take, LayDown, Decline, Force, Release, Give)
 _ALL_CARDS: Final = (1 << len(DECK)) - 1
 
 
@@ -115,9 +125,10 @@ def _check_record(record: GameRecord) -> None:
     order = _deck_order(record.deck)
     if order is None:
         raise InvalidRecordError("field 'deck': the 40 cards, each exactly once")
-    if len(record.moves) > max_moves(players):
+    most = max_moves(players, record.rules.exchange)
+    if len(record.moves) > most:
         raise InvalidRecordError(
-            f"field 'moves': at most {max_moves(players)} moves (no game lasts longer), "
+            f"field 'moves': at most {most} moves (no game lasts longer), "
             f"not {len(record.moves)} or more"
         )
     for number, move in enumerate(record.moves, 1):

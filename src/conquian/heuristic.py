@@ -250,6 +250,7 @@ class _View:
         declined = 0
         for entry in observation.history:
             if entry.player != me and isinstance(entry.move, Decline):
+                assert entry.offer is not None  # a decline answers an offer
                 declined |= 1 << entry.offer.index
         self._fill(me, observation.hand_sizes, tuple(tables), _ALL & ~seen, declined)
 

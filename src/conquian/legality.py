@@ -39,10 +39,12 @@ from conquian.melds import Meld, MeldKind
 from conquian.moves import (
     DECLINE,
     FORCE,
+    GIVES,
     NO_DISCARD,
     RELEASE,
     Decline,
     Force,
+    Give,
     LayDown,
     LegalMoves,
     Move,
@@ -58,6 +60,7 @@ from conquian.phases import (
     MOVES_OF_PHASE,
     ORIGIN_STOCK,
     PASSED_ON,
+    PHASE_EXCHANGE,
     PHASE_FORCE_DECISION,
     PHASE_FORCED_TAKE,
     PHASE_OFFER,
@@ -131,7 +134,7 @@ def _not_in_hand(card_index: int, v: int | None) -> IllegalMoveError:
     return refused(MoveProblem.NOT_IN_HAND, v, card=DECK[card_index])
 
 
-_MOVE_KINDS: Final = (Take, Decline, Force, Release, LayDown)
+_MOVE_KINDS: Final = (Take, Decline, Force, Release, LayDown, Give)
 
 
 def check_move(pos: Position, move: object, player: int | None, v: int | None) -> None:
@@ -146,9 +149,11 @@ def check_move(pos: Position, move: object, player: int | None, v: int | None) -
         and isinstance(move, _MOVE_KINDS)
         and not isinstance(move, MOVES_OF_PHASE[phase])
     ):
-        # a move its phase does not allow (R14b)
+        # a move its phase does not allow (R14b, M10)
         if phase is PHASE_FORCED_TAKE:
             raise _must_take(pos, v)
+        if phase is PHASE_EXCHANGE:
+            raise refused(MoveProblem.MUST_GIVE, v)
         raise _must_force_or_release(pos, v)
     if isinstance(move, Take):
         _check_take(pos, move, v)
@@ -162,8 +167,21 @@ def check_move(pos: Position, move: object, player: int | None, v: int | None) -
             raise refused(MoveProblem.NOTHING_TO_RELEASE, v)
     elif isinstance(move, LayDown):
         _check_lay_down(pos, move, v)
+    elif isinstance(move, Give):
+        _check_give(pos, move, v)
     else:
         raise refused(MoveProblem.NOT_A_MOVE, v, detail=describe(move))
+
+
+def _check_give(pos: Position, move: Give, v: int | None) -> None:
+    """M10: a give is made in the opening exchange, of a card of the giver's hand."""
+    if pos[PHASE] is not PHASE_EXCHANGE:
+        raise refused(MoveProblem.NOTHING_TO_GIVE, v)
+    card = move.card
+    if card is None:  # a give the viewer of a history could not see (give ?)
+        raise refused(MoveProblem.NOT_A_MOVE, v, detail=f"{move} names no card")
+    if not pos[HANDS][pos[TO_MOVE]] >> card.index & 1:
+        raise _not_in_hand(card.index, v)
 
 
 def _check_turn(pos: Position, player: int | None) -> None:
@@ -195,6 +213,8 @@ def start_builder(
     :class:`~conquian.state.State` and :class:`~conquian.state.Observation`."""
     _check_turn(pos, player)
     phase = pos[PHASE]
+    if phase is PHASE_EXCHANGE:
+        raise refused(MoveProblem.MUST_GIVE, v)  # M10: no card is offered yet
     if lay_down and phase is PHASE_FORCED_TAKE:
         raise _must_take(pos, v)
     if phase is PHASE_FORCE_DECISION:
@@ -383,6 +403,8 @@ def legal_moves(pos: Position) -> LegalMoves:
         extra = ()
     elif phase is PHASE_FORCE_DECISION:
         return _FORCE_OR_RELEASE
+    elif phase is PHASE_EXCHANGE:
+        return _gives(hands[mover])  # M10: one give per hand card
     else:
         return _NO_MOVES
     table = tables[mover]
@@ -408,6 +430,12 @@ def legal_moves(pos: Position) -> LegalMoves:
         return TakeMoves(hand, laids, extra)
     takes, named = _arranged(pos, laids, 1 << offer)
     return TakeMoves(hand, takes, extra, named)
+
+
+def _gives(hand: int) -> MoveTuple:
+    """The legal moves of the opening exchange (M10): the give of each card of the
+    ``hand`` mask, in deck order."""
+    return MoveTuple(GIVES[index] for index in _bits.indices(hand))
 
 
 def _arranged(

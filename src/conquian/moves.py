@@ -14,6 +14,7 @@ notation                                     meaning
 ``decline``                                  refuse the offer, or pass one's card (R11)
 ``force``                                    make the decliner take the card (R14b)
 ``release``                                  let a declined card go dead (R14b)
+``give 7h``                                  give 7h in the opening exchange (M10)
 ===========================================  ==========================================
 
 >>> from conquian import parse_move, Take, Card
@@ -49,6 +50,7 @@ from conquian.rules import Rules
 __all__ = [
     "Decline",
     "Force",
+    "Give",
     "LayDown",
     "LegalMoves",
     "Move",
@@ -232,15 +234,49 @@ class LayDown:
         return f"parse_move('{self}')"
 
 
-Move: TypeAlias = Take | LayDown | Decline | Force | Release
+@attrs.frozen(repr=False)
+class Give:
+    """Choose the hand card to give to the next player in the opening exchange (M10).
+
+    ``Give(card)``. Equal gives give the same card. In a player's view of the history
+    (:meth:`State.observation <conquian.state.State.observation>`) a give he may not see
+    holds ``card=None``, written ``give ?``: such a value is never a legal move.
+
+    Raises:
+        TypeError: ``card`` is not a :class:`~conquian.cards.Card` or ``None``.
+
+    >>> print(Give(Card.parse("7h")), Give(None))
+    give 7h give ?
+    """
+
+    card: Card | None = attrs.field()
+
+    @card.validator
+    def _check_card(self, _: object, card: object) -> None:
+        if card is not None and card.__class__ is not Card:
+            raise TypeError(f"card must be a Card or None, not {describe(card)}")
+
+    def __str__(self) -> str:
+        return f"give {UNSEEN_CARD if self.card is None else self.card}"
+
+    def __repr__(self) -> str:
+        return f"parse_move('{self}')"
+
+
+UNSEEN_CARD: Final = "?"
+"""How a give's card that the viewer may not see is written (``give ?``, M10)."""
+
+Move: TypeAlias = Take | LayDown | Decline | Force | Release | Give
 """Any move."""
 
 DECLINE: Final = Decline()
+GIVES: Final = tuple(Give(card) for card in DECK)
+"""The give of each card, by card index (shared by the engine's legal moves, M10)."""
 FORCE: Final = Force()
 RELEASE: Final = Release()
 
 _SIMPLE: Final[dict[str, Move]] = {"decline": DECLINE, "force": FORCE, "release": RELEASE}
-MOVE_VERBS: Final = frozenset(("take", "lay", *_SIMPLE))
+MOVE_VERBS: Final = frozenset(("take", "lay", "give", *_SIMPLE))
 """The words a move's notation starts with (``take``, ``lay``, ``decline``, ...)."""
 NO_DISCARD: Final = -1
 """The :attr:`Take.discard_index` of a take that goes out (it has no discard, R16)."""
@@ -248,7 +284,8 @@ _ANY_RULES: Final = Rules(max_sequence=10)
 MAX_MOVE_TEXT: Final = 200
 """The longest move text :func:`parse_move` reads (a move is far shorter)."""
 _FORMS: Final = (
-    "decline, force, release, take [+CARDS] (-CARD | out) [[MELD ...]] or lay +CARDS [[MELD ...]]"
+    "decline, force, release, take [+CARDS] (-CARD | out) [[MELD ...]], lay +CARDS [[MELD ...]]"
+    " or give CARD"
 )
 
 
@@ -302,6 +339,15 @@ def _read_move(text: str) -> Move:
     verb = words[0].lower()
     if verb in _SIMPLE:
         raise InvalidMoveNotationError(f"{verb} is a whole move: nothing may follow it")
+    if verb == "give":
+        if len(words) != 2 or table is not None:
+            raise InvalidMoveNotationError("a give is give CARD, the hand card it gives (M10)")
+        if words[1] == UNSEEN_CARD:
+            return Give(None)
+        cards = parse_cards(words[1])
+        if len(cards) != 1:
+            raise InvalidMoveNotationError(f"a give gives one card, not {len(cards)} (M10)")
+        return Give(cards[0])
     if verb == "lay":
         if len(words) != 2 or not words[1].startswith("+"):
             raise InvalidMoveNotationError("a lay-down is lay +CARDS, the hand cards it lays down")

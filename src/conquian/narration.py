@@ -28,7 +28,7 @@ from conquian.cards import Card, format_cards
 from conquian.errors import ConquianError, IllegalMoveError, describe
 from conquian.languages import Language, find_language, placeholders
 from conquian.melds import Meld
-from conquian.moves import Force, LayDown, Move, Take
+from conquian.moves import Force, Give, LayDown, Move, Take
 from conquian.phases import (
     OutcomeKind,
     first_offered,
@@ -245,7 +245,13 @@ def _sentence(
     voice: Voice,
 ) -> str:
     """The move of ``entry`` in words (without what followed)."""
-    player, move, card = entry.player, entry.move, voice.card(entry.offer)
+    player, move = entry.player, entry.move
+    if isinstance(move, Give):  # M10: a give answers no offer
+        if move.card is None:  # a give the viewer may not see
+            return voice.say_to("give_unseen", player, opening=True)
+        return voice.say_to("give", player, opening=True, card=voice.card(move.card))
+    assert entry.offer is not None  # every other move answers an offer
+    card = voice.card(entry.offer)
     fate = entry.fate
     moved = _rearrangements(old_table, new_table, voice)
     if isinstance(move, Take):
@@ -496,7 +502,8 @@ def narrate_start(
     if not isinstance(state, State):
         raise TypeError(f"state is a State, not {describe(state)}")
     voice = Voice(lang, names_for(names, state.rules.players), viewer, style)
-    first = state.history[0] if state.history else None
+    # The first entry that answers an offer (gives of the exchange answer none, M10).
+    first = next((entry for entry in state.history if entry.offer is not None), None)
     offer = first.offer if first is not None else state.offer
     origin = first.offer_origin if first is not None else state.offer_origin
     by = first.offered_by if first is not None else state.offered_by
@@ -509,8 +516,7 @@ def _aftermath(entry: Played, after: State, voice: Voice) -> list[str]:
     """What followed the move: a dead card, the next card turned up, the end."""
     lines = []
     offer, origin, by = after.offer, after.offer_origin, after.offered_by
-    died = entry.offer in after.dead
-    if died:
+    if entry.offer is not None and entry.offer in after.dead:
         lines.append(capitalised(voice.language.phrase("dies", card=voice.card(entry.offer))))
     turned = origin is not None and origin is not OfferOrigin.DISCARD
     if offer is not None and turned and by is not None and offer != entry.offer:
@@ -578,15 +584,19 @@ def tell_history(history: Sequence[Played], rules: Rules, voice: Voice) -> list[
     ):
         parts = []
         previous = history[index - 1] if index else None
-        if (previous is None or entry.offer != previous.offer) and (
-            entry.offer_origin is not OfferOrigin.DISCARD
+        offer, origin = entry.offer, entry.offer_origin
+        if (
+            offer is not None  # a give of the opening exchange (M10) answers no offer
+            and origin is not None
+            and (previous is None or offer != previous.offer)
+            and origin is not OfferOrigin.DISCARD
         ):
-            parts.append(_turn_up(entry.offer, entry.offer_origin, entry.offered_by, voice))
+            parts.append(_turn_up(offer, origin, entry.offered_by, voice))
         player = entry.player
         parts.append(_sentence(entry, before[player], after[player], voice))
         following = history[index + 1] if index + 1 < len(history) else None
-        if _died(entry, following):
-            parts.append(capitalised(voice.language.phrase("dies", card=voice.card(entry.offer))))
+        if offer is not None and _died(entry, following):
+            parts.append(capitalised(voice.language.phrase("dies", card=voice.card(offer))))
         lines.append(". ".join(parts))
         before = after
     return lines

@@ -340,7 +340,7 @@ def _read_record(data: object) -> GameRecord:
     if len(deck) != len(DECK) or len(deck_text) > 200:
         raise InvalidRecordError(f"field 'deck': the 40 cards, each once; not {len(deck)}")
     moves_data = _field(data, "moves", list, "a list of moves")
-    most = max_moves(rules.players)
+    most = max_moves(rules.players, rules.exchange)
     if len(moves_data) > most:
         raise InvalidRecordError(
             f"field 'moves': at most {most} moves (no game lasts longer), not {len(moves_data)}"

@@ -33,11 +33,11 @@ from conquian.legality import (
     start_builder,
 )
 from conquian.melds import Meld
-from conquian.moves import LegalMoves, Move, MoveTuple, parse_move
-from conquian.phases import OfferOrigin, Outcome, Phase, Played
+from conquian.moves import Give, LegalMoves, Move, MoveTuple, parse_move
+from conquian.phases import OfferOrigin, Outcome, Phase, Played, first_giver, gives_seen_by
 from conquian.rules import Rules
 
-__all__ = ["Observation", "SeenCards", "seen_cards"]
+__all__ = ["HIDDEN_GIVE", "Observation", "SeenCards", "hide_gives", "seen_cards"]
 
 _NO_MOVES: Final = MoveTuple(())
 _ALL_CARDS: Final = (1 << len(DECK)) - 1
@@ -53,6 +53,10 @@ class Observation:
     the phase, whose decision it is and the public history — and nothing else: not the
     other players' hands, not the stock order. Equal observations mean the same
     knowledge. ``tables`` and ``hand_sizes`` have one item a player (M1).
+
+    In the opening exchange (M10) it holds the card this player has set aside to give
+    (``given``); its history shows his own give, and once every player has chosen the
+    give that came to him, and every other give as ``Give(None)`` (``give ?``).
 
     Its questions (legal moves, legality, refusals, builders) are answered from a
     stand-in position built from its values, so one made by hand (``attrs.evolve``) must
@@ -86,6 +90,9 @@ class Observation:
     ply: int
     history: tuple[Played, ...]
     outcome: Outcome | None
+    given: Card | None = None
+    """The card this player has set aside to give in the opening exchange (M10), while
+    the exchange lasts; else ``None``."""
 
     def to_notation(self) -> str:
         """The observation as one line, in the position-string style but with only what
@@ -109,6 +116,11 @@ class Observation:
                 "to_move": "-" if self.to_move is None else str(self.to_move),
                 "offer": "-" if self.offer is None else str(self.offer),
                 "from": origin,
+                **(
+                    {_position.GIVEN_KEY: "-" if self.given is None else str(self.given)}
+                    if self.phase is Phase.EXCHANGE
+                    else {}
+                ),
                 "stock_size": str(self.stock_size),
                 "hand": _position.cards_text(sorted_cards(self.hand)),
                 "hand_sizes": ",".join(map(str, self.hand_sizes)),
@@ -410,6 +422,9 @@ def _stand_in_parts(view: Observation) -> _StandInParts:
     own_size = hand_sizes[player]
     if own_size.__class__ is not int or own_size != len(hand):
         raise _wrong(f"hand_sizes[{player}]", f"{len(hand)}, the cards in the hand", own_size)
+    given = view.given
+    if given is not None and (phase is not Phase.EXCHANGE or given.__class__ is not Card):
+        raise _wrong("given", "a Card in phase exchange, else None (M10)", given)
     if origin is None:
         if offered_by is not None:
             raise _wrong("offered_by", "None when offer_origin is None", offered_by)
@@ -469,6 +484,8 @@ def _stand_in_parts(view: Observation) -> _StandInParts:
             opponent_hand |= unseen & -unseen
             unseen &= unseen - 1
         hands[opponent] = opponent_hand
+    if phase is Phase.EXCHANGE and to_move is not None:
+        by = _set_aside(view, hands, hand_mask)
     return (
         rules,
         (dealer, ply, to_move),
@@ -483,6 +500,44 @@ def _stand_in_parts(view: Observation) -> _StandInParts:
         tables,
         outcome,
     )
+
+
+def _set_aside(view: Observation, hands: list[int], hand_mask: int) -> int:
+    """The mask of the cards set aside in the stand-in of ``view`` in the opening
+    exchange (M10): the viewer's own card (``given``) if he has chosen, and the lowest
+    card of the stand-in hand of each other player who has (which he does not see)."""
+    assert view.to_move is not None
+    players = view.rules.players
+    first = first_giver(view.dealer, players)
+    mask = 0
+    for step in range((view.to_move - first) % players):
+        giver = (first + step) % players
+        if giver != view.player:
+            mask |= hands[giver] & -hands[giver]
+        elif view.given is None or not hand_mask >> view.given.index & 1:
+            raise _wrong("given", "the card of the hand he set aside, once he has (M10)", None)
+        else:
+            mask |= 1 << view.given.index
+    if view.given is not None and not mask >> view.given.index & 1:
+        raise _wrong("given", "None until this player has chosen his card (M10)", view.given)
+    return mask
+
+
+def hide_gives(history: tuple[Played, ...], viewer: int, done: bool) -> tuple[Played, ...]:
+    """``history`` as ``viewer`` sees it: each give of the opening exchange he may not see
+    (:func:`conquian.phases.gives_seen_by`; ``done``: every player has chosen) made a
+    give of an unseen card, ``Give(None)`` (M10). The gives are the first entries."""
+    entries = list(history)
+    for at, entry in enumerate(entries):
+        if entry.phase is not Phase.EXCHANGE:
+            break
+        if not gives_seen_by(viewer, entry.player, done, entry.players):
+            entries[at] = attrs.evolve(entry, move=HIDDEN_GIVE)
+    return tuple(entries)
+
+
+HIDDEN_GIVE: Final = Give(None)
+"""A give of a card the viewer may not see, in his view of the history (M10)."""
 
 
 def _not_a_card(cards: Iterable[object]) -> object:

@@ -4,7 +4,8 @@ once: which moves each phase allows (:data:`MOVES_OF_PHASE`, :func:`may_force_ba
 :func:`may_lay_down_on`), which declined cards may be forced (:data:`FORCED_ORIGINS`),
 whether a decline passes the card on (:func:`passes_on`) and who turns up the next card
 when one dies (:func:`turner_when_dies`), for two or three players (M1-M8: who is
-offered a card in turn, :func:`first_offered` and :func:`last_offered`). The engine
+offered a card in turn, :func:`first_offered` and :func:`last_offered`); and the
+opening exchange (M10: :func:`first_giver`, :func:`receiver`, :func:`gives_seen_by`). The engine
 (``conquian.transitions``, ``conquian.legality``), the check of a history
 (:mod:`conquian.views`) and the pictures (:mod:`conquian.svg`) read them here, so a
 change of the forcing rule (R14b, V1) is made in one place. Read this module first: the
@@ -25,7 +26,7 @@ import attrs
 
 from conquian.cards import Card
 from conquian.errors import ConquianError, describe, warn_renamed
-from conquian.moves import Decline, Force, LayDown, Move, Release, Take
+from conquian.moves import Decline, Force, Give, LayDown, Move, Release, Take
 from conquian.rules import Forcing, Regrouping, Rules, StockOut
 
 __all__ = [
@@ -43,13 +44,16 @@ __all__ = [
     "OutcomeKind",
     "Phase",
     "Played",
+    "first_giver",
     "first_offered",
     "forced_player",
+    "gives_seen_by",
     "last_offered",
     "may_force_back",
     "may_lay_down_on",
     "next_player",
     "passes_on",
+    "receiver",
     "stock_out_outcome",
     "turner_when_dies",
 ]
@@ -72,6 +76,9 @@ class Phase(enum.Enum):
     """:attr:`State.to_move` was forced and must take the card (R14b)."""
     OVER = "over"
     """The game has ended (R15, R16)."""
+    EXCHANGE = "exchange"
+    """The opening exchange (M10, under ``exchange`` rules): :attr:`State.to_move`
+    chooses the hand card he gives to the next player; no card is offered yet."""
 
 
 class OfferOrigin(enum.Enum):
@@ -187,39 +194,48 @@ class Fate(enum.Enum):
     """The player let the declined card go dead (R14b)."""
     KEPT_ON_OFFER = "kept_on_offer"
     """The player laid hand cards down first (V3); the card is still offered to him."""
+    GIVEN = "given"
+    """The player chose a card to give in the opening exchange (M10); no card was
+    offered."""
 
 
 @attrs.frozen
 class Played:
     """One entry of the public history: who moved, which card was offered, where it came
-    from, in which phase, and the move. A narration or an animation of the whole game can
-    be made from the history alone (see :mod:`conquian.narration`): each entry says where
-    its card came from, and the next entry's card and origin say what was turned up.
+    from, in which phase, and the move. A give of the opening exchange (M10) answers no
+    offer: its ``offer`` and ``offer_origin`` are ``None``, its ``offered_by`` the
+    giver, and in a player's view a give he may not see is ``Give(None)``. A narration
+    or an animation of the whole game can be made from the history alone (see
+    :mod:`conquian.narration`): each entry says where its card came from, and the next
+    entry's card and origin say what was turned up.
 
     Attributes:
         player: The player who made the move.
-        offer: The card that was offered (or forced) when the move was made.
+        offer: The card that was offered (or forced) when the move was made; ``None``
+            for a give (M10).
         move: The move.
         offer_origin: Where the offered card came from: a discard, turned up from the
             stock, or the dealer's upcard (V8), as :attr:`State.offer_origin
             <conquian.state.State.offer_origin>` says of the card on offer (``origin`` is
-            a deprecated alias).
-        offered_by: The player who discarded or turned up the offered card.
-        phase: The phase the move was made in (offer, force decision or forced take).
+            a deprecated alias); ``None`` for a give (M10).
+        offered_by: The player who discarded or turned up the offered card (the giver
+            for a give).
+        phase: The phase the move was made in (offer, force decision, forced take or
+            exchange).
         players: The number of players of the game (M1), which says whether a decline
             passed the card on (:attr:`fate`, M4).
     """
 
     player: int
-    offer: Card
+    offer: Card | None
     move: Move
-    offer_origin: OfferOrigin
+    offer_origin: OfferOrigin | None
     offered_by: int
     phase: Phase
     players: int = 2
 
     @property
-    def origin(self) -> OfferOrigin:
+    def origin(self) -> OfferOrigin | None:
         """Deprecated alias of :attr:`offer_origin`."""
         warn_renamed("Played.origin", "Played.offer_origin")
         return self.offer_origin
@@ -242,11 +258,15 @@ class Played:
             return Fate.RELEASED
         if isinstance(move, LayDown):
             return Fate.KEPT_ON_OFFER
+        if isinstance(move, Give):
+            return Fate.GIVEN  # M10
         if passes_on(self.offer_origin, self.offered_by, self.player, self.players):
             return Fate.PASSED  # R11b, V8: the card goes on to the opponent
         return Fate.DECLINED
 
     def __str__(self) -> str:
+        if self.offer_origin is None:
+            return f"{self.player}: {self.move} ({self.phase.value})"  # M10: a give
         origin = f"{self.offer_origin.value}:{self.offered_by}"
         return f"{self.player}: {self.move} ({self.offer}, {origin})"
 
@@ -258,6 +278,7 @@ PHASE_OFFER: Final = Phase.OFFER
 PHASE_FORCE_DECISION: Final = Phase.FORCE_DECISION
 PHASE_FORCED_TAKE: Final = Phase.FORCED_TAKE
 PHASE_OVER: Final = Phase.OVER
+PHASE_EXCHANGE: Final = Phase.EXCHANGE
 ORIGIN_STOCK: Final = OfferOrigin.STOCK
 ORIGIN_DISCARD: Final = OfferOrigin.DISCARD
 ORIGIN_UPCARD: Final = OfferOrigin.UPCARD
@@ -275,11 +296,13 @@ MOVES_OF_PHASE: Final[Mapping[Phase, tuple[type[Move], ...]]] = {
     Phase.OFFER: (Take, Decline, LayDown, Force),
     Phase.FORCE_DECISION: (Force, Release),
     Phase.FORCED_TAKE: (Take,),
+    Phase.EXCHANGE: (Give,),
     Phase.OVER: (),
 }
 """The kinds of move each phase allows (R11, R14b, V3), whatever the cards. In an offer a
 lay-down needs :func:`may_lay_down_on` and a force :func:`may_force_back` (and the card
-to fit the passer's table, R14a); a take needs cards that make one.
+to fit the passer's table, R14a); a take needs cards that make one; a give (M10), a card
+of the giver's hand.
 
 >>> from conquian.phases import MOVES_OF_PHASE, Phase
 >>> MOVES_OF_PHASE[Phase.FORCE_DECISION]
@@ -539,3 +562,41 @@ def may_lay_down_on(rules: Rules, origin: OfferOrigin | None, by: int, mover: in
     False
     """
     return rules.meld_from_hand and origin is not ORIGIN_DISCARD and by == mover
+
+
+# ------------------------------------------------------------------ the exchange (M10)
+
+
+def first_giver(dealer: int, players: int = 2) -> int:
+    """The first player to choose his card in the opening exchange (M10): the player
+    after the dealer; the others follow in seat order, the dealer last, and then the
+    chosen cards change hands all at once.
+
+    >>> from conquian.phases import first_giver
+    >>> first_giver(0), first_giver(2, 3)
+    (1, 0)
+    """
+    return (dealer + 1) % players
+
+
+def receiver(giver: int, players: int = 2) -> int:
+    """The player ``giver`` gives his card to in the opening exchange (M10): the next
+    player (with two, they swap one card each).
+
+    >>> from conquian.phases import receiver
+    >>> receiver(1), receiver(1, 3), receiver(2, 3)
+    (0, 2, 0)
+    """
+    return (giver + 1) % players
+
+
+def gives_seen_by(viewer: int, giver: int, done: bool, players: int = 2) -> bool:
+    """Whether ``viewer`` may see the card ``giver`` gave in the opening exchange (M10):
+    his own, always; the one given to him, once every player has chosen (``done``: it
+    is in his hand); no other, ever (a third player sees only that a card was given).
+
+    >>> from conquian.phases import gives_seen_by
+    >>> gives_seen_by(0, 2, False, 3), gives_seen_by(0, 2, True, 3), gives_seen_by(1, 2, True, 3)
+    (False, True, False)
+    """
+    return giver == viewer or (done and receiver(giver, players) == viewer)

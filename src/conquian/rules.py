@@ -141,6 +141,8 @@ class Rules:
             non-dealer and then to the dealer (V8).
         stock_out: What happens when a card dies and the stock is empty: a draw (R15) or
             a win for the player with the fewest cards in hand (M8).
+        exchange: Whether the game opens with the exchange: after the deal each player
+            gives one card of his hand to the next player (M10).
 
     Raises:
         InvalidRulesError: A field has a value that makes no sense, saying which.
@@ -158,6 +160,7 @@ class Rules:
     deal_batch: int = 1
     initial_upcard: bool = False
     stock_out: StockOut = StockOut.DRAW
+    exchange: bool = False
 
     def __attrs_post_init__(self) -> None:
         _check_int("players", self.players, 2, 3, "two or three players, M1")
@@ -181,7 +184,7 @@ class Rules:
             value = getattr(self, name)
             if not isinstance(value, kind):
                 object.__setattr__(self, name, _enum_value(name, value, kind))
-        for name in ("meld_from_hand", "initial_upcard"):
+        for name in ("meld_from_hand", "initial_upcard", "exchange"):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidRulesError(
                     f"{name} must be true or false, not {describe(getattr(self, name))}"
@@ -210,12 +213,19 @@ class Rules:
         return self.hand_size + 1
 
     def to_dict(self) -> dict[str, RuleValue]:
-        """Every rule as a JSON-ready value, by field name.
+        """Every rule as a JSON-ready value, by field name; ``exchange`` (M10) only when
+        it is on, so that the data of every game without the exchange is as it was.
 
         >>> Rules(forcing=Forcing.OFF).to_dict()["forcing"]
         'off'
+        >>> "exchange" in Rules().to_dict(), Rules(exchange=True).to_dict()["exchange"]
+        (False, True)
         """
-        return {field.name: _plain(getattr(self, field.name)) for field in _public_fields()}
+        return {
+            field.name: _plain(getattr(self, field.name))
+            for field in _public_fields()
+            if field.name != "exchange" or self.exchange
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object], *, base: Rules | None = None) -> Rules:
@@ -409,7 +419,7 @@ _FIELD_NAMES: Final = tuple(field.name for field in _public_fields())
 
 def _unknown_rule(name: object) -> InvalidRulesError:
     known = ", ".join(_FIELD_NAMES)
-    return InvalidRulesError(f"unknown rule {describe(name, 20)}: the rules are {known}")
+    return InvalidRulesError(f"unknown rule {describe(name, 16)}: the rules are {known}")
 
 
 def _enum_value(name: str, value: object, kind: type[enum.Enum]) -> enum.Enum:

@@ -355,6 +355,7 @@ def _declined(observation: Observation) -> list[int]:
     declined = [0] * observation.rules.players
     for entry in observation.history:
         if entry.move.__class__ is Decline:
+            assert entry.offer is not None  # a decline answers an offer
             declined[entry.player] |= 1 << entry.offer.index
     return declined
 

@@ -32,6 +32,7 @@ from conquian._position import (
     DEAD,
     DEALER,
     FIELDS,
+    GIVEN,
     HANDS,
     MELDS,
     NO_CARD,
@@ -69,10 +70,12 @@ from conquian.moves import Decline, LegalMoves, Move, parse_move
 from conquian.observation import (
     Observation,
     SeenCards,
+    hide_gives,
     seen_cards,
     stand_in_position,
 )
 from conquian.phases import (
+    PHASE_EXCHANGE,
     PHASE_OFFER,
     PHASE_OVER,
     Fate,
@@ -307,6 +310,20 @@ class State:
         return tuple(map(DECK.__getitem__, self._pos[STOCK]))
 
     @property
+    def given(self) -> frozenset[Card]:
+        """The cards set aside so far in the opening exchange (M10), one for each player
+        who has chosen, each still in its giver's hand (hidden from the others); none
+        outside the exchange.
+
+        >>> from conquian import Rules
+        >>> state = State.new(seed=7, rules=Rules(exchange=True)).apply("give 3c")
+        >>> state.given, state.apply("give Ac").given
+        (frozenset({Card.parse('3c')}), frozenset())
+        """
+        pos = self._pos
+        return _bits.card_set(pos[GIVEN]) if pos[PHASE] is PHASE_EXCHANGE else frozenset()
+
+    @property
     def dead(self) -> tuple[Card, ...]:
         """The dead cards, in the order they died (public)."""
         return tuple(map(DECK.__getitem__, self._pos[DEAD]))
@@ -534,7 +551,7 @@ class State:
         True
         """
         fields = _position.split(
-            text, _position.POSITION_TAG, _position.POSITION_KEYS, _position.THIRD_KEYS
+            text, _position.POSITION_TAG, _position.POSITION_KEYS, _position.OPTIONAL_KEYS
         )
         rules = _position.read_rules(fields["rules"])
         return _state(_position.build(fields, rules), _NO_PATH)
@@ -557,7 +574,14 @@ class State:
                 ``rules.players - 1``).
         """
         checked_player(player, players=self._pos[RULES].players)
-        rules, dealer, stock, hands, _, _, _, origin, _, phase, _, ply, outcome, _, _ = self._pos
+        rules, dealer, stock, hands, _, _, _, origin, by, phase, _, ply, outcome, _, _ = self._pos
+        history = self.history
+        given = None
+        if rules.exchange:  # M10: hide the gives he may not see
+            exchanging = phase is Phase.EXCHANGE
+            history = hide_gives(history, player, not exchanging)
+            set_aside = by & hands[player] if exchanging else 0  # the GIVEN field
+            given = DECK[set_aside.bit_length() - 1] if set_aside else None
         return Observation(
             player=player,
             rules=rules,
@@ -573,8 +597,9 @@ class State:
             dead=self.dead,
             stock_size=len(stock),
             ply=ply,
-            history=self.history,
+            history=history,
             outcome=outcome,
+            given=given,
         )
 
     def _repr_svg_(self) -> str:
@@ -742,7 +767,10 @@ def turned_instead(state: State, card: int) -> State:
     pos = state._pos
     offer, stock = pos[OFFER], pos[STOCK]
     last = state.last_played
-    if pos[ORIGIN] is not OfferOrigin.STOCK or (last is not None and last.offer.index == offer):
+    # (After the opening exchange, M10, the last entry is a give, which answers no offer.)
+    if pos[ORIGIN] is not OfferOrigin.STOCK or (
+        last is not None and last.offer is not None and last.offer.index == offer
+    ):
         raise ConquianError(
             "only a card just turned up from the stock, which no move has answered yet, "
             "may be turned up instead"

@@ -550,7 +550,7 @@ def position(
         told = words.last_move(view.source, index)
         if isinstance(last_move.move, Take | LayDown):
             marked = last_move.move.laid
-            if isinstance(last_move.move, Take):
+            if isinstance(last_move.move, Take) and last_move.offer is not None:
                 marked |= {last_move.offer}
     status, status_in_title = words.status(view.source)
     canvas = _drawn(view, words, marked, (status, told), 9.0 * (CARD_W + _GAP))

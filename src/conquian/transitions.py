@@ -18,11 +18,21 @@ from __future__ import annotations
 from typing import Final, TypeAlias, TypeVar
 
 from conquian import _bits
-from conquian._position import NO_CARD, NO_PLAYER, Position
+from conquian._position import NO_CARD, NO_PLAYER, PHASE, Position, first_offer
 from conquian._slots import new_instance, slot_setters
 from conquian.cards import DECK
 from conquian.legality import offer_fits
-from conquian.moves import DECLINE, NO_DISCARD, Decline, Force, LayDown, Move, Release, Take
+from conquian.moves import (
+    DECLINE,
+    NO_DISCARD,
+    Decline,
+    Force,
+    Give,
+    LayDown,
+    Move,
+    Release,
+    Take,
+)
 from conquian.phases import (
     DECLINE_TURNERS,
     DRAWN,
@@ -31,6 +41,7 @@ from conquian.phases import (
     ORIGIN_DISCARD,
     ORIGIN_STOCK,
     PASSED_ON,
+    PHASE_EXCHANGE,
     PHASE_FORCE_DECISION,
     PHASE_FORCED_TAKE,
     PHASE_OFFER,
@@ -40,8 +51,10 @@ from conquian.phases import (
     OfferOrigin,
     Phase,
     Played,
+    first_giver,
     forced_player,
     next_player,
+    receiver,
     stock_out_outcome,
     turner_when_dies,
 )
@@ -61,6 +74,8 @@ def advance(pos: Position, move: Move) -> tuple[Position, Played]:
     ``_declines``). The entry is made here, where the position is
     already unpacked, to save the caller a second reading of it.
     """
+    if pos[PHASE] is PHASE_EXCHANGE:
+        return advance_exchange(pos, move)  # M10: the opening exchange, before any offer
     (rules, dealer, stock, hands, tables, dead, offer, origin, by, phase, mover, ply, _, arr,
      engine_melds) = pos  # fmt: skip
     if rules.players != 2:
@@ -221,6 +236,34 @@ def advance_seats(pos: Position, move: Move) -> tuple[Position, Played]:
     # R11, M4: his discard is offered to the next player first.
     return (rules, dealer, stock, _replaced(hands, mover, hand & ~(1 << discard)), tables,
             dead, discard, ORIGIN_DISCARD, mover, PHASE_OFFER, following, ply + 1, None, arr,
+            engine_melds), entry  # fmt: skip
+
+
+def advance_exchange(pos: Position, move: Move) -> tuple[Position, Played]:
+    """:func:`advance` in the opening exchange (M10), for two or three players: the
+    mover sets his card aside (it stays in his hand, the ``GIVEN`` field says which);
+    when the last of them, the dealer, has chosen, every set-aside card goes at once to
+    its giver's next player, and play starts as without the exchange (R10, M2, V8)."""
+    (rules, dealer, stock, hands, tables, dead, _, _, given, _, mover, ply, _, arr,
+     engine_melds) = pos  # fmt: skip
+    assert isinstance(move, Give)
+    assert move.card is not None
+    players = rules.players
+    entry = Played(mover, None, move, None, mover, PHASE_EXCHANGE, players)
+    given |= 1 << move.card.index
+    if mover != dealer:
+        # M10: the next player chooses; nobody receives a card yet.
+        return (rules, dealer, stock, hands, tables, dead, NO_CARD, None, given,
+                PHASE_EXCHANGE, next_player(mover, players), ply + 1, None, arr,
+                engine_melds), entry  # fmt: skip
+    # M10: every player has chosen; the cards change hands all at once.
+    swapped = [hand & ~given for hand in hands]
+    for giver, hand in enumerate(hands):
+        swapped[receiver(giver, players)] |= hand & given
+    # R10, M2: the player after the dealer turns up the first card (V8: the dealer).
+    origin, turner = first_offer(rules, dealer)
+    return (rules, dealer, stock[1:], tuple(swapped), tables, dead, stock[0], origin, turner,
+            PHASE_OFFER, first_giver(dealer, players), ply + 1, None, arr,
             engine_melds), entry  # fmt: skip
 
 

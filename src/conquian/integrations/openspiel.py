@@ -72,6 +72,7 @@ from conquian.errors import (  # noqa: E402
     IllegalMoveError,
     MoveProblem,
     describe,
+    no_exchange,
     two_players_only,
 )
 from conquian.moves import Decline, Force, LayDown, Move, Release, Take  # noqa: E402
@@ -143,6 +144,7 @@ def parameters_of(
     """
     check_rules(rules)
     two_players_only(rules.players, "the OpenSpiel game")  # three players: issue #32
+    no_exchange(rules.exchange, "the OpenSpiel game")  # M10: issue #32
     return {
         "hand_size": rules.hand_size,
         "max_sequence": rules.max_sequence,
@@ -777,6 +779,7 @@ def _encode_history(out: Any, view: Observation, rules: Rules | None) -> None:
         at = number * size
         out[at] = played.player == view.player
         at += 1
+        assert played.offer is not None  # no give: the game refuses the exchange (M10)
         out[at + played.offer.index] = 1
         at += _CARDS
         out[at + _ORIGINS.index(played.offer_origin)] = 1

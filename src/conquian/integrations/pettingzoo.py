@@ -56,6 +56,7 @@ from conquian.errors import (  # noqa: E402
     IllegalMoveError,
     MoveProblem,
     describe,
+    no_exchange,
     two_players_only,
 )
 from conquian.moves import Decline  # noqa: E402
@@ -124,6 +125,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         super().__init__()
         self.rules = check_rules(rules)
         two_players_only(rules.players, "the PettingZoo environment")
+        no_exchange(rules.exchange, "the PettingZoo environment")  # M10: issue #32
         if render_mode is not None and render_mode not in _RENDER_MODES:
             raise ConquianError(
                 f"render_mode is one of {', '.join(_RENDER_MODES)} or None, not "
@@ -202,6 +204,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
             state = _position(options["position"], self.rules)
             for played in state.history:
                 if played.move.__class__ is Decline:
+                    assert played.offer is not None  # a decline answers an offer
                     declined[played.player] |= 1 << played.offer.index
         else:
             dealer = _python(options.get("dealer", 0))
