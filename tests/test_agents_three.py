@@ -119,7 +119,9 @@ def test_choose_seen_makes_the_choice_choose_makes_with_three_players() -> None:
         declined = mask(
             entry.offer
             for entry in state.history
-            if entry.player != player and isinstance(entry.move, Decline)
+            if entry.player != player
+            and isinstance(entry.move, Decline)
+            and entry.offer is not None  # a decline answers an offer
         )
         seen = state.seen_cards(player)
         assert agent.choose_seen(seen, declined, moves) == agent.choose(

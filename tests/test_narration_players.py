@@ -377,6 +377,7 @@ THREE_PLAYER_RULES = (
     attrs.evolve(TERCERILLA, initial_upcard=True, stock_out=StockOut.FEWEST_CARDS),
     attrs.evolve(TERCERILLA, meld_from_hand=True, hand_size=6),
     Rules.parse("foster,players:3"),
+    attrs.evolve(TERCERILLA, exchange=True),  # M10
 )
 
 
@@ -399,6 +400,12 @@ def test_every_move_of_three_player_games_is_told_from_the_state_and_the_history
                     if viewer is not None:
                         continue
                     seen.add(entry.fate)
+                    if entry.fate is Fate.GIVEN:  # M10: the give, to the next player
+                        following = NAMES[(entry.player + 1) % 3]
+                        assert f"{NAMES[entry.player]} gives " in line, line
+                        assert f" to {following}" in line, line
+                        continue
+                    assert entry.offer is not None  # every other move answers an offer
                     card = entry.offer.pretty()
                     if entry.fate is Fate.PASSED:
                         following = NAMES[(entry.player + 1) % 3]

@@ -577,13 +577,15 @@ def test_a_position_is_text(value: object) -> None:
 
 def rehidden(state: State, player: int, rng: random.Random) -> State:
     """``state`` with the cards ``player`` has not seen (the opponent's hand and the stock)
-    dealt again at random between the two: the same position as ``player`` knows it."""
+    dealt again at random between the two: the same position as ``player`` knows it. (In
+    the opening exchange the opponent's card set aside stays in his hand, M10.)"""
     opponent = 1 - player
-    hidden = [*state.hands[opponent], *state.stock]
+    kept = sorted(state.given & state.hands[opponent])
+    hidden = [*(state.hands[opponent] - state.given), *state.stock]
     rng.shuffle(hidden)
-    size = len(state.hands[opponent])
+    size = len(state.hands[opponent]) - len(kept)
     fields = fields_of(state.to_notation())
-    fields[f"hand{opponent}"] = "".join(map(str, hidden[:size])) or "-"
+    fields[f"hand{opponent}"] = "".join(map(str, [*kept, *hidden[:size]])) or "-"
     fields["stock"] = "".join(map(str, hidden[size:])) or "-"
     return State.parse(written(fields))
 

@@ -34,6 +34,7 @@ from conquian import (
     Decline,
     Force,
     Game,
+    Give,
     IllegalMoveError,
     InvalidCardError,
     InvalidMeldError,
@@ -94,7 +95,7 @@ def check_value(value: object) -> None:
     elif isinstance(value, GameRecord):
         check_record(value)
     else:
-        assert isinstance(value, Take | LayDown | Decline | Force | Release), value
+        assert isinstance(value, Take | LayDown | Decline | Force | Release | Give), value
         assert parse_move(str(value)) == value
 
 

@@ -419,7 +419,7 @@ _FIELD_NAMES: Final = tuple(field.name for field in _public_fields())
 
 def _unknown_rule(name: object) -> InvalidRulesError:
     known = ", ".join(_FIELD_NAMES)
-    return InvalidRulesError(f"unknown rule {describe(name, 16)}: the rules are {known}")
+    return InvalidRulesError(f"unknown rule {describe(name, 8)}: the rules are {known}")
 
 
 def _enum_value(name: str, value: object, kind: type[enum.Enum]) -> enum.Enum:
