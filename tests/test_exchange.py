@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from itertools import combinations
 
 import attrs
 import pytest
@@ -35,7 +36,9 @@ from conquian import (
     State,
     parse_move,
 )
-from conquian.cards import format_cards
+from conquian._agents import least_useful_give
+from conquian.agents import GreedyAgent, HeuristicAgent, SearchAgent, play_game
+from conquian.cards import DECK, format_cards
 from conquian.moves import MOVE_VERBS
 from conquian.phases import first_giver, gives_seen_by, receiver
 
@@ -315,3 +318,51 @@ def test_m10_a_position_in_the_exchange_names_the_cards_set_aside() -> None:
     ):
         with pytest.raises(InvalidStateError, match=message):
             State.parse(bad)
+
+
+# ---------------------------------------------------------------- the built-in agents
+
+
+def every_meld() -> tuple[frozenset[Card], ...]:
+    """Every meld of the pack under classic rules, as card sets, built independently of
+    the engine's tables: groups of three and four, and runs of three to eight cards in
+    each suit (cards of a suit in deck order are in rank order, 7 next to J: R5)."""
+    found: list[frozenset[Card]] = []
+    by_rank: dict[object, list[Card]] = {}
+    by_suit: dict[object, list[Card]] = {}
+    for card in DECK:
+        by_rank.setdefault(card.rank, []).append(card)
+        by_suit.setdefault(card.suit, []).append(card)
+    for cards in by_rank.values():
+        found.extend(frozenset(group) for size in (3, 4) for group in combinations(cards, size))
+    for cards in by_suit.values():
+        for start in range(len(cards)):
+            for end in range(start + 3, min(start + 8, len(cards)) + 1):
+                found.append(frozenset(cards[start:end]))
+    return tuple(found)
+
+
+def test_m10_the_built_in_agents_give_the_card_least_useful_to_them() -> None:
+    """Greedy, heuristic and search agents give the hand card in the fewest melds that
+    the rest of the hand and the unseen cards could complete (the lowest on a tie; the
+    exchange is not searched), and play games with the exchange to the end."""
+    melds = every_meld()
+    assert len(melds) == 50 + 4 * sum(range(3, 9)) == 182  # 50 groups, runs of 3 to 8
+    for seed in range(5):
+        state = State.new(seed=seed, rules=EXCHANGE)
+        view = state.observation(state.to_move or 0)
+        live = view.hand | view.unseen
+
+        def uses(card: Card, live: frozenset[Card] = live) -> tuple[int, Card]:
+            return sum(1 for meld in melds if card in meld and meld <= live), card
+
+        wanted = Give(min(view.hand, key=uses))
+        assert least_useful_give(view, state.legal_moves()) == wanted
+        for agent in (GreedyAgent(), HeuristicAgent(), SearchAgent(seed=1, seconds=0.01)):
+            assert agent.choose(view, state.legal_moves()) == wanted
+    assert least_useful_give(view, [parse_move("decline")]) is None
+    for players in (2, 3):
+        rules = Rules(players=players, hand_size=8, exchange=True)
+        final = play_game(State.new(seed=4, rules=rules), [HeuristicAgent()] * players)
+        assert final.is_over
+        assert [entry.phase for entry in final.history[:players]] == [Phase.EXCHANGE] * players

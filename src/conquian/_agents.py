@@ -15,7 +15,7 @@ from conquian._rng import SplitMix64
 from conquian.dealing import check_seed
 from conquian.errors import ConquianError, IllegalMoveError, describe
 from conquian.melds import fits_mask
-from conquian.moves import NO_DISCARD, Decline, LegalMoves, Move, Release, Take
+from conquian.moves import NO_DISCARD, Decline, Give, LegalMoves, Move, Release, Take
 from conquian.rules import Regrouping
 from conquian.state import Observation, State
 
@@ -102,6 +102,9 @@ class GreedyAgent:
                 player in the observed position.
         """
         check_arguments(observation, legal_moves)
+        give = least_useful_give(observation, legal_moves)  # M10: the opening exchange
+        if give is not None:
+            return give
         legal_moves = without_gifts(observation, legal_moves)
         takes = [move for move in legal_moves if isinstance(move, Take)]
         if takes:
@@ -163,6 +166,32 @@ def _refusal(observation: Observation, move: object) -> IllegalMoveError:
     if error is None:
         return IllegalMoveError(f"{describe(move)} is not a legal move here")
     return error.reworded(f"{move} is not a legal move here: {error}")
+
+
+def least_useful_give(observation: Observation, legal_moves: Sequence[Move]) -> Move | None:
+    """In the opening exchange (M10), the give of the hand card least useful to the
+    player: the one in the fewest melds of three or more that the rest of his hand and the
+    cards he has not seen could complete (the lowest such card on a tie); ``None`` when
+    ``legal_moves`` holds no give. What the built-in agents give; the exchange is not
+    searched.
+
+    >>> from conquian import Rules, State
+    >>> state = State.new(seed=7, rules=Rules(exchange=True))
+    >>> print(least_useful_give(state.observation(1), state.legal_moves()))
+    give Ad
+    """
+    gives = [move for move in legal_moves if isinstance(move, Give) and move.card is not None]
+    if not gives:
+        return None
+    melds = _bits.meld_table(observation.rules.max_sequence)
+    live = _bits.mask_of(observation.hand) | _bits.mask_of(observation.unseen)
+
+    def usefulness(move: Give) -> tuple[int, int]:
+        assert move.card is not None
+        card = move.card.index
+        return len(melds.melds_within(card, live)), card
+
+    return min(gives, key=usefulness)
 
 
 def without_gifts(observation: Observation, legal_moves: Sequence[Move]) -> Sequence[Move]:

@@ -44,7 +44,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from conquian import _bits, _plans
-from conquian._agents import GIFT_HAND, check_arguments, without_gifts
+from conquian._agents import GIFT_HAND, check_arguments, least_useful_give, without_gifts
 from conquian._slots import set_slots_state, slots_state
 from conquian.cards import DECK
 from conquian.errors import ConquianError, describe
@@ -98,6 +98,9 @@ class HeuristicAgent:
                 player in the observed position.
         """
         check_arguments(observation, legal_moves)
+        give = least_useful_give(observation, legal_moves)  # M10: the opening exchange
+        if give is not None:
+            return give
         legal_moves = without_gifts(observation, legal_moves)  # R14a judged as V2 allows
         if len(legal_moves) == 1:
             return legal_moves[0]

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from conquian import _position
-from conquian._agents import Agent, check_arguments, without_gifts
+from conquian._agents import Agent, check_arguments, least_useful_give, without_gifts
 from conquian._rng import SplitMix64
 from conquian._slots import set_slots_state, slots_state
 from conquian.cards import DECK, Card
@@ -167,6 +167,9 @@ class SearchAgent:
                 when the game is over or it is the opponent's turn).
         """
         check_arguments(observation, legal_moves)
+        give = least_useful_give(observation, legal_moves)  # M10: the exchange is not searched
+        if give is not None:
+            return give
         # R14a, R17: no discard that fits the table of an opponent who could go out with
         # it while another move is legal; the policy and the candidates get only these.
         legal_moves = without_gifts(observation, legal_moves)
