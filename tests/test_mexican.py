@@ -707,7 +707,7 @@ def test_old_positions_and_records_read_the_same() -> None:
 
 
 def test_the_two_player_front_ends_refuse_a_three_player_game_by_name() -> None:
-    """Pictures and the command line play two-player games so far: given a game of
+    """Pictures and the command line's demo play two-player games so far: given a game of
     three players, each says so with a ConquianError. (Matches play three players: M11,
     tests/test_match.py; the agents: tests/test_agents_three.py; narration:
     tests/test_narration_players.py.)"""
@@ -721,6 +721,6 @@ def test_the_two_player_front_ends_refuse_a_three_player_game_by_name() -> None:
     for refuse in refusals:
         with pytest.raises(ConquianError, match="two-player games only; this game has 3"):
             refuse()
-    with pytest.raises(SystemExit):
-        main(["play", "--rules", "tercerilla"])
+    with pytest.raises(SystemExit):  # play seats three: tests/test_play_three.py
+        main(["demo", "--rules", "tercerilla"])
     assert svg.position(State.new(seed=4, rules=MEXICAN)).startswith("<svg")

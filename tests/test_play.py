@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import conquian
-from conquian import TERCERILLA, Rules
+from conquian import Rules
 from conquian import play as play_module
 from conquian._rng import game_seed
 from conquian._terminal import RULES_HELP
@@ -330,13 +330,12 @@ def test_load_goes_on_with_a_saved_match_as_if_it_had_not_stopped(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--load", "FILE", "--seed", "3"], "give no --seed, --rules or --games with it"),
-        (["--load", "FILE", "--rules", "classic"], "give no --seed, --rules or --games"),
+        (["--load", "FILE", "--seed", "3"], "give no --seed, --rules, --players or --games with"),
+        (["--load", "FILE", "--rules", "classic"], "give no --seed, --rules, --players or"),
+        (["--load", "FILE", "--players", "3"], "give no --seed, --rules, --players or"),
         (["--load", "MISSING"], "could not read"),
         (["--load", "FILE.txt"], "is not a saved match"),
         (["--load", "OVER"], "is over"),
-        # M11: a three-player match reads, but play is for two players (issue #32).
-        (["--load", "THREE"], "handles two-player games only; this game has 3 players"),
     ],
 )
 def test_load_refuses_what_it_cannot_go_on_with(
@@ -356,10 +355,6 @@ def test_load_refuses_what_it_cannot_go_on_with(
     (tmp_path / "FILE.txt").write_text("not json", encoding="utf-8")
     paths = {"FILE": saved, "MISSING": tmp_path / "missing", "FILE.txt": tmp_path / "FILE.txt"}
     paths["OVER"] = over
-    three = tmp_path / "three.json"
-    with three.open("w", encoding="utf-8") as file:
-        match_dump(Match.new(4, rules=TERCERILLA, games=2), file)
-    paths["THREE"] = three
     argv = [str(paths.get(arg, arg)) for arg in argv]
     code, text = play(argv, "quit\n", monkeypatch)
     assert code == 2

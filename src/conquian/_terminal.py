@@ -186,10 +186,23 @@ def match_result_line(
     you: int | None = None,
 ) -> str:
     """How a match of ``games`` games ended, in words: who won it (``you`` is the seat
-    addressed as "you", if any) or that it is tied, and the scores."""
-    first, second = result.scores
+    addressed as "you", if any) or that it is tied, and the scores (of two players; with
+    three, the line before it gives the scores, M11).
+
+    >>> from conquian.scoring import MatchOutcome
+    >>> en = find_language("en")
+    >>> match_result_line(en, MatchOutcome((4, -1, -3), 0), 5, ("you", "Bob", "Cid"), you=0)
+    'You win the match after 5 games.'
+    """
     played = counted_phrase(language, "games", games)
     winner = result.winner
+    if len(result.scores) == 3:
+        if winner is None:
+            return language.phrase("match_tied_three", games=played)
+        if winner == you:
+            return language.phrase("match_won_three.you", games=played)
+        return language.phrase("match_won_three", who=names[winner], games=played)
+    first, second = result.scores
     if winner is None:
         return language.phrase("match_tied", games=played, a=first, b=second)
     if winner == you:

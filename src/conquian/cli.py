@@ -6,8 +6,9 @@ Sub-commands:
   1 for not a meld, 2 for text that is not cards);
 * ``meld --split CARDS…`` prints every way to split the cards into melds (exit 0 if
   there is one, 1 if none);
-* ``play [--bot NAME] [--rules R] [--seed N] [--lang L] [--ascii] [--games N]`` plays
-  against a bot in the terminal (:mod:`conquian.play`);
+* ``play [--bot NAME[,NAME]] [--rules R] [--players N] [--seed N] [--lang L] [--ascii]
+  [--games N]`` plays against a bot, or two bots with three players, in the terminal
+  (:mod:`conquian.play`);
 * ``simulate --games N --workers K`` plays many games between two agents and reports
   the wins, with confidence intervals, and the draws;
 * ``demo [--seed N] [--lang L]`` plays a game between a :class:`~conquian.agents.GreedyAgent`
@@ -214,6 +215,14 @@ def _rules(text: str) -> Rules:
     return rules
 
 
+def _any_rules(text: str) -> Rules:
+    """``play --rules``: rules of two or three players (M1)."""
+    try:
+        return Rules.parse(text)
+    except ConquianError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _parser(prog: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=prog,
@@ -282,12 +291,14 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     demo.set_defaults(run=run_demo)
     play = commands.add_parser(
         "play",
-        help="play against a bot in the terminal",
-        description="Play Conquian against a bot. Answer with a number, a move, or 'build' "
-        "to build a take card by card; help, hint, undo, save FILE and quit work at every "
-        "prompt. Reads standard input line by line, so it can be driven through a pipe.",
+        help="play against a bot (or two: --rules tercerilla) in the terminal",
+        description="Play Conquian against a bot, or against two bots in a game of three "
+        "(--rules tercerilla, or --players 3 with any rules). Answer with a number, a "
+        "move, or 'build' to build a take card by card; help, hint, undo, save FILE and quit "
+        "work at every prompt. Reads standard input line by line, so it can be driven "
+        "through a pipe.",
     )
-    play_cli.add_arguments(play, seed=_seed, rules=_rules, games=_games, default_rules=CLASSIC)
+    play_cli.add_arguments(play, seed=_seed, rules=_any_rules, games=_games, default_rules=CLASSIC)
     play.set_defaults(run=play_cli.run)
     sim = commands.add_parser(
         "simulate",

@@ -1,14 +1,19 @@
-"""``python -m conquian play``: a person plays a bot in the terminal.
+"""``python -m conquian play``: a person plays a bot, or two bots, in the terminal.
 
 The person is player 0 and the bot player 1; the deal alternates between games (R9).
-Each turn shows the person's hand (grouped by suit, so melds are easy to see), both
-tables, the offered card and where it came from, the stock and the dead cards, and the
+With three players (``--rules tercerilla``, ``--rules mexican,players:3`` or ``--players
+3``, M1) two bots hold seats 1 and 2, and the deal passes to the next player (M2).
+Each turn shows the person's hand (grouped by suit, so melds are easy to see), every
+table with each bot's hand size, the offered card and where it came from (and who has
+declined it so far in its round of offers, M4), the stock and the dead cards, and the
 legal choices, numbered. An answer is a number (Enter for a lone choice), a move in
 notation (``take +JhJs -3d``, ``decline``, or ``pass`` for it), or ``build`` to build a
 take card by card (:mod:`conquian.builder`); ``help``, ``hint``, ``undo``, ``save FILE``
 (a match record, which ``--load FILE`` goes on with) and ``quit`` work at every
 prompt. The bot is made afresh for each decision from the match's seed, the game and the
-ply, so an undo does not draw its answer again. Every move is told by
+ply, so an undo does not draw its answer again. ``--bot`` names the bot, or with three
+players the two bots (``greedy,heuristic``; one name for both); two bots of the same
+kind are told apart by their seats (``Greedy 1``, ``Greedy 2``). Every move is told by
 :mod:`conquian.narration` in the chosen language, and every line but the prompts is
 wrapped to the terminal. The whole program reads standard input line by line, so it can be driven
 through a pipe: answering ``1`` at every prompt plays a game to its end.
@@ -23,6 +28,8 @@ import shutil
 import sys
 from collections.abc import Callable, Sequence
 from typing import Final, TextIO
+
+import attrs
 
 from conquian._terminal import (
     BOLD,
@@ -52,7 +59,6 @@ from conquian.errors import (
     IllegalMoveError,
     ParseError,
     describe,
-    two_players_only,
 )
 from conquian.languages import LANGUAGES, Language, find_language
 from conquian.match import Match, match_dump, match_load
@@ -105,16 +111,29 @@ def add_arguments(
     """Add the options of ``play`` to ``parser`` (the argument types are the CLI's)."""
     parser.add_argument(
         "--bot",
-        default="greedy",
-        choices=sorted(AGENTS),
-        help="the bot to play against, from the agent registry (greedy)",
+        type=_bots,
+        default=("greedy",),
+        metavar="NAME",
+        help="the bot to play against, from the agent registry: "
+        + ", ".join(sorted(AGENTS))
+        + " (greedy); with three players one name for both bots, or two separated by a "
+        "comma (greedy,heuristic)",
     )
     parser.add_argument(
         "--rules",
         type=rules,
         default=None,
         metavar="RULES",
-        help=RULES_HELP.replace("(classic)", f"({default_rules.to_notation()})"),
+        help=RULES_HELP.replace("(classic)", f"({default_rules.to_notation()})")
+        + "; tercerilla (or mexican,players:3) for three players, you and two bots",
+    )
+    parser.add_argument(
+        "--players",
+        type=_players,
+        default=None,
+        metavar="N",
+        help="2 or 3: the rules with this many players (--rules mexican --players 3 is "
+        "tercerilla)",
     )
     parser.add_argument("--seed", type=seed, default=None, help="deal from this seed")
     parser.add_argument(
@@ -137,7 +156,9 @@ class _Screen:
     colour when the output is a terminal and ``NO_COLOR`` is not set (as the rest of the
     command line decides it)."""
 
-    def __init__(self, out: TextIO, language: Language, ascii_only: bool, bot: str) -> None:
+    def __init__(
+        self, out: TextIO, language: Language, ascii_only: bool, bots: Sequence[str]
+    ) -> None:
         self.out = out
         self.language = language
         encoding = getattr(out, "encoding", None) or "utf-8"
@@ -148,7 +169,8 @@ class _Screen:
             symbols = False
         self.style = "short" if ascii_only or not symbols else "pretty"
         self.colour = wants_color(out)
-        self.names = ("you", bot)
+        self.names = ("you", *bots)
+        """The players' names by seat: the person's, then each bot's."""
 
     def say(self, key: str, **values: object) -> str:
         return self.language.phrase(key, **values)
@@ -243,20 +265,28 @@ class _Session:
         if self.editing:
             with contextlib.suppress(ImportError):
                 import readline  # noqa: F401  (imported for input()'s line editing)
-        self.screen = _Screen(out, find_language(args.lang), args.ascii, args.bot.capitalize())
         self.loaded_from: str | None = args.load
         if args.load is None:
             rules = args.default_rules if args.rules is None else args.rules
+            if args.players is not None:
+                rules = _with_players(rules, args.players)
             games = 1 if args.games is None else args.games
             self.match = Match.new(args.seed, rules=rules, games=games)
-        elif args.seed is not None or args.rules is not None or args.games is not None:
+        elif any(value is not None for value in (args.seed, args.rules, args.players, args.games)):
             raise ConquianError(
                 "--load goes on with the saved match, whose seed, rules and games are the "
-                "file's: give no --seed, --rules or --games with it"
+                "file's: give no --seed, --rules, --players or --games with it"
             )
         else:
             self.match = _loaded(args.load)
-        self.bot_name = args.bot
+        players = self.match.rules.players
+        self.bot_kinds = _seated_bots(args.bot, players)
+        """The agent of each bot's seat, seat 1 first (M1: seats 1 and 2 with three)."""
+        self.screen = _Screen(
+            out, find_language(args.lang), args.ascii, _bot_names(self.bot_kinds)
+        )
+        bots = ",".join(dict.fromkeys(self.bot_kinds))  # one name for two bots of a kind
+        self.bot_option = "" if bots == "greedy" else f" --bot {bots}"
         planned = self.match.games_planned
         self.show_score = planned != 1
         self.replay_options = " ".join(
@@ -266,7 +296,7 @@ class _Session:
                 if self.match.rules == CLASSIC
                 else [f"--rules {self.match.rules.to_notation()}"]
             )
-            + ([] if args.bot == "greedy" else [f"--bot {args.bot}"])
+            + ([self.bot_option.strip()] if self.bot_option else [])
             + ([] if planned in (1, None) else [f"--games {planned}"])
         )
 
@@ -280,12 +310,13 @@ class _Session:
         print(prompt, end="", file=self.screen.out, flush=True)
         return self.inp.readline()
 
-    def _agent(self, purpose: int) -> Agent:
-        """The bot for the decision at hand (its own move, or a hint), made afresh from
-        the match's seed, the game and the ply: after an undo it answers as before."""
+    def _agent(self, purpose: int, seat: int = BOT) -> Agent:
+        """The bot for the decision at hand (the move of the bot in ``seat``, or a hint,
+        from the first bot's agent), made afresh from the match's seed, the game and the
+        ply: after an undo it answers as before."""
         seed = game_seed(self.match.seed, purpose)
         seed = game_seed(game_seed(seed, self.match.game_index), self.match.state.ply)
-        return AGENTS[self.bot_name](seed)
+        return AGENTS[self.bot_kinds[seat - 1]](seed)
 
     # ------------------------------------------------------------------ input
 
@@ -352,8 +383,7 @@ class _Session:
             return
         # The command that goes on with the match: the bot is not in the record.
         command = "play --load " + (shlex.quote(path) if len(path) <= 150 else "FILE")
-        if self.bot_name != "greedy":
-            command += f" --bot {self.bot_name}"
+        command += self.bot_option
         self.screen.line(self.screen.say("saved", path=_cut(path), command=command))
 
     # ------------------------------------------------------------------ showing
@@ -363,9 +393,10 @@ class _Session:
         screen.line()
         screen.line(f"{_capital(screen.say('hand'))}: {screen.cards(view.hand, grouped=True)}")
         screen.line(f"{_capital(screen.say('table.you'))}: {screen.table(view.tables[HUMAN])}")
-        bot_table = screen.say("table", who=screen.names[BOT])
-        held = counted_phrase(screen.language, "hand_count", view.hand_sizes[BOT])
-        screen.line(f"{_capital(bot_table)}: {screen.table(view.tables[BOT])}   ({held})")
+        for bot in range(BOT, len(view.hand_sizes)):  # each bot's table and hand size
+            bot_table = screen.say("table", who=screen.names[bot])
+            held = counted_phrase(screen.language, "hand_count", view.hand_sizes[bot])
+            screen.line(f"{_capital(bot_table)}: {screen.table(view.tables[bot])}   ({held})")
         # The offered card, unless the person decides whether to force it (R14b case a),
         # then why he may force it (R14a, R14b).
         if view.offer is not None and view.phase is not Phase.FORCE_DECISION:
@@ -568,17 +599,14 @@ class _Session:
         dealer_line = (
             screen.say("deals.you")
             if state.dealer == HUMAN
-            else screen.say("deals", who=screen.names[BOT])
+            else screen.say("deals", who=screen.names[state.dealer])
         )
         screen.line(_capital(dealer_line))
         if self.loaded_from is not None:  # the game goes on from where it was saved
             resumed = screen.say("resumed", path=_cut(self.loaded_from), n=state.ply + 1)
             screen.line(_capital(resumed))
             if self.show_score and self.match.completed:
-                scores = self.match.scores
-                screen.line(
-                    _capital(screen.say("score", a=scores[0], b=scores[1], bot=screen.names[BOT]))
-                )
+                screen.line(_capital(self.score_line(self.match.scores)))
             self.loaded_from = None
         if state.ply == 0:  # the first card the non-dealer turns up (R10)
             first = narrate_start(
@@ -589,9 +617,9 @@ class _Session:
             state = self.match.state
             player = state.to_move
             assert player is not None
-            if player == BOT:
-                bot = self._agent(BOT_MOVE)
-                move = bot.choose(state.observation(BOT), state.legal_moves())
+            if player != HUMAN:
+                bot = self._agent(BOT_MOVE, player)
+                move = bot.choose(state.observation(player), state.legal_moves())
             else:
                 self.show(state)
                 try:
@@ -608,7 +636,7 @@ class _Session:
         result = self.match.completed[index]
         final = list(result.record.replay())[-1]
         screen.line()
-        for player in (HUMAN, BOT):
+        for player in range(self.match.rules.players):
             key = "hands.you" if player == HUMAN else "hands"
             cards = screen.cards(final.hands[player], grouped=True)  # as during play
             hand = _capital(screen.say(key, who=screen.names[player], cards=cards))
@@ -619,16 +647,24 @@ class _Session:
         elif winner == HUMAN:
             screen.line(screen.bold(_capital(screen.say("result_win.you"))))
         else:
-            screen.line(screen.bold(_capital(screen.say("result_win", who=screen.names[BOT]))))
+            won = screen.say("result_win", who=screen.names[winner])
+            screen.line(screen.bold(_capital(won)))
         if self.show_score:
             points = self.match.rules.scoring is Scoring.POINTS
             settled = settled_text(screen.language, result, points)
             screen.line(f"{screen.say('column_settled')}: {settled}")
-            scores = result.scores
-            line = screen.say("score", a=scores[0], b=scores[1], bot=screen.names[BOT])
+            line = self.score_line(result.scores)
             if self.match.rules.scoring is Scoring.STAKES and not self.match.is_over:
                 line += "   " + screen.say("stake", stake=self.match.standing.stake)
             screen.line(_capital(line))
+
+    def score_line(self, scores: Sequence[int]) -> str:
+        """The match's score: the person's, then each bot's (M11: three with three)."""
+        names = self.screen.names
+        if len(scores) == 2:
+            return self.screen.say("score", a=scores[0], b=scores[1], bot=names[BOT])
+        a, b, c = scores
+        return self.screen.say("score_three", a=a, b=b, c=c, bot=names[1], other=names[2])
 
     def run(self) -> int:
         while not self.match.is_over:
@@ -663,8 +699,77 @@ def _loaded(path: str) -> Match:
         raise ConquianError(f"could not read {describe(path, 60)}: {reason}") from None
     if match.is_over:
         raise ConquianError(f"the match saved in {describe(path, 60)} is over")
-    two_players_only(match.rules.players, "the command line")  # three players: issue #32
     return match
+
+
+def _bots(text: str) -> tuple[str, ...]:
+    """``--bot``: one agent's name, or two separated by a comma (for three players).
+
+    Raises:
+        argparse.ArgumentTypeError: A name that is not in the agent registry, or more
+            than two.
+    """
+    names = tuple(name.strip().lower() for name in text.split(","))
+    unknown = [name for name in names if name not in AGENTS]
+    if unknown or not 1 <= len(names) <= 2:
+        raise argparse.ArgumentTypeError(
+            f"{describe(text, 60)} is not one bot or two separated by a comma, from: "
+            + ", ".join(sorted(AGENTS))
+        )
+    return names
+
+
+def _players(text: str) -> int:
+    """``--players``: 2 or 3 (M1)."""
+    if text.strip() not in ("2", "3"):
+        raise argparse.ArgumentTypeError(
+            f"a game has 2 or 3 players (M1), not {describe(text, 20)}"
+        )
+    return int(text)
+
+
+def _with_players(rules: Rules, players: int) -> Rules:
+    """``rules`` for ``players`` players (``--players``, M1).
+
+    Raises:
+        ConquianError: The rules cannot seat that many (a hand size that leaves no stock).
+    """
+    try:
+        return attrs.evolve(rules, players=players)
+    except ConquianError as error:
+        raise ConquianError(
+            f"--players {players} with the rules {rules.to_notation()}: {error}"
+        ) from None
+
+
+def _seated_bots(kinds: Sequence[str], players: int) -> tuple[str, ...]:
+    """The agent of each bot's seat: one bot with two players, two with three (one name
+    given stands for both).
+
+    Raises:
+        ConquianError: Two bots named for a two-player game.
+    """
+    if players == 2 and len(kinds) == 2:
+        raise ConquianError(
+            f"a game of two players has one bot: --bot {','.join(kinds)} names two "
+            "(two bots play with three players: --rules tercerilla)"
+        )
+    if players == 3 and len(kinds) == 1:
+        return (kinds[0], kinds[0])
+    return tuple(kinds)
+
+
+def _bot_names(kinds: Sequence[str]) -> tuple[str, ...]:
+    """The bots' names by seat: their agents' (``Greedy``), with their seat numbers when
+    two bots are of the same kind (``Greedy 1``, ``Greedy 2``).
+
+    >>> _bot_names(["greedy"]), _bot_names(["greedy", "greedy"]), _bot_names(["search", "random"])
+    (('Greedy',), ('Greedy 1', 'Greedy 2'), ('Search', 'Random'))
+    """
+    names = tuple(kind.capitalize() for kind in kinds)
+    if len(set(names)) < len(names):
+        return tuple(f"{name} {seat}" for seat, name in enumerate(names, start=1))
+    return names
 
 
 def _cut(text: str, limit: int = 150) -> str:
