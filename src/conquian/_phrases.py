@@ -102,6 +102,11 @@ ENGLISH_PHRASES: Final = {
     "next_game": "press Enter for game {n}> ",
     "save_usage": "save FILE",
     "cannot_build": "there is no take to build: you cannot take {card} now",
+    "exchange": (
+        "the opening exchange (M10): choose a card of your hand to give to {other}; every "
+        "player gives one, and the cards change hands when all have chosen"
+    ),
+    "received": "you receive {card} from {who} (M10)",
     "resumed": "going on with the game saved in {path}, at move {n}",
     "hand_count": "hand: {count} cards",
     "hand_count_one": "hand: {count} card",
@@ -109,8 +114,9 @@ ENGLISH_PHRASES: Final = {
     "help": (
         "answer with a number, or a move: take +JhJs -3d (take the offered card, lay it "
         "down with Jh Js, discard 3d), decline (leave the card; pass your own), force "
-        "(make the other player take a card they declined that fits their table, R14b) or "
-        "release (let that card be dead instead); 'build' builds a take card by card; "
+        "(make the other player take a card they declined that fits their table, R14b), "
+        "release (let that card be dead instead) or give 7h (the card you give in the "
+        "opening exchange, M10); 'build' builds a take card by card; "
         "also: hint (what the bot would play), undo, save FILE, quit"
     ),
     "hint": "the bot would play: {move}",
@@ -298,6 +304,11 @@ SPANISH_PHRASES: Final = {
     "next_game": "pulsa Intro para la partida {n}> ",
     "save_usage": "save ARCHIVO",
     "cannot_build": "no hay jugada que armar: ahora no puedes tomar {card}",
+    "exchange": (
+        "el intercambio inicial (M10): elige una carta de tu mano para dar a {other}; cada "
+        "jugador da una, y las cartas cambian de mano cuando todos han elegido"
+    ),
+    "received": "recibes {card} de {who} (M10)",
     "resumed": "se reanuda la partida guardada en {path}, en la jugada {n}",
     "hand_count": "mano: {count} cartas",
     "hand_count_one": "mano: {count} carta",
@@ -306,7 +317,8 @@ SPANISH_PHRASES: Final = {
         "responde con un número o una jugada: take +JhJs -3d (tomar la carta ofrecida, "
         "bajarla con Jh Js, descartar 3d), decline (dejar la carta; pasar la propia), force "
         "(obligar al otro jugador a tomar una carta que rechazó y que encaja en su mesa, "
-        "R14b) o release (dejar que esa carta quede muerta); 'build' arma la jugada carta a "
+        "R14b), release (dejar que esa carta quede muerta) o give 7h (la carta que das en el "
+        "intercambio inicial, M10); 'build' arma la jugada carta a "
         "carta; también: hint (lo que jugaría el bot), undo, save ARCHIVO, quit"
     ),
     "hint": "el bot jugaría: {move}",
@@ -496,6 +508,11 @@ DUTCH_PHRASES: Final = {
     "next_game": "druk op Enter voor partij {n}> ",
     "save_usage": "save BESTAND",
     "cannot_build": "er is geen zet om op te bouwen: je kunt {card} nu niet nemen",
+    "exchange": (
+        "de ruil vooraf (M10): kies een kaart uit je hand om aan {other} te geven; elke "
+        "speler geeft er een, en de kaarten wisselen van hand als iedereen gekozen heeft"
+    ),
+    "received": "je krijgt {card} van {who} (M10)",
     "resumed": "verder met de partij uit {path}, bij zet {n}",
     "hand_count": "hand: {count} kaarten",
     "hand_count_one": "hand: {count} kaart",
@@ -503,8 +520,9 @@ DUTCH_PHRASES: Final = {
     "help": (
         "antwoord met een getal of een zet: take +JhJs -3d (de aangeboden kaart nemen, met "
         "Jh Js neerleggen, 3d afleggen), decline (de kaart laten; je eigen doorgeven), force "
-        "(de ander dwingen een geweigerde kaart te nemen die op zijn tafel past, R14b) of "
-        "release (die kaart dood laten gaan); 'build' bouwt je zet kaart voor kaart op; "
+        "(de ander dwingen een geweigerde kaart te nemen die op zijn tafel past, R14b), "
+        "release (die kaart dood laten gaan) of give 7h (de kaart die je geeft bij de ruil "
+        "vooraf, M10); 'build' bouwt je zet kaart voor kaart op; "
         "ook: hint (wat de bot zou spelen), undo, save BESTAND, quit"
     ),
     "hint": "de bot zou spelen: {move}",
@@ -694,6 +712,11 @@ GERMAN_PHRASES: Final = {
     "next_game": "Mit Enter weiter zu Partie {n}> ",
     "save_usage": "save DATEI",
     "cannot_build": "es gibt keinen Zug zum Zusammenstellen: du kannst {card} jetzt nicht nehmen",
+    "exchange": (
+        "der Kartentausch zu Beginn (M10): wähle eine Karte deiner Hand für {other}; jeder "
+        "gibt eine, und die Karten wechseln die Hand, wenn alle gewählt haben"
+    ),
+    "received": "du bekommst {card} von {who} (M10)",
     "resumed": "weiter mit der Partie aus {path}, bei Zug {n}",
     "hand_count": "Hand: {count} Karten",
     "hand_count_one": "Hand: {count} Karte",
@@ -702,8 +725,9 @@ GERMAN_PHRASES: Final = {
         "antworte mit einer Zahl oder einem Zug: take +JhJs -3d (die angebotene Karte "
         "nehmen, mit Jh Js auslegen, 3d abwerfen), decline (die Karte liegen lassen; die "
         "eigene weitergeben), force (den anderen zwingen, eine abgelehnte Karte zu nehmen, "
-        "die an seinen Tisch passt, R14b) oder release (die Karte stattdessen tot sein "
-        "lassen); 'build' stellt einen Zug Karte für Karte zusammen; auch: hint (was der "
+        "die an seinen Tisch passt, R14b), release (die Karte stattdessen tot sein lassen) "
+        "oder give 7h (die Karte, die du beim Kartentausch zu Beginn gibst, M10); 'build' "
+        "stellt einen Zug Karte für Karte zusammen; auch: hint (was der "
         "Bot spielen würde), undo, save DATEI, quit"
     ),
     "hint": "der Bot würde spielen: {move}",

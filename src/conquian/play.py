@@ -63,7 +63,7 @@ from conquian.errors import (
 from conquian.languages import LANGUAGES, Language, find_language
 from conquian.match import Match, match_dump, match_load
 from conquian.melds import Meld
-from conquian.moves import MOVE_VERBS, Move, Take, parse_move
+from conquian.moves import MOVE_VERBS, Give, Move, Take, parse_move
 from conquian.narration import (
     describe_origin,
     explain_forcing,
@@ -71,6 +71,7 @@ from conquian.narration import (
     narrate,
     narrate_start,
 )
+from conquian.phases import receiver
 from conquian.rules import CLASSIC, Rules, Scoring
 from conquian.simulate import AGENTS, game_seed
 from conquian.state import Phase, State
@@ -397,6 +398,9 @@ class _Session:
             bot_table = screen.say("table", who=screen.names[bot])
             held = counted_phrase(screen.language, "hand_count", view.hand_sizes[bot])
             screen.line(f"{_capital(bot_table)}: {screen.table(view.tables[bot])}   ({held})")
+        if view.phase is Phase.EXCHANGE:  # M10: the card to give, and to whom
+            to = screen.names[receiver(HUMAN, len(view.hand_sizes))]
+            screen.line(_capital(screen.say("exchange", other=to)))
         # The offered card, unless the person decides whether to force it (R14b case a),
         # then why he may force it (R14a, R14b).
         if view.offer is not None and view.phase is not Phase.FORCE_DECISION:
@@ -608,7 +612,9 @@ class _Session:
             if self.show_score and self.match.completed:
                 screen.line(_capital(self.score_line(self.match.scores)))
             self.loaded_from = None
-        if state.ply == 0:  # the first card the non-dealer turns up (R10)
+        if state.ply == 0 and state.phase is not Phase.EXCHANGE:
+            # the first card the player after the dealer turns up (R10, M2); after the
+            # opening exchange (M10) when there is one
             first = narrate_start(
                 state, lang=screen.language, names=screen.names, viewer=HUMAN, style=screen.style
             )
@@ -627,9 +633,42 @@ class _Session:
                 except _UndoRequestError:
                     screen.line(screen.say("undone" if self.undo() else "nothing_to_undo"))
                     continue
+            if isinstance(move, Give):
+                self.give(state, move, player)
+                continue
             screen.line(_capital(screen.tell(state, move)))
             self.match.play(move, player=player)
         self.show_end(index)
+
+    def give(self, state: State, move: Give, player: int) -> None:
+        """Play and tell a give of the opening exchange (M10). The person sees his own
+        card; a bot's card is "a card" (nobody else sees it), and the card the person
+        receives is shown once every player has chosen and the cards have changed hands;
+        then the first card is turned up (R10, V8)."""
+        screen = self.screen
+        players = state.rules.players
+        if player == HUMAN:
+            told = screen.tell(state, move, aftermath=False)
+        elif receiver(player, players) == HUMAN:
+            told = screen.say("give_unseen.to_you", who=screen.names[player])
+        else:
+            to = screen.names[receiver(player, players)]
+            told = screen.say("give_unseen", who=screen.names[player], other=to)
+        screen.line(_capital(told))
+        self.match.play(move, player=player)
+        after = self.match.state
+        if after.phase is Phase.EXCHANGE:
+            return
+        # Every player has chosen: the cards changed hands (M10).
+        received = set(after.hands[HUMAN]) - set(state.hands[HUMAN])
+        giver = (HUMAN - 1) % players  # the player before the person gives to him
+        for card in sorted(received):
+            got = screen.say("received", card=screen.card(card), who=screen.names[giver])
+            screen.line(_capital(got))
+        first = narrate_start(
+            after, lang=screen.language, names=screen.names, viewer=HUMAN, style=screen.style
+        )
+        screen.line(paint(_capital(first), screen.colour and screen.style == "pretty"))
 
     def show_end(self, index: int) -> None:
         screen = self.screen
