@@ -691,8 +691,12 @@ def test_old_positions_and_records_read_the_same() -> None:
         assert written["rules"].pop("stock_out") == "draw"  # the one new rule (M8)
         assert written == state_data
     for view_data in data["observations"]:
-        written = Observation.from_dict(view_data).to_dict()
+        assert "declined" not in view_data
+        view = Observation.from_dict(view_data)
+        written = view.to_dict()
         assert written["rules"].pop("stock_out") == "draw"
+        # The one new field, read from the history: what each player declined.
+        assert written.pop("declined") == [list(map(str, cards)) for cards in view.declined]
         assert written == view_data
     for record_data in data["records"]:
         record = record_from_dict(record_data)

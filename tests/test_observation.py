@@ -11,6 +11,7 @@ InvalidStateError that names the field, the card or the count.
 from __future__ import annotations
 
 import copy
+import json
 import random
 import re
 from collections.abc import Callable, Iterator
@@ -18,16 +19,18 @@ from typing import Any
 
 import attrs
 import pytest
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
 from conquian import State, _bits, _position
 from conquian.cards import Card
 from conquian.errors import InvalidStateError
 from conquian.melds import Meld, MeldKind
-from conquian.moves import Decline, Give, Move
+from conquian.moves import Decline, Force, Give, Move, Release, Take
 from conquian.observation import Observation
 from conquian.phases import Phase, gives_seen_by
 from conquian.rules import PRESETS, Forcing, Regrouping, Rules
 from conquian.state import stand_in
+from conquian.views import OBSERVATION_SCHEMA
 from helpers import random_game, scaled
 
 RULES: dict[str, Rules] = {
@@ -418,3 +421,113 @@ def test_equal_copies_of_the_cards_have_the_same_stand_in() -> None:
     assert copies == view
     assert copies._stand_in() == view._stand_in()
     assert copies.legal_moves() == view.legal_moves()
+
+
+# ---------------------------------------------------------------- what each player declined
+
+
+def declining_game(
+    rules: Rules, seed: int
+) -> Iterator[tuple[State, tuple[tuple[Card, ...], ...]]]:
+    """Every position of a seeded game that declines, forces and releases often (M6), with the
+    cards each player has declined so far, noted move by move from the position before
+    each decline (its mover and offer), not read from the history."""
+    rng = random.Random(seed)
+    state = State.new(seed, rules=rules, dealer=seed % rules.players)
+    declined: list[list[Card]] = [[] for _ in range(rules.players)]
+    yield state, ()
+    while state.to_move is not None:
+        moves = list(state.legal_moves())
+        forces = [move for move in moves if isinstance(move, Force)]
+        takes = [move for move in moves if isinstance(move, Take)]
+        fits = any(not take.laid for take in takes)  # R14a: the card fits his table
+        move: Move
+        if forces and rng.random() < 0.5:
+            move = forces[0]
+        elif Release() in moves:
+            move = Release()
+        elif fits and Decline() in moves and rng.random() < 0.6:
+            move = Decline()
+        elif takes and rng.random() < 0.5:
+            move = max(takes, key=lambda take: len(take.laid))
+        else:
+            move = rng.choice(moves)
+        if isinstance(move, Decline):
+            assert state.offer is not None
+            declined[state.to_move].append(state.offer)
+        state = state.apply(move)
+        yield state, tuple(map(tuple, declined))
+
+
+DECLINING_RULES = (
+    PRESETS["classic"],
+    PRESETS["bicycle"],
+    Rules(initial_upcard=True),
+    PRESETS["mexican"],
+    PRESETS["tercerilla"],
+    attrs.evolve(PRESETS["tercerilla"], forcing=Forcing.DISCARDS_ONLY, initial_upcard=True),
+)
+
+
+@pytest.mark.parametrize("rules", DECLINING_RULES, ids=Rules.to_notation)
+def test_every_player_sees_what_each_player_declined(rules: Rules) -> None:
+    """Observation.declined: every decline's card, by its player, in order, the same in
+    every player's observation (a decline is public); a card declined and then forced
+    back (M6) stays in the list, a release (R14b) or a force is no decline. With two
+    players and three (M1)."""
+    forced_back = released = passed_twice = 0
+    for seed in range(20):
+        before: tuple[tuple[Card, ...], ...] = ((),) * rules.players
+        for state, declined in declining_game(rules, seed):
+            views = [state.observation(player) for player in range(rules.players)]
+            for view in views:
+                assert view.declined == (declined or before)
+            seen = views[0].declined
+            last = state.history[-1] if state.history else None
+            if last is not None and isinstance(last.move, Force | Release):
+                assert seen == before  # neither is a decline
+                if isinstance(last.move, Force):
+                    # The forced player, who declined the card, keeps it in his list.
+                    assert state.phase is Phase.FORCED_TAKE
+                    assert state.to_move is not None
+                    assert seen[state.to_move][-1] == last.offer
+                    forced_back += 1
+                else:
+                    released += 1
+            if state.phase is Phase.OFFER and state.offer is not None:
+                # M4: a card on offer that two players declined has passed round two.
+                passed_twice += sum(state.offer in cards for cards in seen) == 2
+            before = seen
+    assert forced_back > 0
+    assert released > 0
+    assert (passed_twice > 0) == (rules.players == 3)
+
+
+@pytest.mark.parametrize(
+    "rules", [PRESETS["classic"], PRESETS["tercerilla"]], ids=Rules.to_notation
+)
+def test_the_json_view_shows_the_declines_and_reads_them_back(rules: Rules) -> None:
+    """``declined`` in Observation.to_dict, valid under the schema; read back, it must say
+    what the history says, and may be left out (views written before it was added)."""
+    state = next(
+        state
+        for state, _ in declining_game(rules, 3)
+        if sum(map(bool, state.observation(0).declined)) >= 2
+    )
+    validator = Draft202012Validator(OBSERVATION_SCHEMA)
+    for player in range(rules.players):
+        view = state.observation(player)
+        data = json.loads(json.dumps(view.to_dict()))
+        validator.validate(data)
+        assert data["declined"] == [[str(card) for card in cards] for cards in view.declined]
+        assert Observation.from_dict(data) == view
+        assert Observation.from_dict({k: v for k, v in data.items() if k != "declined"}) == view
+        someone = next(p for p, cards in enumerate(data["declined"]) if cards)
+        wrong = copy.deepcopy(data)
+        wrong["declined"][someone] = wrong["declined"][someone][1:]
+        with pytest.raises(InvalidStateError, match="declined: not what the history shows"):
+            Observation.from_dict(wrong)
+        odd: object
+        for odd in (None, [[]], [["7x"]] * rules.players, "7h"):
+            with pytest.raises(InvalidStateError, match="declined"):
+                Observation.from_dict({**data, "declined": odd})

@@ -25,6 +25,7 @@ _COUNT_WORDS: Final = {2: "two", 3: "three"}
 
 __all__ = [
     "StateData",
+    "check_declined",
     "position_fields",
     "read_game",
     "read_observation",
@@ -236,6 +237,30 @@ def read_observation(data: object) -> dict[str, Any]:
         raise read.fail("history", f"one entry a move, so at most ply={fields['ply']} entries")
     check_order(read.fail, fields)
     return fields
+
+
+def check_declined(data: object, declined: tuple[tuple[Card, ...], ...]) -> None:
+    """Refuse an observation's ``declined`` field (when ``data`` has one) that is not
+    ``declined``, what its history shows (:attr:`Observation.declined
+    <conquian.observation.Observation.declined>`).
+
+    Raises:
+        InvalidStateError: The field is not a list of card lists, one a player, or says
+            something else than the history; the message says what the history shows.
+    """
+    read = _Reader(data, "an observation", "conquian-view")
+    if "declined" not in read.data:
+        return
+    value = read.data["declined"]
+    if not isinstance(value, list) or len(value) != len(declined):
+        raise read.fail("declined", f"{_COUNT_WORDS[len(declined)]} card lists, one a player")
+    given = tuple(read.cards("declined", cards) for cards in value)
+    if given != declined:
+        shown = "; ".join(
+            f"player {player}: {' '.join(map(str, cards)) or 'none'}"
+            for player, cards in enumerate(declined)
+        )
+        raise read.fail("declined", f"not what the history shows, which is {shown}")
 
 
 def position_fields(

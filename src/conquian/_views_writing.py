@@ -201,6 +201,7 @@ def observation_to_dict(observation: Observation) -> dict[str, Any]:
         "stock_size": observation.stock_size,
         "outcome": common["outcome"],
         "history": common["history"],
+        "declined": [[str(card) for card in cards] for cards in observation.declined],
     }
 
 

@@ -33,11 +33,18 @@ from conquian.legality import (
     start_builder,
 )
 from conquian.melds import Meld
-from conquian.moves import Give, LegalMoves, Move, MoveTuple, parse_move
+from conquian.moves import Decline, Give, LegalMoves, Move, MoveTuple, parse_move
 from conquian.phases import OfferOrigin, Outcome, Phase, Played, first_giver, gives_seen_by
 from conquian.rules import Rules
 
-__all__ = ["HIDDEN_GIVE", "Observation", "SeenCards", "hide_gives", "seen_cards"]
+__all__ = [
+    "HIDDEN_GIVE",
+    "Observation",
+    "SeenCards",
+    "declined_cards",
+    "hide_gives",
+    "seen_cards",
+]
 
 _NO_MOVES: Final = MoveTuple(())
 _ALL_CARDS: Final = (1 << len(DECK)) - 1
@@ -52,7 +59,8 @@ class Observation:
     came from, the dead cards (each was seen face up), the stock size, every hand size,
     the phase, whose decision it is and the public history — and nothing else: not the
     other players' hands, not the stock order. Equal observations mean the same
-    knowledge. ``tables`` and ``hand_sizes`` have one item a player (M1).
+    knowledge. ``tables`` and ``hand_sizes`` have one item a player (M1); so has
+    :attr:`declined`, what each player has been seen to decline, read from the history.
 
     In the opening exchange (M10) it holds the card this player has set aside to give
     (``given``); its history shows his own give, and once every player has chosen the
@@ -273,7 +281,9 @@ class Observation:
         goes on, the last leading to the position, and the dead pile ending with the
         cards that died in it). A field :meth:`to_dict` does not write, or a move's
         structured fields or an entry's fate that disagree with the move's text, are
-        refused too.
+        refused too, and so is a ``declined`` field that is not what the history shows
+        (the field may be left out: it is read from the history; data written before it
+        was added still reads).
 
         Raises:
             InvalidStateError: The data is not an observation; the message names the field.
@@ -281,6 +291,7 @@ class Observation:
         observation = cls(**views.read_observation(data))
         observation._stand_in()  # a view of no position that could occur is refused
         views.check_as_written(data, observation.to_dict, "an observation")
+        views.check_declined(data, observation.declined)
         return observation
 
     @property
@@ -313,6 +324,26 @@ class Observation:
         return tuple((self.player + step) % players for step in range(1, players))
 
     @property
+    def declined(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each player has been seen to decline, one tuple a player (M1), each
+        in the order declined: the offered card of every :class:`~conquian.moves.Decline`
+        in :attr:`history` (passed on, declined and dead, or declined and then forced
+        back on him, M6: he was seen to decline it all the same). A
+        :class:`~conquian.moves.Release` is not a decline (the offerer lets a card die
+        that another declined, R14b), nor is a :class:`~conquian.moves.Force`.
+
+        Every decline is made face up before every player, so this shows nothing hidden;
+        it is read from the history alone, so a history that does not start at the deal
+        shows only its own declines, and equal histories show the same.
+
+        >>> from conquian import State, TERCERILLA
+        >>> state = State.new(seed=7, rules=TERCERILLA).apply("decline")
+        >>> state.observation(0).declined
+        ((), (Card.parse('6c'),), ())
+        """
+        return declined_cards(self.history, self.rules.players)
+
+    @property
     def unseen(self) -> frozenset[Card]:
         """Cards this player has not seen (the other players' hands and the stock)."""
         seen: set[Card] = set(self.hand)
@@ -323,6 +354,16 @@ class Observation:
         if self.offer is not None:
             seen.add(self.offer)
         return frozenset(DECK) - seen
+
+
+def declined_cards(history: Iterable[Played], players: int) -> tuple[tuple[Card, ...], ...]:
+    """The offered cards of the declines in ``history``, one tuple a player of
+    ``players``, in the order made (:attr:`Observation.declined`)."""
+    declined: list[list[Card]] = [[] for _ in range(players)]
+    for entry in history:
+        if isinstance(entry.move, Decline):
+            declined[entry.player].append(entry.offer)
+    return tuple(map(tuple, declined))
 
 
 def stand_in_position(view: Observation) -> Position:

@@ -36,6 +36,7 @@ from conquian._readonly import ReadOnlyDict, frozen_json
 from conquian._views_comparing import check_as_written as check_as_written
 from conquian._views_comparing import same_json as same_json
 from conquian._views_reading import StateData as StateData
+from conquian._views_reading import check_declined as check_declined
 from conquian._views_reading import position_fields as position_fields
 from conquian._views_reading import read_game as read_game
 from conquian._views_reading import read_observation as read_observation
