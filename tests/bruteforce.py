@@ -56,6 +56,11 @@ off the rules (``docs/rules.rst``):
     allows both cases for discards and stock cards, ``discards_only`` case a of a discard
     only, ``off`` neither; the dealer's upcard (V8) is never forced.
   - M7 (R16): going out is a take that lays down every hand card.
+  - M12 (``Rules.long_meld``, read by :func:`long_meld_of`): going out needs a meld of
+    that many cards or more in the new table: the table the take names, or under free
+    regrouping some split of its cards (:func:`_long_enough`, over :func:`splits`). A
+    card is forced (M6) only on a player who may take it: with an empty hand, only if
+    he may go out with it.
   - M8: a card dies with the stock empty: under ``stock_out`` ``draw`` (R15) the game is
     drawn; under ``fewest_cards`` the one player with the fewest cards in hand wins
     (:attr:`Position.fewest`), and a tie for fewest is a draw.
@@ -128,6 +133,7 @@ __all__ = [
     "legal_lay_downs",
     "legal_takes",
     "linearly_consecutive",
+    "long_meld_of",
     "may_force_case_a",
     "may_force_case_b",
     "mismatches",
@@ -546,9 +552,37 @@ def from_state(state: State) -> Position:
 
 
 def _fits_table(position: Position, player: int, card: Card) -> bool:
-    """R14a (and V2): ``card`` fits ``player``'s table in ``position``."""
+    """R14a (and V2): ``card`` fits ``player``'s table in ``position``; under M12, when
+    his hand is empty (taking it goes out), only if he may go out with it."""
     melds = None if position.melds is None else position.melds[player]
-    return fits(card, position.tables[player], rules=position.rules, melds=melds)
+    if not fits(card, position.tables[player], rules=position.rules, melds=melds):
+        return False
+    if position.hands[player] or long_meld_of(position.rules) is None:
+        return True
+    new_cards = position.tables[player] | {card}
+    if melds is None:
+        return _long_enough(position.rules, None, new_cards)
+    return any(
+        _long_enough(position.rules, table, new_cards)
+        for table in allowed_tables(position.rules, melds, {card})
+    )
+
+
+def long_meld_of(rules: Rules) -> int | None:
+    """M12: the fewest cards of the long meld going out needs (``rules.long_meld``), or
+    ``None`` (also for rules that do not carry it)."""
+    value = getattr(rules, "long_meld", None)
+    return None if value is None else int(value)
+
+
+def _long_enough(rules: Rules, table: BFTable | None, cards: frozenset[Card]) -> bool:
+    """M12: the table ``table`` (or, if ``None``, some split of ``cards``, R13) holds a meld
+    of ``long_meld_of(rules)`` cards or more; always, when the rules ask for none."""
+    least = long_meld_of(rules)
+    if least is None:
+        return True
+    tables = [table] if table is not None else splits(cards, rules.max_sequence)
+    return any(len(meld) >= least for split in tables for meld in split)
 
 
 def offer_round(origin: OfferOrigin, offerer: int, players: int) -> tuple[int, ...]:
@@ -641,7 +675,9 @@ def legal_takes(position: Position, *, prune: bool = True) -> set[BFMove]:
     for laid, table in _placements(position, frozenset([offer]), prune=prune, need_laid=False):
         rest = sorted(hand - laid, key=_order_key)
         if not rest:
-            takes.add(("take", laid, None, table))  # R16: he goes out.
+            new_cards = position.tables[player] | laid | {offer}
+            if _long_enough(position.rules, table, new_cards):  # M12
+                takes.add(("take", laid, None, table))  # R16: he goes out.
         for discard in rest:
             takes.add(("take", laid, discard, table))
     return takes
@@ -713,6 +749,8 @@ def allows(position: Position, move: BFMove) -> bool:
     if not laid <= hand:
         return False
     new_cards = position.tables[player] | added
+    if kind == "take" and not rest and not _long_enough(position.rules, table, new_cards):
+        return False  # M12: going out needs a long meld
     if table is None:
         return position.melds is None and can_split(new_cards, position.rules.max_sequence)
     return (

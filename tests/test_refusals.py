@@ -47,6 +47,14 @@ EXCHANGE = attrs.evolve(CLASSIC, exchange=True)
 K_HEARTS = Card.parse("Kh")
 
 
+SHORT_OUT = (
+    "conquian/1 rules=classic,hand_size:8,long_meld:4 dealer=0 ply=20 phase=offer "
+    "to_move=0 offer=7s from=stock:0 stock=2c3c4c7cJc2d3d4d5d6dQdAh5h6h7hJhQhAs2s3s4sQsKs "
+    "hand0=KcKdKh5s6s hand1=Ac5c6cQcAd7dJdJs table0=2h3h4h table1=- dead=- result=-"
+)
+"""M12: player 0 lays his whole hand with 7s only as 2h3h4h, KcKdKh, 5s6s7s."""
+
+
 def start(rules: Rules = CLASSIC) -> State:
     return State.new(seed=0, rules=rules)
 
@@ -336,6 +344,12 @@ CASES: list[tuple[MoveProblem, str, Callable[[], IllegalMoveError], dict[str, ob
         "going out with cards left (R16)",
         lambda: raised(lambda: start().take_builder().add("3d").add("5d").go_out()),
         {"cards": parse_cards("3c 5c Qc 2d 3h Qh Kh 7s")},
+    ),
+    (
+        MoveProblem.NO_LONG_MELD,
+        "going out in three melds of three where a meld of four is needed (M12)",
+        lambda: refused(State.parse(SHORT_OUT), "take +KcKdKh5s6s out"),
+        {"number": 4},
     ),
     (
         MoveProblem.WRONG_FINISH,

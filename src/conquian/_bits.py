@@ -495,6 +495,32 @@ class MeldTable:
         """The first split of ``mask`` in :meth:`partitions` order, or ``None``."""
         return next(self.partitions(mask), None)
 
+    def long_partition(self, mask: int, least: int) -> tuple[int, ...] | None:
+        """M12: a split of ``mask`` into melds one of which has at least ``least`` cards
+        (that meld first, the longest tried first), or ``None``. Asked only of a take
+        that goes out under ``Rules.long_meld``."""
+        for meld in sorted(self.all_melds, key=lambda m: (-m.bit_count(), m)):
+            if meld.bit_count() < least:
+                break
+            if meld & mask == meld:
+                rest = self.one_partition(mask & ~meld)
+                if rest is not None:
+                    return (meld, *rest)
+        return None
+
+    def holds_long_meld(
+        self, table: int, added: int, arrangement: tuple[int, ...] | None, borrow: bool, least: int
+    ) -> bool:
+        """M12: whether the table ``table`` with the cards ``added`` holds a meld of at
+        least ``least`` cards: in some split under free regrouping (``arrangement`` is
+        ``None``, R13), else in some table V2 allows from ``arrangement``."""
+        if arrangement is None:
+            return self.long_partition(table | added, least) is not None
+        return any(
+            max(meld.bit_count() for meld in new) >= least
+            for new in self.arrangements(arrangement, added, borrow)
+        )
+
 
 class _MeldTables(dict[int, MeldTable]):
     """The shared :class:`MeldTable` of each maximum sequence length, built when first

@@ -11,7 +11,7 @@ parts held as values) and builds its tuple;
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final, TypeAlias
 
 from conquian import _bits
@@ -506,6 +506,9 @@ def checked_position(
         _check_offer(
             phase, to_move, origin, offered_by, offer_index, table_masks, arrangements, rules
         )
+        _check_long_meld_force(
+            phase, to_move, offer_index, hand_masks, table_masks, arrangements, rules
+        )
         # V8: the upcard comes before any card dies or is laid, except that with V3 the
         # dealer, offered his own upcard, may have laid cards down.
         dealer_laid = rules.meld_from_hand and to_move == dealer
@@ -666,6 +669,33 @@ def _not_forced(forcing: Forcing, origins: frozenset[OfferOrigin]) -> str:
     """Why a card of an origin not in ``origins`` is not forced (R14b case a, V1)."""
     kinds = " or ".join(sorted(_ORIGIN_WORDS[origin] for origin in origins))
     return f"with forcing {forcing.value}, only {kinds} is forced (V1)"
+
+
+def _check_long_meld_force(
+    phase: Phase,
+    to_move: int,
+    offer: int,
+    hands: Sequence[int],
+    tables: Sequence[int],
+    arrangements: tuple[tuple[int, ...], ...] | None,
+    rules: Rules,
+) -> None:
+    """M12: a card forced on a player with an empty hand, who takes it only by going out,
+    gives him the long meld going out needs (else it is not forced on him)."""
+    least = rules.long_meld
+    if phase is Phase.OFFER or least is None:
+        return
+    forced = forced_player(to_move, rules.players) if phase is Phase.FORCE_DECISION else to_move
+    if hands[forced]:
+        return
+    arrangement = None if arrangements is None else arrangements[forced]
+    borrow = rules.regrouping is Regrouping.BORROW
+    melds = _bits.meld_table(rules.max_sequence)
+    if not melds.holds_long_meld(tables[forced], 1 << offer, arrangement, borrow, least):
+        raise InvalidStateError(
+            f"{DECK[offer]} is forced on player {forced}, whose hand is empty, but he "
+            f"could take it only by going out, without a meld of {least} cards (M12)"
+        )
 
 
 def _check_offer(

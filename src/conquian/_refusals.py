@@ -75,6 +75,7 @@ ENGLISH_REFUSALS: Final = {
     "refusal.not_a_discard": "you cannot discard {card}; you may discard {cards}",
     "refusal.no_discard": "you cannot discard {card}: this take goes out",
     "refusal.not_all_laid": "to go out, every card is laid down; left: {cards}",
+    "refusal.no_long_meld": "to go out, your table needs a meld of {number} cards or more",
     "refusal.wrong_finish": "this move is finished another way",
     "refusal.table_not_allowed_borrow": (
         "these rules ({setting}) do not allow that table: existing melds stay whole, but "
@@ -96,6 +97,7 @@ ENGLISH_REFUSALS: Final = {
     "rule.R14b": "forcing",
     "rule.R15": "a draw",
     "rule.R16": "going out",
+    "rule.M12": "a long meld to go out",
     "rule.V1": "the forcing variant",
     "rule.V2": "the regrouping variant",
     "rule.V3": "laying down from the hand",
@@ -158,6 +160,9 @@ SPANISH_REFUSALS: Final = {
     "refusal.not_a_discard": "no puedes descartar {card}; puedes descartar {cards}",
     "refusal.no_discard": "no puedes descartar {card}: con esta jugada cierras",
     "refusal.not_all_laid": "para cerrar hay que bajar todas las cartas; quedan {cards}",
+    "refusal.no_long_meld": (
+        "para cerrar, tu mesa necesita una combinación de {number} cartas o más"
+    ),
     "refusal.wrong_finish": "esta jugada se termina de otro modo",
     "refusal.must_force_or_release": ("debes obligar a tu rival a tomar {card} o soltar la carta"),
     "refusal.table_not_allowed_borrow": (
@@ -180,6 +185,7 @@ SPANISH_REFUSALS: Final = {
     "rule.R14b": "obligar",
     "rule.R15": "empate",
     "rule.R16": "cerrar",
+    "rule.M12": "una combinación larga para cerrar",
     "rule.V1": "la variante de obligar",
     "rule.V2": "la variante de reagrupar",
     "rule.V3": "bajar de la mano",
@@ -250,6 +256,9 @@ DUTCH_REFUSALS: Final = {
     "refusal.not_a_discard": "je kunt {card} niet afgooien; je kunt afgooien: {cards}",
     "refusal.no_discard": "je kunt {card} niet afgooien: met deze zet ga je uit",
     "refusal.not_all_laid": "om uit te gaan leg je alle kaarten neer; over: {cards}",
+    "refusal.no_long_meld": (
+        "om uit te gaan heeft je tafel een combinatie van {number} kaarten of meer nodig"
+    ),
     "refusal.wrong_finish": "deze zet wordt anders afgemaakt",
     "refusal.table_not_allowed_borrow": (
         "deze regels ({setting}) staan die tafel niet toe: de neergelegde combinaties "
@@ -271,6 +280,7 @@ DUTCH_REFUSALS: Final = {
     "rule.R14b": "dwingen",
     "rule.R15": "gelijkspel",
     "rule.R16": "uitgaan",
+    "rule.M12": "een lange combinatie om uit te gaan",
     "rule.V1": "de variant van dwingen",
     "rule.V2": "de variant van hergroeperen",
     "rule.V3": "neerleggen uit de hand",
@@ -344,6 +354,9 @@ GERMAN_REFUSALS: Final = {
     "refusal.not_a_discard": "du kannst {card} nicht abwerfen; abwerfen kannst du: {cards}",
     "refusal.no_discard": "du kannst {card} nicht abwerfen: mit diesem Zug machst du aus",
     "refusal.not_all_laid": "um auszumachen, musst du alle Karten auslegen; übrig: {cards}",
+    "refusal.no_long_meld": (
+        "um auszumachen, braucht dein Tisch eine Kombination aus {number} Karten oder mehr"
+    ),
     "refusal.wrong_finish": "dieser Zug wird anders abgeschlossen",
     "refusal.table_not_allowed_borrow": (
         "diese Regeln ({setting}) erlauben diesen Tisch nicht: ausgelegte Kombinationen "
@@ -365,6 +378,7 @@ GERMAN_REFUSALS: Final = {
     "rule.R14b": "zwingen",
     "rule.R15": "unentschieden",
     "rule.R16": "ausmachen",
+    "rule.M12": "eine lange Kombination zum Ausmachen",
     "rule.V1": "die Variante des Zwingens",
     "rule.V2": "die Variante des Umgruppierens",
     "rule.V3": "auslegen aus der Hand",

@@ -262,6 +262,8 @@ class TakeBuilder:
         avail = self._hand & ~selected
         if memo is None:
             memo = {}
+        if self._long_meld_rule:
+            return any(laid & selected == selected for laid in self._long_meld_laids())
         if self.kind == _LAY and not selected:
             return any(self._reachable(selected | 1 << i, memo) for i in _bits.indices(avail))
         if self._free:
@@ -272,6 +274,43 @@ class TakeBuilder:
         return any(
             _grows(table, melds, new | borrowed, avail, borrowed, memo)
             for melds, borrowed in _bits.borrow_variants(self._old, borrow)
+        )
+
+    @property
+    def _long_meld_rule(self) -> bool:
+        """Whether the take builder follows M12 (``Rules.long_meld``): a take that goes
+        out needs a long meld, so the selection of the whole hand may lead nowhere."""
+        return self.rules.long_meld is not None and self.kind == _TAKE
+
+    def _long_meld_laids(self) -> list[int]:
+        """Under M12, the laid cards of every legal take: the free-regrouping candidates
+        that some allowed table holds (V2), the whole hand only with a long meld."""
+        required = self._table_mask | self._added
+        borrow = self.rules.regrouping is Regrouping.BORROW
+        laids = []
+        for laid in self._melds.extensions(required, self._hand):
+            if laid == self._hand:
+                if self._long_tables(laid):
+                    laids.append(laid)
+            elif self._free or self._melds.arrangements(self._old, self._added | laid, borrow):
+                laids.append(laid)
+        return laids
+
+    def _long_tables(self, laid: int) -> tuple[tuple[int, ...], ...]:
+        """M12: the tables of a take laying ``laid`` (the whole hand: it goes out) that
+        hold a meld of ``Rules.long_meld`` cards or more; under free regrouping one
+        such split (R13), if any."""
+        least = self.rules.long_meld
+        assert least is not None
+        new = self._added | laid
+        if self._free:
+            split = self._melds.long_partition(self._table_mask | new, least)
+            return () if split is None else (_bits.arrangement(split),)
+        borrow = self.rules.regrouping is Regrouping.BORROW
+        return tuple(
+            table
+            for table in self._melds.arrangements(self._old, new, borrow)
+            if max(meld.bit_count() for meld in table) >= least
         )
 
     @property
@@ -307,7 +346,12 @@ class TakeBuilder:
         if found is None:
             found = 0
             selected = self._selected
-            if self._free:
+            if self._long_meld_rule:  # M12: the legal takes' laid cards, listed
+                for laid in self._long_meld_laids():
+                    if laid & selected == selected:
+                        found |= laid
+                found &= ~selected
+            elif self._free:
                 # The hand cards laid by some legal move with the selection: the laid
                 # cards of the legal moves are the hand cards that make the table and the
                 # offered card split into melds, which the meld table lists once for
@@ -349,6 +393,8 @@ class TakeBuilder:
         new = self._added | self._selected
         if self.kind == _LAY and not self._selected:
             return ()
+        if self._long_meld_rule and self._selected == self._hand:
+            return self._long_tables(self._selected)  # M12: going out needs a long meld
         if self._free:
             split = self._melds.one_partition(self._table_mask | new)
             return () if split is None else (_bits.arrangement(split),)

@@ -322,6 +322,9 @@ class MoveProblem(enum.Enum):
     NOT_ALL_LAID = "not_all_laid"
     """Going out lays every card, but the take builder leaves
     :attr:`~IllegalMoveError.cards` (R16)."""
+    NO_LONG_MELD = "no_long_meld"
+    """A take that goes out leaves no meld of :attr:`~IllegalMoveError.number` cards or
+    more on the table, which ``Rules.long_meld`` asks for (M12)."""
     WRONG_FINISH = "wrong_finish"
     """The take builder is finished the wrong way (a take with ``lay_down()``, a lay-down
     with ``discard()`` or ``go_out()``)."""
@@ -374,6 +377,7 @@ _MOVE_PROBLEM_RULES: dict[MoveProblem, tuple[str, ...]] = {
     MoveProblem.MUST_ARRANGE: ("V2",),
     MoveProblem.INCOMPLETE: ("R6",),
     MoveProblem.NOT_ALL_LAID: ("R16",),
+    MoveProblem.NO_LONG_MELD: ("M12",),
 }
 
 

@@ -76,6 +76,7 @@ __all__ = [
     "check_move",
     "legal_moves",
     "may_force",
+    "may_go_out",
     "may_lay_down",
     "offer_fits",
     "start_builder",
@@ -100,12 +101,32 @@ def offer_fits(pos: Position, player: int) -> bool:
         # to the meld table (0.5% fewer instructions in random self-play).
         return False
     arrangements = pos[ARRANGEMENTS]
-    return pos[MELDS].fits(
+    rules = pos[RULES]
+    fits = pos[MELDS].fits(
         table,
         offer,
         None if arrangements is None else arrangements[player],
-        pos[RULES].regrouping is REGROUPING_BORROW,
+        rules.regrouping is REGROUPING_BORROW,
     )
+    if fits and rules.long_meld is not None and not pos[HANDS][player]:
+        # M12: with an empty hand the card is taken only by going out, which needs a
+        # long meld; a card he could not take is not forced on him.
+        return may_go_out(pos, player, 1 << offer)
+    return fits
+
+
+def may_go_out(pos: Position, player: int, added: int) -> bool:
+    """M12: whether ``player``'s table with the cards ``added`` (the offered card and his
+    whole hand) holds a meld of ``Rules.long_meld`` cards or more: in some split under
+    free regrouping (R13), in some table the rules allow under V2. True when the rules
+    ask for no long meld."""
+    rules, _, _, _, tables, _, _, _, _, _, _, _, _, arrangements, melds = pos
+    least = rules.long_meld
+    if least is None:
+        return True
+    arrangement = None if arrangements is None else arrangements[player]
+    borrow = rules.regrouping is REGROUPING_BORROW
+    return melds.holds_long_meld(tables[player], added, arrangement, borrow, least)
 
 
 def may_force(pos: Position) -> bool:
@@ -294,6 +315,16 @@ def _check_take(pos: Position, move: Take, v: int | None) -> None:
         if laid >> discard & 1:  # Take() refuses it; a value unpickled from crafted data
             raise refused(MoveProblem.LAID_AND_DISCARDED, v, card=card)
     _check_new_table(pos, move.table, laid, 1 << offer, v)
+    least = pos[RULES].long_meld
+    if discard == NO_DISCARD and least is not None:
+        # M12: the table he goes out with holds a meld of ``least`` cards or more (the
+        # named table, or under free regrouping some split of its cards, R13).
+        if move.table is not None:
+            long_enough = any(len(meld) >= least for meld in move.table)
+        else:
+            long_enough = may_go_out(pos, pos[TO_MOVE], laid | 1 << offer)
+        if not long_enough:
+            raise refused(MoveProblem.NO_LONG_MELD, v, number=least)
 
 
 def _check_new_table(
@@ -426,9 +457,22 @@ def legal_moves(pos: Position) -> LegalMoves:
         if extra is _DECLINE_FORCE:
             return _JUST_DECLINE_FORCE
     melds.remember_splits(required, laids)  # checking the take becomes a look-up
+    least = rules.long_meld
     if arrangements is None:
+        if least is not None and hand in laids and not may_go_out(pos, mover, 1 << offer | hand):
+            # M12: the take that lays the whole hand goes out (R16) only with a meld of
+            # ``least`` cards or more in some split of the table (R13).
+            laids = [laid for laid in laids if laid != hand]
         return TakeMoves(hand, laids, extra)
     takes, named = _arranged(pos, laids, 1 << offer)
+    if least is not None and hand in takes:
+        # M12, V2: a take that goes out names a table with a meld of ``least`` or more.
+        kept = [
+            (laid, table)
+            for laid, table in zip(takes, named, strict=True)
+            if laid != hand or any(len(meld) >= least for meld in table)
+        ]
+        takes, named = [laid for laid, _ in kept], [table for _, table in kept]
     return TakeMoves(hand, takes, extra, named)
 
 

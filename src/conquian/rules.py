@@ -143,6 +143,9 @@ class Rules:
             a win for the player with the fewest cards in hand (M8).
         exchange: Whether the game opens with the exchange: after the deal each player
             gives one card of his hand to the next player (M10).
+        long_meld: To go out, the table must hold a meld of at least this many cards
+            (M12: 4 in the regional two-player game of the Spanish Wikipedia, with
+            ``hand_size=9``), or ``None``: any table of melds goes out (R16, M7).
 
     Raises:
         InvalidRulesError: A field has a value that makes no sense, saying which.
@@ -161,6 +164,7 @@ class Rules:
     initial_upcard: bool = False
     stock_out: StockOut = StockOut.DRAW
     exchange: bool = False
+    long_meld: int | None = None
 
     def __attrs_post_init__(self) -> None:
         _check_int("players", self.players, 2, 3, "two or three players, M1")
@@ -202,6 +206,19 @@ class Rules:
             raise InvalidRulesError(
                 "target and scoring clash: a target is only for scoring points"
             )
+        if self.long_meld is not None:
+            # M12: every meld has three cards, so a long meld has four or more.
+            _check_int("long_meld", self.long_meld, 4, 10, "a meld of four cards or more")
+            if self.long_meld > max(4, self.max_sequence):
+                raise InvalidRulesError(
+                    f"long_meld and max_sequence clash: no meld has {self.long_meld} cards "
+                    f"(a group has four, a sequence at most {self.max_sequence})"
+                )
+            if self.long_meld > self.cards_to_go_out:
+                raise InvalidRulesError(
+                    f"long_meld and hand_size clash: a table that goes out holds "
+                    f"{self.cards_to_go_out} cards, fewer than a meld of {self.long_meld}"
+                )
         if self.deal_batch == 2 and self.hand_size % 2:
             raise InvalidRulesError(
                 "deal_batch and hand_size clash: dealing two at a time needs an even hand size"
