@@ -327,7 +327,7 @@ class Observation:
     def declined(self) -> tuple[tuple[Card, ...], ...]:
         """The cards each player has been seen to decline, one tuple a player (M1), each
         in the order declined: the offered card of every :class:`~conquian.moves.Decline`
-        in :attr:`history` (passed on, declined and dead, or declined and then forced
+        in ``history`` (passed on, declined and dead, or declined and then forced
         back on him, M6: he was seen to decline it all the same). A
         :class:`~conquian.moves.Release` is not a decline (the offerer lets a card die
         that another declined, R14b), nor is a :class:`~conquian.moves.Force`.
