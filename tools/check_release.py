@@ -36,7 +36,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "conquian"
 PYTHONS = ("python3.11", "python3.12", "python3.13")
-REQUIRED = ("conquian/py.typed", "conquian/record.schema.json", "conquian/views.schema.json")
+REQUIRED = (
+    "conquian/py.typed",
+    "conquian/match.schema.json",
+    "conquian/record.schema.json",
+    "conquian/views.schema.json",
+)
 FORBIDDEN_TOPS = ("tests", "tests_integrations", "docs", "examples", "benchmarks", "tools")
 DOCTESTS = (
     "-m",
@@ -199,7 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         files = check_wheel(wheel, release)
         check_changelog(release)
         step(
-            f"the wheel holds the {len(files)} package files (py.typed and both schemas "
+            f"the wheel holds the {len(files)} package files (py.typed and the three schemas "
             "among them), nothing else"
         )
         for python in pythons:

@@ -46,6 +46,7 @@ from conquian.errors import (
 from conquian.game import Game, GameRecord, check_ply, check_types
 from conquian.match_record import (
     MATCH_FORMAT,
+    MATCH_SCHEMA,
     MATCH_VERSION,
     MAX_GAMES,
     MAX_MATCH_BYTES,
@@ -75,6 +76,7 @@ __all__ = [
     "BASE_STAKE",
     "CARD_POINTS",
     "MATCH_FORMAT",
+    "MATCH_SCHEMA",
     "MATCH_VERSION",
     "MAX_GAMES",
     "MAX_MATCH_BYTES",

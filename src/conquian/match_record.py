@@ -14,11 +14,14 @@ that its games are the match's is :meth:`conquian.match.Match.from_record`, whic
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Mapping
+from importlib import resources
 from typing import Any, Final
 
 import attrs
 
+from conquian._readonly import frozen_json
 from conquian._rng import game_seed
 from conquian._version import __version__
 from conquian.dealing import check_seed
@@ -45,6 +48,7 @@ from conquian.state import State, without_history
 
 __all__ = [
     "MATCH_FORMAT",
+    "MATCH_SCHEMA",
     "MATCH_VERSION",
     "MAX_GAMES",
     "MAX_MATCH_BYTES",
@@ -64,6 +68,23 @@ MATCH_VERSION: Final = 1
 """The match record format version this library writes and reads."""
 MAX_MATCH_BYTES: Final = 8 * MAX_RECORD_BYTES
 """The largest match record read, in characters (a game takes about 1 KiB)."""
+MATCH_SCHEMA: Final[Mapping[str, Any]] = frozen_json(
+    json.loads(
+        resources.files("conquian").joinpath("match.schema.json").read_text(encoding="utf-8")
+    )
+)
+"""The JSON Schema (draft 2020-12) of a match record, for readers in other languages
+(read-only, as :data:`~conquian.notation.RECORD_SCHEMA` is; ``json.dumps`` writes it as
+the schema file ``match.schema.json`` shipped in the package). Each game is a game
+record: the schema refers to :data:`~conquian.notation.RECORD_SCHEMA` by its ``$id``,
+so a validator is given both (with the Python ``jsonschema`` package, a
+``referencing.Registry`` that holds the record schema).
+
+>>> MATCH_SCHEMA["properties"]["games"]["items"]
+{'$ref': 'record-1.json'}
+
+:meta hide-value:
+"""
 # 2**1000 has 302 digits: no score of a match of MAX_GAMES games can be longer.
 _MAX_INT_DIGITS: Final = 310
 
