@@ -80,6 +80,7 @@ record: the schema refers to :data:`~conquian.notation.RECORD_SCHEMA` by its ``$
 so a validator is given both (with the Python ``jsonschema`` package, a
 ``referencing.Registry`` that holds the record schema).
 
+>>> from conquian.match_record import MATCH_SCHEMA
 >>> MATCH_SCHEMA["properties"]["games"]["items"]
 {'$ref': 'record-1.json'}
 
