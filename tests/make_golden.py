@@ -4,8 +4,9 @@ Each file records one game dealt from a seed under a rule set (a preset, classic
 bicycle, mexican or tercerilla, or rules text such as ``tercerilla,forcing:off``) and
 played by bots: for every ply the player, the offered card, the number of legal moves and
 the move played (its notation), then the outcome and the final tables and dead cards.
-The library's agents play two-player games only (issue 32), so the three-player games
-are played by :class:`SteeredPlayer`, a seeded player of this file. The test replays
+The three-player games are played by :class:`SteeredPlayer`, a seeded player of this
+file that reads only the legal moves (written when the library's agents played two
+players only, issue 32), so that they change only when the engine does. The test replays
 each game and compares exactly; it never rewrites these files. Run this script only when
 a change of the engine is meant to change them (a "Rules:" change in the changelog), then
 review the diff:
