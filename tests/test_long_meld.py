@@ -53,6 +53,7 @@ def test_the_rule_value_reads_writes_and_refuses_nonsense() -> None:
     assert Rules.parse(REGIONAL.to_notation()) == REGIONAL
     assert Rules.from_dict(REGIONAL.to_dict()) == REGIONAL
     assert REGIONAL.to_dict()["long_meld"] == 4
+    assert "long_meld" not in Rules().to_dict()  # unset, not written: old data as it was
     assert REGIONAL.cards_to_go_out == 10
     assert Rules.parse("tercerilla,long_meld:none") == TERCERILLA
     for text, message in (

@@ -466,6 +466,7 @@ DECLINING_RULES = (
     PRESETS["mexican"],
     PRESETS["tercerilla"],
     attrs.evolve(PRESETS["tercerilla"], forcing=Forcing.DISCARDS_ONLY, initial_upcard=True),
+    attrs.evolve(PRESETS["tercerilla"], exchange=True),  # M10: a give is no decline
 )
 
 

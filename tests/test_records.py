@@ -104,7 +104,6 @@ def test_a_record_holds_the_format_rules_deal_moves_and_result() -> None:
             "deal_batch": 1,
             "initial_upcard": False,
             "stock_out": "draw",
-            "long_meld": None,
         },
         "seed": None,
         "dealer": 0,

@@ -184,7 +184,6 @@ def test_the_dict_form_names_every_field_with_a_json_value() -> None:
         "deal_batch": 1,
         "initial_upcard": False,
         "stock_out": "draw",
-        "long_meld": None,
     }
 
 

@@ -582,7 +582,6 @@ def test_the_presets_have_the_documented_values() -> None:
         "deal_batch": 1,
         "initial_upcard": False,
         "stock_out": "draw",
-        "long_meld": None,
     }
     foster = Rules(
         regrouping=Regrouping.BORROW,  # V2

@@ -361,7 +361,7 @@ def declined_cards(history: Iterable[Played], players: int) -> tuple[tuple[Card,
     ``players``, in the order made (:attr:`Observation.declined`)."""
     declined: list[list[Card]] = [[] for _ in range(players)]
     for entry in history:
-        if isinstance(entry.move, Decline):
+        if isinstance(entry.move, Decline) and entry.offer is not None:  # a decline has one
             declined[entry.player].append(entry.offer)
     return tuple(map(tuple, declined))
 

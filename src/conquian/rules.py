@@ -231,7 +231,8 @@ class Rules:
 
     def to_dict(self) -> dict[str, RuleValue]:
         """Every rule as a JSON-ready value, by field name; ``exchange`` (M10) only when
-        it is on, so that the data of every game without the exchange is as it was.
+        it is on and ``long_meld`` (M12) only when it is set, so that the data of every
+        game without them is as it was.
 
         >>> Rules(forcing=Forcing.OFF).to_dict()["forcing"]
         'off'
@@ -241,7 +242,8 @@ class Rules:
         return {
             field.name: _plain(getattr(self, field.name))
             for field in _public_fields()
-            if field.name != "exchange" or self.exchange
+            if (field.name != "exchange" or self.exchange)
+            and (field.name != "long_meld" or self.long_meld is not None)
         }
 
     @classmethod
