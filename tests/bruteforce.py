@@ -65,6 +65,13 @@ off the rules (``docs/rules.rst``):
     drawn; under ``fewest_cards`` the one player with the fewest cards in hand wins
     (:attr:`Position.fewest`), and a tie for fewest is a draw.
 
+  - M10 (under ``exchange``, read by :func:`exchange_of`): after the deal, before any
+    card is turned up, each player from the player after the dealer round the table to
+    the dealer chooses one card of his hand (a move ``("give", {}, card, None)``); the
+    chosen cards (:attr:`Position.given`, one entry a seat) stay in their hands until
+    the last player has chosen, then each goes to its giver's next player at once, and
+    play starts as :func:`deal` starts it without the exchange (R10, V8).
+
   The player count and ``stock_out`` are read from the rules by :func:`players_of` and
   :func:`stock_out_of` (which default to two and ``draw`` for rules that do not carry
   them); :func:`deal` also takes them as keywords, so that the model can be played with
@@ -92,6 +99,7 @@ from conquian import (
     Decline,
     Force,
     Forcing,
+    Give,
     LayDown,
     Meld,
     Move,
@@ -124,6 +132,7 @@ __all__ = [
     "can_split",
     "cyclically_consecutive",
     "deal",
+    "exchange_of",
     "fits",
     "from_bf",
     "from_state",
@@ -433,6 +442,12 @@ def players_of(rules: Rules) -> int:
     return int(getattr(rules, "players", 2))
 
 
+def exchange_of(rules: Rules) -> bool:
+    """M10: whether the rules open the game with the exchange (``rules.exchange``; no
+    exchange where the rules do not say)."""
+    return bool(getattr(rules, "exchange", False))
+
+
 def stock_out_of(rules: Rules) -> str:
     """M8: what the rules make of a card dying with no stock left: :data:`STOCK_OUT_DRAW`
     or :data:`STOCK_OUT_FEWEST`, read from ``rules.stock_out`` (its value when it is an
@@ -451,7 +466,9 @@ class Position:
     free regrouping only the cards matter, R13). ``players`` and ``stock_out`` are the
     rules' M1 and M8 facts as the model reads them (:func:`players_of`,
     :func:`stock_out_of`); ``fewest`` says that ``winner`` won with the fewest cards in
-    hand when the stock ran out (M8), not by going out (R16)."""
+    hand when the stock ran out (M8), not by going out (R16). ``given`` holds, in the
+    opening exchange (M10), each seat's chosen card (``None`` before he chooses), else
+    ``None``."""
 
     rules: Rules
     hands: tuple[frozenset[Card], ...]
@@ -469,6 +486,7 @@ class Position:
     players: int = 2
     stock_out: str = STOCK_OUT_DRAW
     fewest: bool = False
+    given: tuple[Card | None, ...] | None = None
 
     def after(self, seat: int) -> int:
         """M1: the next player after ``seat`` in the order of play."""
@@ -503,6 +521,23 @@ def deal(
     for number, start in enumerate(range(0, dealt_out, batch)):
         hands[(starter + number) % seats].update(deck[start : start + batch])
     upcard = rules.initial_upcard
+    if exchange_of(rules):  # M10: the exchange first; no card is turned up yet
+        return Position(
+            rules=rules,
+            hands=tuple(frozenset(hand) for hand in hands),
+            tables=(frozenset(),) * seats,
+            stock=tuple(deck[dealt_out:]),
+            dead=(),
+            offer=None,
+            origin=None,
+            offered_by=None,
+            phase=Phase.EXCHANGE,
+            to_move=starter,
+            melds=None if rules.regrouping is Regrouping.FREE else (frozenset(),) * seats,
+            players=seats,
+            stock_out=stock_out_of(rules) if stock_out is None else stock_out,
+            given=(None,) * seats,
+        )
     return Position(
         rules=rules,
         hands=tuple(frozenset(hand) for hand in hands),
@@ -531,6 +566,9 @@ def from_state(state: State) -> Position:
     melds = None
     if state.rules.regrouping is not Regrouping.FREE:
         melds = tuple(_as_table(table) for table in state.tables)
+    given = None
+    if state.phase is Phase.EXCHANGE:  # M10: each seat's card set aside, if chosen
+        given = tuple(next(iter(state.given & hand), None) for hand in state.hands)
     return Position(
         rules=state.rules,
         hands=tuple(state.hands),
@@ -548,6 +586,7 @@ def from_state(state: State) -> Position:
         players=players_of(state.rules),
         stock_out=stock_out_of(state.rules),
         fewest=outcome is not None and outcome.kind.name == "FEWEST_CARDS",
+        given=given,
     )
 
 
@@ -709,6 +748,9 @@ def legal(position: Position) -> set[BFMove]:
     """Every legal move of ``position``, by the phase rules of R11, R14b, V1–V8 and M4, M6."""
     if position.phase is Phase.OVER:
         return set()
+    if position.phase is Phase.EXCHANGE:  # M10: any card of his hand
+        assert position.to_move is not None
+        return {("give", frozenset(), card, None) for card in position.hands[position.to_move]}
     if position.phase is Phase.FORCE_DECISION:
         return {FORCE_BF, RELEASE_BF}
     moves = legal_takes(position)
@@ -734,7 +776,11 @@ def allows(position: Position, move: BFMove) -> bool:
     :func:`legal`, or under free regrouping a take or lay-down of :func:`legal` naming any
     split of its new table into melds (R13: every split is the same position)."""
     kind, laid, discard, table = move
-    if kind not in ("take", "lay") or position.phase in (Phase.OVER, Phase.FORCE_DECISION):
+    if kind not in ("take", "lay") or position.phase in (
+        Phase.OVER,
+        Phase.FORCE_DECISION,
+        Phase.EXCHANGE,
+    ):
         return move in legal(position)
     player, offer = position.to_move, position.offer
     assert player is not None
@@ -808,10 +854,12 @@ def play(position: Position, move: BFMove) -> Position:
     """The position after ``move``, which must be in :func:`legal`."""
     assert allows(position, move), move
     player = position.to_move
-    offer = position.offer
     assert player is not None
-    assert offer is not None
     kind, laid, discard, table = move
+    if kind == "give":
+        return _give(position, player, discard)
+    offer = position.offer
+    assert offer is not None
     if kind in ("take", "lay"):
         added = laid | {offer} if kind == "take" else laid
         hand = position.hands[player] - laid - ({discard} if discard is not None else set())
@@ -864,6 +912,37 @@ def play(position: Position, move: BFMove) -> Position:
     return _dies(position)
 
 
+def _give(position: Position, player: int, card: Card | None) -> Position:
+    """M10: ``player`` sets ``card`` aside; the next player chooses, or, when every player
+    has chosen (the last is the dealer), each card goes to its giver's next player and
+    the player after the dealer turns up the first stock card (R10; V8: the dealer turns
+    it, and it is offered from the player after him)."""
+    assert position.given is not None
+    assert card is not None
+    given = _with(position.given, player, card)
+    if any(chosen is None for chosen in given):
+        return dataclasses.replace(position, given=given, to_move=position.after(player))
+    hands = list(position.hands)
+    for giver, chosen in enumerate(given):
+        assert chosen is not None
+        receiver = position.after(giver)
+        hands[giver] = hands[giver] - {chosen}
+        hands[receiver] = hands[receiver] | {chosen}
+    starter = position.after(player)  # the dealer chose last
+    upcard = position.rules.initial_upcard
+    return dataclasses.replace(
+        position,
+        hands=tuple(hands),
+        given=None,
+        offer=position.stock[0],
+        stock=position.stock[1:],
+        origin=OfferOrigin.UPCARD if upcard else OfferOrigin.STOCK,
+        offered_by=player if upcard else starter,
+        phase=Phase.OFFER,
+        to_move=starter,
+    )
+
+
 # ---------------------------------------------------------------- talking to the engine
 
 
@@ -884,6 +963,8 @@ def to_bf(move: Move) -> BFMove:
         return DECLINE_BF
     if isinstance(move, Force):
         return FORCE_BF
+    if isinstance(move, Give):  # M10
+        return ("give", frozenset(), move.card, None)
     assert isinstance(move, Release)
     return RELEASE_BF
 
@@ -903,6 +984,8 @@ def from_bf(move: BFMove) -> Move:
         return Take(laid, discard, _engine_table(table))
     if kind == "lay":
         return LayDown(laid, _engine_table(table))
+    if kind == "give":  # M10
+        return Give(discard)
     simple: dict[str, Move] = {"decline": Decline(), "force": Force(), "release": Release()}
     return simple[kind]
 

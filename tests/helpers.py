@@ -39,11 +39,13 @@ from conquian import (
     Card,
     Decline,
     Force,
+    Give,
     LayDown,
     Meld,
     Move,
     Observation,
     OfferOrigin,
+    Phase,
     Regrouping,
     Release,
     State,
@@ -323,6 +325,13 @@ def check_position(state: State, model: Position, stats: Counter[str]) -> None:
     assert len(moves) == len(set(moves))  # no move twice
     expected = legal(model)
     assert {to_bf(move) for move in moves} == expected
+    if state.phase is Phase.EXCHANGE:  # M10: one give per hand card, in deck order
+        assert [type(move) for move in moves] == [Give] * len(moves)
+        assert [move.card for move in moves if isinstance(move, Give)] == sorted(
+            state.hands[state.to_move or 0]
+        )
+        stats["exchange"] += 1
+        return
     takes = [move for move in moves if isinstance(move, Take)]
     assert takes == sorted(takes, key=take_order)
     assert list(moves[: len(takes)]) == takes

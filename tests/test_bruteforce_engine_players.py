@@ -27,6 +27,7 @@ from conquian import (
     Decline,
     Force,
     Forcing,
+    Give,
     IllegalMoveError,
     LayDown,
     Move,
@@ -78,6 +79,17 @@ MEXICAN_RUNS = [
     pytest.param(
         attrs.evolve(TERCERILLA, hand_size=10, max_sequence=10), 60, 0.7, 32100, 12, id="t-ten"
     ),
+    # M10: the opening exchange, with two and three players (and V8's upcard after it)
+    pytest.param(attrs.evolve(MEXICAN, exchange=True), 50, 0.6, 32300, 10, id="mexican-exchange"),
+    pytest.param(attrs.evolve(TERCERILLA, exchange=True), 40, 0.6, 32700, 8, id="t-exchange"),
+    pytest.param(
+        attrs.evolve(TERCERILLA, exchange=True, initial_upcard=True, regrouping=Regrouping.NONE),
+        30,
+        0.6,
+        32800,
+        8,
+        id="t-exchange-upcard-none",
+    ),
 ]
 
 
@@ -99,11 +111,15 @@ def reached(rules: Rules, stats: Counter[str]) -> dict[str, bool]:
         "lay-down (V3)": (stats["lay-downs played"] > 0) is rules.meld_from_hand,
         "upcard (V8)": (stats["upcard offer"] > 0) is rules.initial_upcard,
         "upcard never forced (M6)": stats["upcard force_decision"] == 0,
+        "the exchange (M10)": (stats["gives"] > 0) is rules.exchange,
     }
 
 
 def count(state: State, move: Move, after: State, stats: Counter[str]) -> None:
     """Count the situations of the rules the walk played through."""
+    if state.phase is Phase.EXCHANGE:  # M10: a give, no offer
+        stats["gives"] += 1
+        return
     origin = state.offer_origin
     assert origin is not None
     kind = to_bf(move)[0]
@@ -163,6 +179,8 @@ def random_moves(rng: random.Random, state: State) -> list[Move]:
         card for seat, cards in enumerate(state.hands) if seat != player for card in cards
     )
     moves: list[Move] = [Decline(), Force(), Release()]
+    # M10: gives of his cards and of others' (legal in the exchange only, of his own)
+    moves += [Give(card) for card in rng.sample(hand + others, min(4, len(hand + others)))]
     for _ in range(8):
         pool = hand + rng.sample(others, min(2, len(others)))
         if state.offer is not None and rng.random() < 0.1:
@@ -187,28 +205,31 @@ def random_moves(rng: random.Random, state: State) -> list[Move]:
             id="t-meld-from-hand-none",
         ),
         pytest.param(attrs.evolve(TERCERILLA, initial_upcard=True), 4, id="t-upcard"),
+        pytest.param(attrs.evolve(TERCERILLA, exchange=True), 4, id="t-exchange"),
+        pytest.param(attrs.evolve(MEXICAN, exchange=True), 4, id="mexican-exchange"),
     ],
 )
 def test_three_players_every_legal_move_applies_and_nothing_else_does(
     rules: Rules, seeds: int
 ) -> None:
-    """M1-M8: at every position of seeded three-player games, each listed move is legal
-    for the player to move only and applies as the model says; random takes, lay-downs
-    and simple moves are legal exactly when the model allows them, and an illegal one is
-    refused with IllegalMoveError and changes nothing."""
+    """M1-M8, M10: at every position of seeded three-player games (and two-player games
+    with the exchange), each listed move is legal for the player to move only and applies
+    as the model says; random takes, lay-downs, gives and simple moves are legal exactly
+    when the model allows them, and an illegal one is refused with IllegalMoveError and
+    changes nothing."""
     seeds = scaled(seeds, least=2)
     applied = refused = 0
     for seed in range(33000, 33000 + seeds):
         rng = random.Random(seed)
-        state = State.new(seed, rules=rules, dealer=seed % 3)
-        model = deal(dealt(state), rules, seed % 3)
+        state = State.new(seed, rules=rules, dealer=seed % rules.players)
+        model = deal(dealt(state), rules, seed % rules.players)
         while state.to_move is not None:
             mover = state.to_move
             moves = state.legal_moves()
             assert {to_bf(move) for move in moves} == legal(model)
             for move in moves:
                 assert mismatches(play(model, to_bf(move)), state.apply(move, player=mover)) == []
-                for other in range(3):
+                for other in range(rules.players):
                     assert state.is_legal(move, player=other) is (other == mover)
                 applied += 1
             for move in random_moves(rng, state):

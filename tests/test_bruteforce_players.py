@@ -196,6 +196,52 @@ def test_m2_with_two_players_is_r8() -> None:
     assert (position.offer, position.offered_by, position.to_move) == (EVERY_CARD[20], 1, 1)
 
 
+# ====================================================================== M10: the exchange
+
+
+@pytest.mark.parametrize(("players", "upcard"), [(2, False), (3, False), (3, True)])
+def test_m10_the_model_exchanges_one_card_each_then_turns_the_first_card(
+    players: int, upcard: bool
+) -> None:
+    """M10: after the deal each player from the player after the dealer chooses a card of
+    his hand; nothing changes hands until the dealer, the last, has chosen; then each
+    card goes to the next player, and the first card is turned up as without the
+    exchange (R10, V8)."""
+    rules = Rules(hand_size=8, exchange=True, initial_upcard=upcard)
+    dealer = players - 1
+    position = deal(EVERY_CARD, rules, dealer, players=players)
+    plain = deal(EVERY_CARD, Rules(hand_size=8, initial_upcard=upcard), dealer, players=players)
+    assert position.phase is Phase.EXCHANGE
+    assert position.offer is None
+    assert position.stock == (plain.offer, *plain.stock)
+    dealt = position.hands
+    chosen = {}
+    for step in range(players):
+        seat = (dealer + 1 + step) % players
+        assert position.to_move == seat
+        assert legal(position) == {("give", frozenset(), card, None) for card in dealt[seat]}
+        chosen[seat] = min(dealt[seat], key=EVERY_CARD.index)
+        position = play(position, ("give", frozenset(), chosen[seat], None))
+        if step < players - 1:
+            assert position.hands == dealt
+            assert position.phase is Phase.EXCHANGE
+    for seat in range(players):
+        before = (seat - 1) % players
+        assert position.hands[seat] == dealt[seat] - {chosen[seat]} | {chosen[before]}
+    assert position.given is None
+    assert (position.offer, position.stock, position.phase) == (
+        plain.offer,
+        plain.stock,
+        Phase.OFFER,
+    )
+    assert (position.origin, position.offered_by, position.to_move) == (
+        plain.origin,
+        plain.offered_by,
+        plain.to_move,
+    )
+    accounted(position)
+
+
 # ====================================================================== M4, M5: the round
 
 
