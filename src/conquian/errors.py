@@ -334,8 +334,8 @@ class MoveProblem(enum.Enum):
     :attr:`~IllegalMoveError.number` now; a request sent twice is refused the second
     time."""
     MUST_GIVE = "must_give"
-    """The opening exchange is under way: the player must choose a card of his hand to
-    give (M10)."""
+    """A move other than a give in the opening exchange, where the player must choose a
+    card of his hand to give (M10)."""
     NOTHING_TO_GIVE = "nothing_to_give"
     """A give, but cards are given only in the opening exchange (M10)."""
 
