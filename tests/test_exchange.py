@@ -25,6 +25,7 @@ from conquian import (
     TERCERILLA,
     Card,
     Fate,
+    Game,
     Give,
     IllegalMoveError,
     InvalidMoveNotationError,
@@ -34,6 +35,7 @@ from conquian import (
     Regrouping,
     Rules,
     State,
+    notation,
     parse_move,
 )
 from conquian._agents import least_useful_give
@@ -366,3 +368,31 @@ def test_m10_the_built_in_agents_give_the_card_least_useful_to_them() -> None:
         final = play_game(State.new(seed=4, rules=rules), [HeuristicAgent()] * players)
         assert final.is_over
         assert [entry.phase for entry in final.history[:players]] == [Phase.EXCHANGE] * players
+
+
+# ---------------------------------------------------------------- Game, undo, records
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_m10_a_game_undoes_gives_and_its_record_replays_them(players: int) -> None:
+    rules = Rules(players=players, hand_size=8, exchange=True)
+    game = Game.new(seed=12, rules=rules, dealer=players - 1)
+    first = game.state.legal_moves()[0]
+    game.play(first)
+    assert isinstance(first, Give)
+    assert game.state.given == {first.card}
+    game.undo()
+    assert game.state == State.new(seed=12, rules=rules, dealer=players - 1)
+    rng = random.Random(players)
+    while not game.state.is_over:
+        moves = game.state.legal_moves()
+        game.play(moves[rng.randrange(len(moves))])
+    text = notation.dumps(game)
+    assert '"give ' in text
+    record = notation.loads(text)
+    assert [str(move) for move in record.moves[:players]] == [
+        str(entry.move) for entry in game.state.history[:players]
+    ]
+    *_, last = record.replay()
+    assert last == game.state
+    assert last.history == game.state.history
