@@ -57,10 +57,11 @@ from conquian.game import GameRecord
 from conquian.match import Match, match_dumps, match_from_dict, match_loads
 from strategies import JSON, RECORD_KEYS, json_values, mutations, played_games
 
-LONGEST_MESSAGE = 220
+LONGEST_MESSAGE = 240
 """An error message is a sentence for a person, not an echo of the input: about 200
-characters at most (220 with the game number and field a match record puts in front),
-quoting only a cut excerpt of what it was given."""
+characters at most (240 with the game number and field a match record puts in front, and
+the names of the fourteen rules an unknown rule's message lists), quoting only a cut
+excerpt of what it was given."""
 
 VALIDATOR = Draft202012Validator(notation.RECORD_SCHEMA)
 
