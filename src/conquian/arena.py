@@ -15,6 +15,27 @@ after colons (see :func:`agent_spec`): ``search:160`` is the search agent with 1
 playouts a decision, ``search:budget=20ms`` with 20 ms of CPU time a decision. Each agent's
 CPU time per decision with a choice is measured too (:meth:`ArenaResult.cpu_ms`).
 
+**Three players** (rules with ``players=3``, such as
+:data:`~conquian.rules.TERCERILLA`, M1): the first agent of each pair plays against two of
+the second, every deal three times, once with the first agent in each seat and the
+second agent in the other two (deal ``d`` dealt by player ``d % 3``, M2; the agents built
+from the seats' seeds as with two). These three rotations are every seating: the other
+three permutations of the seats only swap the two copies of the second agent, which
+are the same agent built from the same seat's seed, so they would replay the same games.
+A draw shares the game's point, ⅓ each, so equal agents score ⅓. Each pair also counts
+the wins by agent (the first agent, the second agent in the seat after it, the second
+agent in the seat before it: :meth:`PairResult.side_wins`) and by seat
+(:meth:`PairResult.seat_wins`), each with a 95% interval, in the table and the JSON, and
+the ratings come from Luce's choice model (the Bradley–Terry model of a game of three:
+see :func:`bradley_terry`). To rate the second agent against two of the first too, name
+them the other way round in another run.
+
+>>> from conquian import TERCERILLA
+>>> three = arena(["greedy", "random"], deals=4, rules=TERCERILLA, seed=1)
+>>> pair = three.pairs[0]
+>>> pair.games, pair.side_wins(0) == pair.wins, len(pair.outcomes[0])
+(12, True, 3)
+
 The results depend only on the agents, the deals, the rules and the seed, never on the
 number of worker processes (the CPU times, and a search agent given a time budget, aside).
 A run may start at any deal (``first_deal``), so a long run split into chunks adds up to
@@ -88,25 +109,54 @@ MAX_AGENTS: Final = 16
 _MAX_SPEC: Final = 80  # the longest agent name with its parameters
 _DEAL_POINTS: Final = (0, 0.5, 1, 1.5, 2)
 _DEAL_SCORES: Final = re.compile(
-    r'"deal_scores": \[([^\]]*)\]'
-)  # a deal's two games, a win 1 and a draw ½
+    r'"(deal_scores|outcomes)": \[([^\]]*)\]'
+)  # a deal's two games, a win 1 and a draw ½; with three players each deal's outcomes
+_SIDES: Final = "anp"  # the outcome letters of a win of each side (PairResult.outcomes)
+_OUTCOME: Final = re.compile(r"[adnp]{3}")
+
+
+def _clustered_wilson(shares: Sequence[float], z: float) -> tuple[float, float]:
+    """The Wilson interval of :meth:`PairResult.interval` for the mean of ``shares``, one
+    share in [0, 1] a deal, with the effective number of deals."""
+    n = len(shares)
+    if n == 0:
+        return (0.0, 1.0)
+    mean = sum(shares) / n
+    spread = sum((share - mean) ** 2 for share in shares)
+    effective = mean * (1 - mean) * n * (n - 1) / spread if spread > 0 else n
+    k = z * z / effective
+    centre = (mean + k / 2) / (1 + k)
+    half = math.sqrt(k * mean * (1 - mean) + k * k / 4) / (1 + k)
+    return (max(0.0, min(mean, centre - half)), min(1.0, max(mean, centre + half)))
 
 
 @attrs.frozen
 class PairResult:
     """The games between two agents, counted for the first one.
 
+    With three players (M1) the first agent plays against two of the second, each deal
+    once with the first agent in each seat (see :func:`arena`); :attr:`outcomes` then
+    says who won each game, and :meth:`side_wins` and :meth:`seat_wins` count them by
+    agent and by seat.
+
     Attributes:
         first: The first agent's name.
         second: The second agent's name.
         wins: Games the first agent won.
-        losses: Games the second agent won.
+        losses: Games the second agent won (either of the two, with three players).
         draws: Games drawn (R15).
-        deal_scores: The first agent's points on each deal (0 to 2: both games of it).
+        deal_scores: The first agent's points on each deal (0 to 2: both games of it; 0
+            to 3 with three players, a draw ⅓).
         cpu_seconds: The CPU time each agent (first, second) spent choosing, over its
             decisions with more than one legal move (not compared: it varies run to run).
         decisions: How many such decisions each agent made (not compared; a run saved
             before they were counted reads as none).
+        players: The players of each game: 2, or 3 (the first agent against two of the
+            second).
+        outcomes: With three players, each deal's three games as three letters, the
+            game with the first agent in seat 0, 1, then 2: ``a`` the first agent won,
+            ``n`` the second agent in the seat after it (the next player, M1) won, ``p``
+            the second agent in the seat before it won, ``d`` drawn. Empty with two.
     """
 
     first: str
@@ -117,16 +167,21 @@ class PairResult:
     deal_scores: tuple[float, ...] = attrs.field(repr=False)
     cpu_seconds: tuple[float, float] = attrs.field(default=(0.0, 0.0), eq=False, repr=False)
     decisions: tuple[int, int] = attrs.field(default=(0, 0), eq=False, repr=False)
+    players: int = 2
+    outcomes: tuple[str, ...] = attrs.field(default=(), repr=False)
 
     @property
     def games(self) -> int:
-        """The number of games played, two a deal."""
+        """The number of games played, two a deal (three with three players)."""
         return self.wins + self.losses + self.draws
 
     @property
     def score(self) -> float:
-        """The first agent's share of the points (a win 1, a draw ½)."""
-        return (self.wins + self.draws / 2) / self.games if self.games else 0.5
+        """The first agent's share of the points: a win 1, a draw shared by the players
+        (½ each with two, ⅓ with three)."""
+        if not self.games:
+            return 1 / self.players
+        return (self.wins + self.draws / self.players) / self.games
 
     def interval(self, z: float = _Z95) -> tuple[float, float]:
         """A confidence interval of :attr:`score` (95% for the default ``z``).
@@ -163,21 +218,79 @@ class PairResult:
         >>> [round(end, 3) for end in won.interval()]
         [0.342, 1.0]
         """
-        n = len(self.deal_scores)
-        if n == 0:
-            return (0.0, 1.0)
-        mean = sum(self.deal_scores) / (2 * n)  # exact sums of halves: equal to the score
-        spread = sum((points / 2 - mean) ** 2 for points in self.deal_scores)
-        effective = mean * (1 - mean) * n * (n - 1) / spread if spread > 0 else n
-        k = z * z / effective
-        centre = (mean + k / 2) / (1 + k)
-        half = math.sqrt(k * mean * (1 - mean) + k * k / 4) / (1 + k)
-        return (max(0.0, min(mean, centre - half)), min(1.0, max(mean, centre + half)))
+        per = self.players  # games a deal
+        return _clustered_wilson([points / per for points in self.deal_scores], z)
+
+    def _three(self) -> None:
+        if self.players != 3:
+            raise ConquianError(
+                "wins by agent and by seat are counted in games of three players (M1)"
+            )
+
+    def side_wins(self, side: int) -> int:
+        """In games of three players, the games won by ``side``: 0 the first agent, 1 the
+        second agent in the seat after the first's (its next player, M1), 2 the second
+        agent in the seat before it.
+
+        Raises:
+            ConquianError: The games have two players.
+        """
+        self._three()
+        letter = _SIDES[side]
+        return sum(deal.count(letter) for deal in self.outcomes)
+
+    def side_interval(self, side: int, z: float = _Z95) -> tuple[float, float]:
+        """A confidence interval (95% for the default ``z``) of the share of the games
+        ``side`` won (see :meth:`side_wins`): the Wilson interval over the deals of
+        :meth:`interval`, each deal's three games one sample.
+
+        Raises:
+            ConquianError: The games have two players.
+        """
+        self._three()
+        letter = _SIDES[side]
+        return _clustered_wilson([deal.count(letter) / 3 for deal in self.outcomes], z)
+
+    def seat_wins(self, seat: int, side: int = 0) -> tuple[int, int]:
+        """In games of three players, (games won, games played) by the first agent
+        (``side`` 0) or by the second (``side`` 1: either of its two, which sit in
+        ``seat`` in two games of each deal) when it sits in ``seat`` (0, 1 or 2).
+
+        Raises:
+            ConquianError: The games have two players.
+        """
+        self._three()
+        if side == 0:
+            return sum(deal[seat] == "a" for deal in self.outcomes), len(self.outcomes)
+        won = 0
+        for deal in self.outcomes:
+            # The first agent in seat r: the second's two sit in r + 1 ("n"), r + 2 ("p").
+            won += deal[(seat - 1) % 3] == "n"
+            won += deal[(seat - 2) % 3] == "p"
+        return won, 2 * len(self.outcomes)
+
+    def seat_interval(self, seat: int, side: int = 0, z: float = _Z95) -> tuple[float, float]:
+        """A confidence interval (95% for the default ``z``) of the share of the games
+        :meth:`seat_wins` counts that were won, a Wilson interval over the deals.
+
+        Raises:
+            ConquianError: The games have two players.
+        """
+        self._three()
+        if side == 0:
+            return _clustered_wilson([float(deal[seat] == "a") for deal in self.outcomes], z)
+        shares = [
+            ((deal[(seat - 1) % 3] == "n") + (deal[(seat - 2) % 3] == "p")) / 2
+            for deal in self.outcomes
+        ]
+        return _clustered_wilson(shares, z)
 
     def to_dict(self) -> dict[str, Any]:
-        """The counts, score, interval and each deal's points as JSON-ready data."""
+        """The counts, score, interval and each deal's points as JSON-ready data; with
+        three players also the outcomes and the wins by agent (``sides``) and by seat
+        (``seats``), each with its 95% interval."""
         low, high = self.interval()
-        return {
+        data: dict[str, Any] = {
             "agents": [self.first, self.second],
             "games": self.games,
             "wins": self.wins,
@@ -189,6 +302,37 @@ class PairResult:
             "decisions": list(self.decisions),
             "deal_scores": list(self.deal_scores),
         }
+        if self.players == 3:
+            games = self.games
+            data["players"] = 3
+            data["sides"] = [
+                {
+                    "agent": name,
+                    "seated": seated,
+                    "wins": self.side_wins(side),
+                    "share": self.side_wins(side) / games if games else 0.0,
+                    "interval95": list(self.side_interval(side)),
+                }
+                for side, (name, seated) in enumerate(
+                    ((self.first, "first"), (self.second, "after"), (self.second, "before"))
+                )
+            ]
+            data["seats"] = [
+                {
+                    "seat": seat,
+                    **{
+                        key: {
+                            "wins": self.seat_wins(seat, side)[0],
+                            "games": self.seat_wins(seat, side)[1],
+                            "interval95": list(self.seat_interval(seat, side)),
+                        }
+                        for side, key in enumerate(("first", "second"))
+                    },
+                }
+                for seat in range(3)
+            ]
+            data["outcomes"] = list(self.outcomes)
+        return data
 
 
 @attrs.frozen
@@ -290,6 +434,8 @@ class ArenaResult:
                         sum(side.decisions[0] for side in sides),
                         sum(side.decisions[1] for side in sides),
                     ),
+                    players=pair.players,
+                    outcomes=tuple(deal for side in sides for deal in side.outcomes),
                 )
             )
         return cls(
@@ -332,7 +478,7 @@ class ArenaResult:
         """
         text = json.dumps(self.to_dict(), indent=2)
         return _DEAL_SCORES.sub(
-            lambda found: f'"deal_scores": [{", ".join(s.strip() for s in found[1].split(","))}]',
+            lambda found: f'"{found[1]}": [{", ".join(s.strip() for s in found[2].split(","))}]',
             text,
         )
 
@@ -377,7 +523,7 @@ class ArenaResult:
             raise ConquianError(f"pairs must be a list of the {count} pairs of the agents")
         expected = _pairs(agents)
         read = tuple(
-            _pair_from_dict(pair, f"pairs[{i}]", expected[i], deals)
+            _pair_from_dict(pair, f"pairs[{i}]", expected[i], deals, rules.players)
             for i, pair in enumerate(pairs)
         )
         ratings = run["ratings"]
@@ -410,26 +556,37 @@ class ArenaResult:
         )
 
     def __str__(self) -> str:
-        width = max(12, *(len(a) + len(b) + 4 for a, b in _pairs(self.agents)))
+        three = self.rules.players == 3
+        versus = " vs 2 " if three else " vs "
+        width = max(12, *(len(a) + len(b) + len(versus) for a, b in _pairs(self.agents)))
         start = f" from deal {self.first_deal:,}" if self.first_deal else ""
+        played = (
+            "each played three times (the first agent of a pair in each seat, the second "
+            "in the other two; a draw scores 1/3, so equal agents score 33.3%)"
+            if three
+            else "each played twice (seats swapped)"
+        )
         lines = [
             f"{self.deals:,} deal{'' if self.deals == 1 else 's'} a pair{start}, "
-            "each played twice (seats swapped), "
-            f"rules {self.rules.to_notation()}, seed {self.seed}",
+            f"{played}, rules {self.rules.to_notation()}, seed {self.seed}",
             "",
             f"{'pair':<{width}} {'games':>6} {'wins':>6} {'draws':>6} {'losses':>6} "
             f"{'score':>7}  95% interval",
         ]
         for pair in self.pairs:
             low, high = pair.interval()
-            name = f"{pair.first} vs {pair.second}"
+            name = f"{pair.first}{versus}{pair.second}"
             lines.append(
                 f"{name:<{width}} {pair.games:>6,} {pair.wins:>6,} {pair.draws:>6,} "
                 f"{pair.losses:>6,} {pair.score:>7.1%}  {low:.1%} to {high:.1%}"
             )
+        if three:
+            for pair in self.pairs:
+                lines += ["", *_three_player_lines(pair)]
+        model = "Luce's choice model" if three else "Bradley-Terry"
         lines += [
             "",
-            f"{f'rating (Bradley-Terry, Elo scale, {_anchor(self.agents)} = 0)':<{width + 6}}"
+            f"{f'rating ({model}, Elo scale, {_anchor(self.agents)} = 0)':<{width + 6}}"
             "  CPU a decision",
         ]
         for name in sorted(self.agents, key=lambda a: -self.ratings[a]):
@@ -439,6 +596,40 @@ class ArenaResult:
                 f"  {'-' if cpu is None else _milliseconds(cpu):>9}"
             )
         return "\n".join(lines)
+
+
+def _three_player_lines(pair: PairResult) -> list[str]:
+    """A three-player pair's wins by agent and by seat, with 95% intervals."""
+    games = pair.games
+    names = (
+        pair.first,
+        f"{pair.second} after it",
+        f"{pair.second} before it",
+    )
+    width = max(len(name) for name in (*names, "drawn")) + 2
+    lines = [
+        f"{pair.first} against two {pair.second}: {games:,} games",
+        f"{'wins by agent':<{width + 2}} {'wins':>6} {'share':>7}  95% interval",
+    ]
+    for side, name in enumerate(names):
+        wins = pair.side_wins(side)
+        low, high = pair.side_interval(side)
+        share = wins / games if games else 0.0
+        lines.append(f"  {name:<{width}} {wins:>6,} {share:>7.1%}  {low:.1%} to {high:.1%}")
+    share = pair.draws / games if games else 0.0
+    lines.append(f"  {'drawn':<{width}} {pair.draws:>6,} {share:>7.1%}")
+    first, second = pair.first, f"{pair.second} (two seats a game)"
+    column = max(len(first), len(second), 26)
+    lines.append(f"wins by seat  {first:<{column}}  {second}")
+    for seat in range(3):
+        cells = []
+        for side in (0, 1):
+            won, played = pair.seat_wins(seat, side)
+            low, high = pair.seat_interval(seat, side)
+            share = won / played if played else 0.0
+            cells.append(f"{share:.1%} ({low:.1%} to {high:.1%})")
+        lines.append(f"  seat {seat}      {cells[0]:<{column}}  {cells[1]}")
+    return lines
 
 
 def _milliseconds(ms: float) -> str:
@@ -466,9 +657,13 @@ def _is_number(value: object) -> bool:
 _LARGEST: Final = 2**53  # the ints a float holds exactly
 
 
-def _pair_from_dict(data: object, what: str, agents: tuple[str, str], deals: int) -> PairResult:
+def _pair_from_dict(
+    data: object, what: str, agents: tuple[str, str], deals: int, players: int = 2
+) -> PairResult:
     """One pair of :meth:`ArenaResult.from_dict`, checked against its expected agents."""
     pair = _fields(data, what, ("agents", "wins", "losses", "draws", "deal_scores"))
+    if players == 3:
+        return _three_from_dict(pair, what, agents, deals)
     if pair["agents"] != list(agents):
         raise ConquianError(
             f"{what}.agents must be {list(agents)}, not {describe(pair['agents'])}"
@@ -513,6 +708,79 @@ def _pair_from_dict(data: object, what: str, agents: tuple[str, str], deals: int
     )
 
 
+def _three_from_dict(
+    pair: dict[str, Any], what: str, agents: tuple[str, str], deals: int
+) -> PairResult:
+    """A pair of three-player games: everything is read from its outcomes, and every
+    count, score and interval written beside them must be the one they give."""
+    outcomes = pair.get("outcomes")
+    if (
+        not isinstance(outcomes, list)
+        or len(outcomes) != deals
+        or not all(isinstance(deal, str) and _OUTCOME.fullmatch(deal) for deal in outcomes)
+    ):
+        raise ConquianError(
+            f"{what}.outcomes must be {deals} outcomes of three letters from a, n, p and d"
+        )
+    cpu = pair.get("cpu_seconds", [0.0, 0.0])
+    counted = pair.get("decisions", [0, 0])
+    if (
+        not isinstance(cpu, list)
+        or len(cpu) != 2
+        or not all(_is_number(value) and value >= 0 for value in cpu)
+    ):
+        raise ConquianError(f"{what}.cpu_seconds must be two numbers of at least 0")
+    if not isinstance(counted, list) or len(counted) != 2:
+        raise ConquianError(f"{what}.decisions must be two whole numbers")
+    made = _three_result(
+        agents,
+        tuple(outcomes),
+        (float(cpu[0]), float(cpu[1])),
+        (
+            check_count(counted[0], f"{what}.decisions[0]"),
+            check_count(counted[1], f"{what}.decisions[1]"),
+        ),
+    )
+    if pair["agents"] != list(agents):
+        raise ConquianError(
+            f"{what}.agents must be {list(agents)}, not {describe(pair['agents'])}"
+        )
+    written = made.to_dict()
+    for key, value in pair.items():
+        if key not in written or (
+            key not in ("cpu_seconds", "decisions") and value != written[key]
+        ):
+            raise ConquianError(
+                f"{what}.{key} is not what its outcomes give"
+                if key in written
+                else f"{what} has an unknown field {key!r}"
+            )
+    return made
+
+
+def _three_result(
+    agents: tuple[str, str],
+    outcomes: tuple[str, ...],
+    cpu: tuple[float, float],
+    decisions: tuple[int, int],
+) -> PairResult:
+    """The pair of three-player games with these ``outcomes``."""
+    wins = sum(deal.count("a") for deal in outcomes)
+    draws = sum(deal.count("d") for deal in outcomes)
+    return PairResult(
+        agents[0],
+        agents[1],
+        wins=wins,
+        losses=3 * len(outcomes) - wins - draws,
+        draws=draws,
+        deal_scores=tuple(deal.count("a") + deal.count("d") / 3 for deal in outcomes),
+        cpu_seconds=cpu,
+        decisions=decisions,
+        players=3,
+        outcomes=outcomes,
+    )
+
+
 def _anchor(agents: Sequence[str]) -> str:
     return "random" if "random" in agents else agents[0]
 
@@ -527,7 +795,11 @@ def bradley_terry(
     """Bradley–Terry ratings on the Elo scale (400 points: 10 to 1 odds), ``anchor`` at 0.
 
     A draw counts half a win to each side. Each pair also gets ``prior`` virtual games,
-    drawn, so that an agent that never lost still has a finite rating.
+    drawn, so that an agent that never lost still has a finite rating. Pairs of
+    three-player games (the first agent against two of the second) are fitted to Luce's
+    choice model, Bradley–Terry's for a game of three: an agent of strength ``s1`` wins
+    against two of strength ``s2`` with probability ``s1 / (s1 + 2 s2)``, and a draw counts
+    a third of a win to each player.
 
     Args:
         pairs: The games, any number of pairs among any agents.
@@ -549,6 +821,8 @@ def bradley_terry(
                 names.append(name)
     if anchor not in names:
         raise ConquianError(f"the anchor {describe(anchor)} played no game")
+    if any(pair.players == 3 for pair in pairs):
+        return _luce(pairs, names, anchor, prior)
     points = dict.fromkeys(names, 0.0)
     games: dict[tuple[str, str], float] = {}
     for pair in pairs:
@@ -576,30 +850,68 @@ def bradley_terry(
     return {name: 400 * math.log10(strength[name]) + 0.0 for name in names}
 
 
-_Played = tuple[list[tuple[float, float]], tuple[float, float], tuple[int, int]]
-"""What a task of :func:`_play_deals` returns: each deal's points, the CPU time and the
-decisions with a choice of each agent."""
+def _luce(
+    pairs: Sequence[PairResult], names: list[str], anchor: str, prior: float
+) -> dict[str, float]:
+    """:func:`bradley_terry` for games of three players: Luce's choice model, in which an
+    agent of strength ``s`` wins a game among strengths ``S`` with probability
+    ``s / sum(S)`` (the first agent against two of the second: ``s1 / (s1 + 2 s2)``), fitted
+    by Hunter's (2004) MM iteration. A draw counts a third of a win to each player, and
+    each pair gets ``prior`` virtual drawn games."""
+    points = dict.fromkeys(names, 0.0)
+    for pair in pairs:
+        share = pair.players
+        points[pair.first] += pair.wins + (pair.draws + prior) / share
+        points[pair.second] += pair.losses + (share - 1) * (pair.draws + prior) / share
+    strength = dict.fromkeys(names, 1.0)
+    for _ in range(10_000):
+        totals = dict.fromkeys(names, 0.0)
+        for pair in pairs:
+            n = pair.games + prior
+            seats = pair.players - 1  # the second agent's seats
+            whole = strength[pair.first] + seats * strength[pair.second]
+            totals[pair.first] += n / whole
+            totals[pair.second] += n * seats / whole
+        new = {
+            name: points[name] / totals[name] if totals[name] else strength[name] for name in names
+        }
+        scale = new[anchor]
+        new = {name: value / scale for name, value in new.items()}
+        change = max(abs(math.log(new[name] / strength[name])) for name in names)
+        strength = new
+        if change < 1e-12:
+            break
+    return {name: 400 * math.log10(strength[name]) + 0.0 for name in names}
+
+
+_Played = tuple[list[str], tuple[float, float], tuple[int, int]]
+"""What a task of :func:`_play_deals` returns: each deal's outcomes (one letter a game,
+as :attr:`PairResult.outcomes`), the CPU time and the decisions with a choice of each
+agent."""
 
 
 def _play_deals(first: str, second: str, low: int, high: int, seed: int, rules: Rules) -> _Played:
-    """Deals ``low`` to ``high - 1`` between two agents: the first agent's points in the
-    game where it sits in seat 0, and in the game where it sits in seat 1; then the CPU
-    time each agent (first, second) spent on its decisions with a choice, and how many it
-    made."""
+    """Deals ``low`` to ``high - 1`` between two agents, each played once with the first
+    agent in each seat (the second agent in the other seats): who won each game (``a``
+    the first agent, ``n`` the second in the seat after it, ``p`` in the seat before it,
+    ``d`` a draw), in the order of the first agent's seat; then the CPU time each agent
+    (first, second) spent on its decisions with a choice, and how many it made."""
     factories = (agent_spec(first), agent_spec(second))
+    players = rules.players
     results = []
     cpu = [0.0, 0.0]
     decisions = [0, 0]
     for deal in range(low, high):
         deal_seed = game_seed(seed, deal)
-        points = []
-        for first_seat in (0, 1):
-            sides = (first_seat, 1 - first_seat)  # seat -> 0 for the first agent, 1 the second
+        letters = []
+        for first_seat in range(players):
+            # seat -> 0 for the first agent, 1 the second
+            sides = [0 if seat == first_seat else 1 for seat in range(players)]
             agents = [
                 factories[sides[seat]](SplitMix64(deal_seed ^ (seat + 1)).next64())
-                for seat in (0, 1)
+                for seat in range(players)
             ]
-            state = State.new(deal_seed, rules=rules, dealer=deal % 2)
+            state = State.new(deal_seed, rules=rules, dealer=deal % players)
             while (player := state.to_move) is not None:
                 moves = state.legal_moves()
                 view = state.observation(player)
@@ -614,10 +926,10 @@ def _play_deals(first: str, second: str, low: int, high: int, seed: int, rules: 
             outcome = state.outcome
             assert outcome is not None
             if outcome.winner is None:
-                points.append(0.5)
+                letters.append("d")
             else:
-                points.append(1.0 if outcome.winner == first_seat else 0.0)
-        results.append((points[0], points[1]))
+                letters.append(_SIDES[(outcome.winner - first_seat) % players])
+        results.append("".join(letters))
     return results, (cpu[0], cpu[1]), (decisions[0], decisions[1])
 
 
@@ -631,13 +943,15 @@ def arena(
     progress: Callable[[int, int], None] | None = None,
     first_deal: int = 0,
 ) -> ArenaResult:
-    """Play every pair of ``agents`` on the same ``deals`` deals, each deal twice.
+    """Play every pair of ``agents`` on the same ``deals`` deals, each deal twice (seats
+    swapped), or with rules of three players three times: the first agent of the pair in
+    each seat, against two of the second (see the module docstring).
 
     Args:
         agents: At least two and at most :data:`MAX_AGENTS` distinct agent names, each
             with parameters if wanted (see :func:`agent_spec`).
         deals: Deals each pair plays, at most :data:`MAX_DEALS`; each is played twice,
-            seats swapped.
+            seats swapped (three times with three players, M1).
         rules: The rules of every game.
         seed: The run's seed: deal ``d`` is dealt from ``game_seed(seed, d)``.
         first_deal: The first deal's number ``d`` (0 to :data:`MAX_FIRST_DEAL`): a run of
@@ -686,12 +1000,13 @@ def arena(
         for low in range(first_deal, end, _TASK_DEALS)
     ]
     scores: list[dict[int, _Played]] = [{} for _ in pairs]
-    total = 2 * deals * len(pairs)
+    players = rules.players
+    total = players * deals * len(pairs)
     done = 0
     if workers == 1 or len(tasks) <= 1:
         for index, low, high in tasks:
             scores[index][low] = _play_deals(*pairs[index], low, high, seed, rules)
-            done += 2 * (high - low)
+            done += players * (high - low)
             if progress is not None:
                 progress(done, total)
     else:
@@ -700,24 +1015,29 @@ def arena(
             for number, result in finished:  # a failing progress callback ends the workers
                 index, low, high = tasks[number]
                 scores[index][low] = result
-                done += 2 * (high - low)
+                done += players * (high - low)
                 if progress is not None:
                     progress(done, total)
     results = []
     for (first, second), by_task in zip(pairs, scores, strict=True):
         played = [by_task[low] for low in sorted(by_task)]
-        games = [points for task in played for points in task[0]]
-        flat = [p for deal in games for p in deal]
+        outcomes = tuple(deal for task in played for deal in task[0])
+        cpu = (sum(t[1][0] for t in played), sum(t[1][1] for t in played))
+        decided = (sum(t[2][0] for t in played), sum(t[2][1] for t in played))
+        if players == 3:
+            results.append(_three_result((first, second), outcomes, cpu, decided))
+            continue
+        flat = "".join(outcomes)
         results.append(
             PairResult(
                 first,
                 second,
-                wins=flat.count(1.0),
-                losses=flat.count(0.0),
-                draws=flat.count(0.5),
-                deal_scores=tuple(a + b for a, b in games),
-                cpu_seconds=(sum(t[1][0] for t in played), sum(t[1][1] for t in played)),
-                decisions=(sum(t[2][0] for t in played), sum(t[2][1] for t in played)),
+                wins=flat.count("a"),
+                losses=flat.count("n"),
+                draws=flat.count("d"),
+                deal_scores=tuple(deal.count("a") + deal.count("d") / 2 for deal in outcomes),
+                cpu_seconds=cpu,
+                decisions=decided,
             )
         )
     return ArenaResult(

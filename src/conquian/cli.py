@@ -9,15 +9,16 @@ Sub-commands:
 * ``play [--bot NAME[,NAME]] [--rules R] [--players N] [--seed N] [--lang L] [--ascii]
   [--games N]`` plays against a bot, or two bots with three players, in the terminal
   (:mod:`conquian.play`);
-* ``simulate --games N --workers K`` plays many games between two agents and reports
-  the wins, with confidence intervals, and the draws;
+* ``simulate --games N --workers K`` plays many games between two agents (three with
+  ``--rules tercerilla``, one a player) and reports each seat's wins, with confidence
+  intervals, and the draws;
 * ``demo [--seed N] [--lang L]`` plays a game between a :class:`~conquian.agents.GreedyAgent`
   and a :class:`~conquian.agents.RandomAgent` (or the two ``--agents`` named) and tells it
   move by move with :mod:`conquian.narration`; ``demo --games N`` plays a match of ``N`` games
   (:mod:`conquian.match`) and prints a row a game, ``--lang`` tells either in another
   language, and ``--rules`` chooses the rules;
-* ``arena --agents A,B,... --deals N`` rates agents against each other
-  (:mod:`conquian.arena`).
+* ``arena --agents A,B,... --deals N`` rates agents against each other, in games of two
+  players or, with rules of three, each against two of another (:mod:`conquian.arena`).
 
 Tables and splits show each meld in brackets, red cards are red on a terminal (unless
 ``NO_COLOR`` is set or the output is piped), and ``--ascii`` writes suits as letters.
@@ -117,11 +118,18 @@ def _melds_text(melds: Sequence[Meld], lang: str | None) -> str:
 def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     from conquian.simulate import simulate
 
+    players = args.rules.players
+    agents = tuple(args.agents or ("greedy", *(["random"] * (players - 1))))
+    if len(agents) != players:
+        raise ConquianError(
+            f"--agents names one agent a player: {players} for rules "
+            f"{args.rules.to_notation()}, not {len(agents)}"
+        )
     bar = Progress(sys.stderr, "game") if sys.stderr.isatty() and not args.quiet else None
     try:
         result = simulate(
             args.games,
-            tuple(args.agents),
+            agents,
             seed=args.seed,
             rules=args.rules,
             workers=args.workers,
@@ -135,19 +143,20 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
         if bar is not None:
             bar.clear()
     say = Say(out)
-    names, _ = agent_names(args.agents)
+    names = _seated_names(agents)
     workers = count(args.workers, "worker") if args.workers else "a worker a core"
     if args.backend == "ray":
         workers = f"Ray ({args.address or 'local'})"
     rules = args.rules.to_notation()
-    say(f"{names[0]} against {names[1]}, rules {rules}, seed {args.seed}")  # no commas: retyped
+    against = " against ".join(names)
+    say(f"{against}, rules {rules}, seed {args.seed}")  # no commas: retyped
     say(
         f"{count(result.games, 'game')}, {count(result.plies, 'move')} in "
         f"{result.seconds:,.2f} s ({result.games_per_second:,.0f} games/s, {workers})"
     )
     width = len(f"{max(*result.wins, result.draws):,}")
     label = max(map(len, names)) + 1
-    for seat in (0, 1):
+    for seat in range(players):
         low, high = result.interval(seat)
         wins = result.wins[seat]
         say(
@@ -158,6 +167,14 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     draws = result.draws
     say(f"{'Draws:':<{label}} {draws:>{width},} {_noun(draws, 'game')} {share:6.1%} (R15)")
     return EXIT_OK
+
+
+def _seated_names(agents: Sequence[str]) -> tuple[str, ...]:
+    """The agents' long names by seat, ``Greedy (seat 0)``: :func:`agent_names`'s for two
+    agents, the same form for three (M1)."""
+    if len(agents) == 2:
+        return agent_names(agents)[0]
+    return tuple(f"{agent.capitalize()} (seat {seat})" for seat, agent in enumerate(agents))
 
 
 def _noun(value: int, noun: str) -> str:
@@ -216,7 +233,8 @@ def _rules(text: str) -> Rules:
 
 
 def _any_rules(text: str) -> Rules:
-    """``play --rules``: rules of two or three players (M1)."""
+    """``play --rules``, ``simulate --rules`` and ``arena --rules``: rules of two or
+    three players (M1)."""
     try:
         return Rules.parse(text)
     except ConquianError as error:
@@ -302,9 +320,10 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     play.set_defaults(run=play_cli.run)
     sim = commands.add_parser(
         "simulate",
-        help="play many games between two agents and count the results",
-        description="Play GAMES games between two agents (the dealer alternates) and print "
-        "the wins, with 95% confidence intervals, and the draws. The result depends only on "
+        help="play many games between two agents (or three) and count the results",
+        description="Play GAMES games between two agents (the dealer alternates), or three "
+        "with rules of three players (the deal passes round), and print each seat's wins, "
+        "with 95% confidence intervals, and the draws. The result depends only on "
         "the seed, not on the number of workers.",
     )
     sim.add_argument("--games", type=_simulated_games, default=1000, help="games to play (1000)")
@@ -312,7 +331,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_seed, default=0, help="the run's seed (0)")
     sim.add_argument(
         "--rules",
-        type=_rules,
+        type=_any_rules,
         default=CLASSIC,
         metavar="RULES",
         help=RULES_HELP,
@@ -324,7 +343,15 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         help="where to play: local processes, or a Ray cluster (process)",
     )
     sim.add_argument("--address", help="the Ray cluster to join (local Ray without it)")
-    _two_agents(sim)
+    sim.add_argument(
+        "--agents",
+        nargs="+",
+        default=None,
+        choices=list(AGENTS),
+        metavar="AGENT",
+        help=f"one agent a player, from {', '.join(AGENTS)} (greedy random; greedy random "
+        "random with three players)",
+    )
     sim.add_argument("--quiet", action="store_true", help="no progress display")
     sim.set_defaults(run=_simulate)
     ladder = commands.add_parser(
@@ -332,8 +359,11 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         help="rate agents: every pair plays the same deals, seats swapped",
         description="Play every pair of AGENTS on the same deals, each deal twice with the "
         "seats swapped, and print each pair's score (a win 1, a draw 1/2) with its 95% "
-        "interval and a Bradley-Terry rating per agent (Elo scale, random at 0). The "
-        "result depends only on the seed, not on the number of workers.",
+        "interval and a Bradley-Terry rating per agent (Elo scale, random at 0). With "
+        "rules of three players (--rules tercerilla) the first agent of a pair plays "
+        "against two of the second, each deal once with it in each seat, and the table "
+        "adds the wins by agent and by seat. The result depends only on the seed, not on "
+        "the number of workers.",
     )
     ladder.add_argument(
         "--agents",
@@ -353,7 +383,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     )
     ladder.add_argument(
         "--rules",
-        type=_rules,
+        type=_any_rules,
         default=CLASSIC,
         metavar="RULES",
         help=RULES_HELP,

@@ -1,8 +1,10 @@
-"""Simulate many games between two agents, on one core or several.
+"""Simulate many games between two agents (or three, in games of three players), on one
+core or several.
 
 Every game ``i`` is dealt from a seed derived from the run's seed and ``i`` alone, and its
 agents are built afresh from seeds derived the same way, so the results are the same
-whatever the number of worker processes. The dealer alternates between games (R9).
+whatever the number of worker processes. The dealer alternates between games (R9), or
+passes to the next player with three (M2): game ``i`` is dealt by player ``i % players``.
 
 >>> from conquian.simulate import simulate
 >>> result = simulate(200, ("greedy", "random"), seed=1)
@@ -107,14 +109,15 @@ class SimulationResult:
 
     Attributes:
         games: Games played.
-        wins: Games won by each seat (seat 0 is the first agent).
+        wins: Games won by each seat (seat 0 is the first agent): two counts, or three in
+            games of three players.
         draws: Games drawn (R15).
         plies: Moves played in all the games.
         seconds: Wall-clock time of the run.
     """
 
     games: int
-    wins: tuple[int, int]
+    wins: tuple[int, ...]
     draws: int
     plies: int
     seconds: float = attrs.field(eq=False)
@@ -140,7 +143,7 @@ class SimulationResult:
 
     def __str__(self) -> str:
         lines = [f"{self.games:,} games, {self.plies:,} moves, {self.seconds:,.2f} s"]
-        for seat in (0, 1):
+        for seat in range(len(self.wins)):
             low, high = self.interval(seat)
             lines.append(
                 f"seat {seat}: {self.wins[seat]:,} wins ({self.rate(seat):.1%}, "
@@ -185,15 +188,19 @@ def agent_factory(agent: str | Callable[[int], Agent]) -> Callable[[int], Agent]
 
 
 def _play_range(
-    start: int, stop: int, seed: int, rules: Rules, factories: tuple[_Factory, _Factory]
-) -> tuple[int, int, int, int]:
-    """Play games ``start`` to ``stop - 1``: (wins of seat 0, wins of seat 1, draws, plies)."""
-    wins = [0, 0]
+    start: int, stop: int, seed: int, rules: Rules, factories: tuple[_Factory, ...]
+) -> tuple[int, ...]:
+    """Play games ``start`` to ``stop - 1``: (draws, plies, wins of seat 0, wins of seat 1
+    and, with three players, of seat 2)."""
+    players = len(factories)
+    wins = [0] * players
     draws = plies = 0
     for game in range(start, stop):
         deal = game_seed(seed, game)
-        agents = [factories[seat](SplitMix64(deal ^ (seat + 1)).next64()) for seat in (0, 1)]
-        final = play_game(State.new(deal, rules=rules, dealer=game % 2), agents)
+        agents = [
+            factories[seat](SplitMix64(deal ^ (seat + 1)).next64()) for seat in range(players)
+        ]
+        final = play_game(State.new(deal, rules=rules, dealer=game % players), agents)
         outcome = final.outcome
         assert outcome is not None
         plies += final.ply
@@ -201,7 +208,7 @@ def _play_range(
             draws += 1
         else:
             wins[outcome.winner] += 1
-    return wins[0], wins[1], draws, plies
+    return (draws, plies, *wins)
 
 
 def in_workers(
@@ -280,14 +287,15 @@ def simulate(
     backend: str = "process",
     address: str | None = None,
 ) -> SimulationResult:
-    """Play ``games`` games between two agents and count the results.
+    """Play ``games`` games between two agents (three in games of three players) and count
+    the results.
 
     Args:
         games: How many games, at most :data:`MAX_SIMULATED_GAMES`.
-        agents: Two agents (any iterable of two), by name (see :data:`AGENTS`) or as
-            factories that build an agent from a seed; the first sits in seat 0.
-            Factories must be picklable (module-level functions or classes) when
-            ``workers`` is more than 1.
+        agents: One agent a player (any iterable of ``rules.players``), by name (see
+            :data:`AGENTS`) or as factories that build an agent from a seed; the first
+            sits in seat 0. Factories must be picklable (module-level functions or
+            classes) when ``workers`` is more than 1.
         seed: The run's seed; game ``i`` is dealt from :func:`game_seed` (seed, i).
         rules: The rules of every game.
         workers: Processes to use (0 for one per core), at most :data:`MAX_WORKERS`, and
@@ -300,24 +308,36 @@ def simulate(
             Ray instance with ``workers`` CPUs for the run.
 
     Raises:
-        ConquianError: A bad count, seed, agent, worker number, backend or address.
+        ConquianError: A bad count, seed, agent, worker number, backend or address, or
+            not one agent a player.
         ImportError: ``backend="ray"`` without Ray installed.
+
+    >>> from conquian import TERCERILLA
+    >>> result = simulate(30, ("greedy", "random", "random"), rules=TERCERILLA, seed=2)
+    >>> len(result.wins), sum(result.wins) + result.draws
+    (3, 30)
     """
     import time
 
     check_count(games, "games", MAX_SIMULATED_GAMES)
     check_seed(seed, "a run's seed")
+    if not isinstance(rules, Rules):
+        raise ConquianError(f"rules must be a Rules value, not {describe(rules)}")
+    players = rules.players
+    count_word = "two" if players == 2 else "three"
     if isinstance(agents, str) or not isinstance(agents, Iterable):
         what = "the text " if isinstance(agents, str) else ""
         raise ConquianError(
-            "agents must be two agents, names or factories, such as "
+            f"agents must be {count_word} agents, names or factories, such as "
             f"('greedy', 'random'), not {what}{describe(agents)}"
         )
-    pair = tuple(islice(agents, 3))  # never read past one agent too many
-    if len(pair) != 2:
-        given = "more than two" if len(pair) > 2 else len(pair)
-        raise ConquianError(f"a game has two agents, not {given}")
-    factories = (agent_factory(pair[0]), agent_factory(pair[1]))
+    given = tuple(islice(agents, players + 1))  # never read past one agent too many
+    if len(given) != players:
+        number = f"more than {count_word}" if len(given) > players else len(given)
+        raise ConquianError(
+            f"a game of {players} players has {count_word} agents, not {number} (one a player)"
+        )
+    factories = tuple(agent_factory(agent) for agent in given)
     check_count(workers, "workers", MAX_WORKERS)
     if backend not in _BACKENDS:
         raise ConquianError(
@@ -328,10 +348,10 @@ def simulate(
     if address is not None and backend != "ray":
         raise ConquianError("an address names a Ray cluster: it needs the ray backend")
     start = time.perf_counter()
-    totals = [0, 0, 0, 0]
+    totals = [0] * (2 + players)  # draws, plies, each seat's wins
     done = 0
 
-    def count(games_done: int, result: tuple[int, int, int, int]) -> None:
+    def count(games_done: int, result: tuple[int, ...]) -> None:
         nonlocal done
         for i, value in enumerate(result):
             totals[i] += value
@@ -362,8 +382,8 @@ def simulate(
                     count(chunks[number][1] - chunks[number][0], result)
     return SimulationResult(
         games=games,
-        wins=(totals[0], totals[1]),
-        draws=totals[2],
-        plies=totals[3],
+        wins=tuple(totals[2:]),
+        draws=totals[0],
+        plies=totals[1],
         seconds=time.perf_counter() - start,
     )
