@@ -277,8 +277,24 @@ class _View:
         declined: int,
     ) -> None:
         """The fields read from the players' hand sizes and tables, by seat (M1)."""
-        players = len(tables)
         self.table = tables[me]
+        self.unseen = unseen
+        self.declined = declined
+        self.prospects: dict[int, tuple[int, int]] = {}  # by discard
+        self.outs_left: dict[int, int] = {}  # by discard
+        self.gifts: dict[int, bool] = {}  # by discard
+        self.given: dict[int, bool] = {}  # by discard
+        self.opponent_tables: tuple[int, ...]
+        self.near_tables: tuple[int, ...]
+        players = len(tables)
+        if players == 2:  # the hot path of two-player playouts
+            other = 1 - me
+            table = tables[other]
+            self.opponent_table = table
+            self.opponent_tables = (table,) if table else ()
+            self.near_tables = self.opponent_tables if hand_sizes[other] <= GIFT_HAND else ()
+            self.forced_hand_size = hand_sizes[other]
+            return
         opponents = [(me + step) % players for step in range(1, players)]
         self.opponent_tables = tuple(tables[p] for p in opponents if tables[p])
         self.near_tables = tuple(
@@ -289,12 +305,6 @@ class _View:
             union |= table
         self.opponent_table = union
         self.forced_hand_size = hand_sizes[(me - 1) % players]  # M6: he declined
-        self.unseen = unseen
-        self.declined = declined
-        self.prospects: dict[int, tuple[int, int]] = {}  # by discard
-        self.outs_left: dict[int, int] = {}  # by discard
-        self.gifts: dict[int, bool] = {}  # by discard
-        self.given: dict[int, bool] = {}  # by discard
 
     def prospect(self, card: int) -> tuple[int, int]:
         """How near a take that discards ``card`` leaves the player to going out: the cards

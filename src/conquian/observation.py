@@ -694,6 +694,8 @@ def seen_cards(pos: Position, player: int) -> SeenCards:
         rules.max_sequence,
         rules.cards_to_go_out,
         player,
-        tuple([size.bit_count() for size in hands]),
+        (hands[0].bit_count(), hands[1].bit_count())
+        if len(hands) == 2
+        else tuple([size.bit_count() for size in hands]),
         tables,
     )
