@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 import pytest
 
-from conquian import TERCERILLA, Decline, Rules, State, Take
+from conquian import TERCERILLA, Decline, Force, Rules, State, Take
 from conquian.agents import (
     Agent,
     GreedyAgent,
@@ -21,6 +21,7 @@ from conquian.agents import (
 )
 from conquian.cards import DECK, Card
 from conquian.melds import fits
+from conquian.phases import forced_player
 from conquian.search import sample_world
 from helpers import checked_game, scaled
 
@@ -246,3 +247,24 @@ def test_no_gift_to_the_player_before_either() -> None:
     assert not set(gifts) & set(kept)
     for agent in (GreedyAgent(), HeuristicAgent(), SearchAgent(1, iterations=SMALL)):
         assert agent.choose(view, moves) in kept
+
+
+def test_the_heuristic_forces_by_the_hand_of_the_player_before_it() -> None:
+    """M6: the forced player is always the one before the forcer (the decliner), so the
+    heuristic forces (R14b) when he holds at least force_hand cards, whatever the next
+    player holds."""
+    forced = 0
+    for seed in range(scaled(40, 20)):
+        state = State.new(seed, rules=TERCERILLA)
+        agents: list[Agent] = [RandomAgent(seed), RandomAgent(seed + 1), RandomAgent(seed + 2)]
+        while (player := state.to_move) is not None:
+            moves = state.legal_moves()
+            if any(isinstance(move, Force) for move in moves):
+                view = state.observation(player)
+                before = view.hand_sizes[forced_player(player, 3)]
+                for force_hand in (before, before + 1):
+                    choice = HeuristicAgent(force_hand).choose(view, moves)
+                    assert isinstance(choice, Force) == (force_hand <= before)
+                forced += 1
+            state = state.apply(agents[player].choose(state.observation(player), moves))
+    assert forced > 3

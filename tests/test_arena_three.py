@@ -211,8 +211,8 @@ def test_simulate_seats_three_agents() -> None:
             wins[outcome.winner] += 1
     assert result.wins == tuple(wins)
     assert "seat 2:" in str(result)
-    agents = ("heuristic", "random", "greedy")
-    assert simulate(12, agents, rules=TERCERILLA, seed=4, workers=2) == result
+    names = ("heuristic", "random", "greedy")
+    assert simulate(12, names, rules=TERCERILLA, seed=4, workers=2) == result
 
 
 @pytest.mark.parametrize(
@@ -239,3 +239,26 @@ def test_the_simulate_command_seats_three_agents() -> None:
     assert "Greedy (seat 2):" in text
     assert main([*argv], out=io.StringIO()) == 0  # greedy random random
     assert main([*argv, "--agents", "greedy", "random"], out=io.StringIO()) == 2
+
+
+@pytest.mark.parametrize("name", ["search", "heuristic"])
+def test_the_saved_runs_behind_the_agents_page_read_back(name: str) -> None:
+    """The three-player runs on the Agents page: 500 deals in the three seatings, read
+    back and checked, and the page quotes their wins by agent."""
+    root = Path(__file__).parent.parent
+    path = root / "benchmarks" / "results" / f"arena-tercerilla-{name}-greedy.json"
+    result = ArenaResult.from_dict(json.loads(path.read_text(encoding="utf-8")))
+    assert (result.agents, result.rules, result.deals, result.seed) == (
+        (name, "greedy"),
+        TERCERILLA,
+        500,
+        0,
+    )
+    pair = result.pairs[0]
+    assert pair.games == 1500
+    page = " ".join((root / "docs" / "agents.rst").read_text(encoding="utf-8").split())
+    low, high = pair.side_interval(0)
+    share = pair.side_wins(0) / pair.games
+    assert f"{share:.1%} ({low:.1%} to {high:.1%})" in page
+    # the target of issue #32: more wins than each Greedy opponent, the intervals apart
+    assert pair.side_interval(0)[0] > max(pair.side_interval(1)[1], pair.side_interval(2)[1])

@@ -303,6 +303,8 @@ class ConquianLadder(SphinxDirective):
             result = ArenaResult.from_dict(json.loads(path.read_text(encoding="utf-8")))
         except ConquianError as error:
             raise self.error(f"conquian-ladder: {path}: {error}") from error
+        if result.rules.players == 3:
+            return _parsed(self, _three_player_ladder(result), str(path))
         ratings = result.ratings
         rows = []
         for pair in result.pairs:
@@ -334,6 +336,55 @@ class ConquianLadder(SphinxDirective):
             + ".",
         ]
         return _parsed(self, lines, str(path))
+
+
+def _three_player_ladder(result: Any) -> list[str]:
+    """The lines of a ladder of three-player games (an ArenaResult): for each pair, the
+    wins by agent and by seat with their 95% intervals, then the ratings."""
+    lines = [
+        f"{result.deals:,} deals a pair, each played three times, with the first agent in "
+        f"each seat and the second in the other two ({3 * result.deals:,} games a pair), "
+        f"rules {result.rules.to_notation()}, from seed {result.seed}.",
+    ]
+    for pair in result.pairs:
+        games = pair.games
+        rows = [["", "wins", "share", "95% interval"]]
+        for side, name in enumerate(
+            (pair.first, f"{pair.second} after it", f"{pair.second} before it")
+        ):
+            wins = pair.side_wins(side)
+            low, high = pair.side_interval(side)
+            rows.append([name, f"{wins:,}", f"{wins / games:.1%}", f"{low:.1%} to {high:.1%}"])
+        rows.append(["drawn", f"{pair.draws:,}", f"{pair.draws / games:.1%}", ""])
+        seats = [["", f"{pair.first}", f"{pair.second} (two seats a game)"]]
+        for seat in range(3):
+            cells = [f"seat {seat}"]
+            for side in (0, 1):
+                won, played = pair.seat_wins(seat, side)
+                low, high = pair.seat_interval(seat, side)
+                cells.append(
+                    f"{won / played:.1%} ({low:.1%} to {high:.1%}), {won:,} of {played:,}"
+                )
+            seats.append(cells)
+        lines += [
+            "",
+            f"**{pair.first} against two {pair.second}**: wins by agent",
+            "",
+            *_list_table(rows),
+            "",
+            "Wins by seat (the dealer is player ``deal % 3``):",
+            "",
+            *_list_table(seats),
+        ]
+    ratings = result.ratings
+    ranked = sorted(ratings, key=lambda name: -ratings[name])
+    lines += [
+        "",
+        f"Ratings (Luce's choice model, Elo scale, {result.to_dict()['anchor']} at 0): "
+        + ", ".join(f"{name} {ratings[name]:+.0f}" for name in ranked)
+        + ".",
+    ]
+    return lines
 
 
 class ConquianCurve(SphinxDirective):

@@ -31,6 +31,7 @@ see :func:`bradley_terry`). To rate the second agent against two of the first to
 them the other way round in another run.
 
 >>> from conquian import TERCERILLA
+>>> from conquian.arena import arena
 >>> three = arena(["greedy", "random"], deals=4, rules=TERCERILLA, seed=1)
 >>> pair = three.pairs[0]
 >>> pair.games, pair.side_wins(0) == pair.wins, len(pair.outcomes[0])
@@ -177,8 +178,8 @@ class PairResult:
 
     @property
     def score(self) -> float:
-        """The first agent's share of the points: a win 1, a draw shared by the players
-        (½ each with two, ⅓ with three)."""
+        """The first agent's share of the points, a win counting 1 and a draw shared by
+        the players (½ each with two, ⅓ with three)."""
         if not self.games:
             return 1 / self.players
         return (self.wins + self.draws / self.players) / self.games
