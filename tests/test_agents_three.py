@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 import pytest
 
-from conquian import TERCERILLA, Decline, Force, Rules, State, Take
+from conquian import TERCERILLA, Decline, Force, Give, Phase, Rules, State, Take
 from conquian.agents import (
     Agent,
     GreedyAgent,
@@ -30,6 +30,7 @@ THREE_PLAYER_RULES = (
     TERCERILLA,
     Rules.parse("tercerilla,forcing:discards_only"),
     Rules.parse("tercerilla,regrouping:none,stock_out:fewest_cards"),
+    Rules.parse("tercerilla,exchange:true"),  # M10: the agents give a card first
 )
 
 
@@ -268,3 +269,63 @@ def test_the_heuristic_forces_by_the_hand_of_the_player_before_it() -> None:
                 forced += 1
             state = state.apply(agents[player].choose(state.observation(player), moves))
     assert forced > 3
+
+
+@pytest.mark.parametrize("rules_text", ["tercerilla,exchange:true", "mexican,exchange:true"])
+def test_every_agent_gives_a_card_in_the_opening_exchange(rules_text: str) -> None:
+    """M10: each agent, in the exchange, gives one of its hand cards (a legal give, from
+    its own observation), and Greedy, the heuristic and the search give the same card;
+    then the game goes on to its end."""
+    rules = Rules.parse(rules_text)
+    for seed in range(scaled(4, 2)):
+        state = State.new(seed, rules=rules, dealer=seed % rules.players)
+        while state.phase is Phase.EXCHANGE:
+            player = state.to_move
+            assert player is not None
+            view, moves = state.observation(player), state.legal_moves()
+            chosen = {
+                agent.choose(view, moves)
+                for agent in (GreedyAgent(), HeuristicAgent(), SearchAgent(seed, iterations=SMALL))
+            }
+            assert len(chosen) == 1
+            give = chosen.pop()
+            assert isinstance(give, Give)
+            assert give.card in view.hand
+            assert RandomAgent(seed).choose(view, moves) in moves
+            state = state.apply(give)
+        agents = agents_for(seed)[2][: rules.players]
+        final, _ = checked_game(State.new(seed, rules=rules, dealer=seed % rules.players), agents)
+        assert final.outcome is not None
+        assert sum(isinstance(entry.move, Give) for entry in final.history) == rules.players
+
+
+@pytest.mark.parametrize("rules_text", ["tercerilla,exchange:true", "mexican,exchange:true"])
+def test_a_world_deals_the_card_a_player_gave_to_the_player_he_gave_it_to(
+    rules_text: str,
+) -> None:
+    """M10: a player knows the next player holds the card he gave him, until it is seen
+    (laid or discarded): every sampled world deals it there; the other unseen cards still
+    move."""
+    rules = Rules.parse(rules_text)
+    checked = 0
+    for seed in range(scaled(4, 2)):
+        state = State.new(seed, rules=rules)
+        greedy = GreedyAgent()
+        while (player := state.to_move) is not None and state.ply < 30:
+            view = state.observation(player)
+            if state.phase is not Phase.EXCHANGE and view.offer is not None:
+                gave = next(
+                    entry.move.card
+                    for entry in view.history
+                    if isinstance(entry.move, Give) and entry.player == player
+                )
+                receiver = (player + 1) % rules.players
+                worlds = [sample_world(view, world) for world in range(4)]
+                if gave in state.hands[receiver]:
+                    assert gave in view.unseen
+                    assert all(gave in world.hands[receiver] for world in worlds)
+                    checked += 1
+                for world in worlds:
+                    assert world.observation(player).to_notation() == view.to_notation()
+            state = state.apply(greedy.choose(view, state.legal_moves()))
+    assert checked > 10

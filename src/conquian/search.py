@@ -42,7 +42,8 @@ from conquian.cards import DECK, Card
 from conquian.dealing import check_seed
 from conquian.errors import ConquianError, describe
 from conquian.heuristic import HeuristicAgent
-from conquian.moves import Decline, Move, Take
+from conquian.moves import Decline, Give, Move, Take
+from conquian.phases import next_player
 from conquian.state import Observation, State
 
 __all__ = ["DEFAULT_ITERATIONS", "SearchAgent", "sample_world"]
@@ -287,7 +288,17 @@ def sample_world(observation: Observation, seed: int) -> State:
 class _Worlds:
     """Positions that agree with an observation, the unseen cards dealt at random."""
 
-    __slots__ = ("_head", "_mine", "_opponent_size", "_opponents", "_rng", "_tail", "_unseen")
+    __slots__ = (
+        "_free",
+        "_head",
+        "_known",
+        "_mine",
+        "_opponent_size",
+        "_opponents",
+        "_rng",
+        "_tail",
+        "_unseen",
+    )
 
     def __init__(self, observation: Observation, seed: int) -> None:
         me = observation.player
@@ -301,6 +312,20 @@ class _Worlds:
             (player, size) for player, size in enumerate(observation.hand_sizes) if player != me
         )
         self._opponent_size = sum(size for _, size in self._opponents)  # cards in other hands
+        # M10: the card this player gave in the opening exchange is in the next player's
+        # hand while it is unseen (he has neither laid nor discarded it): it is dealt there.
+        known: dict[int, tuple[int, ...]] = {}
+        unseen = set(self._unseen)
+        for entry in observation.history:
+            move = entry.move
+            if move.__class__ is Give and entry.player == me:
+                assert isinstance(move, Give)
+                if move.card is not None and move.card.index in unseen:
+                    receiver = next_player(me, observation.rules.players)
+                    known[receiver] = (*known.get(receiver, ()), move.card.index)
+        self._known = known
+        placed = {card for cards in known.values() for card in cards}
+        self._free = [card for card in self._unseen if card not in placed]
         origin = observation.offer_origin
         offer = observation.offer
         assert origin is not None
@@ -332,22 +357,30 @@ class _Worlds:
         )
 
     def sample(self) -> State:
-        """A position with the unseen cards shuffled into the other hands and the stock."""
-        return self.dealt(self._rng.shuffled(list(self._unseen)))
+        """A position with the unseen cards shuffled into the other hands and the stock
+        (but a card known to be in a hand, which stays there)."""
+        return self.dealt(self._rng.shuffled(list(self._free)))
 
     def dealt(self, shuffled: list[int]) -> State:
         """The position with the unseen cards ``shuffled`` (card indices) dealt: the first
         ones to the other players' hands (in seat order, each as many as he holds), the
-        others to the stock, top first."""
+        others to the stock, top first; a card known to be in a hand (the card this player
+        gave in the opening exchange, M10) is dealt to that hand, wherever it is in
+        ``shuffled``."""
         text = _CARD_TEXT
         mine = self._mine
         hands = [mine] * (len(self._opponents) + 1)
+        known = self._known
+        if known:
+            placed = {card for cards in known.values() for card in cards}
+            shuffled = [card for card in shuffled if card not in placed]
         at = 0
         for player, size in self._opponents:
-            hands[player] = "".join(text[i] for i in sorted(shuffled[at : at + size])) or (
-                _position.NONE
-            )
-            at += size
+            fixed = known.get(player, ())
+            count = size - len(fixed)
+            dealt = [*fixed, *shuffled[at : at + count]]
+            hands[player] = "".join(text[i] for i in sorted(dealt)) or _position.NONE
+            at += count
         stock = "".join(text[i] for i in shuffled[at:]) or _position.NONE
         held = " ".join(f"hand{player}={hand}" for player, hand in enumerate(hands))
         return State.parse(f"{self._head} stock={stock} {held}{self._tail}")
