@@ -345,18 +345,30 @@ def every_meld() -> tuple[frozenset[Card], ...]:
 
 
 def test_m10_the_built_in_agents_give_the_card_least_useful_to_them() -> None:
-    """Greedy, heuristic and search agents give the hand card in the fewest melds that
-    the rest of the hand and the unseen cards could complete (the lowest on a tie; the
-    exchange is not searched), and play games with the exchange to the end."""
+    """Greedy, heuristic and search agents give the hand card least useful to them: over
+    the melds of three with two other cards in the hand or unseen, 4 for each with both in
+    the hand, 1 with one; then the fewest such melds with two unseen cards (which the
+    receiver may hold); then the lowest card (the exchange is not searched). They play
+    games with the exchange to the end."""
     melds = every_meld()
     assert len(melds) == 50 + 4 * sum(range(3, 9)) == 182  # 50 groups, runs of 3 to 8
-    for seed in range(5):
+    threes = [meld for meld in melds if len(meld) == 3]
+    for seed in range(8):
         state = State.new(seed=seed, rules=EXCHANGE)
         view = state.observation(state.to_move or 0)
-        live = view.hand | view.unseen
+        hand, unseen = view.hand, view.unseen
 
-        def uses(card: Card, live: frozenset[Card] = live) -> tuple[int, Card]:
-            return sum(1 for meld in melds if card in meld and meld <= live), card
+        def uses(
+            card: Card, hand: frozenset[Card] = hand, unseen: frozenset[Card] = unseen
+        ) -> tuple[int, int, Card]:
+            own = shared = 0
+            for meld in threes:
+                others = meld - {card}
+                if card in meld and others <= hand | unseen:
+                    held = len(others & hand)
+                    own += 4 if held == 2 else held
+                    shared += others <= unseen
+            return own, shared, card
 
         wanted = Give(min(view.hand, key=uses))
         assert least_useful_give(view, state.legal_moves()) == wanted

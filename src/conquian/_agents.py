@@ -170,26 +170,44 @@ def _refusal(observation: Observation, move: object) -> IllegalMoveError:
 
 def least_useful_give(observation: Observation, legal_moves: Sequence[Move]) -> Move | None:
     """In the opening exchange (M10), the give of the hand card least useful to the
-    player: the one in the fewest melds of three or more that the rest of his hand and the
-    cards he has not seen could complete (the lowest such card on a tie); ``None`` when
-    ``legal_moves`` holds no give. What the built-in agents give; the exchange is not
-    searched.
+    player, and then to the receiver (the next player); ``None`` when ``legal_moves``
+    holds no give. What the built-in agents give; the exchange is not searched.
+
+    A card's use is counted over the melds of three it makes with two other cards, each
+    in the player's hand or unseen (a longer meld holds such a three): a meld whose two
+    other cards are in his hand counts 4, one with one of them in his hand 1. On a tie the
+    card in fewer such melds with two unseen cards goes (the receiver may hold both), then
+    the lowest card. (Tables are empty at the exchange, so no give fits one, R14a.) Against
+    the heuristic agent giving the card in the fewest melds of any size, the heuristic
+    with this give scored 51.7% over 1,500 deals of ``mexican,exchange:true`` played twice,
+    and 37.9% (a third is even) over 500 deals of ``tercerilla,exchange:true`` played in
+    the three seatings.
 
     >>> from conquian import Rules, State
+    >>> from conquian.agents import least_useful_give
     >>> state = State.new(seed=7, rules=Rules(exchange=True))
     >>> print(least_useful_give(state.observation(1), state.legal_moves()))
-    give Ad
+    give Qc
     """
     gives = [move for move in legal_moves if isinstance(move, Give) and move.card is not None]
     if not gives:
         return None
-    melds = _bits.meld_table(observation.rules.max_sequence)
-    live = _bits.mask_of(observation.hand) | _bits.mask_of(observation.unseen)
+    partners = _bits.meld_table(observation.rules.max_sequence).partners
+    hand = _bits.mask_of(observation.hand)
+    unseen = _bits.mask_of(observation.unseen)
 
-    def usefulness(move: Give) -> tuple[int, int]:
+    def usefulness(move: Give) -> tuple[int, int, int]:
         assert move.card is not None
         card = move.card.index
-        return len(melds.melds_within(card, live)), card
+        mine = hand & ~(1 << card)
+        own = shared = 0
+        for pair in partners[card]:  # the two cards of each meld of three with the card
+            if pair & ~(mine | unseen):
+                continue  # one of them is out of play or on a table
+            held = (pair & mine).bit_count()
+            own += 4 if held == 2 else held
+            shared += pair & unseen == pair
+        return own, shared, card
 
     return min(gives, key=usefulness)
 

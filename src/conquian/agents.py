@@ -24,6 +24,7 @@ from conquian._agents import (
     GreedyAgent,
     RandomAgent,
     check_arguments,  # noqa: F401  # not in __all__, and importable from here as before
+    least_useful_give,
     play_game,
     without_gifts,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "HeuristicAgent",
     "RandomAgent",
     "SearchAgent",
+    "least_useful_give",
     "play_game",
     "without_gifts",
 ]
