@@ -111,17 +111,17 @@ def test_m10_a_save_at_the_exchange_goes_on_there(
 
 
 EXCHANGED = {  # two players, seed 5: you deal, Greedy gives first, you give K♥
-    "en": ("Greedy gives you a card", "You give K♥ to Greedy", "You receive A♦ from Greedy (M10)"),
-    "es": ("Greedy te da una carta", "Das K♥ a Greedy", "Recibes A♦ de Greedy (M10)"),
+    "en": ("Greedy gives you a card", "You give K♥ to Greedy", "You receive 5♦ from Greedy (M10)"),
+    "es": ("Greedy te da una carta", "Das K♥ a Greedy", "Recibes 5♦ de Greedy (M10)"),
     "nl": (
         "Greedy geeft jou een kaart",
         "Je geeft K♥ aan Greedy",
-        "Je krijgt A♦ van Greedy (M10)",
+        "Je krijgt 5♦ van Greedy (M10)",
     ),
     "de": (
         "Greedy gibt dir eine Karte",
         "Du gibst K♥ an Greedy",
-        "Du bekommst A♦ von Greedy (M10)",
+        "Du bekommst 5♦ von Greedy (M10)",
     ),
 }
 
