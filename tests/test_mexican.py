@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import attrs
@@ -711,20 +711,11 @@ def test_old_positions_and_records_read_the_same() -> None:
 
 
 def test_the_two_player_front_ends_refuse_a_three_player_game_by_name() -> None:
-    """Pictures and the command line's demo play two-player games so far: given a game of
-    three players, each says so with a ConquianError. (Matches play three players: M11,
-    tests/test_match.py; the agents: tests/test_agents_three.py; narration:
-    tests/test_narration_players.py.)"""
-    from conquian import svg
+    """The command line's demo plays two-player games so far: given three-player rules,
+    it exits. (Matches play three players: M11, tests/test_match.py; the agents:
+    tests/test_agents_three.py; narration: tests/test_narration_players.py; pictures:
+    tests/test_svg_three.py; play: tests/test_play_three.py.)"""
     from conquian.cli import main
 
-    state = State.new(seed=4, rules=TERCERILLA)
-    refusals: list[Callable[[], object]] = [
-        lambda: svg.position(state),
-    ]
-    for refuse in refusals:
-        with pytest.raises(ConquianError, match="two-player games only; this game has 3"):
-            refuse()
-    with pytest.raises(SystemExit):  # play seats three: tests/test_play_three.py
+    with pytest.raises(SystemExit):
         main(["demo", "--rules", "tercerilla"])
-    assert svg.position(State.new(seed=4, rules=MEXICAN)).startswith("<svg")

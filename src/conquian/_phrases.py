@@ -221,6 +221,10 @@ ENGLISH_PHRASES: Final = {
     "picture_last_move": "last move: {move}",
     "picture_back": "a face-down card",
     "picture_title": "Conquian position, {status}",
+    "picture_with": "now with {who}",
+    "picture_with.you": "now with you",
+    "picture_then": "then {who}",
+    "picture_then.you": "then you",
 }
 
 SPANISH_PHRASES: Final = {
@@ -425,6 +429,10 @@ SPANISH_PHRASES: Final = {
     "picture_last_move": "última jugada: {move}",
     "picture_back": "una carta boca abajo",
     "picture_title": "Posición de Conquián, {status}",
+    "picture_with": "ahora la tiene {who}",
+    "picture_with.you": "ahora la tienes tú",
+    "picture_then": "luego {who}",
+    "picture_then.you": "luego tú",
 }
 
 DUTCH_PHRASES: Final = {
@@ -629,6 +637,10 @@ DUTCH_PHRASES: Final = {
     "picture_last_move": "laatste zet: {move}",
     "picture_back": "een gesloten kaart",
     "picture_title": "Conquian-positie, {status}",
+    "picture_with": "nu bij {who}",
+    "picture_with.you": "nu bij jou",
+    "picture_then": "daarna {who}",
+    "picture_then.you": "daarna jij",
 }
 
 GERMAN_PHRASES: Final = {
@@ -837,4 +849,8 @@ GERMAN_PHRASES: Final = {
     "picture_last_move": "letzter Zug: {move}",
     "picture_back": "eine verdeckte Karte",
     "picture_title": "Conquian-Stellung, {status}",
+    "picture_with": "jetzt bei {who}",
+    "picture_with.you": "jetzt bei dir",
+    "picture_then": "danach {who}",
+    "picture_then.you": "danach du",
 }

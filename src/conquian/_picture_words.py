@@ -26,7 +26,16 @@ from conquian.languages import Language
 from conquian.melds import Meld
 from conquian.moves import Decline, Force, LayDown, Move, Release, Take
 from conquian.narration import Voice, capitalised, describe_origin, tell_history
-from conquian.phases import MOVES_OF_PHASE, Phase, may_lay_down_on, passes_on
+from conquian.phases import (
+    MOVES_OF_PHASE,
+    OutcomeKind,
+    Phase,
+    forced_player,
+    last_offered,
+    may_lay_down_on,
+    next_player,
+    passes_on,
+)
 from conquian.state import Observation, State, stand_in
 
 if TYPE_CHECKING:
@@ -57,10 +66,10 @@ def isolated(name: str) -> str:
     return name
 
 
-def default_names(language: Language) -> tuple[str, str]:
-    """The players' names in a picture that is given none: ``Player 0`` and ``Player 1``
-    in ``language``."""
-    return language.phrase("picture_player", n=0), language.phrase("picture_player", n=1)
+def default_names(language: Language, players: int = 2) -> tuple[str, ...]:
+    """The players' names in a picture that is given none: ``Player 0``, ``Player 1``
+    (and ``Player 2`` in a game of three, M1) in ``language``."""
+    return tuple(language.phrase("picture_player", n=player) for player in range(players))
 
 
 def card_name(value: Card, pack: PackStyle) -> str:
@@ -82,12 +91,19 @@ class PictureView(NamedTuple):
     """What a position picture shows, read from a State or an Observation."""
 
     bottom: int  # the player drawn at the bottom
-    hands: tuple[tuple[Card, ...], tuple[Card, ...]]  # face up; empty when hidden
-    hand_sizes: tuple[int, int]
-    hidden: bool  # whether the opponent's hand and the stock are face down
+    hands: tuple[tuple[Card, ...], ...]  # one a player (M1), face up; empty when hidden
+    hand_sizes: tuple[int, ...]
+    hidden: bool  # whether the other players' hands and the stock are face down
     stock: tuple[Card, ...]  # face up, top card first; empty when hidden
     stock_size: int
     source: State | Observation
+
+    @property
+    def others(self) -> tuple[int, ...]:
+        """The players other than the one at the bottom, in the order of play after him
+        (M1): drawn from the top, the next player first."""
+        players = len(self.hand_sizes)
+        return tuple((self.bottom + step) % players for step in range(1, players))
 
 
 def kinds_of_move(source: State | Observation) -> set[type[Move]]:
@@ -142,11 +158,11 @@ class PictureWords(Voice):
     are named in."""
 
     def __init__(
-        self, language: Language, names: tuple[str, str], you: int | None, pack: PackStyle
+        self, language: Language, names: tuple[str, ...], you: int | None, pack: PackStyle
     ) -> None:
         super().__init__(
             language,
-            (isolated(names[0]), isolated(names[1])),
+            tuple(isolated(name) for name in names),
             you,
             "pretty",
             names_as_given=True,
@@ -191,20 +207,36 @@ class PictureWords(Voice):
     def offer(self, source: State | Observation) -> tuple[str, str]:
         """The label of the card in play (as a line starts), and where it came from or
         what is decided on it."""
-        mover = source.to_move
-        if mover is not None and source.phase is Phase.FORCE_DECISION:  # R14b case a
+        mover, players = source.to_move, source.rules.players
+        if mover is not None and source.phase is Phase.FORCE_DECISION:  # R14b case a, M6
             label, origin = (
-                self.say("picture_declined"),
-                self.say("picture_declined_by", 1 - mover),
+                self.say("picture_declined"),  # by the player before the offerer
+                self.say("picture_declined_by", forced_player(mover, players)),
             )
-        elif mover is not None and source.phase is Phase.FORCED_TAKE:
-            label, origin = self.say("picture_forced"), self.say_to("picture_forced_on", 1 - mover)
+        elif mover is not None and source.phase is Phase.FORCED_TAKE:  # by the next player
+            label = self.say("picture_forced")
+            forcer = next_player(mover, players)  # M6: the forcer is the next player
+            origin = self.say_to("picture_forced_on", forcer, other=mover)
         else:
             label = self.say("picture_offered")
             origin = describe_origin(
                 source, lang=self.language, names=self.names, viewer=self.viewer
             )
         return capitalised(label), origin
+
+    def offer_round(self, source: State | Observation) -> list[str]:
+        """With three players, who has the offered card in its round of offers (M4), and
+        who is offered it after him if he declines it: ``now with Carl``, ``then you``.
+        Nothing with two (the status line says it), nor while a force is decided."""
+        players, mover, by = source.rules.players, source.to_move, source.offered_by
+        if players == 2 or mover is None or by is None or source.phase is not Phase.OFFER:
+            return []
+        last = last_offered(source.offer_origin, by, players)
+        rest, player = [], mover
+        while player != last:
+            player = next_player(player, players)
+            rest.append(self.say("picture_then", player))
+        return [self.say("picture_with", mover), *([", ".join(rest)] if rest else [])]
 
     # ------------------------------------------------------------ the sentences
 
@@ -227,6 +259,8 @@ class PictureWords(Voice):
         if outcome is not None:
             if outcome.winner is None:
                 return "drawn", None, {}, " (R15)"
+            if outcome.kind is OutcomeKind.FEWEST_CARDS:
+                return "fewest_cards", outcome.winner, {}, ""  # the phrase cites M8
             return "went_out", outcome.winner, {}, " (R16)"
         if mover is None or offer is None:  # no position has a mover without a card
             return "", None, {}, ""
@@ -269,7 +303,7 @@ class PictureWords(Voice):
         tables, the card in play, the stock and the dead cards."""
         source = view.source
         told = []
-        for player in (1 - view.bottom, view.bottom):
+        for player in (*view.others, view.bottom):
             if view.hidden and player != view.bottom:
                 hand = self.count(view.hand_sizes[player])
             else:
@@ -279,7 +313,8 @@ class PictureWords(Voice):
             told.append(f"{self.heading('table', player)}: {melds or self.say('none')}")
         if source.offer is not None:
             label, origin = self.offer(source)
-            told.append(f"{label}: {self.card(source.offer)} ({origin})")
+            where = "; ".join([origin, *self.offer_round(source)])
+            told.append(f"{label}: {self.card(source.offer)} ({where})")
         if view.stock:  # face up: its cards, the top card first
             stock = f"{self.count(view.stock_size)}: {self.cards(view.stock)}"
             told.append(self.heading("stock", count=stock))

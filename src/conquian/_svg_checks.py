@@ -124,13 +124,16 @@ def check_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
     return result
 
 
-def check_names(names: object, default: tuple[str, str]) -> tuple[str, str]:
-    """Two player names, as they may be written into a picture."""
+def check_names(names: object, default: tuple[str, ...]) -> tuple[str, ...]:
+    """One name a player (as many as ``default`` holds), as they may be written into a
+    picture."""
     if names is None:
         return default
-    listed = bounded_items(names, "names", "two player names", 2)
-    if len(listed) != 2:
-        raise ValueError(f"names must be two player names, not {len(listed)}")
+    count = len(default)
+    wanted = "two" if count == 2 else "three"
+    listed = bounded_items(names, "names", f"{wanted} player names", count)
+    if len(listed) != count:
+        raise ValueError(f"names must be {wanted} player names, not {len(listed)}")
     for name in listed:
         if not isinstance(name, str):
             raise TypeError(f"a player name must be text, not {describe(name)}")
@@ -148,9 +151,10 @@ def check_names(names: object, default: tuple[str, str]) -> tuple[str, str]:
             )
         if not name.strip():
             raise ValueError(f"a player name cannot be blank: {describe(name)}")
-    first, second = listed
-    check_names_differ(first, second)  # "a" and "A" too: told apart as the narration does
-    return first, second
+    for index, first in enumerate(listed):
+        for second in listed[index + 1 :]:
+            check_names_differ(first, second)  # "a" and "A" too, as the narration does
+    return tuple(listed)
 
 
 def check_background(value: object) -> str | None:

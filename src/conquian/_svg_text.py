@@ -91,11 +91,12 @@ def closed_isolates(lines: list[str]) -> list[str]:
     return result
 
 
-def origin_lines(text: str) -> list[str]:
-    """Words beside the offered card: lines of 22 characters or more, at most four."""
+def origin_lines(text: str, most: int = _ORIGIN_LINES) -> list[str]:
+    """Words beside the offered card: lines of 22 characters or more, at most ``most``
+    (four unless told)."""
     chars = 22
     lines = textwrap.wrap(text, chars, break_on_hyphens=False)
-    while len(lines) > _ORIGIN_LINES:
+    while len(lines) > most:
         chars += 4
         lines = textwrap.wrap(text, chars, break_on_hyphens=False)
     return closed_isolates(lines) or [""]

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import Final, Literal, cast
+from typing import Final, Literal
 from xml.sax.saxutils import escape
 
 from conquian._picture_words import (
@@ -56,7 +56,7 @@ from conquian._svg_checks import (
 )
 from conquian._svg_text import FONT_SIZE, origin_lines, text_width, wrapped
 from conquian.cards import Card
-from conquian.errors import bounded_items, checked_player, describe, two_players_only
+from conquian.errors import bounded_items, checked_player, describe
 from conquian.languages import Language
 from conquian.melds import Meld
 from conquian.moves import LayDown, Take
@@ -317,23 +317,24 @@ def _view_of(source: object, viewer: object) -> PictureView:
     """The view of ``source`` with ``viewer`` (checked) at the bottom."""
     if not isinstance(source, State | Observation):
         raise TypeError(f"source must be a State or an Observation, not {describe(source)}")
-    two_players_only(source.rules.players, "conquian.svg")
-    bottom = None if viewer is None else checked_player(viewer, "viewer")
+    players = source.rules.players
+    bottom = None if viewer is None else checked_player(viewer, "viewer", players)
     if isinstance(source, State):
-        hands = (tuple(sorted(source.hands[0])), tuple(sorted(source.hands[1])))
-        sizes = (len(hands[0]), len(hands[1]))
+        hands = tuple(tuple(sorted(hand)) for hand in source.hands)
+        sizes = tuple(len(hand) for hand in hands)
         return PictureView(
             bottom or 0, hands, sizes, False, source.stock, len(source.stock), source
         )
-    two = cast("tuple[int, int]", source.hand_sizes)  # two players, checked above
     if bottom is not None and bottom != source.player:
         raise ValueError(
             f"an Observation is drawn as its player {source.player} sees it: viewer must be "
             f"{source.player} or None, not {bottom}"
         )
     mine = tuple(sorted(source.hand))
-    hands = (mine, ()) if source.player == 0 else ((), mine)
-    return PictureView(source.player, hands, two, True, (), source.stock_size, source)
+    hands = tuple(mine if seat == source.player else () for seat in range(players))
+    return PictureView(
+        source.player, hands, source.hand_sizes, True, (), source.stock_size, source
+    )
 
 
 class _Canvas:
@@ -364,7 +365,9 @@ class _Canvas:
     def hand(self, player: int) -> None:
         view, words, step = self.view, self.words, CARD_W + _GAP
         count = view.hand_sizes[player]
-        self.line(words.hand_label(player, count))
+        # With three players the label of the player whose decision it is stands out.
+        mover = len(view.hand_sizes) > 2 and player == view.source.to_move
+        self.line(words.hand_label(player, count), fill=_OFFER_INK if mover else INK)
         if view.hidden and player != view.bottom:  # face down, overlapping
             across = step * 0.55
             back = words.back()
@@ -419,7 +422,8 @@ class _Canvas:
         x = max(x + CARD_W + 3 * _GAP, after_label)
         if source.offer is not None:
             label, origin = words.offer(source)
-            lines = origin_lines(origin)
+            offer_round = words.offer_round(source)  # three players: who has it (M4)
+            lines = origin_lines(origin, 4 - len(offer_round)) + offer_round
             self.parts.append(_text(x, top + _BASELINE, label, fill=_OFFER_INK))
             self.parts.append(card_at(source.offer, self.pack, x, card_y, _highlight(_HIGHLIGHT)))
             for i, line in enumerate(lines):
@@ -476,20 +480,24 @@ def position(
     background: str | None = _BACKGROUND,
     style: PackStyle | None = None,
 ) -> str:
-    """A whole position: both hands and tables, the offered card, the stock and the dead
-    cards.
+    """A whole position: every hand and table (two or three players, M1), the offered
+    card, the stock and the dead cards.
 
-    A :class:`~conquian.state.State` is drawn face up (for analysis): both hands, and the
+    A :class:`~conquian.state.State` is drawn face up (for analysis): every hand, and the
     stock in order, its top card on the right; ``viewer`` says who sits at the bottom. An
     :class:`~conquian.state.Observation` is drawn as its player sees it, at the bottom,
-    and speaks to him ("your hand"): the opponent's hand as card backs and the stock as a
-    pile with its count, so the picture is the same whatever the hidden cards are. The
-    card in play is ringed and labelled: offered, with where it came from (R11);
-    declined, while the opponent decides whether to force it (R14b case a); or forced.
-    The dead cards are shown (they are public) with their count. Each table's melds stand
-    on their own bands. The top line says whose decision it is and its choices, the kinds
-    of his legal moves ("take, decline or force"), or how the game ended. The picture's
-    ``<desc>`` tells the position in words, for screen readers.
+    and speaks to him ("your hand"): the other players' hands as card backs and the stock
+    as a pile with its count, so the picture is the same whatever the hidden cards are.
+    With three players the two others are drawn above the felt in the order of play
+    after the player at the bottom, the next player at the top; the felt says who has the
+    card in its round of offers and who is offered it after him (M4: "now with Bob",
+    "then Carl, then you"), and the hand label of the player to move is written in the
+    card's colour. The card in play is ringed and labelled: offered, with where it came
+    from (R11); declined, while its offerer decides whether to force it (R14b case a,
+    M6); or forced. The dead cards are shown (they are public) with their count. Each
+    table's melds stand on their own bands. The top line says whose decision it is and
+    its choices, the kinds of his legal moves ("take, decline or force"), or how the game
+    ended. The picture's ``<desc>`` tells the position in words, for screen readers.
 
     Args:
         source: The position, or one player's view of it.
@@ -498,13 +506,14 @@ def position(
         last_move: An entry of ``source.history`` (such as ``state.history[-1]``) to tell
             in words (as :mod:`conquian.narration` does) and mark: the cards it laid on
             the table are ringed.
-        names: The two players' names, 1 to 40 characters each, not blank and not the
-            same (``Player 0`` and ``Player 1`` in ``lang`` if ``None``). A name in a
-            right-to-left script is isolated (U+2068 ... U+2069) where it is written.
+        names: The players' names, one a player, 1 to 40 characters each, not blank and
+            no two the same (``Player 0``, ``Player 1`` and, with three players,
+            ``Player 2`` in ``lang`` if ``None``). A name in a right-to-left script is
+            isolated (U+2068 ... U+2069) where it is written.
         lang: The language of the words (``en``, ``es``, ``nl``, ``de``, or a
             :class:`~conquian.languages.Language`).
-        viewer: The player drawn at the bottom: 0 (if ``None``) or 1 for a State; an
-            Observation's player (``None`` says the same).
+        viewer: The player drawn at the bottom: any player of a State (0 if ``None``);
+            an Observation's player (``None`` says the same).
         background: The colour of the picture's background, ``#rgb``, ``#rrggbb`` or
             one of the 148 CSS colour names (in any case); ``None`` leaves it
             transparent (the words are dark: put the picture on a light page).
@@ -515,14 +524,15 @@ def position(
 
     Raises:
         TypeError: ``source`` is not a State or Observation, ``last_move`` not a Played
-            entry, ``names`` not two texts, ``lang`` not a code, ``viewer`` not an int,
+            entry, ``names`` not texts, ``lang`` not a code, ``viewer`` not an int,
             or ``background`` not text.
         ValueError: A bad ``pack`` or ``size``; a ``last_move`` that is not an entry of
             ``source.history``; a name that is empty, blank, longer than 40 characters,
-            or holds a control character or a text-direction character, or two names
-            alike but for case or spaces (``a`` and ``A``, a ConquianError); a
-            ``viewer`` other than 0 or 1, or other than an Observation's player; a
-            ``background`` that is not a colour.
+            or holds a control character or a text-direction character, not one name a
+            player, or two names alike but for case or spaces (``a`` and ``A``, a
+            ConquianError); a ``viewer`` that is not a player of the game (a
+            ConquianError), or other than an Observation's player; a ``background``
+            that is not a colour.
         ConquianError: An unknown ``lang``.
 
     >>> from conquian import svg, State
@@ -533,13 +543,18 @@ def position(
     >>> picture = svg.position(state.observation(1), lang="de", names=["Ann", "Bob"])
     >>> "Du bist am Zug: weitergeben" in picture, "Hand von Ann: 10 Karten" in picture
     (True, True)
+    >>> from conquian import TERCERILLA
+    >>> three = State.new(seed=5, rules=TERCERILLA).observation(0)
+    >>> picture = svg.position(three, names=("Ann", "Bob", "Carl"))
+    >>> picture.count('class="card back"'), "now with Bob" in picture  # two hands, a pile
+    (21, True)
     """
     pack = check_options(pack_of(pack, style), size)
     if last_move is not None and not isinstance(last_move, Played):
         raise TypeError(f"last_move must be a Played entry or None, not {describe(last_move)}")
     view = _view_of(source, viewer)
     language = check_language(lang)
-    player_names = check_names(names, default_names(language))
+    player_names = check_names(names, default_names(language, view.source.rules.players))
     fill = check_background(background)
     you = view.bottom if view.hidden else None  # an observation speaks to its player
     words = PictureWords(language, player_names, you, pack)
@@ -582,12 +597,12 @@ def _drawn(
     if last_move is not None:
         canvas.line(last_move, fill=_LAST_MOVE)
     canvas.y += 10
-    top, bottom = 1 - view.bottom, view.bottom
-    canvas.hand(top)
-    canvas.table(top)
+    for player in view.others:  # the next player first (M1), at the top
+        canvas.hand(player)
+        canvas.table(player)
     canvas.middle()
-    canvas.table(bottom)
-    canvas.hand(bottom)
+    canvas.table(view.bottom)
+    canvas.hand(view.bottom)
     canvas.lay_felt()
     return canvas
 
