@@ -324,3 +324,11 @@ def test_a_picture_of_three_is_described_for_screen_readers() -> None:
     assert desc.text is not None
     assert "Bob's hand: 8 cards. Bob's table: -. Carl's hand: 8 cards." in desc.text
     assert "(turned up by Bob; now with Bob; then Carl, then you)" in desc.text
+
+
+def test_notebooks_show_positions_of_three_as_pictures() -> None:
+    state = State.new(seed=5, rules=TERCERILLA)
+    assert state._repr_svg_() == svg.position(state)
+    seen = state.observation(2)
+    assert seen._repr_svg_() == svg.position(seen)
+    assert backs(seen._repr_svg_()) == 16 + 5

@@ -107,8 +107,8 @@ class PictureView(NamedTuple):
 
 
 def kinds_of_move(source: State | Observation) -> set[type[Move]]:
-    """The kinds of the mover's legal moves. When they are hidden (an observation of the
-    opponent's turn), the choices of his phase (:data:`conquian.phases.MOVES_OF_PHASE`):
+    """The kinds of the mover's legal moves. When they are hidden (an observation of
+    another player's turn), the choices of his phase (:data:`conquian.phases.MOVES_OF_PHASE`):
     in an offer, force back only when the card fits the passer's table (R14b case b),
     which is public: it is read from a state the observation could be of; and lay down
     when he turned up the card and the rules let him meld from the hand (V3, V8), which,
