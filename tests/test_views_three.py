@@ -178,6 +178,9 @@ def test_the_schema_and_the_readers_tie_the_seats_to_the_players_m1() -> None:
         changed(state_two, tables=[*state_two["tables"], []]),
         changed(state_two, to_move=2),
     ]
+    exchange = State.new(seed=1, rules=attrs.evolve(MEXICAN, exchange=True))
+    exchange = through_json(exchange.apply(exchange.legal_moves()[0]).to_dict())
+    bad_states.append(changed(exchange, given=[*exchange["given"], "Kh", "Kd"]))  # M10
     for data in bad_states:
         assert not VALIDATORS["state"].is_valid(data)
         with pytest.raises(InvalidStateError):

@@ -225,6 +225,14 @@ ENGLISH_PHRASES: Final = {
     "picture_with.you": "now with you",
     "picture_then": "then {who}",
     "picture_then.you": "then you",
+    "picture_give": "give a card",
+    "picture_exchange": "exchange (M10)",
+    "picture_gives": "{who} chooses for {other}",
+    "picture_gives.you": "you choose for {other}",
+    "picture_gives.to_you": "{who} chooses for you",
+    "picture_gave": "{who} has chosen for {other}",
+    "picture_gave.you": "you have chosen for {other}",
+    "picture_gave.to_you": "{who} has chosen for you",
 }
 
 SPANISH_PHRASES: Final = {
@@ -433,6 +441,14 @@ SPANISH_PHRASES: Final = {
     "picture_with.you": "ahora la tienes tú",
     "picture_then": "luego {who}",
     "picture_then.you": "luego tú",
+    "picture_give": "dar una carta",
+    "picture_exchange": "intercambio (M10)",
+    "picture_gives": "{who} elige para {other}",
+    "picture_gives.you": "eliges para {other}",
+    "picture_gives.to_you": "{who} elige para ti",
+    "picture_gave": "{who} ya eligió para {other}",
+    "picture_gave.you": "ya elegiste para {other}",
+    "picture_gave.to_you": "{who} ya eligió para ti",
 }
 
 DUTCH_PHRASES: Final = {
@@ -641,6 +657,14 @@ DUTCH_PHRASES: Final = {
     "picture_with.you": "nu bij jou",
     "picture_then": "daarna {who}",
     "picture_then.you": "daarna jij",
+    "picture_give": "een kaart geven",
+    "picture_exchange": "ruil (M10)",
+    "picture_gives": "{who} kiest voor {other}",
+    "picture_gives.you": "je kiest voor {other}",
+    "picture_gives.to_you": "{who} kiest voor jou",
+    "picture_gave": "{who} heeft gekozen voor {other}",
+    "picture_gave.you": "je hebt gekozen voor {other}",
+    "picture_gave.to_you": "{who} heeft gekozen voor jou",
 }
 
 GERMAN_PHRASES: Final = {
@@ -853,4 +877,12 @@ GERMAN_PHRASES: Final = {
     "picture_with.you": "jetzt bei dir",
     "picture_then": "danach {who}",
     "picture_then.you": "danach du",
+    "picture_give": "eine Karte geben",
+    "picture_exchange": "Tausch (M10)",
+    "picture_gives": "{who} wählt für {other}",
+    "picture_gives.you": "du wählst für {other}",
+    "picture_gives.to_you": "{who} wählt für dich",
+    "picture_gave": "{who} hat für {other} gewählt",
+    "picture_gave.you": "du hast für {other} gewählt",
+    "picture_gave.to_you": "{who} hat für dich gewählt",
 }

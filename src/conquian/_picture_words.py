@@ -24,17 +24,19 @@ import attrs
 from conquian.cards import Card, Rank, Suit
 from conquian.languages import Language
 from conquian.melds import Meld
-from conquian.moves import Decline, Force, LayDown, Move, Release, Take
+from conquian.moves import Decline, Force, Give, LayDown, Move, Release, Take
 from conquian.narration import Voice, capitalised, describe_origin, tell_history
 from conquian.phases import (
     MOVES_OF_PHASE,
     OutcomeKind,
     Phase,
+    first_giver,
     forced_player,
     last_offered,
     may_lay_down_on,
     next_player,
     passes_on,
+    receiver,
 )
 from conquian.state import Observation, State, stand_in
 
@@ -97,6 +99,10 @@ class PictureView(NamedTuple):
     stock: tuple[Card, ...]  # face up, top card first; empty when hidden
     stock_size: int
     source: State | Observation
+    # In the opening exchange (M10), the card each player has set aside to give: the
+    # card when it is seen, None when it is not (or he has not chosen); and who has.
+    set_aside: tuple[Card | None, ...] = ()
+    chosen: tuple[bool, ...] = ()
 
     @property
     def others(self) -> tuple[int, ...]:
@@ -138,6 +144,7 @@ _CHOICES: Final = (
     (Force, "picture_force"),
     (Release, "picture_release"),
     (LayDown, "picture_lay_down"),
+    (Give, "picture_give"),
 )
 
 
@@ -224,6 +231,22 @@ class PictureWords(Voice):
             )
         return capitalised(label), origin
 
+    def exchange(self, view: PictureView) -> tuple[str, list[str]]:
+        """In the opening exchange (M10), its label and a line for each player in the
+        order they choose, from the player after the dealer: whom he gives a card to,
+        and whether he has chosen it (nothing outside the exchange)."""
+        source = view.source
+        if source.phase is not Phase.EXCHANGE:
+            return "", []
+        players = source.rules.players
+        first = first_giver(source.dealer, players)
+        lines = []
+        for step in range(players):
+            giver = (first + step) % players
+            key = "picture_gave" if view.chosen[giver] else "picture_gives"
+            lines.append(self.say_to(key, giver, other=receiver(giver, players)))
+        return capitalised(self.say("picture_exchange")), lines
+
     def offer_round(self, source: State | Observation) -> list[str]:
         """With three players, who has the offered card in its round of offers (M4), and
         who is offered it after him if he declines it: ``now with Carl``, ``then you``.
@@ -262,9 +285,9 @@ class PictureWords(Voice):
             if outcome.kind is OutcomeKind.FEWEST_CARDS:
                 return "fewest_cards", outcome.winner, {}, ""  # the phrase cites M8
             return "went_out", outcome.winner, {}, " (R16)"
-        if mover is None or offer is None:  # no position has a mover without a card
-            return "", None, {}, ""
-        if source.phase is Phase.FORCED_TAKE:
+        if mover is None or (offer is None and source.phase is not Phase.EXCHANGE):
+            return "", None, {}, ""  # a mover without a card is one of the exchange (M10)
+        if source.phase is Phase.FORCED_TAKE and offer is not None:
             return "forced_take", mover, {"card": self.card(offer)}, " (R14b)"
         kinds = kinds_of_move(source)
         origin, by = source.offer_origin, source.offered_by
@@ -311,6 +334,9 @@ class PictureWords(Voice):
             told.append(self.heading("hands", player, cards=hand))
             melds = " ".join(meld_text(m, self.pack) for m in source.tables[player])
             told.append(f"{self.heading('table', player)}: {melds or self.say('none')}")
+        label, lines = self.exchange(view)
+        if lines:
+            told.append(f"{label}: {'; '.join(lines)}")
         if source.offer is not None:
             label, origin = self.offer(source)
             where = "; ".join([origin, *self.offer_round(source)])

@@ -208,14 +208,14 @@ _LATTICE: Final = "".join(
 )
 
 
-def back_at(x: float, y: float, title: str = "a face-down card") -> str:
+def back_at(x: float, y: float, title: str = "a face-down card", extra: str = "") -> str:
     """One face-down card with its top left corner at (x, y), titled ``title`` (plain
-    text: it is escaped here)."""
+    text: it is escaped here), with ``extra`` drawn over it (a ring)."""
     return (
         f'<g class="card back" transform="translate({number(x)} {number(y)})">'
         f"<title>{escape(title)}</title>"
         '<rect x="0.5" y="0.5" width="99" height="149" rx="8" fill="#fff" stroke="#888" '
         'stroke-width="1.5"/><rect x="7" y="7" width="86" height="136" rx="5" fill="#24467a"/>'
         '<svg x="7" y="7" width="86" height="136" viewBox="7 7 86 136">'
-        f'<path d="{_LATTICE}" stroke="#5b7fb8" stroke-width="3"/></svg></g>'
+        f'<path d="{_LATTICE}" stroke="#5b7fb8" stroke-width="3"/></svg>{extra}</g>'
     )

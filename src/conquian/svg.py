@@ -60,6 +60,7 @@ from conquian.errors import bounded_items, checked_player, describe
 from conquian.languages import Language
 from conquian.melds import Meld
 from conquian.moves import LayDown, Take
+from conquian.phases import Phase, first_giver
 from conquian.state import Observation, Played, State
 
 __all__ = [
@@ -87,6 +88,7 @@ _MELD_GAP: Final = 34  # between melds: the visible boundary
 _PAD: Final = 12
 _CARD_MARGIN: Final = 8  # around a lone card: its ring reaches 7 units out
 _LABEL: Final = 38  # height of a text line above a row of cards
+_RAISED: Final = 24  # how far a card set aside to give (M10) stands above its hand
 _BASELINE: Final = 27  # of a label, below the top of its line
 
 # Colours: the texts pass WCAG AA (4.5:1) on the white background and the felt, and the
@@ -319,11 +321,22 @@ def _view_of(source: object, viewer: object) -> PictureView:
         raise TypeError(f"source must be a State or an Observation, not {describe(source)}")
     players = source.rules.players
     bottom = None if viewer is None else checked_player(viewer, "viewer", players)
+    chosen = _chosen(source)
     if isinstance(source, State):
         hands = tuple(tuple(sorted(hand)) for hand in source.hands)
         sizes = tuple(len(hand) for hand in hands)
+        given = source.given
+        set_aside = tuple(next((c for c in hand if c in given), None) for hand in hands)
         return PictureView(
-            bottom or 0, hands, sizes, False, source.stock, len(source.stock), source
+            bottom or 0,
+            hands,
+            sizes,
+            False,
+            source.stock,
+            len(source.stock),
+            source,
+            set_aside,
+            chosen,
         )
     if bottom is not None and bottom != source.player:
         raise ValueError(
@@ -332,9 +345,29 @@ def _view_of(source: object, viewer: object) -> PictureView:
         )
     mine = tuple(sorted(source.hand))
     hands = tuple(mine if seat == source.player else () for seat in range(players))
+    set_aside = tuple(source.given if seat == source.player else None for seat in range(players))
     return PictureView(
-        source.player, hands, source.hand_sizes, True, (), source.stock_size, source
+        source.player,
+        hands,
+        source.hand_sizes,
+        True,
+        (),
+        source.stock_size,
+        source,
+        set_aside,
+        chosen,
     )
+
+
+def _chosen(source: State | Observation) -> tuple[bool, ...]:
+    """Who has set aside his card in the opening exchange (M10), which is public: the
+    players from the player after the dealer up to the one to choose now."""
+    players = source.rules.players
+    if source.phase is not Phase.EXCHANGE or source.to_move is None:
+        return (False,) * players
+    first = first_giver(source.dealer, players)
+    done = {(first + step) % players for step in range((source.to_move - first) % players)}
+    return tuple(seat in done for seat in range(players))
 
 
 class _Canvas:
@@ -368,16 +401,29 @@ class _Canvas:
         # With three players the label of the player whose decision it is stands out.
         mover = len(view.hand_sizes) > 2 and player == view.source.to_move
         self.line(words.hand_label(player, count), fill=_OFFER_INK if mover else INK)
+        chosen = bool(view.chosen) and view.chosen[player]
+        if chosen:  # M10: the card set aside to give stands out, raised and ringed
+            self.y += _RAISED
+        ring = _highlight(_HIGHLIGHT)
         if view.hidden and player != view.bottom:  # face down, overlapping
             across = step * 0.55
             back = words.back()
-            self.parts.extend(back_at(_PAD + i * across, self.y, back) for i in range(count))
+            for i in range(count):  # a card set aside, unseen: the last back raised
+                if chosen and i == count - 1:
+                    self.parts.append(back_at(_PAD + i * across, self.y - _RAISED, back, ring))
+                else:
+                    self.parts.append(back_at(_PAD + i * across, self.y, back))
             self.widest = max(self.widest, count * across + CARD_W - across)
         else:
             cards = view.hands[player]
-            self.parts.extend(
-                card_at(c, self.pack, _PAD + i * step, self.y) for i, c in enumerate(cards)
-            )
+            aside = view.set_aside[player] if chosen else None
+            for i, c in enumerate(cards):
+                if c == aside:
+                    self.parts.append(
+                        card_at(c, self.pack, _PAD + i * step, self.y - _RAISED, ring)
+                    )
+                else:
+                    self.parts.append(card_at(c, self.pack, _PAD + i * step, self.y))
             self.widest = max(self.widest, len(cards) * step)
         if not count:
             self.parts.append(_empty_slot(_PAD, self.y))
@@ -420,6 +466,12 @@ class _Canvas:
         if not view.stock_size:
             self.parts.append(_empty_slot(x, card_y))
         x = max(x + CARD_W + 3 * _GAP, after_label)
+        label, lines = words.exchange(view)
+        if lines:  # M10: who gives to whom, and who has chosen
+            self.parts.append(_text(x, top + _BASELINE, label, fill=_OFFER_INK))
+            for i, line in enumerate(lines):
+                self.parts.append(_text(x, card_y + 34 + 32 * i, line, fill=_OFFER_INK))
+            x += max(map(text_width, [label, *lines])) + 3 * _GAP
         if source.offer is not None:
             label, origin = words.offer(source)
             offer_round = words.offer_round(source)  # three players: who has it (M4)
