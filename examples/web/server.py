@@ -117,6 +117,7 @@ from conquian import (
     Move,
     MoveProblem,
     Observation,
+    Phase,
     State,
     Take,
 )
@@ -153,10 +154,11 @@ BOTS: Final[dict[str, Callable[[int], Agent]]] = {
 }
 """The bots a player may choose, by name (all from :mod:`conquian.agents`)."""
 HUMAN_SEAT: Final = 0
-"""The seat of the person in a game against a bot, and of the one who starts a game
-between two people."""
+"""The seat of the person in a game against bots, and of the one who starts a game
+between people."""
 FRIEND_SEAT: Final = 1
-"""The seat of the friend invited to a game between two people."""
+"""The seat of the first friend invited to a game between people (a three-player game's
+second friend sits in seat 2)."""
 REFUSED_IN_NAMES: Final = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
 """The Unicode categories no name may hold: control characters, lone surrogates (they
 cannot be sent back as UTF-8), private-use and unassigned code points, line and
@@ -296,9 +298,26 @@ def bot_seed(seed: int, ply: int) -> int:
 
 
 def saved_hashes(saved: SavedGame) -> list[object]:
-    """The hashes a saved game holds: the creator's key, the friend's once he joined,
-    the invitation in a game between two people."""
-    return [saved.keys[0], *(key for key in (saved.keys[1], saved.invitation) if key is not None)]
+    """The hashes a saved game holds: the creator's key, each friend's once he joined,
+    the invitations in a game between people."""
+    return [
+        saved.keys[0],
+        *(key for key in (*saved.keys[1:], *saved.invitations) if key is not None),
+    ]
+
+
+def bot_names(bot: str, lang: str, players: int) -> tuple[str, ...]:
+    """The names of the bots of kind ``bot`` in ``lang``, in seat order: the bot's name
+    alone against one (``Greedy``), numbered by seat against two (``Greedy 1``,
+    ``Greedy 2``), so that the narration tells them apart.
+
+    >>> bot_names("greedy", "es", 3)
+    ('Codicioso 1', 'Codicioso 2')
+    """
+    name = PAGE_WORDS[find_language(lang).code]["bot_" + bot]
+    if players == 2:
+        return (name,)
+    return tuple(f"{name} {seat}" for seat in range(1, players))
 
 
 class Room:
@@ -313,21 +332,22 @@ class Room:
         self,
         game_id: str,
         seed: int,
-        names: tuple[str, str],
+        names: tuple[str, ...],
         bot: str | None,
         rules: str = "classic",
         *,
-        keys: tuple[bytes, bytes | None],
-        invitation: bytes | None,
+        keys: tuple[bytes | None, ...],
+        invitations: tuple[bytes | None, ...],
         seed_chosen: bool = False,
         client: str = "",
         moves: Sequence[str] = (),
         touched: float | None = None,
     ) -> None:
-        """``names`` are the seats' names; against a bot, the bot's seat is named by
-        :meth:`names_in` in each reader's language and its entry here is not shown.
-        ``keys`` and ``invitation`` are the hashes of the seat keys (the friend's is
-        ``None`` until he joins) and of the invitation (``None`` against a bot).
+        """``names`` are the seats' names, one a player of the rules (two or three);
+        against bots, the bots' seats are named by :meth:`names_in` in each reader's
+        language and their entries here are not shown. ``keys`` and ``invitations`` are
+        the hashes of each seat's key (an invited friend's is ``None`` until he joins) and
+        of each seat's invitation (``None`` for the creator's seat and against bots).
         ``seed_chosen`` says the player who starts the game chose its seed; ``client``
         is his address (see :func:`client_of`). ``moves`` are the moves played so far
         (a game made again from the database), each checked by the library, and
@@ -341,8 +361,9 @@ class Room:
         self.client = client
         self.names = names
         self.bot_name = bot
+        self.players = game.state.players
         self.keys = keys
-        self.invitation = invitation
+        self.invitations = invitations
         self.listeners: list[Listener] = []
         self.payloads: dict[tuple[int, int, str], dict[str, Any]] = {}
         self.states = [game.state]
@@ -361,31 +382,34 @@ class Room:
         cls,
         game_id: str,
         seed: int,
-        names: tuple[str, str],
+        names: tuple[str, ...],
         bot: str | None,
         rules: str = "classic",
         *,
         seed_chosen: bool = False,
         client: str = "",
-    ) -> tuple[Room, str, str | None]:
-        """A new game (the bot's first moves played): the room, the creator's seat key,
-        and the friend's invitation (``None`` against a bot). The friend's key is made
-        when he joins (:meth:`join`)."""
+    ) -> tuple[Room, str, list[str]]:
+        """A new game (the bots' first moves played): the room, the creator's seat key,
+        and each friend's invitation, in seat order (none against bots). A friend's key
+        is made when he joins (:meth:`join`)."""
         key, key_hash = new_secret()
-        invitation, invitation_hash = (None, None) if bot is not None else new_secret()
+        players = PRESETS[rules].players
+        secrets_ = [new_secret() for _ in range(1, players)] if bot is None else []
         room = cls(
             game_id,
             seed,
             names,
             bot,
             rules,
-            keys=(key_hash, None),
-            invitation=invitation_hash,
+            keys=(key_hash, *(None for _ in range(1, players))),
+            invitations=(None, *(hash_ for _, hash_ in secrets_))
+            if secrets_
+            else (None,) * players,
             seed_chosen=seed_chosen,
             client=client,
         )
         room.play_bot()
-        return room, key, invitation
+        return room, key, [invitation for invitation, _ in secrets_]
 
     @classmethod
     def load(cls, saved: SavedGame) -> Room:
@@ -398,6 +422,8 @@ class Room:
         problem = None
         if saved.rules not in PAGE_PRESETS:
             problem = f"rules {saved.rules!r:.40}"
+        elif not len(saved.names) == len(saved.keys) == PRESETS[saved.rules].players:
+            problem = f"{len(saved.names)} seats under rules of {PRESETS[saved.rules].players}"
         elif saved.bot is not None and saved.bot not in BOTS:
             problem = f"a bot {saved.bot!r:.40}"
         elif not all(isinstance(name, str) for name in saved.names):
@@ -416,7 +442,7 @@ class Room:
                 saved.bot,
                 saved.rules,
                 keys=saved.keys,
-                invitation=saved.invitation,
+                invitations=saved.invitations,
                 seed_chosen=saved.seed_chosen,
                 client=saved.client,
                 moves=saved.moves,
@@ -439,7 +465,7 @@ class Room:
             names=self.names,
             bot=self.bot_name,
             keys=self.keys,
-            invitation=self.invitation,
+            invitations=self.invitations,
             touched=time.time(),
             moves=tuple(str(move) for move in self.game.moves),
         )
@@ -455,19 +481,28 @@ class Room:
             raise RequestError(403, "this key is not a seat of this game", "bad_key")
         return found
 
-    def join(self, token: str) -> str:
-        """The friend's seat key, made now for the holder of the invitation ``token``
-        (its hash compared in constant time); the invitation then stops working."""
+    def join(self, token: str) -> tuple[int, str]:
+        """The seat whose invitation is ``token`` (each hash compared in constant time)
+        and its key, made now for the invitation's holder; the invitation then stops
+        working."""
         self.check_here()
-        invitation = self.invitation
-        if invitation is None or not secrets.compare_digest(invitation, hashed(token)):
+        token_hash, found = hashed(token), None
+        for seat, invitation in enumerate(self.invitations):
+            if invitation is not None and secrets.compare_digest(invitation, token_hash):
+                found = seat
+        if found is None:
             raise RequestError(403, "this is not an invitation to this game")
-        if self.keys[FRIEND_SEAT] is not None:
+        if self.keys[found] is not None:
             raise RequestError(409, "this invitation has been used")
         key, key_hash = new_secret()
-        self.keys = (self.keys[HUMAN_SEAT], key_hash)
+        self.keys = tuple(key_hash if seat == found else old for seat, old in enumerate(self.keys))
         self.touched = time.monotonic()
-        return key
+        return found, key
+
+    def joined(self) -> list[bool]:
+        """Whether each seat has its player: the creator's and the bots' always, an
+        invited friend's once he joined."""
+        return [key is not None or self.bot_name is not None for key in self.keys]
 
     def play(self, seat: int, text: str, lang: str = "en", ply: int | None = None) -> None:
         """Play ``text`` for ``seat``, checked by the library (with the ``ply`` it was
@@ -490,7 +525,7 @@ class Room:
             raise RequestError(404, "no such game", "no_such_game")
 
     def play_bot(self) -> None:
-        """Let the bot move while it is its turn (each choice with its own seed,
+        """Let the bots move while it is one's turn (each choice with its own seed,
         :func:`bot_seed`)."""
         name, game = self.bot_name, self.game
         while name is not None and not game.is_over and game.to_move != HUMAN_SEAT:
@@ -518,17 +553,17 @@ class Room:
             lines.append(narrate(states[ply], moves[ply], lang=lang, names=names, viewer=viewer))
         return [line for line in lines if line]
 
-    def names_in(self, lang: str) -> tuple[str, str]:
+    def names_in(self, lang: str) -> tuple[str, ...]:
         """The seats' names as a reader of ``lang`` sees them: a bot is called by its
-        name in that language."""
+        name in that language (numbered by seat against two, :func:`bot_names`)."""
         if self.bot_name is None:
             return self.names
-        bot = PAGE_WORDS[find_language(lang).code]["bot_" + self.bot_name]
-        return (self.names[HUMAN_SEAT], bot)  # the person sits in seat 0
+        # The person sits in seat 0.
+        return (self.names[HUMAN_SEAT], *bot_names(self.bot_name, lang, self.players))
 
     def rename(self, seat: int, name: str) -> None:
-        """Give ``seat`` the name ``name`` (a person's seat in a game between two people,
-        before it ends); every narration is told again with it."""
+        """Give ``seat`` the name ``name`` (a person's seat in a game between people,
+        before it ends; no other seat's name); every narration is told again with it."""
         self.check_here()
         if self.bot_name is not None:
             raise RequestError(409, "the names of a game against a bot are set when it starts")
@@ -537,13 +572,14 @@ class Room:
         problem = name_problem(name)
         if problem is not None:
             raise RequestError(400, problem, "bad_name")
-        if same_name(name, self.names[1 - seat]):
-            raise RequestError(400, "that is the other seat's name: choose another", "same_name")
+        if any(same_name(name, other) for at, other in enumerate(self.names) if at != seat):
+            which = "the other" if self.players == 2 else "another"
+            raise RequestError(400, f"that is {which} seat's name: choose another", "same_name")
         names = list(self.names)
         names[seat] = name.strip()
-        self.rename_back((names[0], names[1]))
+        self.rename_back(tuple(names))
 
-    def rename_back(self, names: tuple[str, str]) -> None:
+    def rename_back(self, names: tuple[str, ...]) -> None:
         """Give the seats these names (a new one, or the old ones when the new one could
         not be saved); every narration is told again with them."""
         self.names = names
@@ -702,6 +738,15 @@ def card_names(cards: Sequence[str], lang: str) -> dict[str, str]:
     return {text: card_name(text, lang) for text in cards}
 
 
+def others_of(seat: int, players: int) -> list[int]:
+    """The other seats, in the order of play from ``seat`` (M1): the next player first.
+
+    >>> others_of(1, 3), others_of(0, 2)
+    ([2, 0], [1])
+    """
+    return [(seat + step) % players for step in range(1, players)]
+
+
 def visible_cards(data: dict[str, Any]) -> list[str]:
     """The cards an observation's JSON view shows (hand, tables, offer, dead)."""
     cards = list(data["hand"]) + list(data["dead"])
@@ -729,7 +774,34 @@ def status_text(room: Room, view: Observation, lang: str) -> str:
     if view.to_move == seat:
         why = explain_forcing(room.game.state, lang=lang, names=names, viewer=seat)
         return why or language.phrase("choices")
-    return PAGE_WORDS[language.code]["waiting"].format(who=names[1 - seat])
+    assert view.to_move is not None  # the game is not over
+    return PAGE_WORDS[language.code]["waiting"].format(who=names[view.to_move])
+
+
+def offered_to(view: Observation, lang: str, names: Sequence[str]) -> str:
+    """Who has the offered card in the round of offers (M4), in ``lang``: the player
+    who takes or declines it now (empty outside an offer: a decision to force, a forced
+    take, the end)."""
+    if view.phase is not Phase.OFFER or view.offer is None or view.to_move is None:
+        return ""
+    words = PAGE_WORDS[find_language(lang).code]
+    card = view.offer.pretty()
+    if view.to_move == view.player:
+        return words["offered_to_you"].format(card=card)
+    return words["offered_to"].format(card=card, who=names[view.to_move])
+
+
+def seed_line(room: Room, seat: int, lang: str, seed: str | None) -> str:
+    """What a seat is told of a chosen seed (:func:`chosen_seed`), in ``lang``: the
+    creator that the others see it too, the others who chose it."""
+    if seed is None:
+        return ""
+    page, names = PAGE_WORDS[find_language(lang).code], room.names_in(lang)
+    if seat != HUMAN_SEAT:
+        return page["seed_chosen"].format(seed=seed, who=names[HUMAN_SEAT])
+    if room.players == 2:
+        return page["seed_chosen_you"].format(seed=seed, who=names[FRIEND_SEAT])
+    return page["seed_chosen_you_two"].format(seed=seed, first=names[1], second=names[2])
 
 
 def chosen_seed(room: Room) -> str | None:
@@ -776,25 +848,24 @@ def build_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
     # choice's label tells only the move itself (aftermath=False), which is public.
     moves = state.legal_moves() if state.to_move == seat else ()
     choices = [
-        {
-            "move": str(move),
-            "label": action_label(state, move, lang, names[1 - seat]),
-        }
+        {"move": str(move), "label": action_label(state, move, lang, names)}
         for move in moves
         if not isinstance(move, Take)
     ]
     can_take = any(isinstance(move, Take) for move in moves)
     seed = chosen_seed(room)
-    if seed is None:
-        seed_line = ""
-    elif seat == HUMAN_SEAT:
-        seed_line = page["seed_chosen_you"].format(seed=seed, who=names[FRIEND_SEAT])
-    else:
-        seed_line = page["seed_chosen"].format(seed=seed, who=names[HUMAN_SEAT])
+    others = [
+        {
+            "seat": other,
+            "name": names[other],
+            "table": language.phrase("table", who=names[other]),
+            "hand_size": page["hand_size"].format(count=view.hand_sizes[other]),
+        }
+        for other in others_of(seat, room.players)
+    ]
     words = {
         "hand": language.phrase("hand"),
         "table_you": language.phrase("table.you"),
-        "table_other": language.phrase("table", who=names[1 - seat]),
         "stock": language.phrase("stock", count=view.stock_size),
         "dead": language.phrase("dead", cards=len(view.dead)),
         "chosen": language.phrase("chosen", cards=""),
@@ -803,11 +874,11 @@ def build_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
         "arrange": language.phrase("builder_arrangements"),
         "status": status_text(room, view, lang),
         "rules": f"{page['rules']}: {page['rules_' + view.rules.to_notation()]}",
-        "hand_size": page["hand_size"].format(count=view.hand_sizes[1 - seat]),
         "take_hint": page["take_hint"].format(card=view.offer.pretty())
         if can_take and view.offer is not None
         else "",
-        "seed": seed_line,
+        "seed": seed_line(room, seat, lang, seed),
+        "offered_to": offered_to(view, lang, names),
     }
     return {
         "game": room.id,
@@ -823,7 +894,9 @@ def build_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
         "narration_start": max(1, len(lines) - NARRATION_LINES + 1),
         "choices": choices,
         "builder": builder_payload(view.take_builder(), lang, data["hand"]) if can_take else None,
-        "joined": room.keys[FRIEND_SEAT] is not None,
+        "joined": all(room.joined()),
+        "seats_joined": room.joined(),
+        "others": others,
         "names_of_cards": card_names(visible_cards(data), lang),
         "chosen_seed": None if seed is None else {"seed": seed, "by": HUMAN_SEAT},
         "words": words,
@@ -831,16 +904,19 @@ def build_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
     }
 
 
-def action_label(state: State, move: Move, lang: str, other: str) -> str:
+def action_label(state: State, move: Move, lang: str, names: Sequence[str]) -> str:
     """A move that is not a take as the button that plays it says it, in ``lang``: an
     action (``Pass 2♣ to Bea``, ``Force 5♦ on Bea``), not a narration (``You pass...``).
     What the move does to the offered card is read from the state it leads to (its
-    :class:`~conquian.Fate`): a decline passes a card its player turned up, or the
-    upcard (R11, V8), and declines another's; forcing and releasing answer a declined
-    card that fits the other table (R14b)."""
+    :class:`~conquian.Fate`): a decline passes a card on to the next player of the round
+    of offers (R11, V8, M4) or declines it, and forcing and releasing answer a declined
+    card that fits the decliner's table (R14b, M6); ``names`` are the seats' names, the
+    player the card goes to (the one to move next) named."""
     words = PAGE_WORDS[find_language(lang).code]
-    played = state.apply(move).last_played
+    after = state.apply(move)
+    played = after.last_played
     assert played is not None
+    other = "" if after.to_move is None else names[after.to_move]
     card = played.offer.pretty()
     if isinstance(move, LayDown):
         cards = " ".join(laid.pretty() for laid in sorted(move.laid))
@@ -1040,14 +1116,19 @@ async def new_game(request: Request) -> Response:
     rules = data.get("rules", "classic")
     if not isinstance(rules, str) or rules not in PAGE_PRESETS:
         raise RequestError(400, "the rules are " + ", ".join(PAGE_PRESETS))
+    players = PRESETS[rules].players
     seed = data.get("seed")
     if isinstance(seed, str) and seed.isascii() and seed.isdigit() and len(seed) <= 20:
         seed = int(seed)  # digits as text: a browser's numbers lose digits past 2**53
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise RequestError(400, "seed is a whole number (or its digits as text) or null")
-    names = data.get("names", ["Player 1"] if bot else ["Player 1", "Player 2"])
-    count = 1 if bot else 2
-    what = "the person's name alone (the bot is named in each language)" if bot else "two names"
+    count = 1 if bot else players
+    names = data.get("names", [f"Player {seat}" for seat in range(1, count + 1)])
+    if bot:
+        bots = "bot is" if players == 2 else "bots are"
+        what = f"the person's name alone (the {bots} named in each language)"
+    else:
+        what = f"{('two', 'three')[players - 2]} names"
     if not isinstance(names, list) or len(names) != count:
         raise RequestError(400, f"names are {what}, of 1 to {MAX_NAME} characters")
     for name in names:
@@ -1055,11 +1136,16 @@ async def new_game(request: Request) -> Response:
         if problem is not None:
             raise RequestError(400, f"names are {what}: {problem}", "bad_name")
     if bot is not None:
-        if any(same_name(names[0], words["bot_" + bot]) for words in PAGE_WORDS.values()):
+        if any(
+            same_name(names[0], name)
+            for lang in PAGE_WORDS
+            for name in (PAGE_WORDS[lang]["bot_" + bot], *bot_names(bot, lang, players))
+        ):
             raise RequestError(400, "that is the bot's name: choose another", "same_name")
-        names = [names[0], bot]  # the bot's seat is named in each reader's language
-    elif same_name(names[0], names[1]):
-        raise RequestError(400, "the two seats' names must differ", "same_name")
+        names = [names[0], *[bot] * (players - 1)]  # bots are named in each reader's language
+    elif any(same_name(names[i], names[j]) for j in range(count) for i in range(j)):
+        which = "two" if players == 2 else "three"
+        raise RequestError(400, f"the {which} seats' names must differ", "same_name")
     client = client_of(request)
     limits = limits_of(request)
     allowance: Allowance = request.app.state.new_games
@@ -1084,10 +1170,10 @@ async def new_game(request: Request) -> Response:
         )
     game_id = secrets.token_urlsafe(9)
     try:
-        room, key, invitation = Room.start(
+        room, key, invitations = Room.start(
             game_id,
             secrets.randbits(48) if seed is None else seed,
-            (names[0].strip(), names[1].strip()),
+            tuple(name.strip() for name in names),
             bot,
             rules,
             seed_chosen=seed is not None,
@@ -1098,11 +1184,13 @@ async def new_game(request: Request) -> Response:
     make_room_space(request, limits, now)
     save(request, lambda store: store.add(room.saved()), lambda: None)
     ROOMS[game_id] = room
+    links = [f"/#{game_id}/invite/{invitation}" for invitation in invitations]
     return JSONResponse(
         {
             "game": game_id,
             "seats": [{"seat": HUMAN_SEAT, "key": key, "link": f"/#{game_id}/0/{key}"}],
-            "invitation": None if invitation is None else f"/#{game_id}/invite/{invitation}",
+            "invitation": links[0] if links else None,
+            "invitations": links,
         }
     )
 
@@ -1142,19 +1230,20 @@ async def join_game(request: Request) -> Response:
 
     def join() -> int:
         nonlocal key
-        key = room.join(token)
-        return FRIEND_SEAT
+        seat, key = room.join(token)
+        return seat
 
-    guarded(request, join)
-    friend = room.keys[FRIEND_SEAT]
+    seat = guarded(request, join)
+    friend = room.keys[seat]
     assert friend is not None
+    before = tuple(None if at == seat else old for at, old in enumerate(room.keys))
     save(
         request,
-        lambda store: store.joined(room.id, friend, time.time()),
-        lambda: setattr(room, "keys", (room.keys[HUMAN_SEAT], None)),
+        lambda store: store.joined(room.id, seat, friend, time.time()),
+        lambda: setattr(room, "keys", before),
     )
     room.changed()  # the creator's page hides the invitation
-    return JSONResponse({"seat": FRIEND_SEAT, "key": key, "link": f"/#{room.id}/1/{key}"})
+    return JSONResponse({"seat": seat, "key": key, "link": f"/#{room.id}/{seat}/{key}"})
 
 
 @refusals

@@ -2,9 +2,12 @@
 library's :mod:`sqlite3`, in WAL mode), so that a restart, or a crash, loses nothing.
 
 What is kept of a game is what it takes to make it again: its seed, its rules, its
-names, whether the seed was chosen, the creator's address (for the per-client limit),
-the bot, the hashes of the seat keys and of the invitation (SHA-256: the keys themselves
-are never written), when it was last touched, and its moves, one row a move. A game is
+names (two or three seats: a third seat's columns are NULL in a two-player game),
+whether the seed was chosen, the creator's address (for the per-client limit), the bot,
+the hashes of the seat keys and of the invitations (SHA-256: the keys themselves are
+never written), when it was last touched, and its moves, one row a move. A file of
+layout 1 (written before three-player games) is given the third seat's columns when it
+is opened, and reads as it did. A game is
 made again by playing its moves from its deal (:meth:`Store.load`), which the library
 checks one by one: a file that does not hold what this module writes, or holds a move
 that is not legal, is refused as a whole with a :class:`StoreError`, before anything is
@@ -27,8 +30,15 @@ from typing import Final
 APPLICATION_ID: Final = 0x436E7131
 """SQLite's ``application_id`` of the server's files ("Cnq1"): a file without it is
 another program's, and is refused."""
-VERSION: Final = 1
-"""The layout of the tables (SQLite's ``user_version``)."""
+VERSION: Final = 2
+"""The layout of the tables (SQLite's ``user_version``): 2 since three-player games (the
+third seat's columns ``name2``, ``key2`` and ``invitation2``; 1 had none)."""
+THIRD_SEAT: Final = (
+    "ALTER TABLE games ADD COLUMN name2 TEXT; ALTER TABLE games ADD COLUMN key2 BLOB; "
+    "ALTER TABLE games ADD COLUMN invitation2 BLOB;"
+)
+"""What makes a file of layout 1 one of layout 2: the third seat's columns, NULL in every
+game it holds (all of two players)."""
 SCHEMA: Final = """
 CREATE TABLE games (
     id TEXT PRIMARY KEY,
@@ -42,7 +52,10 @@ CREATE TABLE games (
     key0 BLOB NOT NULL,
     key1 BLOB,
     invitation BLOB,
-    touched REAL NOT NULL
+    touched REAL NOT NULL,
+    name2 TEXT,
+    key2 BLOB,
+    invitation2 BLOB
 ) STRICT;
 CREATE TABLE moves (
     game TEXT NOT NULL,
@@ -51,7 +64,8 @@ CREATE TABLE moves (
     PRIMARY KEY (game, ply)
 ) STRICT, WITHOUT ROWID;
 """
-"""The tables. A seed is kept as its digits: it may pass SQLite's largest integer."""
+"""The tables. A seed is kept as its digits: it may pass SQLite's largest integer. Seat
+1's invitation is ``invitation``, seat 2's ``invitation2``."""
 
 
 class StoreError(Exception):
@@ -68,10 +82,15 @@ class SavedGame:
     rules: str
     seed_chosen: bool
     client: str
-    names: tuple[str, str]
+    names: tuple[str, ...]
+    """Each seat's name (two or three)."""
     bot: str | None
-    keys: tuple[bytes, bytes | None]
-    invitation: bytes | None
+    keys: tuple[bytes | None, ...]
+    """The hash of each seat's key: the creator's (seat 0) always, an invited friend's
+    once he joined, else ``None``."""
+    invitations: tuple[bytes | None, ...]
+    """The hash of each seat's invitation in a game between people (``None`` for seat 0
+    and against bots)."""
     touched: float
     """When the game was last touched, by the wall clock (``time.time()``)."""
     moves: tuple[str, ...]
@@ -132,6 +151,11 @@ class Store:
             )
         else:
             version = run("PRAGMA user_version").fetchone()[0]
+            if version == 1:  # before three-player games: the third seat's columns
+                self.connection.executescript(
+                    f"BEGIN IMMEDIATE; {THIRD_SEAT} PRAGMA user_version = {VERSION}; COMMIT;"
+                )
+                version = VERSION
             if version != VERSION:
                 raise StoreError(
                     f"{self.path} holds games in layout {version}, this server reads "
@@ -164,7 +188,7 @@ class Store:
                 played.append(move)
             games = self.connection.execute(
                 "SELECT id, seed, rules, seed_chosen, client, name0, name1, bot, key0, key1, "
-                "invitation, touched FROM games"
+                "invitation, touched, name2, key2, invitation2 FROM games"
             ).fetchall()
         except sqlite3.DatabaseError as error:
             raise StoreError(f"{self.path} cannot be read: {error}") from None
@@ -173,7 +197,7 @@ class Store:
         if strays:
             raise StoreError(f"{self.path}: moves of no game ({min(strays)})")
         for row in games:
-            game_id, seed = row[0], row[1]
+            game_id, seed, three = row[0], row[1], row[12]
             if not (isinstance(seed, str) and seed.isascii() and seed.isdigit()):
                 raise StoreError(f"{self.path}: game {game_id} has no seed")
             yield SavedGame(
@@ -182,30 +206,34 @@ class Store:
                 rules=row[2],
                 seed_chosen=bool(row[3]),
                 client=row[4],
-                names=(row[5], row[6]),
+                names=(row[5], row[6]) if three is None else (row[5], row[6], three),
                 bot=row[7],
-                keys=(row[8], row[9]),
-                invitation=row[10],
+                keys=(row[8], row[9]) if three is None else (row[8], row[9], row[13]),
+                invitations=(None, row[10]) if three is None else (None, row[10], row[14]),
                 touched=row[11],
                 moves=tuple(moves.get(game_id, ())),
             )
 
     def add(self, game: SavedGame) -> None:
         """Write a new game, its first moves (a bot's) included, in one transaction."""
+        third = len(game.names) == 3
         with self._transaction() as run:
             run(
-                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game.id,
                     str(game.seed),
                     game.rules,
                     int(game.seed_chosen),
                     game.client,
-                    *game.names,
+                    *game.names[:2],
                     game.bot,
-                    *game.keys,
-                    game.invitation,
+                    *game.keys[:2],
+                    game.invitations[1],
                     game.touched,
+                    game.names[2] if third else None,
+                    game.keys[2] if third else None,
+                    game.invitations[2] if third else None,
                 ),
             )
             self._insert_moves(run, game.id, 0, game.moves)
@@ -216,16 +244,21 @@ class Store:
             self._insert_moves(run, game_id, first_ply, moves)
             run("UPDATE games SET touched = ? WHERE id = ?", (touched, game_id))
 
-    def joined(self, game_id: str, key: bytes, touched: float) -> None:
-        """Write the hash of the friend's key, made as he joined."""
-        with self._transaction() as run:
-            run("UPDATE games SET key1 = ?, touched = ? WHERE id = ?", (key, touched, game_id))
-
-    def renamed(self, game_id: str, names: tuple[str, str], touched: float) -> None:
+    def joined(self, game_id: str, seat: int, key: bytes, touched: float) -> None:
+        """Write the hash of a friend's key (seat 1 or 2), made as he joined."""
+        column = {1: "key1", 2: "key2"}[seat]
         with self._transaction() as run:
             run(
-                "UPDATE games SET name0 = ?, name1 = ?, touched = ? WHERE id = ?",
-                (*names, touched, game_id),
+                f"UPDATE games SET {column} = ?, touched = ? WHERE id = ?", (key, touched, game_id)
+            )
+
+    def renamed(self, game_id: str, names: tuple[str, ...], touched: float) -> None:
+        """Write the seats' names (two or three)."""
+        third = names[2] if len(names) == 3 else None
+        with self._transaction() as run:
+            run(
+                "UPDATE games SET name0 = ?, name1 = ?, name2 = ?, touched = ? WHERE id = ?",
+                (*names[:2], third, touched, game_id),
             )
 
     def delete(self, game_ids: Sequence[str]) -> None:

@@ -15,10 +15,10 @@ from conquian.languages import LANGUAGES
 
 __all__ = ["PAGE_PRESETS", "PAGE_WORDS"]
 
-PAGE_PRESETS: Final = ("classic", "foster", "bicycle")
+PAGE_PRESETS: Final = ("classic", "foster", "bicycle", "mexican", "tercerilla")
 """The rule presets the page offers (its rules menu, and what the server accepts): the
-two-player North American rules. The Mexican presets (``mexican``, and ``tercerilla``
-for three players) come to the page with the three-player front ends, issue #32."""
+two-player North American rules, and the Mexican ones (M9): ``mexican`` for two players
+and ``tercerilla`` for three (``conquian.PRESETS``)."""
 
 PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -39,6 +39,18 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "rules_classic": "Classic",
         "rules_foster": "Foster",
         "rules_bicycle": "Bicycle",
+        "rules_mexican": "Mexican",
+        "rules_tercerilla": "Tercerilla (3 players)",
+        "three_players": (
+            "Three players: you play against two bots of this kind, or invite two friends."
+        ),
+        "seed_chosen_you_two": (
+            "You chose this deal (seed {seed}); {first} and {second} see this too."
+        ),
+        "guest_third": "Player 3",
+        "invite_two": "Send each friend his own link (each works once):",
+        "offered_to": "{card} is offered to {who}",
+        "offered_to_you": "{card} is offered to you",
         "start": "Start",
         "invite": "Send this link to your friend (it works once):",
         "record": "Download the game record (JSON)",
@@ -102,6 +114,18 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "rules_classic": "Clásicas",
         "rules_foster": "Foster",
         "rules_bicycle": "Bicycle",
+        "rules_mexican": "Mexicanas",
+        "rules_tercerilla": "Tercerilla (3 jugadores)",
+        "three_players": (
+            "Tres jugadores: juegas contra dos bots de este tipo, o invitas a dos amigos."
+        ),
+        "seed_chosen_you_two": (
+            "Elegiste este reparto (semilla {seed}); {first} y {second} también lo ven."
+        ),
+        "guest_third": "Jugador 3",
+        "invite_two": "Envía a cada amigo su propio enlace (cada uno sirve una sola vez):",
+        "offered_to": "{card} se ofrece a {who}",
+        "offered_to_you": "{card} se te ofrece a ti",
         "start": "Empezar",
         "invite": "Envía este enlace a tu amigo (sirve una sola vez):",
         "record": "Descargar el registro de la partida (JSON)",
@@ -171,6 +195,19 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "rules_classic": "Klassiek",
         "rules_foster": "Foster",
         "rules_bicycle": "Bicycle",
+        "rules_mexican": "Mexicaans",
+        "rules_tercerilla": "Tercerilla (3 spelers)",
+        "three_players": (
+            "Drie spelers: je speelt tegen twee bots van deze soort, of "
+            "je nodigt twee vrienden uit."
+        ),
+        "seed_chosen_you_two": (
+            "Je koos deze deling (seed {seed}); {first} en {second} zien dat ook."
+        ),
+        "guest_third": "Speler 3",
+        "invite_two": "Stuur elke vriend zijn eigen link (elke link werkt één keer):",
+        "offered_to": "{card} wordt aangeboden aan {who}",
+        "offered_to_you": "{card} wordt aan jou aangeboden",
         "start": "Begin",
         "invite": "Stuur deze link naar je vriend (hij werkt één keer):",
         "record": "Het verslag van de partij downloaden (JSON)",
@@ -238,6 +275,19 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "rules_classic": "Klassisch",
         "rules_foster": "Foster",
         "rules_bicycle": "Bicycle",
+        "rules_mexican": "Mexikanisch",
+        "rules_tercerilla": "Tercerilla (3 Spieler)",
+        "three_players": (
+            "Drei Spieler: du spielst gegen zwei Bots dieser Art, oder du lädst zwei Freunde ein."
+        ),
+        "seed_chosen_you_two": (
+            "Du hast diese Kartenverteilung gewählt (Seed {seed}); "
+            "{first} und {second} sehen das auch."
+        ),
+        "guest_third": "Spieler 3",
+        "invite_two": "Schick jedem Freund seinen eigenen Link (jeder gilt nur einmal):",
+        "offered_to": "{card} wird {who} angeboten",
+        "offered_to_you": "{card} wird dir angeboten",
         "start": "Los",
         "invite": "Schick diesen Link deinem Freund (er gilt nur einmal):",
         "record": "Das Protokoll der Partie herunterladen (JSON)",

@@ -155,7 +155,6 @@ function render() {
 function draw() {
   const view = payload.view;
   const me = payload.seat;
-  const other = 1 - me;
   const words = payload.words;
   const myTurn = view.to_move === me && !payload.over;
   document.documentElement.lang = payload.lang;
@@ -163,23 +162,19 @@ function draw() {
   document.body.dataset.ply = String(view.ply);
   document.body.dataset.busy = busy ? "1" : "0";
 
-  // A friend, invited to a game between two people, may give his name (once drawn, the
-  // form keeps what he types).
-  const naming = payload.mode === "humans" && me === 1 && !payload.over && !renamed;
+  // A friend, invited to a game between people, may give his name (once drawn, the form
+  // keeps what he types).
+  const naming = payload.mode === "humans" && me !== 0 && !payload.over && !renamed;
   if (naming && $("rename").hidden) $("new-name").value = payload.names[me];
   $("rename").hidden = !naming;
   $("status").textContent = words.status;
   $("seed-line").textContent = words.seed;  // the deal's seed, when a player chose it
   $("seed-line").hidden = !words.seed;
-  $("opponent-name").textContent = payload.names[other];
-  $("opponent-hand").setAttribute("aria-label", words.hand_size);
-  fill($("opponent-hand"), Array.from({ length: view.hand_sizes[other] }, () => {
-    const back = document.createElement("span");
-    back.className = "card back";
-    return back;
-  }));
-  $("opponent-table-label").textContent = words.table_other;
-  fill($("opponent-table"), meldsElements(view.tables[other]));
+  // The other players, the next one first (one, or two in a three-player game): each
+  // one's name, hand size and table, and who has the turn (the offered card, M4).
+  $("opponents").dataset.count = String(payload.others.length);
+  fill($("opponents"), payload.others.map((other) => opponentElement(other, view)));
+  $("offered-to").textContent = words.offered_to;
   $("my-table-label").textContent = words.table_you;
   fill($("my-table"), meldsElements(view.tables[me]));
   $("hand-label").textContent = words.hand;
@@ -239,8 +234,45 @@ function draw() {
     return item;
   }));
   $("end").hidden = !payload.over;
-  if (payload.joined) $("invite").hidden = true;  // the friend has joined: no more to send
+  if (payload.joined) {  // every friend has joined: no more to send
+    $("invite").hidden = true;
+    $("invites").hidden = true;
+  }
+  for (const item of $("invite-links").children) {  // each invitation goes once used
+    const invited = Number(item.dataset.seat);
+    item.hidden = payload.seats_joined[invited];
+    item.querySelector(".invited").textContent = payload.names[invited] + ": ";
+  }
   $("record").href = "#";
+}
+
+// One other player's side: his name, his hand's backs (read as its size), his table;
+// marked while it is his turn (he has the offered card, or decides on forcing it).
+function opponentElement(other, view) {
+  const section = document.createElement("section");
+  section.className = "side opponent";
+  section.dataset.seat = String(other.seat);
+  section.classList.toggle("to-move", view.to_move === other.seat && !payload.over);
+  const name = document.createElement("h2");
+  name.className = "opponent-name";
+  name.textContent = other.name;
+  const hand = document.createElement("div");
+  hand.className = "cards backs opponent-hand";
+  hand.setAttribute("role", "img");
+  hand.setAttribute("aria-label", other.hand_size);
+  hand.append(...Array.from({ length: view.hand_sizes[other.seat] }, () => {
+    const back = document.createElement("span");
+    back.className = "card back";
+    return back;
+  }));
+  const tableLabel = document.createElement("h3");
+  tableLabel.className = "opponent-table-label";
+  tableLabel.textContent = other.table;
+  const table = document.createElement("div");
+  table.className = "melds opponent-table";
+  table.append(...meldsElements(view.tables[other.seat]));
+  section.append(name, hand, tableLabel, table);
+  return section;
 }
 
 function pretty(card) {
@@ -440,11 +472,25 @@ async function join() {
     }
   }
   Object.assign(seat, { game, number: Number(number), key });
-  const invite = sessionStorage.getItem("invite:" + game);
-  if (invite) {
+  const invites = JSON.parse(sessionStorage.getItem("invites:" + game) || "[]");
+  if (invites.length === 1) {
     $("invite").hidden = false;
-    $("invite-link").href = invite;
-    $("invite-link").textContent = new URL(invite, location.href).href;
+    $("invite-link").href = invites[0];
+    $("invite-link").textContent = new URL(invites[0], location.href).href;
+  } else if (invites.length > 1) {  // a three-player game: one link for each friend
+    $("invites").hidden = false;
+    fill($("invite-links"), invites.map((invite, index) => {
+      const item = document.createElement("li");
+      item.dataset.seat = String(index + 1);
+      const invited = document.createElement("span");
+      invited.className = "invited";
+      const link = document.createElement("a");
+      link.className = "invite-link";
+      link.href = invite;
+      link.textContent = new URL(invite, location.href).href;
+      item.append(invited, link);
+      return item;
+    }));
   }
   try {
     accept(await api("GET", `/api/games/${game}?lang=${lang()}`));
@@ -534,17 +580,32 @@ async function start(event) {
   const rules = $("rules").value;
   const seedText = $("seed").value.trim();
   const name = $("name").value.trim() || pageWords.default_name;
-  const names = mode === "bot" ? [name] : [name, pageWords.guest];  // a bot names itself
+  const guests = playersOf(rules) === 3 ? [pageWords.guest, pageWords.guest_third] : [pageWords.guest];
+  const names = mode === "bot" ? [name] : [name, ...guests];  // the bots name themselves
   try {
     const data = await api("POST", "/api/games", {
       mode, bot, names, rules, seed: seedText || null,  // digits as text: no rounding
     });
-    if (data.invitation) sessionStorage.setItem("invite:" + data.game, data.invitation);
+    if (data.invitations.length) {
+      sessionStorage.setItem("invites:" + data.game, JSON.stringify(data.invitations));
+    }
     sessionStorage.setItem("seat:" + data.game, data.seats[0].link);  // see join()
     location.hash = data.seats[0].link.slice(2);
   } catch (error) {
     alert(error.offline ? pageWords.unreachable : error.message);
   }
+}
+
+// The number of players of a preset of the rules menu (its option's data-players).
+function playersOf(rules) {
+  const option = [...$("rules").options].find((each) => each.value === rules);
+  return Number(option ? option.dataset.players || 2 : 2);
+}
+
+// The lobby says what a three-player game is (two bots, or two invitations) when its
+// preset is chosen.
+function showPlayers() {
+  $("three-players").hidden = playersOf($("rules").value) !== 3;
 }
 
 function init() {
@@ -569,6 +630,8 @@ function init() {
     }
   });
   $("new-game").addEventListener("submit", start);
+  $("rules").addEventListener("change", showPlayers);
+  showPlayers();
   $("rename").addEventListener("submit", rename);
   $("record").addEventListener("click", download);
   window.addEventListener("hashchange", () => location.reload());

@@ -175,7 +175,7 @@ def test_the_keyboard_keeps_its_place_and_cards_have_names(
     page = browser.new_page()
     new_game_in_lobby(page, base_url, humans=False, seed=11, lang="en")
     assert re.fullmatch(
-        r"\d+ cards in hand", page.get_attribute("#opponent-hand", "aria-label") or ""
+        r"\d+ cards in hand", page.get_attribute(".opponent-hand", "aria-label") or ""
     )
     offered = page.locator("#offer .card")
     assert offered.get_attribute("role") == "img"
@@ -220,11 +220,11 @@ def test_a_bot_and_the_rules_are_named_in_the_lobbys_language(
 ) -> None:
     page = browser.new_page()
     new_game_in_lobby(page, base_url, humans=False, seed=11, lang="es")
-    assert page.inner_text("#opponent-name") == "Codicioso"  # the default bot, Greedy
+    assert page.inner_text(".opponent-name") == "Codicioso"  # the default bot, Greedy
     assert page.inner_text("#rules-name") == "Reglas: Clásicas"
     # The bot's name follows the language during the game, in the narration too.
     page.select_option("#lang", "de")
-    page.wait_for_function("document.getElementById('opponent-name').textContent === 'Gierig'")
+    page.wait_for_function("document.querySelector('.opponent-name').textContent === 'Gierig'")
     assert page.inner_text("#rules-name") == "Regeln: Klassisch"
     assert "Codicioso" not in page.inner_text("body")
 
@@ -302,7 +302,7 @@ def test_the_lobby_speaks_the_chosen_language(browser: Browser, base_url: str) -
     page.fill("#seed", "4")
     page.click("#start")
     page.wait_for_selector("body[data-state=turn], body[data-state=wait]")
-    assert page.inner_text("#opponent-name") == "Spieler 2"
+    assert page.inner_text(".opponent-name") == "Spieler 2"
     invitation = page.inner_text("#invite")
     assert invitation.startswith("Schick diesen Link deinem Freund (er gilt nur einmal): ")
     assert re.search(r"/#[\w-]+/invite/[\w-]+$", invitation)
@@ -440,7 +440,7 @@ def test_two_browsers_play_each_other_and_see_only_their_own_cards(
     with pages[1].expect_response(lambda r: r.url.endswith("/name")):
         pages[1].click("#rename button")
     pages[1].wait_for_selector("#rename", state="hidden")
-    pages[0].wait_for_function("document.getElementById('opponent-name').textContent === 'Bea'")
+    pages[0].wait_for_function("document.querySelector('.opponent-name').textContent === 'Bea'")
     assert pages[0].inner_text("#seed-line") == (
         "Elegiste este reparto (semilla 23); Bea también lo ve."
     )
@@ -565,12 +565,7 @@ def test_illegal_and_out_of_turn_requests_get_the_library_reason(
     ]
     assert fetch(page, "POST", "/api/games", "", {"rules": "hoyle"}) == [
         400,
-        {"error": "the rules are classic, foster, bicycle"},
-    ]
-    # The Mexican presets are the engine's, not yet the page's (issue #32).
-    assert fetch(page, "POST", "/api/games", "", {"rules": "tercerilla"}) == [
-        400,
-        {"error": "the rules are classic, foster, bicycle"},
+        {"error": "the rules are classic, foster, bicycle, mexican, tercerilla"},
     ]
     # Names are given in games between two people, within the limit.
     assert fetch(page, "POST", url + "/name", keys[1], {"name": "x" * 25}) == [
