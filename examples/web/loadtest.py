@@ -1,16 +1,18 @@
 """A bounded load test of the web example: many games at once, played to their end.
 
 It starts ``server.py`` in its own process on loopback, then plays ``--games`` games at
-the same time, each by two scripted clients that do what the page does: the first
-starts the game, the second joins it with the invitation, then each listens on its
-seat's WebSocket, and when it is their turn choose at random among the choice buttons
-and a take, build a take with random clicks (the library's
-:class:`~conquian.builder.TakeBuilder` on the seat's view, as the server's does for the
-page), and POST the move. At the end each game's JSON record is
-downloaded and replayed: it must hold exactly the moves the clients played, in order
+the same time, every third one a three-player game (``tercerilla``), each by a scripted
+client a seat that does what the page does: the first starts the game, the others join
+it with their invitations, then each listens on its seat's WebSocket, and when it is
+its turn chooses at random among the choice buttons and a take, builds a take with
+random clicks (the library's :class:`~conquian.builder.TakeBuilder` on the seat's view,
+as the server's does for the page), and POSTs the move. At the end each game's JSON
+record is downloaded and replayed: it must hold exactly the moves the clients played,
+in order
 (none lost, none twice), and lead to the final view each seat was sent.
 
-It prints the figures (games, moves, moves per second, move latency percentiles) and
+It prints the figures (games, of them three-player ones, moves, moves per second, move
+latency percentiles) and
 exits 1 on any error. By default it plays twice, each time on a server of its own: once
 keeping its games in memory only (``--in-memory``), once in a new SQLite database (every
 move committed before it is answered), and prints how the database's p50 and p95 compare
@@ -56,6 +58,7 @@ class Figures:
         self.errors: list[str] = []
         self.moves = 0
         self.games = 0
+        self.three_player_games = 0
         self.playing = 0
         self.most_playing = 0
 
@@ -138,16 +141,21 @@ async def play_seat(
                 latest = data
 
 
-async def play_game(client: httpx.AsyncClient, ws_url: str, seed: int, figures: Figures) -> None:
-    """Play one game by two clients, then check its record against what they played."""
-    answer = await client.post("/api/games", json={"mode": "humans", "seed": seed})
+async def play_game(
+    client: httpx.AsyncClient, ws_url: str, seed: int, figures: Figures, rules: str
+) -> None:
+    """Play one game under ``rules`` by a client a seat (two or three), then check its
+    record against what they played."""
+    answer = await client.post("/api/games", json={"mode": "humans", "seed": seed, "rules": rules})
     answer.raise_for_status()
     created = answer.json()
     game_id = created["game"]
-    token = created["invitation"].rsplit("/", 1)[1]  # /#ID/invite/TOKEN
-    joined = await client.post(f"/api/games/{game_id}/join", json={"invite": token})
-    joined.raise_for_status()
-    keys = [created["seats"][0]["key"], joined.json()["key"]]
+    keys = [created["seats"][0]["key"]]
+    for link in created["invitations"]:  # one a friend's seat, in seat order
+        token = link.rsplit("/", 1)[1]  # /#ID/invite/TOKEN
+        joined = await client.post(f"/api/games/{game_id}/join", json={"invite": token})
+        joined.raise_for_status()
+        keys.append(joined.json()["key"])
     played: dict[int, str] = {}
     figures.playing += 1
     figures.most_playing = max(figures.most_playing, figures.playing)
@@ -155,7 +163,7 @@ async def play_game(client: httpx.AsyncClient, ws_url: str, seed: int, figures: 
     finals = await asyncio.gather(
         *(
             play_seat(base_url, ws_url, game_id, seat, keys[seat], figures, played)
-            for seat in (0, 1)
+            for seat in range(len(keys))
         )
     )
     figures.playing -= 1
@@ -174,6 +182,7 @@ async def play_game(client: httpx.AsyncClient, ws_url: str, seed: int, figures: 
         if final.observation(seat).to_dict() != last["view"]:
             figures.errors.append(f"{game_id}: the record does not replay to seat {seat}'s view")
     figures.games += 1
+    figures.three_player_games += len(keys) == 3
 
 
 async def run(base_url: str, games: int, first_seed: int) -> Figures:
@@ -183,13 +192,20 @@ async def run(base_url: str, games: int, first_seed: int) -> Figures:
     # pick from (httpx looks through the whole pool for each request).
     async with httpx.AsyncClient(base_url=base_url, timeout=60) as client:
         results = await asyncio.gather(
-            *(play_game(client, ws_url, first_seed + n, figures) for n in range(games)),
+            *(
+                play_game(client, ws_url, first_seed + n, figures, RULES[n % len(RULES)])
+                for n in range(games)
+            ),
             return_exceptions=True,
         )
     for result in results:
         if isinstance(result, BaseException):
             figures.errors.append(f"{type(result).__name__}: {result}")
     return figures
+
+
+RULES = ("classic", "classic", "tercerilla")
+"""The rules of the games, in turn: every third game has three players."""
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -211,7 +227,7 @@ def measure(url: str | None, games: int, seed: int, *options: str) -> tuple[Figu
             "--games-per-minute",
             many,
             "--connections-per-client",
-            str(4 * games + 20),
+            str(5 * games + 20),
             *options,
         )
         url = f"http://127.0.0.1:{port}"
@@ -231,8 +247,9 @@ def measure(url: str | None, games: int, seed: int, *options: str) -> tuple[Figu
 def report(title: str, figures: Figures, games: int, elapsed: float) -> None:
     latencies = figures.latencies or [0.0]
     print(
-        f"load test ({title}): {figures.games} of {games} games played to their end, "
-        f"{figures.most_playing} at once; {figures.moves} moves in {elapsed:.1f} s "
+        f"load test ({title}): {figures.games} of {games} games played to their end "
+        f"({figures.three_player_games} of three players), {figures.most_playing} at once; "
+        f"{figures.moves} moves in {elapsed:.1f} s "
         f"({figures.moves / elapsed:.0f} moves/s)"
     )
     print(

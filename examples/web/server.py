@@ -7,14 +7,15 @@ again. Each player holds a secret seat key (the server keeps only its hash); wit
 may read his own seat's view and act for his seat, and for nothing else. What the server
 sends a seat is built from that seat's :class:`conquian.Observation` alone (its JSON
 view, the narration of the public history in the seat's language, the card names it may
-see and the take builder's answers), so no response can hold the opponent's hand or the
-stock order. Every move is checked by the library; an illegal one is refused with the
-library's reason, in the seat's language, and changes nothing. The other side's moves
-reach a waiting browser through a WebSocket.
+see and the take builder's answers), so no response can hold another player's hand or
+the stock order. Every move is checked by the library; an illegal one is refused with
+the library's reason, in the seat's language, and changes nothing. The other players'
+moves reach a waiting browser through a WebSocket.
 
-Play against one of the library's bots, or two people in two browsers: the one who
-starts the game gets his seat link and a one-time invitation for his friend, whose seat
-key is made only when the friend joins. A finished game can be downloaded as the
+Play against one of the library's bots (two of them in a three-player game), or with
+friends in their own browsers: the one who starts the game gets his seat link and a
+one-time invitation for each friend's seat (one, or two in a three-player game), whose
+seat key is made only when that friend joins. A finished game can be downloaded as the
 library's JSON game record.
 
 Run: ``python examples/web/server.py`` (then open http://127.0.0.1:8000/), after
@@ -31,15 +32,19 @@ nothing):
 
 * ``POST /api/games`` ``{"mode": "bot" | "humans", "bot": "greedy", "names": [..],
   "seed": null, "rules": "classic"}``: a new game under a preset of the rules
-  (``classic``, ``foster`` or ``bicycle``: ``words.PAGE_PRESETS``). Answers ``{"game":
-  ID, "seats": [{"seat": 0, "key": KEY, "link": "/#ID/0/KEY"}], "invitation": LINK}``:
-  the creator's seat, and in a game between two people the friend's one-time
-  invitation ``/#ID/invite/TOKEN`` (``null`` against a bot). ``names`` are the two
-  seats' names, which must differ, or in a game against a bot the person's name alone:
-  the bot is called by its name in each reader's language ("Greedy", "Codicioso"). A
-  name has 1 to :data:`MAX_NAME` characters and something to see (see :func:`is_name`).
+  (``classic``, ``foster``, ``bicycle``, ``mexican`` or ``tercerilla``, the last for
+  three players: ``words.PAGE_PRESETS``). Answers ``{"game": ID, "seats": [{"seat": 0,
+  "key": KEY, "link": "/#ID/0/KEY"}], "invitations": [LINK, ..], "invitation": LINK}``:
+  the creator's seat, and in a game between people each friend's one-time invitation
+  ``/#ID/invite/TOKEN``, in seat order (seat 1's, and seat 2's in a three-player game;
+  none against bots), ``invitation`` being the first (``null`` against bots). ``names``
+  are every seat's name, which must differ, or in a game against bots the person's name
+  alone (he has seat 0): a bot is called by its name in each reader's language
+  ("Greedy", "Codicioso"), numbered by its seat when there are two ("Greedy 1",
+  "Greedy 2"). A name has 1 to :data:`MAX_NAME` characters and something to see (see
+  :func:`is_name`).
   The seed may be given as its digits in text, as a browser's numbers lose digits past
-  2**53; in a game between two people a chosen seed is shown to both seats (whoever
+  2**53; in a game between people a chosen seed is shown to every seat (whoever
   chooses the deal can know every card), a seed drawn by the server never is. Refused
   with 429 when the client (by its address) already has
   :attr:`Limits.max_games_per_client` unfinished games that are not idle, and with 503
@@ -47,13 +52,13 @@ nothing):
   holds :attr:`Limits.max_games` games and none may be dropped (see
   :func:`make_room_space`); with 429 too past :attr:`Limits.games_per_minute` new
   games from the client (``too_many_new_games``).
-* ``POST /api/games/ID/join`` ``{"invite": TOKEN}``: the friend takes his seat; answers
-  ``{"seat": 1, "key": KEY, "link": "/#ID/1/KEY"}``, a key made at that moment. An
-  invitation works once: then it is refused with 409 "this invitation has been used".
-  Until the friend joins, nobody can act for his seat (a view's ``"joined"`` says
-  whether he has). A client that sent :attr:`Limits.wrong_keys_per_minute` wrong keys
-  or invitations is refused with 429 (``too_many_wrong_keys``) whatever key it sends,
-  until its count comes down.
+* ``POST /api/games/ID/join`` ``{"invite": TOKEN}``: a friend takes the seat of his
+  invitation; answers ``{"seat": 1, "key": KEY, "link": "/#ID/1/KEY"}``, a key made at
+  that moment. An invitation works once: then it is refused with 409 "this invitation
+  has been used". Until a friend joins, nobody can act for his seat (a view's
+  ``"seats_joined"`` says who has joined, and ``"joined"`` whether all have). A client
+  that sent :attr:`Limits.wrong_keys_per_minute` wrong keys or invitations is refused
+  with 429 (``too_many_wrong_keys``) whatever key it sends, until its count comes down.
 * ``GET /api/words?lang=en``: the page's own words in that language (``words.py``).
 * ``GET /api/games/ID?lang=en``: the seat's view (see :func:`seat_payload`).
 * ``POST /api/games/ID/move`` ``{"move": "take +3d5d -Kh", "ply": 4, "lang": "en"}``:
@@ -66,8 +71,8 @@ nothing):
 * ``POST /api/games/ID/build`` ``{"selected": ["3d", "5d"], "arrangement": null}``: the
   take builder after these clicks (see :func:`builder_payload`), on the seat's turn.
 * ``POST /api/games/ID/name`` ``{"name": "Bea", "lang": "en"}``: a person's new name
-  for his seat, in a game between two people that is not over (a friend names
-  himself); answers the seat's view.
+  for his seat (no other seat's), in a game between people that is not over (a friend
+  names himself); answers the seat's view.
 * ``GET /api/games/ID/record``: the finished game's JSON record (refused until it ends).
 * ``WS /api/games/ID/ws``: first message ``{"key": KEY, "lang": "en"}``, within
   :attr:`Limits.hello_timeout` seconds; the server then sends the seat's view after
@@ -805,9 +810,9 @@ def seed_line(room: Room, seat: int, lang: str, seed: str | None) -> str:
 
 
 def chosen_seed(room: Room) -> str | None:
-    """The seed of a game between two people when the player who started it chose it
-    (as text: a browser's numbers lose digits past 2**53). Whoever chooses the deal can
-    know every card, so both seats are told; a seed drawn by the server is never shown,
+    """The seed of a game between people when the player who started it chose it (as
+    text: a browser's numbers lose digits past 2**53). Whoever chooses the deal can know
+    every card, so every seat is told; a seed drawn by the server is never shown,
     nor one chosen against a bot (the person chose it himself)."""
     if room.seed_chosen and room.bot_name is None:
         return str(room.seed)
@@ -821,7 +826,11 @@ def seat_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
     the legal moves that are not takes, as buttons labelled in ``lang``; a take is built
     with ``builder`` (the empty take builder, see :func:`builder_payload`);
     ``chosen_seed`` is the deal's seed when the player who started the game chose it
-    (:func:`chosen_seed`), and ``words["seed"]`` says so to the seat.
+    (:func:`chosen_seed`), and ``words["seed"]`` says so to the seat. ``others`` are the
+    other seats, the next player first (M1), each with his name, his table's label and
+    his hand size in words; ``words["offered_to"]`` says who has the offered card in the
+    round of offers (M4); ``seats_joined`` says which seats have their player (a friend
+    once he joined), and ``joined`` whether all have.
 
     While the game has listeners the payload of the current position is kept for each
     seat and language, as the mover's answer and the WebSockets send the same one."""

@@ -1,11 +1,11 @@
 """The web page's own words in each language: the lobby's form and its default names, the
-bots' and the rules presets' names, the invitation and a used invitation's line, the
-record link, the word before the rules' name, the waiting line, the opponent's hand size,
-the hint on how to take, the line that tells both seats the deal's seed was chosen, a
-lost game's line, and an answer of the server that is not one of its own. The game's
-words (card names, narration, prompts) come from :mod:`conquian.languages`;
-``server.py`` serves one language's table at ``GET /api/words?lang=es``, and every table
-has the keys of English."""
+bots' and the rules presets' names, what a three-player game is, the invitations and a
+used invitation's line, the record link, the word before the rules' name, the waiting
+line, another player's hand size, who has the offered card, the hint on how to take,
+the line that tells every seat the deal's seed was chosen, a lost game's line, and an
+answer of the server that is not one of its own. The game's words (card names,
+narration, prompts) come from :mod:`conquian.languages`; ``server.py`` serves one
+language's table at ``GET /api/words?lang=es``, and every table has the keys of English."""
 
 from __future__ import annotations
 

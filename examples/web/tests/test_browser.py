@@ -11,11 +11,12 @@ import os
 import re
 import signal
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from leaks import LANGUAGES, NOTATION, PRETTY, leaks
 from playwright.sync_api import Browser, Dialog, Page, Response, Route, WebSocket
 from serverprocess import free_port, start_server
 
@@ -33,12 +34,6 @@ DOCS_STATIC = Path(__file__).resolve().parents[3] / "docs" / "_static"
 WRITE_SCREENSHOTS = os.environ.get("CONQUIAN_WRITE_SCREENSHOTS") == "1"
 """Whether the screenshots of the docs are written to ``docs/_static`` (else they are
 taken into a temporary folder)."""
-NOTATION = re.compile(r"(?<![A-Za-z0-9])(?:[A2-7JQK][cdhs])+(?![A-Za-z0-9])")
-"""A run of cards in notation, as in ``7h`` or ``+2d3d5d`` (not the "As" of "Ass")."""
-PRETTY = re.compile(r"[A2-7JQK][♣♦♥♠]")
-LANGUAGES = ("en", "es", "nl", "de")
-NOT_CARDS = frozenset({"game", "key", "link", "lang", "mode", "bot", "format"})
-"""Fields whose text is not about cards (ids, keys, codes), left out of the search."""
 
 
 # ---------------------------------------------------------------------- playing by clicking
@@ -124,7 +119,9 @@ def new_game_in_lobby(
     settle(page)
 
 
-@pytest.mark.parametrize(("rules", "seed"), [("classic", 11), ("foster", 5), ("bicycle", 3)])
+@pytest.mark.parametrize(
+    ("rules", "seed"), [("classic", 11), ("foster", 5), ("bicycle", 3), ("mexican", 2)]
+)
 def test_a_whole_game_against_a_bot_by_clicking(
     browser: Browser, base_url: str, rules: str, seed: int
 ) -> None:
@@ -163,6 +160,45 @@ def test_a_whole_game_against_a_bot_by_clicking(
     expected = {None: "drawn game", 0: "you win!", 1: "Greedy wins"}[outcome.winner]
     assert status == expected
     assert decisions >= sum(1 for entry in game.history if entry.player == 0)
+    page.close()
+
+
+def test_a_three_player_game_against_two_bots_by_clicking(browser: Browser, base_url: str) -> None:
+    """Tercerilla (M9) against two bots, played to the end by clicking: the page shows
+    both other players' hands (by size) and tables, the next player first, marks the
+    player to move, says who has the offered card in the round of offers (M4), and the
+    record downloaded is the game's, of three players."""
+    page = browser.new_page()
+    new_game_in_lobby(page, base_url, humans=False, seed=7, lang="en", rules="tercerilla")
+    assert page.inner_text("#rules-name") == "Rules: Tercerilla (3 players)"
+    assert page.locator(".opponent .opponent-name").all_inner_texts() == ["Greedy 1", "Greedy 2"]
+    sizes = page.locator(".opponent-hand").evaluate_all(
+        "(hands) => hands.map((hand) => [hand.getAttribute('aria-label'), hand.children.length])"
+    )
+    assert sizes == [["8 cards in hand", 8], ["8 cards in hand", 8]]
+    decisions = 0
+    offered: set[str] = set()
+    while state_of(page) == "turn":
+        said = page.inner_text("#offered-to")
+        if said:
+            offered.add(said)
+            offer = page.get_attribute("#offer .card", "data-card") or ""
+            assert said == f"{Card.parse(offer).pretty()} is offered to you"
+            assert page.locator(".opponent.to-move").count() == 0
+        play_turn(page)
+        decisions += 1
+        assert decisions < 200
+    assert offered
+    assert state_of(page) == "over"
+    record = loads(downloaded_record(page))
+    game = Game.from_record(record)
+    assert (record.rules, record.seed) == (PRESETS["tercerilla"], 7)
+    outcome = game.outcome
+    assert outcome is not None
+    expected = {None: "drawn game", 0: "you win!", 1: "Greedy 1 wins", 2: "Greedy 2 wins"}
+    assert page.inner_text("#status") == expected[outcome.winner]
+    for seat, hand in enumerate(page.locator(".opponent-hand").all(), start=1):
+        assert hand.locator(".card").count() == len(game.state.hands[seat])
     page.close()
 
 
@@ -324,39 +360,6 @@ def test_the_lobby_speaks_the_chosen_language(browser: Browser, base_url: str) -
 # ---------------------------------------------------------------------- hidden cards
 
 
-def strings(value: object, key: str = "") -> Iterable[str]:
-    """Every text in a JSON value that may name cards."""
-    if key in NOT_CARDS:
-        return
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for inner_key, inner in value.items():
-            yield inner_key
-            yield from strings(inner, inner_key)
-    elif isinstance(value, list):
-        for inner in value:
-            yield from strings(inner, key)
-
-
-def leaks(payload: object, hidden: frozenset[Card]) -> set[Card]:
-    """The hidden cards a payload names, in notation, with suit symbols or by full name
-    in any language."""
-    found: set[Card] = set()
-    for text in strings(payload):
-        runs = NOTATION.findall(text)
-        tokens = [run[i : i + 2] for run in runs for i in range(0, len(run), 2)]
-        for token in tokens + PRETTY.findall(text):
-            card = Card.parse(token)
-            if card in hidden:
-                found.add(card)
-        lowered = text.lower()
-        for card in hidden:
-            if any(card.name(lang).lower() in lowered for lang in LANGUAGES):
-                found.add(card)
-    return found
-
-
 def test_the_leak_search_finds_hidden_cards() -> None:
     # A whole state (both hands, the stock order) must be caught, in every form.
     state = State.new(seed=5)
@@ -480,6 +483,102 @@ def test_two_browsers_play_each_other_and_see_only_their_own_cards(
         assert page.locator("#narration li").all_inner_texts() == told[-12:]
         # The list is numbered as the whole game: its first line shown is line N.
         assert page.evaluate("document.getElementById('narration').start") == len(told) - 11
+    for context in contexts:
+        context.close()
+
+
+def test_three_browsers_play_each_other_and_see_only_their_own_cards(
+    browser: Browser, base_url: str
+) -> None:
+    """A three-player game between friends (tercerilla, M9), one browser each: the
+    creator's page shows two invitation links, one a friend's seat, each friend opens
+    his own (the second first) and gets that seat, each link goes once used; the three
+    play to the end, every page told of each move without a reload and of who has the
+    offered card (M4), and every payload each browser receives (HTTP answers and
+    WebSocket frames) is searched for the cards its seat may not see: both other hands
+    and the stock."""
+    contexts = [browser.new_context() for _ in range(3)]
+    pages = [context.new_page() for context in contexts]
+    recorders = [Recorder(page) for page in pages]
+    new_game_in_lobby(pages[0], base_url, humans=True, seed=23, lang="en", rules="tercerilla")
+    assert pages[0].locator("#invite").is_hidden()  # the two-player line is not shown
+    items = pages[0].locator("#invite-links li")
+    assert items.count() == 2
+    assert (
+        pages[0]
+        .inner_text("#invites")
+        .startswith("Send each friend his own link (each works once):")
+    )
+    invites = [item.locator("a").get_attribute("href") or "" for item in items.all()]
+    assert [text.split(": ")[0] for text in items.all_inner_texts()] == ["Player 2", "Player 3"]
+    for seat, lang in ((2, "de"), (1, "es")):
+        open_lobby(pages[seat], base_url, lang)
+        pages[seat].goto(base_url + invites[seat - 1])
+        pages[seat].wait_for_selector("body[data-state=turn], body[data-state=wait]")
+        assert re.fullmatch(rf"{re.escape(base_url)}/#[\w-]+/{seat}/[\w-]+", pages[seat].url)
+        if seat == 2:  # seat 2's link goes from the creator's page, seat 1's stays
+            pages[0].wait_for_selector("#invite-links li[data-seat='2']", state="hidden")
+            assert items.first.is_visible()
+    pages[0].wait_for_selector("#invites", state="hidden")
+    for seat, name in ((1, "Bea"), (2, "Cy")):
+        pages[seat].fill("#new-name", name)
+        with pages[seat].expect_response(lambda r: r.url.endswith("/name")):
+            pages[seat].click("#rename button")
+        pages[seat].wait_for_selector("#rename", state="hidden")
+    names = ("Ana", "Bea", "Cy")
+    pages[0].wait_for_function(
+        "[...document.querySelectorAll('.opponent-name')].map((e) => e.textContent).join()"
+        " === 'Bea,Cy'"
+    )
+    # Each page lists the other two, the next player first (M1).
+    assert pages[1].locator(".opponent-name").all_inner_texts() == ["Cy", "Ana"]
+    assert pages[2].locator(".opponent-name").all_inner_texts() == ["Ana", "Bea"]
+    decisions = 0
+    told_offers = 0
+    while any(state_of(page) != "over" for page in pages):
+        mover = next((page for page in pages if state_of(page) == "turn"), None)
+        if mover is None:  # a move is on its way through the WebSockets
+            pages[0].wait_for_timeout(20)
+            continue
+        if mover is not pages[0]:
+            # The creator's page says who has the offered card, and marks his side.
+            offered, marked = pages[0].evaluate(
+                """() => [document.getElementById('offered-to').textContent,
+                    [...document.querySelectorAll('.opponent.to-move .opponent-name')]
+                        .map((e) => e.textContent)]"""
+            )
+            assert marked == [names[pages.index(mover)]]
+            if offered:
+                assert offered.endswith(f" is offered to {names[pages.index(mover)]}")
+                told_offers += 1
+        plies = [int(page.evaluate("document.body.dataset.ply")) for page in pages]
+        play_turn(mover)
+        decisions += 1
+        assert decisions < 400
+        for other in pages:  # every page is told without a reload
+            other.wait_for_function(f"Number(document.body.dataset.ply) > {max(plies)}")
+    assert told_offers > 0
+    record = loads(downloaded_record(pages[0]))
+    assert record.rules == PRESETS["tercerilla"]
+    states = list(Game.from_record(record).states)
+    final = states[-1]
+    for seat, recorder in enumerate(recorders):
+        received = [p for p in recorder.payloads if isinstance(p, dict) and "view" in p]
+        assert received[-1]["view"] == final.observation(seat).to_dict()
+        ply = 0
+        for payload in recorder.payloads:
+            if isinstance(payload, dict) and "view" in payload:
+                ply = payload["view"]["ply"]
+            hidden = states[ply].observation(seat).unseen
+            assert not leaks(payload, hidden), (seat, ply, payload)
+        assert len(received) >= decisions // 3
+    # Each seat reads the narration in its own language, addressed to it.
+    for seat, (page, lang) in enumerate(zip(pages, ("en", "es", "de"), strict=True)):
+        told = [narrate_start(states[0], lang=lang, names=names, viewer=seat)] + [
+            narrate(state, move, lang=lang, names=names, viewer=seat)
+            for state, move in zip(states, record.moves, strict=False)
+        ]
+        assert page.locator("#narration li").all_inner_texts() == told[-12:]
     for context in contexts:
         context.close()
 
@@ -900,17 +999,32 @@ def test_an_invitation_is_not_spent_by_mistake(browser: Browser, base_url: str) 
 
 
 @pytest.mark.parametrize(
-    ("name", "width", "height"), [("desktop", 1200, 820), ("phone", 390, 844)]
+    ("name", "width", "height", "rules", "seed"),
+    [
+        ("desktop", 1200, 820, "classic", 2),
+        ("phone", 390, 844, "classic", 2),
+        ("three-desktop", 1200, 820, "tercerilla", 5),
+        ("three-phone", 390, 844, "tercerilla", 5),
+    ],
 )
 def test_screenshots_for_the_docs(
-    browser: Browser, base_url: str, tmp_path: Path, name: str, width: int, height: int
+    browser: Browser,
+    base_url: str,
+    tmp_path: Path,
+    name: str,
+    width: int,
+    height: int,
+    rules: str,
+    seed: int,
 ) -> None:
     """The screenshots of the docs, written to docs/_static only when the environment
-    sets CONQUIAN_WRITE_SCREENSHOTS=1 (a test run leaves the checkout as it was)."""
+    sets CONQUIAN_WRITE_SCREENSHOTS=1 (a test run leaves the checkout as it was): a game
+    against a bot, and a three-player game against two bots (tercerilla), at desktop and
+    phone width."""
     docs = DOCS_STATIC / f"web-{name}.png"
     before = docs.stat().st_mtime_ns if docs.exists() else None
     page = browser.new_page(viewport={"width": width, "height": height})
-    new_game_in_lobby(page, base_url, humans=False, seed=2, lang="en")
+    new_game_in_lobby(page, base_url, humans=False, seed=seed, lang="en", rules=rules)
     # A few decisions in, so the tables and the narration have something to show, then
     # to the next take, with its first card clicked.
     for decision in range(20):

@@ -22,7 +22,7 @@ import pytest
 from serverprocess import SERVER, free_port, start_server
 from websockets.sync.client import connect
 
-from conquian import Phase, State, Take
+from conquian import CLASSIC, TERCERILLA, Phase, Rules, State, Take
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -46,13 +46,15 @@ class Seats:
         created = answer.json()
         self.game: str = created["game"]
         self.keys: list[str] = [created["seats"][0]["key"]]
-        self.invitation: str | None = created["invitation"]
+        self.invitations: list[str] = created["invitations"]
 
-    def join(self, client: httpx.Client) -> None:
-        assert self.invitation is not None
-        token = self.invitation.rsplit("/", 1)[1]
+    def join(self, client: httpx.Client, seat: int = 1) -> None:
+        """The friend of ``seat`` (1, or 2 in a three-player game) joins: the friends
+        join in seat order."""
+        token = self.invitations[seat - 1].rsplit("/", 1)[1]
         answer = client.post(f"/api/games/{self.game}/join", json={"invite": token})
         assert answer.status_code == 200, answer.text
+        assert answer.json()["seat"] == seat == len(self.keys)
         self.keys.append(answer.json()["key"])
 
     def play(self, client: httpx.Client, seat: int, move: str) -> dict[str, Any]:
@@ -74,10 +76,12 @@ class Seats:
         return shown
 
 
-def moves_until(seed: int, stop: Any, choose: Any = None) -> tuple[list[str], State]:
-    """The moves from the deal of ``seed`` until ``stop(state)`` (the first legal move
-    each time, or ``choose(state, legal)``), and the state there."""
-    state, moves = State.new(seed=seed), []
+def moves_until(
+    seed: int, stop: Any, choose: Any = None, rules: Rules = CLASSIC
+) -> tuple[list[str], State]:
+    """The moves from the deal of ``seed`` under ``rules`` until ``stop(state)`` (the
+    first legal move each time, or ``choose(state, legal)``), and the state there."""
+    state, moves = State.new(seed=seed, rules=rules), []
     while not stop(state):
         assert state.outcome is None, "the game ended first"
         legal = state.legal_moves()
@@ -130,8 +134,10 @@ def to_long_take() -> tuple[int, list[str], State]:
     raise AssertionError("no take of two hand cards in 200 games")
 
 
-def play_all(client: httpx.Client, seats: Seats, seed: int, moves: list[str]) -> None:
-    state = State.new(seed=seed)
+def play_all(
+    client: httpx.Client, seats: Seats, seed: int, moves: list[str], rules: Rules = CLASSIC
+) -> None:
+    state = State.new(seed=seed, rules=rules)
     for move in moves:
         player = state.to_move
         assert player is not None
@@ -213,7 +219,17 @@ def test_games_go_on_after_the_server_is_killed_and_started_again(database: Path
             record = client.get(f"/api/games/{done.game}/record", headers=bearer(done.keys[1]))
             assert record.status_code == 200
 
-            games = (waiting, forcing, taking, solo, done)
+            # Three players: one friend joined, the other not yet, a few moves played.
+            three = Seats(client, mode="humans", rules="tercerilla", seed=6)
+            three.join(client)
+            three_moves, _ = moves_until(
+                6, lambda s: s.ply == 5 or s.to_move == 2, rules=TERCERILLA
+            )
+            play_all(client, three, 6, three_moves, TERCERILLA)
+            # Against two bots, at the person's turn.
+            bots = Seats(client, mode="bot", bot="greedy", rules="tercerilla", seed=8)
+
+            games = (waiting, forcing, taking, solo, done, three, bots)
             before = [seats.views(client) for seats in games]
         # SIGKILL: nothing is flushed on the way out, right after the last answer.
         process.send_signal(signal.SIGKILL)
@@ -229,6 +245,9 @@ def test_games_go_on_after_the_server_is_killed_and_started_again(database: Path
             # The same links go on: the friend joins with the invitation sent before.
             waiting.join(client)
             assert waiting.views(client)[2]["seat"] == 1
+            three.join(client, 2)
+            assert [payload["seat"] for payload in three.views(client)] == [0, 0, 1, 1, 2, 2]
+            assert three.views(client)[0]["joined"]
             # The decision on forcing is taken, then the forced take (R14b).
             forcer = force_state.to_move
             assert forcer is not None
@@ -375,3 +394,66 @@ def test_a_change_the_database_cannot_keep_is_undone_and_refused(tmp_path: Path)
     assert not before["joined"]
     assert after["joined"]
     assert loaded == after
+
+
+# ---------------------------------------------------------------------- an older file
+
+LAYOUT_1 = """
+CREATE TABLE games (
+    id TEXT PRIMARY KEY, seed TEXT NOT NULL, rules TEXT NOT NULL,
+    seed_chosen INTEGER NOT NULL, client TEXT NOT NULL, name0 TEXT NOT NULL,
+    name1 TEXT NOT NULL, bot TEXT, key0 BLOB NOT NULL, key1 BLOB, invitation BLOB,
+    touched REAL NOT NULL
+) STRICT;
+CREATE TABLE moves (
+    game TEXT NOT NULL, ply INTEGER NOT NULL, move TEXT NOT NULL, PRIMARY KEY (game, ply)
+) STRICT, WITHOUT ROWID;
+"""
+"""The tables of a database written before three-player games (layout 1)."""
+
+
+def test_a_database_written_before_three_player_games_is_read_as_before(tmp_path: Path) -> None:
+    """A file of layout 1 (two seats' columns only) is given the third seat's columns
+    when it is opened: its games load, their invitations and keys still work, and the
+    file now holds three-player games too."""
+    path = tmp_path / "old.sqlite3"
+    key, key_hash = server.new_secret()
+    token, token_hash = server.new_secret()
+    moves = moves_until(4, lambda s: s.ply == 3)[0]
+    with sqlite3.connect(path) as old:
+        old.executescript(LAYOUT_1)
+        old.execute(f"PRAGMA application_id = {0x436E7131}")
+        old.execute("PRAGMA user_version = 1")
+        old.execute(
+            "INSERT INTO games VALUES ('old', '4', 'classic', 0, '', 'Ann', 'Bea', NULL, ?, "
+            "NULL, ?, 0.0)",
+            (key_hash, token_hash),
+        )
+        old.executemany(
+            "INSERT INTO moves VALUES ('old', ?, ?)",
+            [(ply, move) for ply, move in enumerate(moves)],
+        )
+    old.close()
+    store = Store(path)
+    try:
+        [saved] = store.games()
+        assert (saved.names, saved.keys, saved.invitations) == (
+            ("Ann", "Bea"),
+            (key_hash, None),
+            (None, token_hash),
+        )
+        assert store.connection.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert server.load_rooms(store) == 1
+        room = server.ROOMS["old"]
+        assert room.game.ply == 3
+        assert room.seat_of(key) == 0
+        assert room.join(token)[0] == 1
+        three, _, invitations = server.Room.start(
+            "new", 5, ("Ann", "Bea", "Cy"), None, "tercerilla"
+        )
+        assert len(invitations) == 2
+        store.add(three.saved())
+        assert [len(game.names) for game in sorted(store.games(), key=lambda g: g.id)] == [3, 2]
+    finally:
+        server.ROOMS.clear()
+        store.close()

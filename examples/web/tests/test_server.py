@@ -29,13 +29,14 @@ from starlette.requests import Request
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from conquian import Game, State
+from conquian import TERCERILLA, Card, Fate, Game, Phase, State
 from conquian.languages import LANGUAGES
 
 # The example's server module, for its functions, and the page's words.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import server
+from leaks import leaks
 from words import PAGE_WORDS
 
 # ---------------------------------------------------------------------- helpers
@@ -764,3 +765,193 @@ def test_choices_are_actions_and_discards_come_in_the_hands_order(client: httpx.
         game.play(move, player=player)
     else:
         raise AssertionError("no take whose offered card alone completes it")
+
+
+# ---------------------------------------------------------------------- three players
+
+
+def three_seats(client: httpx.Client, **body: Any) -> tuple[str, list[str], list[str]]:
+    """A new three-player game between people (tercerilla, M9): its id, the creator's
+    key, and the two invitations' tokens in seat order (the friends not joined)."""
+    created = new_game(client, rules="tercerilla", **body)
+    links = created["invitations"]
+    assert created["invitation"] == links[0]
+    tokens = []
+    for link in links:
+        game_id, invite, token = link.removeprefix("/#").split("/")
+        assert (game_id, invite) == (created["game"], "invite")
+        tokens.append(token)
+    return created["game"], [created["seats"][0]["key"]], tokens
+
+
+def test_each_of_two_friends_joins_his_own_seat_with_his_own_invitation(
+    client: httpx.Client,
+) -> None:
+    """In a three-player game the creator invites two friends: each invitation makes its
+    own seat's key once (seat 1, seat 2, whichever is opened first), a used one is
+    refused, and every seat's page is told who has joined."""
+    game_id, keys, tokens = three_seats(client, names=["Ann", "Bea", "Cy"], seed=3)
+    assert len(set(tokens)) == 2
+    url = f"/api/games/{game_id}"
+    payload = view(client, game_id, keys[0]).json()
+    assert (payload["joined"], payload["seats_joined"]) == (False, [True, False, False])
+    assert payload["names"] == ["Ann", "Bea", "Cy"]
+    # The second invitation opened first: it is seat 2's.
+    answer = client.post(url + "/join", json={"invite": tokens[1]})
+    assert answer.status_code == 200, answer.text
+    second = answer.json()
+    assert second == {"seat": 2, "key": second["key"], "link": f"/#{game_id}/2/{second['key']}"}
+    assert view(client, game_id, keys[0]).json()["seats_joined"] == [True, False, True]
+    answer = client.post(url + "/join", json={"invite": tokens[1]})
+    assert (answer.status_code, answer.json()) == (409, {"error": "this invitation has been used"})
+    answer = client.post(url + "/join", json={"invite": tokens[0]})
+    assert answer.status_code == 200
+    first = answer.json()
+    assert first["seat"] == 1
+    keys += [first["key"], second["key"]]
+    for seat, key in enumerate(keys):
+        payload = view(client, game_id, key).json()
+        assert payload["seat"] == seat
+        assert (payload["joined"], payload["seats_joined"]) == (True, [True] * 3)
+        assert payload["view"] == State.new(seed=3, rules=TERCERILLA).observation(seat).to_dict()
+        # The other two, the next player first (M1), each with his table and hand size.
+        others = [(seat + 1) % 3, (seat + 2) % 3]
+        assert [other["seat"] for other in payload["others"]] == others
+        assert [other["name"] for other in payload["others"]] == [
+            ["Ann", "Bea", "Cy"][other] for other in others
+        ]
+        assert [other["hand_size"] for other in payload["others"]] == ["8 cards in hand"] * 2
+    # A friend may not take another seat's name, nor may the creator give two the same.
+    answer = client.post(url + "/name", json={"name": "ann"}, headers=bearer(keys[2]))
+    assert answer.json() == {
+        "error": "that is another seat's name: choose another",
+        "problem": "same_name",
+    }
+    answer = client.post(url + "/name", json={"name": "Dee"}, headers=bearer(keys[2]))
+    assert answer.json()["names"] == ["Ann", "Bea", "Dee"]
+    same = {"mode": "humans", "rules": "tercerilla", "names": ["Ann", "Bea", "BEA"]}
+    assert client.post("/api/games", json=same).json() == {
+        "error": "the three seats' names must differ",
+        "problem": "same_name",
+    }
+    two = {"mode": "humans", "rules": "tercerilla", "names": ["Ann", "Bea"]}
+    assert client.post("/api/games", json=two).json() == {
+        "error": "names are three names, of 1 to 24 characters"
+    }
+
+
+def test_a_three_player_game_tells_who_is_waited_for_and_who_has_the_offered_card(
+    client: httpx.Client,
+) -> None:
+    """The status names the player to move, whoever he is; in the round of offers each
+    seat is told who has the card (M4), and a pass names the player it goes to."""
+    game_id, keys, tokens = three_seats(client, names=["Ann", "Bea", "Cy"], seed=3)
+    for token in tokens:
+        keys.append(
+            client.post(f"/api/games/{game_id}/join", json={"invite": token}).json()["key"]
+        )
+    state = State.new(seed=3, rules=TERCERILLA)
+    names = ["Ann", "Bea", "Cy"]
+    seen_pass = False
+    rng = random.Random(3)
+    for _ in range(60):
+        mover, offer = state.to_move, state.offer
+        if mover is None:
+            break
+        for seat in range(3):
+            payload = view(client, game_id, keys[seat]).json()
+            words = payload["words"]
+            if seat != mover:
+                assert words["status"] == f"waiting for {names[mover]}"
+            if state.phase is Phase.OFFER and offer is not None:
+                who = "you" if seat == mover else names[mover]
+                assert words["offered_to"] == f"{offer.pretty()} is offered to {who}"
+            else:
+                assert words["offered_to"] == ""
+        payload = view(client, game_id, keys[mover]).json()
+        for choice in payload["choices"]:
+            after = state.apply(choice["move"])
+            if after.last_played is not None and after.last_played.fate is Fate.PASSED:
+                assert after.to_move is not None
+                assert (
+                    choice["label"]
+                    == f"Pass {offer.pretty() if offer else ''} to {names[after.to_move]}"
+                )
+                seen_pass = True
+        move = str(rng.choice(state.legal_moves()))
+        answer = client.post(
+            f"/api/games/{game_id}/move", json={"move": move}, headers=bearer(keys[mover])
+        )
+        assert answer.status_code == 200, answer.text
+        state = state.apply(move)
+    assert seen_pass
+
+
+def test_no_payload_of_three_player_games_names_a_card_its_seat_may_not_see() -> None:
+    """The payload audit for three seats, over many games (in-process, through the
+    server's rooms): after every move of random play each seat's payload, in a language
+    that changes with the seat and the move (the view, the narration, the choices and
+    their labels, the other players' sides, the take builder's answers, after a click
+    too), names no card its observation does not show: neither other hand, nor the
+    stock. Against two bots as well as between three people."""
+    audited = 0
+    for seed in range(AUDITED_GAMES):
+        bot = None if seed % 3 else "greedy"
+        names = ("Ann", "Bea", "Cy") if bot is None else ("Ann", "greedy", "greedy")
+        room, _, _ = server.Room.start(f"audit-{seed}", seed, names, bot, "tercerilla")
+        rng = random.Random(seed)
+        while True:
+            state = room.game.state
+            for seat in range(3):
+                lang = list(LANGUAGES)[(seed + seat + room.game.ply) % len(LANGUAGES)]
+                observation = state.observation(seat)
+                payload = server.build_payload(room, seat, lang)
+                assert payload["view"] == observation.to_dict()
+                hidden = observation.unseen
+                assert hidden
+                assert hidden.isdisjoint(Card.parse(card) for card in visible_of(payload))
+                assert not leaks(payload, hidden), (seed, seat, room.game.ply)
+                builder = payload["builder"]
+                if builder is not None and builder["addable"]:
+                    clicked = observation.take_builder().add(rng.choice(builder["addable"]))
+                    answer = server.builder_payload(clicked, lang, payload["view"]["hand"])
+                    assert not leaks(answer, hidden), (seed, seat, room.game.ply)
+                audited += 1
+            if room.game.is_over:
+                break
+            mover = state.to_move
+            assert mover is not None
+            room.play(mover, str(rng.choice(state.legal_moves())))
+    assert audited > AUDITED_GAMES * 3 * 10
+
+
+AUDITED_GAMES = 24
+"""The three-player games of the payload audit (a third of them against two bots)."""
+
+
+def visible_of(payload: dict[str, Any]) -> set[str]:
+    """The cards a seat's view shows: its hand, every table, the offered and dead cards."""
+    return set(server.visible_cards(payload["view"]))
+
+
+def test_a_game_against_two_bots_names_them_by_seat_in_each_language(
+    client: httpx.Client,
+) -> None:
+    """Against two bots (tercerilla) the person has seat 0 and the bots seats 1 and 2,
+    named by their kind and seat in the reader's language; they play until it is the
+    person's turn or the game ends."""
+    created = new_game(client, mode="bot", bot="heuristic", rules="tercerilla", names=["Ann"])
+    assert (created["invitation"], created["invitations"]) == (None, [])
+    key = created["seats"][0]["key"]
+    for lang, bot in (("en", "Heuristic"), ("es", "Heurístico"), ("de", "Heuristisch")):
+        payload = view(client, created["game"], key, lang).json()
+        assert payload["names"] == ["Ann", f"{bot} 1", f"{bot} 2"]
+        assert payload["joined"]
+        assert payload["over"] or payload["view"]["to_move"] == 0
+    answer = client.post(
+        "/api/games", json={"mode": "bot", "rules": "tercerilla", "names": ["Gulzig 2"]}
+    )
+    assert answer.json() == {
+        "error": "that is the bot's name: choose another",
+        "problem": "same_name",
+    }
