@@ -125,7 +125,7 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "guest_third": "Jugador 3",
         "invite_two": "Envía a cada amigo su propio enlace (cada uno sirve una sola vez):",
         "offered_to": "{card} se ofrece a {who}",
-        "offered_to_you": "{card} se te ofrece a ti",
+        "offered_to_you": "{card} se te ofrece",
         "start": "Empezar",
         "invite": "Envía este enlace a tu amigo (sirve una sola vez):",
         "record": "Descargar el registro de la partida (JSON)",
