@@ -924,7 +924,7 @@ def test_no_payload_of_three_player_games_names_a_card_its_seat_may_not_see() ->
     assert audited > AUDITED_GAMES * 3 * 10
 
 
-AUDITED_GAMES = 24
+AUDITED_GAMES = 15
 """The three-player games of the payload audit (a third of them against two bots)."""
 
 
