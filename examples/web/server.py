@@ -117,12 +117,14 @@ from conquian import (
     ConquianError,
     Fate,
     Game,
+    Give,
     IllegalMoveError,
     LayDown,
     Move,
     MoveProblem,
     Observation,
     Phase,
+    Rules,
     State,
     Take,
 )
@@ -134,6 +136,7 @@ from conquian.narration import (
     explain_forcing,
     explain_refusal,
     narrate,
+    narrate_history,
     narrate_start,
 )
 from conquian.notation import dumps
@@ -302,6 +305,30 @@ def bot_seed(seed: int, ply: int) -> int:
     return (seed * 0x9E3779B97F4A7C15 + ply) % 2**64
 
 
+EXCHANGE: Final = ",exchange:true"
+"""What a game's rules text adds to its preset's name when the game opens with the
+exchange (M10): ``tercerilla,exchange:true``, the rules' own notation."""
+
+
+def is_page_rules(text: object) -> bool:
+    """Whether ``text`` names rules a game of the page may have: a preset of
+    ``words.PAGE_PRESETS``, with the opening exchange (M10) or without it.
+
+    >>> is_page_rules("tercerilla,exchange:true"), is_page_rules("classic,players:3")
+    (True, False)
+    """
+    if not isinstance(text, str):
+        return False
+    return text.removesuffix(EXCHANGE) in PAGE_PRESETS
+
+
+def rules_name(text: str, page: dict[str, str]) -> str:
+    """The name of a game's rules in the page's words ``page``: its preset's, and the
+    opening exchange when it has one (M10)."""
+    name = page["rules_" + text.removesuffix(EXCHANGE)]
+    return f"{name} {page['rules_exchange']}" if text.endswith(EXCHANGE) else name
+
+
 def saved_hashes(saved: SavedGame) -> list[object]:
     """The hashes a saved game holds: the creator's key, each friend's once he joined,
     the invitations in a game between people."""
@@ -357,7 +384,7 @@ class Room:
         is his address (see :func:`client_of`). ``moves`` are the moves played so far
         (a game made again from the database), each checked by the library, and
         ``touched`` when the game was last touched, by the wall clock (default now)."""
-        game = Game.new(seed=seed, rules=PRESETS[rules])
+        game = Game.new(seed=seed, rules=Rules.parse(rules))
         self.id = game_id
         self.game = game
         self.seed = seed
@@ -398,7 +425,7 @@ class Room:
         and each friend's invitation, in seat order (none against bots). A friend's key
         is made when he joins (:meth:`join`)."""
         key, key_hash = new_secret()
-        players = PRESETS[rules].players
+        players = Rules.parse(rules).players
         secrets_ = [new_secret() for _ in range(1, players)] if bot is None else []
         room = cls(
             game_id,
@@ -425,10 +452,10 @@ class Room:
                 not know, a name or a key that is not one, a move that is not legal).
         """
         problem = None
-        if saved.rules not in PAGE_PRESETS:
+        if not is_page_rules(saved.rules):
             problem = f"rules {saved.rules!r:.40}"
-        elif not len(saved.names) == len(saved.keys) == PRESETS[saved.rules].players:
-            problem = f"{len(saved.names)} seats under rules of {PRESETS[saved.rules].players}"
+        elif not len(saved.names) == len(saved.keys) == Rules.parse(saved.rules).players:
+            problem = f"{len(saved.names)} seats under rules of {Rules.parse(saved.rules).players}"
         elif saved.bot is not None and saved.bot not in BOTS:
             problem = f"a bot {saved.bot!r:.40}"
         elif not all(isinstance(name, str) for name in saved.names):
@@ -553,10 +580,28 @@ class Room:
             lines = [narrate_start(self.states[0], lang=lang, names=names, viewer=viewer)]
             if self.listeners or not self.game.is_over:
                 self.narrations[lang, viewer] = lines
-        states, moves, names = self.states, self.game.moves, self.names_in(lang)
+        moves, names = self.game.moves, self.names_in(lang)
         for ply in range(len(lines) - 1, len(moves)):
-            lines.append(narrate(states[ply], moves[ply], lang=lang, names=names, viewer=viewer))
+            lines.append(self.told(ply, lang, names, viewer))
         return [line for line in lines if line]
+
+    def told(self, ply: int, lang: str, names: Sequence[str], viewer: int) -> str:
+        """The line of the move at ``ply`` for ``viewer`` (with what followed it). A give
+        of the opening exchange (M10) is told as the viewer saw it when it was made: the
+        card only to its giver, and to nobody else, not even the player it goes to
+        before every player has chosen ("Bea gives you a card"); the line is read from
+        the viewer's observation of the history then, so that no line ever holds a
+        card the viewer could not see when it was told."""
+        state, move = self.states[ply], self.game.moves[ply]
+        told = narrate(state, move, lang=lang, names=names, viewer=viewer)
+        if not isinstance(move, Give):
+            return told
+        alone = narrate(state, move, lang=lang, names=names, viewer=viewer, aftermath=False)
+        seen = self.states[ply + 1].observation(viewer).history
+        sentence = narrate_history(seen, rules=state.rules, lang=lang, names=names, viewer=viewer)[
+            -1
+        ]
+        return sentence[:1].upper() + sentence[1:] + told[len(alone) :]  # what followed is public
 
     def names_in(self, lang: str) -> tuple[str, ...]:
         """The seats' names as a reader of ``lang`` sees them: a bot is called by its
@@ -595,7 +640,7 @@ class Room:
         """Take back the moves from ``ply`` on (they could not be saved): the game is
         made again from its deal and the moves before."""
         moves = [str(move) for move in self.game.moves[:ply]]
-        game = self.game = Game.new(seed=self.seed, rules=PRESETS[self.rules])
+        game = self.game = Game.new(seed=self.seed, rules=Rules.parse(self.rules))
         self.states = [game.state]
         for move in moves:
             game.play(move)
@@ -786,10 +831,12 @@ def status_text(room: Room, view: Observation, lang: str) -> str:
 def offered_to(view: Observation, lang: str, names: Sequence[str]) -> str:
     """Who has the offered card in the round of offers (M4), in ``lang``: the player
     who takes or declines it now (empty outside an offer: a decision to force, a forced
-    take, the end)."""
+    take, the end); in the opening exchange (M10), what the players are doing."""
+    words = PAGE_WORDS[find_language(lang).code]
+    if view.phase is Phase.EXCHANGE:  # no card is offered yet: what is being done (M10)
+        return words["exchange"]
     if view.phase is not Phase.OFFER or view.offer is None or view.to_move is None:
         return ""
-    words = PAGE_WORDS[find_language(lang).code]
     card = view.offer.pretty()
     if view.to_move == view.player:
         return words["offered_to_you"].format(card=card)
@@ -830,7 +877,10 @@ def seat_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
     other seats, the next player first (M1), each with his name, his table's label and
     his hand size in words; ``words["offered_to"]`` says who has the offered card in the
     round of offers (M4); ``seats_joined`` says which seats have their player (a friend
-    once he joined), and ``joined`` whether all have.
+    once he joined), and ``joined`` whether all have. In the opening exchange (M10)
+    ``gives`` are the hand cards the seat may give (a click each, not a choice button),
+    ``words["give_hint"]`` says to whom, and ``words["given"]`` names the card it gave,
+    to it alone, until the cards change hands.
 
     While the game has listeners the payload of the current position is kept for each
     seat and language, as the mover's answer and the WebSockets send the same one."""
@@ -859,8 +909,11 @@ def build_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
     choices = [
         {"move": str(move), "label": action_label(state, move, lang, names)}
         for move in moves
-        if not isinstance(move, Take)
+        if not isinstance(move, Take | Give)
     ]
+    # The opening exchange (M10): the hand cards the seat may give, each a click.
+    gives = [str(move.card) for move in moves if isinstance(move, Give)]
+    receiver = names[(seat + 1) % room.players]
     can_take = any(isinstance(move, Take) for move in moves)
     seed = chosen_seed(room)
     others = [
@@ -882,12 +935,16 @@ def build_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
         "go_out": language.phrase("option_out"),
         "arrange": language.phrase("builder_arrangements"),
         "status": status_text(room, view, lang),
-        "rules": f"{page['rules']}: {page['rules_' + view.rules.to_notation()]}",
+        "rules": f"{page['rules']}: {rules_name(room.rules, page)}",
         "take_hint": page["take_hint"].format(card=view.offer.pretty())
         if can_take and view.offer is not None
         else "",
         "seed": seed_line(room, seat, lang, seed),
         "offered_to": offered_to(view, lang, names),
+        "give_hint": page["give_hint"].format(who=receiver) if gives else "",
+        "given": ""
+        if view.given is None
+        else page["given"].format(card=view.given.pretty(), who=receiver),
     }
     return {
         "game": room.id,
@@ -902,6 +959,7 @@ def build_payload(room: Room, seat: int, lang: str) -> dict[str, Any]:
         "narration": lines[-NARRATION_LINES:],
         "narration_start": max(1, len(lines) - NARRATION_LINES + 1),
         "choices": choices,
+        "gives": gives,
         "builder": builder_payload(view.take_builder(), lang, data["hand"]) if can_take else None,
         "joined": all(room.joined()),
         "seats_joined": room.joined(),
@@ -925,6 +983,7 @@ def action_label(state: State, move: Move, lang: str, names: Sequence[str]) -> s
     after = state.apply(move)
     played = after.last_played
     assert played is not None
+    assert played.offer is not None  # not a give of the opening exchange (M10)
     other = "" if after.to_move is None else names[after.to_move]
     card = played.offer.pretty()
     if isinstance(move, LayDown):
@@ -1126,6 +1185,11 @@ async def new_game(request: Request) -> Response:
     if not isinstance(rules, str) or rules not in PAGE_PRESETS:
         raise RequestError(400, "the rules are " + ", ".join(PAGE_PRESETS))
     players = PRESETS[rules].players
+    exchange = data.get("exchange", False)
+    if not isinstance(exchange, bool):
+        raise RequestError(400, "exchange is true or false (the opening exchange, M10)")
+    if exchange:
+        rules += EXCHANGE
     seed = data.get("seed")
     if isinstance(seed, str) and seed.isascii() and seed.isdigit() and len(seed) <= 20:
         seed = int(seed)  # digits as text: a browser's numbers lose digits past 2**53

@@ -47,6 +47,10 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "seed_chosen_you_two": (
             "You chose this deal (seed {seed}); {first} and {second} see this too."
         ),
+        "rules_exchange": "with the opening exchange",
+        "exchange": "Opening exchange: each player gives one card to the next",
+        "give_hint": "Click the card of your hand to give to {who}.",
+        "given": ("You give {card} to {who}: the cards change hands once everyone has chosen."),
         "guest_third": "Player 3",
         "invite_two": "Send each friend his own link (each works once):",
         "offered_to": "{card} is offered to {who}",
@@ -122,6 +126,10 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "seed_chosen_you_two": (
             "Elegiste este reparto (semilla {seed}); {first} y {second} también lo ven."
         ),
+        "rules_exchange": "con intercambio inicial",
+        "exchange": "Intercambio inicial: cada jugador da una carta al siguiente",
+        "give_hint": "Haz clic en la carta de tu mano que das a {who}.",
+        "given": ("Das {card} a {who}: las cartas cambian de mano cuando todos han elegido."),
         "guest_third": "Jugador 3",
         "invite_two": "Envía a cada amigo su propio enlace (cada uno sirve una sola vez):",
         "offered_to": "{card} se ofrece a {who}",
@@ -204,6 +212,12 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "seed_chosen_you_two": (
             "Je koos deze deling (seed {seed}); {first} en {second} zien dat ook."
         ),
+        "rules_exchange": "met ruil vooraf",
+        "exchange": "Ruil vooraf: elke speler geeft één kaart aan de volgende",
+        "give_hint": "Klik de kaart uit je hand aan die je aan {who} geeft.",
+        "given": (
+            "Je geeft {card} aan {who}: de kaarten wisselen van hand zodra iedereen gekozen heeft."
+        ),
         "guest_third": "Speler 3",
         "invite_two": "Stuur elke vriend zijn eigen link (elke link werkt één keer):",
         "offered_to": "{card} wordt aangeboden aan {who}",
@@ -283,6 +297,12 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
         "seed_chosen_you_two": (
             "Du hast diese Kartenverteilung gewählt (Seed {seed}); "
             "{first} und {second} sehen das auch."
+        ),
+        "rules_exchange": "mit Tausch zu Beginn",
+        "exchange": "Tausch zu Beginn: jeder Spieler gibt dem nächsten eine Karte",
+        "give_hint": "Klicke die Karte deiner Hand an, die du {who} gibst.",
+        "given": (
+            "Du gibst {who} {card}: Die Karten wechseln die Hand, sobald alle gewählt haben."
         ),
         "guest_third": "Spieler 3",
         "invite_two": "Schick jedem Freund seinen eigenen Link (jeder gilt nur einmal):",

@@ -189,18 +189,27 @@ function draw() {
   const hand = [...view.hand];
   const selected = new Set(builder ? builder.selected : []);
   const addable = new Set(builder ? builder.addable : []);
-  fill($("hand"), hand.map((card) => cardElement(card, {
-    className: selected.has(card) ? "selected" : addable.has(card) ? "addable" : null,
+  // The opening exchange (M10): a click on a hand card gives it to the next player.
+  const gives = new Set(myTurn ? payload.gives : []);
+  fill($("hand"), hand.map((card) => gives.size ? cardElement(card, {
+    className: "give",
+    disabled: busy || !gives.has(card),
+    onClick: () => send("give " + card),
+  }) : cardElement(card, {
+    className: selected.has(card) ? "selected" : addable.has(card) ? "addable"
+      : card === view.given ? "given" : null,
     pressed: selected.has(card),
     disabled: busy || !myTurn || !(selected.has(card) || addable.has(card)),
     onClick: () => clickCard(card),
   })));
+  $("given").textContent = words.given;
 
   // A take is being built once a card is chosen, or at once when the offered card
   // alone completes the take (it fits the table).
   const building = myTurn && builder && (builder.selected.length > 0 || builder.complete);
   $("builder").hidden = !building;
-  $("take-hint").textContent = myTurn && builder && !building ? words.take_hint : "";
+  $("take-hint").textContent = gives.size ? words.give_hint
+    : myTurn && builder && !building ? words.take_hint : "";
   if (!building) {
     fill($("arrangements"), []);
     fill($("discards"), []);
@@ -578,13 +587,14 @@ async function start(event) {
   const mode = document.querySelector("input[name=mode]:checked").value;
   const bot = $("bot").value;
   const rules = $("rules").value;
+  const exchange = $("exchange").checked;  // the opening exchange (M10)
   const seedText = $("seed").value.trim();
   const name = $("name").value.trim() || pageWords.default_name;
   const guests = playersOf(rules) === 3 ? [pageWords.guest, pageWords.guest_third] : [pageWords.guest];
   const names = mode === "bot" ? [name] : [name, ...guests];  // the bots name themselves
   try {
     const data = await api("POST", "/api/games", {
-      mode, bot, names, rules, seed: seedText || null,  // digits as text: no rounding
+      mode, bot, names, rules, exchange, seed: seedText || null,  // digits as text: no rounding
     });
     if (data.invitations.length) {
       sessionStorage.setItem("invites:" + data.game, JSON.stringify(data.invitations));

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from conquian import DECK, Card
+from conquian import DECK, Card, Give, Observation
 
 NOTATION = re.compile(r"(?<![A-Za-z0-9])(?:[A2-7JQK][cdhs])+(?![A-Za-z0-9])")
 """A run of cards in notation, as in ``7h`` or ``+2d3d5d`` (not the "As" of "Ass")."""
@@ -50,3 +50,15 @@ def leaks(payload: object, hidden: Iterable[Card]) -> set[Card]:
         if any(name in lowered for name in _NAMES[card]):
             found.add(card)
     return found
+
+
+def hidden_from(observation: Observation) -> frozenset[Card]:
+    """The cards a seat may not see: those its observation does not show
+    (:attr:`~conquian.Observation.unseen`), but for the cards of the opening exchange it
+    has seen in its history (M10): the one it gave, now in the next player's hand."""
+    seen = {
+        entry.move.card
+        for entry in observation.history
+        if isinstance(entry.move, Give) and entry.move.card is not None
+    }
+    return observation.unseen - seen

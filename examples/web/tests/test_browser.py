@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from leaks import LANGUAGES, NOTATION, PRETTY, leaks
+from leaks import LANGUAGES, NOTATION, PRETTY, hidden_from, leaks
 from playwright.sync_api import Browser, Dialog, Page, Response, Route, WebSocket
 from serverprocess import free_port, start_server
 
@@ -49,8 +49,15 @@ def play_turn(page: Page) -> int:
     the first card the page offers until the take is complete, choosing the last of the
     tables offered when the rules let the player arrange it (V2), then discarding the
     first card offered, or going out), else the first choice button. Answers how many
-    arrangements were chosen (0 or 1)."""
+    arrangements were chosen (0 or 1). In the opening exchange (M10) the decision is the
+    card to give: the first hand card the page offers is clicked."""
     settle(page)
+    if page.locator("#hand button.card.give:enabled").count():
+        with page.expect_response(lambda r: r.url.endswith("/move")) as given:
+            page.locator("#hand button.card.give:enabled").first.click()
+        assert given.value.ok, given.value.text()
+        settle(page)
+        return 0
     if page.locator("#builder").is_hidden() and page.locator("#hand .addable").count():
         assert page.inner_text("#take-hint")  # how to take is said, in the page's language
     arranged = 0
@@ -105,7 +112,14 @@ def open_lobby(page: Page, base_url: str, lang: str) -> None:
 
 
 def new_game_in_lobby(
-    page: Page, base_url: str, *, humans: bool, seed: int, lang: str, rules: str = "classic"
+    page: Page,
+    base_url: str,
+    *,
+    humans: bool,
+    seed: int,
+    lang: str,
+    rules: str = "classic",
+    exchange: bool = False,
 ) -> None:
     open_lobby(page, base_url, lang)
     assert not page.locator("#table").is_visible()  # the lobby shows the form alone
@@ -113,6 +127,8 @@ def new_game_in_lobby(
     if humans:
         page.check("input[name=mode][value=humans]")
     page.select_option("#rules", rules)
+    if exchange:
+        page.check("#exchange")
     page.fill("#seed", str(seed))
     page.click("#start")
     page.wait_for_selector("body[data-state=turn], body[data-state=wait]")
@@ -199,6 +215,51 @@ def test_a_three_player_game_against_two_bots_by_clicking(browser: Browser, base
     assert page.inner_text("#status") == expected[outcome.winner]
     for seat, hand in enumerate(page.locator(".opponent-hand").all(), start=1):
         assert hand.locator(".card").count() == len(game.state.hands[seat])
+    page.close()
+
+
+def test_the_opening_exchange_is_a_card_clicked_in_the_hand(
+    browser: Browser, base_url: str
+) -> None:
+    """With the opening exchange (M10) chosen in the lobby, a three-player game against
+    two bots opens with the person's decision: each card of his hand is a button that
+    gives it to the next player; once all have chosen the cards change hands at once,
+    the narration tells his give with its card and the others' without theirs, and the
+    game plays on to the end."""
+    page = browser.new_page()
+    new_game_in_lobby(
+        page, base_url, humans=False, seed=4, lang="en", rules="tercerilla", exchange=True
+    )
+    assert page.inner_text("#rules-name") == (
+        "Rules: Tercerilla (3 players) with the opening exchange"
+    )
+    gives = page.locator("#hand button.card.give:enabled")
+    assert gives.count() == 8
+    assert page.locator("#choices button").count() == 0
+    assert page.inner_text("#take-hint") == "Click the card of your hand to give to Greedy 1."
+    card = gives.nth(2).get_attribute("data-card") or ""
+    with page.expect_response(lambda r: r.url.endswith("/move")):
+        gives.nth(2).click()
+    settle(page)
+    # The bots give at once: the cards have changed hands, and play has started.
+    assert card not in page.locator("#hand .card").evaluate_all(
+        "(cards) => cards.map((element) => element.dataset.card)"
+    )
+    assert page.locator("#hand button.card.give").count() == 0
+    told = page.locator("#narration li").all_inner_texts()
+    mine = f"You give {Card.parse(card).pretty()} to Greedy 1"
+    assert any(line.startswith(mine) for line in told), told
+    assert "Greedy 2 gives you a card" in told
+    assert any(line.startswith("Greedy 1 gives a card to Greedy 2") for line in told), told
+    decisions = 0
+    while state_of(page) == "turn":
+        play_turn(page)
+        decisions += 1
+        assert decisions < 200
+    assert state_of(page) == "over"
+    record = loads(downloaded_record(page))
+    assert record.rules.exchange
+    assert f"give {card}" in [str(move) for move in record.moves[:3]]  # the gives open it
     page.close()
 
 
@@ -470,7 +531,7 @@ def test_two_browsers_play_each_other_and_see_only_their_own_cards(
         for payload in recorder.payloads:
             if isinstance(payload, dict) and "view" in payload:
                 ply = payload["view"]["ply"]
-            hidden = states[ply].observation(seat).unseen
+            hidden = hidden_from(states[ply].observation(seat))
             assert not leaks(payload, hidden), (seat, ply, payload)
         assert len(received) >= decisions // 2
     # Each seat reads the narration in its own language, addressed to it.
@@ -569,7 +630,7 @@ def test_three_browsers_play_each_other_and_see_only_their_own_cards(
         for payload in recorder.payloads:
             if isinstance(payload, dict) and "view" in payload:
                 ply = payload["view"]["ply"]
-            hidden = states[ply].observation(seat).unseen
+            hidden = hidden_from(states[ply].observation(seat))
             assert not leaks(payload, hidden), (seat, ply, payload)
         assert len(received) >= decisions // 3
     # Each seat reads the narration in its own language, addressed to it.

@@ -226,10 +226,17 @@ def test_games_go_on_after_the_server_is_killed_and_started_again(database: Path
                 6, lambda s: s.ply == 5 or s.to_move == 2, rules=TERCERILLA
             )
             play_all(client, three, 6, three_moves, TERCERILLA)
+            # The opening exchange (M10) between three people: one card given of three.
+            swap = Seats(client, mode="humans", rules="tercerilla", exchange=True, seed=2)
+            swap.join(client)
+            swap.join(client, 2)
+            swap_rules = Rules.parse("tercerilla,exchange:true")
+            swap_moves, _ = moves_until(2, lambda s: s.ply == 1, rules=swap_rules)
+            play_all(client, swap, 2, swap_moves, swap_rules)
             # Against two bots, at the person's turn.
             bots = Seats(client, mode="bot", bot="greedy", rules="tercerilla", seed=8)
 
-            games = (waiting, forcing, taking, solo, done, three, bots)
+            games = (waiting, forcing, taking, solo, done, three, bots, swap)
             before = [seats.views(client) for seats in games]
         # SIGKILL: nothing is flushed on the way out, right after the last answer.
         process.send_signal(signal.SIGKILL)
@@ -248,6 +255,16 @@ def test_games_go_on_after_the_server_is_killed_and_started_again(database: Path
             three.join(client, 2)
             assert [payload["seat"] for payload in three.views(client)] == [0, 0, 1, 1, 2, 2]
             assert three.views(client)[0]["joined"]
+            # The exchange goes on: the next give, then the last, and the cards change hands.
+            swap_state = State.new(seed=2, rules=swap_rules).apply(swap_moves[0])
+            for _ in range(2):
+                giver = swap_state.to_move
+                assert giver is not None
+                give = swap.views(client)[2 * giver]["gives"][0]
+                swap.play(client, giver, f"give {give}")
+                swap_state = swap_state.apply(f"give {give}")
+            assert swap.views(client)[0]["view"] == swap_state.observation(0).to_dict()
+            assert swap_state.phase is not Phase.EXCHANGE
             # The decision on forcing is taken, then the forced take (R14b).
             forcer = force_state.to_move
             assert forcer is not None

@@ -29,14 +29,14 @@ from starlette.requests import Request
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from conquian import TERCERILLA, Card, Fate, Game, Phase, State
+from conquian import TERCERILLA, Card, Fate, Game, Give, Phase, Rules, State
 from conquian.languages import LANGUAGES
 
 # The example's server module, for its functions, and the page's words.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import server
-from leaks import leaks
+from leaks import hidden_from, leaks
 from words import PAGE_WORDS
 
 # ---------------------------------------------------------------------- helpers
@@ -893,12 +893,15 @@ def test_no_payload_of_three_player_games_names_a_card_its_seat_may_not_see() ->
     that changes with the seat and the move (the view, the narration, the choices and
     their labels, the other players' sides, the take builder's answers, after a click
     too), names no card its observation does not show: neither other hand, nor the
-    stock. Against two bots as well as between three people."""
+    stock. Against two bots as well as between three people, and half of the games
+    with the opening exchange (M10): a give is seen by its giver alone, and by the
+    player it goes to once every player has chosen (the card is then in his hand)."""
     audited = 0
     for seed in range(AUDITED_GAMES):
         bot = None if seed % 3 else "greedy"
         names = ("Ann", "Bea", "Cy") if bot is None else ("Ann", "greedy", "greedy")
-        room, _, _ = server.Room.start(f"audit-{seed}", seed, names, bot, "tercerilla")
+        rules = "tercerilla" + (server.EXCHANGE if seed % 2 else "")
+        room, _, _ = server.Room.start(f"audit-{seed}", seed, names, bot, rules)
         rng = random.Random(seed)
         while True:
             state = room.game.state
@@ -907,7 +910,7 @@ def test_no_payload_of_three_player_games_names_a_card_its_seat_may_not_see() ->
                 observation = state.observation(seat)
                 payload = server.build_payload(room, seat, lang)
                 assert payload["view"] == observation.to_dict()
-                hidden = observation.unseen  # empty once both other hands are (8 laid each)
+                hidden = hidden_from(observation)  # empty once both other hands are
                 assert hidden.isdisjoint(Card.parse(card) for card in visible_of(payload))
                 assert not leaks(payload, hidden), (seed, seat, room.game.ply)
                 builder = payload["builder"]
@@ -954,3 +957,47 @@ def test_a_game_against_two_bots_names_them_by_seat_in_each_language(
         "error": "that is the bot's name: choose another",
         "problem": "same_name",
     }
+
+
+def test_the_opening_exchange_is_offered_as_the_cards_a_seat_may_give(
+    client: httpx.Client,
+) -> None:
+    """A game with the opening exchange (``"exchange": true``, M10): the seat to give is
+    sent the cards it may give (``gives``, one a hand card), not choice buttons, and is
+    told to whom; once it gave, its card is named to it alone (``words.given``) until
+    the cards change hands. Any other value than true or false is refused."""
+    answer = client.post("/api/games", json={"mode": "humans", "exchange": "yes"})
+    assert answer.json() == {"error": "exchange is true or false (the opening exchange, M10)"}
+    game_id, keys, tokens = three_seats(client, names=["Ann", "Bea", "Cy"], seed=3, exchange=True)
+    for token in tokens:
+        keys.append(
+            client.post(f"/api/games/{game_id}/join", json={"invite": token}).json()["key"]
+        )
+    state = State.new(seed=3, rules=Rules.parse("tercerilla,exchange:true"))
+    giver = state.to_move
+    assert giver is not None
+    payload = view(client, game_id, keys[giver]).json()
+    assert payload["words"]["rules"] == "Rules: Tercerilla (3 players) with the opening exchange"
+    assert payload["choices"] == []
+    assert payload["builder"] is None
+    assert (
+        payload["gives"]
+        == payload["view"]["hand"]
+        == [str(move.card) for move in state.legal_moves() if isinstance(move, Give)]
+    )
+    receiver = ["Ann", "Bea", "Cy"][(giver + 1) % 3]
+    assert payload["words"]["give_hint"] == f"Click the card of your hand to give to {receiver}."
+    card = payload["gives"][1]
+    answer = client.post(
+        f"/api/games/{game_id}/move", json={"move": f"give {card}"}, headers=bearer(keys[giver])
+    )
+    assert answer.status_code == 200, answer.text
+    given = answer.json()["words"]["given"]
+    assert given.startswith(f"You give {Card.parse(card).pretty()} to {receiver}")
+    for seat in range(3):
+        payload = view(client, game_id, keys[seat]).json()
+        if seat == giver:
+            assert payload["gives"] == []
+        else:
+            assert payload["words"]["given"] == ""
+            assert card not in json.dumps(payload["narration"])
