@@ -1,14 +1,14 @@
 """A bounded load test of the web example: many games at once, played to their end.
 
 It starts ``server.py`` in its own process on loopback, then plays ``--games`` games at
-the same time, every third one a three-player game (``tercerilla``), each by a scripted
-client a seat that does what the page does: the first starts the game, the others join
-it with their invitations, then each listens on its seat's WebSocket, and when it is
-its turn chooses at random among the choice buttons and a take, builds a take with
-random clicks (the library's :class:`~conquian.builder.TakeBuilder` on the seat's view,
-as the server's does for the page), and POSTs the move. At the end each game's JSON
-record is downloaded and replayed: it must hold exactly the moves the clients played,
-in order
+the same time, every third one a three-player game (``tercerilla``, every other one of
+them with the opening exchange), each by a scripted client a seat that does what the
+page does: the first starts the game, the others join it with their invitations, then
+each listens on its seat's WebSocket, and when it is its turn chooses at random among
+the choice buttons, a take and the cards it may give, builds a take with random clicks
+(the library's :class:`~conquian.builder.TakeBuilder` on the seat's view, as the
+server's does for the page), and POSTs the move. At the end each game's JSON record is
+downloaded and replayed: it must hold exactly the moves the clients played, in order
 (none lost, none twice), and lead to the final view each seat was sent.
 
 It prints the figures (games, of them three-player ones, moves, moves per second, move
@@ -66,7 +66,9 @@ class Figures:
 def choose(payload: dict[str, Any], rng: random.Random) -> str:
     """A random legal move, as the page offers them: one of the choice buttons, or a
     take built by clicking random cards the take builder allows, then a random discard
-    (or going out)."""
+    (or going out); in the opening exchange (M10), a random card of those it may give."""
+    if payload["gives"]:
+        return "give " + str(rng.choice(payload["gives"]))
     options: list[str | None] = [choice["move"] for choice in payload["choices"]]
     if payload["builder"] is not None:
         options.append(None)  # a take
@@ -142,11 +144,17 @@ async def play_seat(
 
 
 async def play_game(
-    client: httpx.AsyncClient, ws_url: str, seed: int, figures: Figures, rules: str
+    client: httpx.AsyncClient,
+    ws_url: str,
+    seed: int,
+    figures: Figures,
+    rules: str,
+    exchange: bool = False,
 ) -> None:
-    """Play one game under ``rules`` by a client a seat (two or three), then check its
-    record against what they played."""
-    answer = await client.post("/api/games", json={"mode": "humans", "seed": seed, "rules": rules})
+    """Play one game under ``rules`` (with the opening exchange, M10, if ``exchange``)
+    by a client a seat (two or three), then check its record against what they played."""
+    body = {"mode": "humans", "seed": seed, "rules": rules, "exchange": exchange}
+    answer = await client.post("/api/games", json=body)
     answer.raise_for_status()
     created = answer.json()
     game_id = created["game"]
@@ -193,7 +201,7 @@ async def run(base_url: str, games: int, first_seed: int) -> Figures:
     async with httpx.AsyncClient(base_url=base_url, timeout=60) as client:
         results = await asyncio.gather(
             *(
-                play_game(client, ws_url, first_seed + n, figures, RULES[n % len(RULES)])
+                play_game(client, ws_url, first_seed + n, figures, *RULES[n % len(RULES)])
                 for n in range(games)
             ),
             return_exceptions=True,
@@ -204,8 +212,16 @@ async def run(base_url: str, games: int, first_seed: int) -> Figures:
     return figures
 
 
-RULES = ("classic", "classic", "tercerilla")
-"""The rules of the games, in turn: every third game has three players."""
+RULES: tuple[tuple[str, bool], ...] = (
+    ("classic", False),
+    ("classic", False),
+    ("tercerilla", False),
+    ("classic", False),
+    ("classic", False),
+    ("tercerilla", True),
+)
+"""The rules of the games, in turn, and whether they open with the exchange (M10):
+every third game has three players, every other one of them the exchange."""
 
 
 def percentile(values: list[float], fraction: float) -> float:
