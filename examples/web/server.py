@@ -598,10 +598,9 @@ class Room:
             return told
         alone = narrate(state, move, lang=lang, names=names, viewer=viewer, aftermath=False)
         seen = self.states[ply + 1].observation(viewer).history
-        sentence = narrate_history(seen, rules=state.rules, lang=lang, names=names, viewer=viewer)[
-            -1
-        ]
-        return sentence[:1].upper() + sentence[1:] + told[len(alone) :]  # what followed is public
+        lines = narrate_history(seen, rules=state.rules, lang=lang, names=names, viewer=viewer)
+        sentence = lines[-1][:1].upper() + lines[-1][1:]
+        return sentence + told[len(alone) :]  # what followed the give is public
 
     def names_in(self, lang: str) -> tuple[str, ...]:
         """The seats' names as a reader of ``lang`` sees them: a bot is called by its
