@@ -31,6 +31,7 @@ from conquian import (
 from conquian.agents import GreedyAgent
 from conquian.match import Match
 from conquian.rules import Regrouping
+from helpers import scaled
 
 THREADS = 8
 TINY_LIMIT = 4
@@ -41,7 +42,9 @@ RULES = (
     Rules(hand_size=12, max_sequence=10),
     Rules(hand_size=15, regrouping=Regrouping.BORROW),
 )
-GAMES_PER_RULES = 6
+# Six games a rule set under the full profiles; two under dev (helpers.scaled), which
+# still fill and empty every memo at the tiny limits with eight threads.
+GAMES_PER_RULES = scaled(6, least=2)
 
 
 def play(rules: Rules, seed: int) -> list[object]:
