@@ -74,8 +74,6 @@ def advance(pos: Position, move: Move) -> tuple[Position, Played]:
     ``_declines``). The entry is made here, where the position is
     already unpacked, to save the caller a second reading of it.
     """
-    if pos[PHASE] is PHASE_EXCHANGE:
-        return advance_exchange(pos, move)  # M10: the opening exchange, before any offer
     (rules, dealer, stock, hands, tables, dead, offer, origin, by, phase, mover, ply, _, arr,
      engine_melds) = pos  # fmt: skip
     if rules.players != 2:
@@ -96,6 +94,10 @@ def advance(pos: Position, move: Move) -> tuple[Position, Played]:
         # (phases.DECLINE_TURNERS, read from phases.turner_when_dies).
         entries, turner = declined[mover][by]
         entry = entries[offer]
+    elif phase is PHASE_EXCHANGE:
+        # M10: the opening exchange, before any offer (asked after the decline of an
+        # offer, which is never a move of the exchange: one test fewer on most moves).
+        return advance_exchange(pos, move)
     else:
         entry = _entry(mover, offer, move, origin, by, phase)
         turner = (
@@ -171,6 +173,8 @@ def advance_seats(pos: Position, move: Move) -> tuple[Position, Played]:
     of the two-player shortcuts (``1 - mover``, the pair of hands). :func:`advance` takes
     this path with three players; the tests check that it gives the same positions as
     the two-player path on two-player games."""
+    if pos[PHASE] is PHASE_EXCHANGE:
+        return advance_exchange(pos, move)  # M10: the opening exchange, before any offer
     (rules, dealer, stock, hands, tables, dead, offer, origin, by, phase, mover, ply, _, arr,
      engine_melds) = pos  # fmt: skip
     players = len(hands)
