@@ -1,9 +1,12 @@
 """The PettingZoo environment passes PettingZoo's own API and seed tests on every preset,
-and a random rollout with masks ends as the rules say (R15, R16)."""
+two-player and three-player (M1), and a random rollout with masks ends as the rules say
+(R15, R16, M8, M11); an agent's observation shows nothing of another hand or the stock."""
 
 from __future__ import annotations
 
+import random
 import sys
+from collections.abc import Iterator
 
 import attrs
 import numpy as np
@@ -11,10 +14,30 @@ import pytest
 from gymnasium import spaces
 from pettingzoo.test import api_test, seed_test
 
-from conquian import PRESETS, ConquianError, IllegalMoveError, MoveProblem, Rules, State
-from conquian.actions import NUM_ACTIONS, OBSERVATION_LAYOUT, OBSERVATION_SIZE, encode_observation
+from conquian import (
+    PRESETS,
+    TERCERILLA,
+    ConquianError,
+    IllegalMoveError,
+    InvalidRulesError,
+    MoveProblem,
+    Rules,
+    State,
+)
+from conquian.actions import (
+    NUM_ACTIONS,
+    OBSERVATION_LAYOUT,
+    OBSERVATION_LAYOUT_THREE,
+    OBSERVATION_SIZE,
+    OBSERVATION_SIZE_THREE,
+    encode_observation,
+)
+from conquian.cards import Card
 from conquian.integrations import require
-from conquian.integrations.pettingzoo import AGENTS, env, raw_env
+from conquian.integrations.pettingzoo import AGENTS, AGENTS_THREE, env, raw_env
+from conquian.moves import Decline
+from conquian.phases import OutcomeKind
+from conquian.rules import StockOut
 from conquian.simulate import game_seed
 
 # api_test's advice for environments without masks; ours has one, in a Dict (as its own
@@ -26,17 +49,32 @@ pytestmark = [
 
 
 TWO_PLAYER_PRESETS = sorted(name for name, rules in PRESETS.items() if rules.players == 2)
-"""The presets the integrations play: two players (three players: issue #32)."""
+"""The two-player presets, whose environment reads its observations from card masks."""
+THREE_PLAYER_RULES = [
+    TERCERILLA,
+    Rules.parse("tercerilla,forcing:discards_only,stock_out:fewest_cards"),
+    Rules.parse("tercerilla,regrouping:borrow,meld_from_hand:true,initial_upcard:true"),
+    Rules.parse("mexican,players:3,hand_size:6,forcing:off"),
+]
+"""Three-player rules (M1, M9) with each option that changes what is offered and shown."""
 
 
-@pytest.mark.parametrize("name", TWO_PLAYER_PRESETS)
+@pytest.mark.parametrize("name", sorted(PRESETS))
 def test_pettingzoo_api_test_passes(name: str) -> None:
     api_test(env(rules=PRESETS[name]), num_cycles=400)
 
 
-@pytest.mark.parametrize("name", TWO_PLAYER_PRESETS)
+@pytest.mark.parametrize("name", sorted(PRESETS))
 def test_pettingzoo_seed_test_passes(name: str) -> None:
     seed_test(lambda: env(rules=PRESETS[name]), num_cycles=400)
+
+
+@pytest.mark.parametrize("rules", THREE_PLAYER_RULES[1:], ids=Rules.to_notation)
+def test_pettingzoo_api_and_seed_tests_pass_with_three_players_under_each_option(
+    rules: Rules,
+) -> None:
+    api_test(env(rules=rules), num_cycles=400)
+    seed_test(lambda: env(rules=rules), num_cycles=400)
 
 
 def test_a_random_rollout_with_masks_ends_with_plus_and_minus_one_or_a_draw() -> None:
@@ -122,7 +160,8 @@ def test_render_shows_the_position_in_text(capsys: pytest.CaptureFixture[str]) -
     with pytest.raises(ValueError, match="render_mode"):
         raw_env(render_mode="rgb_array")
     with pytest.raises(TypeError):
-        raw_env(rules="classic")  # type: ignore[arg-type]
+        raw_env(rules=42)  # type: ignore[arg-type]
+    assert raw_env(rules="foster").rules == PRESETS["foster"]
     assert raw_env(rules=Rules(max_sequence=10)).rules.max_sequence == 10
 
 
@@ -318,14 +357,225 @@ def test_an_observation_is_the_callers_own_to_change() -> None:
     assert np.array_equal(twin.observe(agent)["action_mask"], expected["action_mask"])
 
 
-def test_a_three_player_game_is_refused_by_name() -> None:
-    """M1: the environment seats two agents; three players are issue #32."""
-    with pytest.raises(ConquianError, match="two-player games only; this game has 3"):
-        raw_env(rules=PRESETS["tercerilla"])
-    assert raw_env(rules=PRESETS["mexican"]).rules.players == 2
-
-
 def test_the_opening_exchange_is_refused_by_name() -> None:
     """M10: the environment does not play the exchange yet (issue #32)."""
     with pytest.raises(ConquianError, match="does not play the opening exchange"):
         raw_env(rules=attrs.evolve(PRESETS["mexican"], exchange=True))
+
+
+def test_three_player_rules_seat_three_agents_given_as_rules_or_as_text() -> None:
+    """M1: ``players`` 3 makes three agents, player_N at seat N; the observation has the
+    three-player layout (571 numbers), the actions are the same."""
+    game = raw_env(rules="tercerilla", seed=3)
+    assert game.rules == TERCERILLA
+    assert game.possible_agents == ["player_0", "player_1", "player_2"] == list(AGENTS_THREE)
+    game.reset()
+    assert game.agents == game.possible_agents
+    assert game.game_state == State.new(game_seed(3, 0), rules=TERCERILLA)
+    assert game.agent_selection == "player_1"  # R10, M2: the player after the dealer
+    space = game.observation_space("player_2")
+    assert isinstance(space, spaces.Dict)
+    assert space["observation"].shape == (OBSERVATION_SIZE_THREE,) == (571,)
+    assert game.action_space("player_2") == spaces.Discrete(NUM_ACTIONS)
+    assert raw_env(rules="mexican").possible_agents == ["player_0", "player_1"]
+    with pytest.raises(InvalidRulesError):
+        raw_env(rules="tercerilla,players:4")
+    with pytest.raises(ConquianError, match="the dealer is player 0, 1 or 2, not 3"):
+        game.reset(options={"dealer": 3})
+    game.reset(options={"dealer": 2})
+    assert game.game_state is not None
+    assert game.game_state.dealer == 2
+    assert game.agent_selection == "player_0"
+
+
+@pytest.mark.parametrize("rules", THREE_PLAYER_RULES, ids=Rules.to_notation)
+def test_a_three_player_rollout_ends_with_the_winner_paid_by_each_loser(rules: Rules) -> None:
+    """M11: the winner gets +2, each loser -1 (a fewest-cards win under M8 too); a draw
+    is 0 for all. The observation of each agent is encode_observation of its view, and
+    only the agent to move has a mask."""
+    rng = np.random.default_rng(8)
+    game = raw_env(rules=rules)
+    winners: list[int | None] = []
+    kinds = set()
+    number = 0
+    while number < 40 and (None not in winners or winners.count(None) == len(winners)):
+        # games of the run until one is won and one drawn
+        game.reset(seed=8 if number == 0 else None)
+        number += 1
+        total = dict.fromkeys(game.possible_agents, 0.0)
+        for agent in game.agent_iter():
+            observation, reward, termination, truncation, _ = game.last()
+            total[agent] += reward
+            assert observation["observation"].shape == (OBSERVATION_SIZE_THREE,)
+            if termination or truncation:
+                assert not observation["action_mask"].any()
+                game.step(None)
+                continue
+            state = game.game_state
+            assert state is not None
+            for other in game.possible_agents:
+                player = game.possible_agents.index(other)
+                seen = game.observe(other)
+                builder = game.move_builder if other == agent else None
+                expected = encode_observation(state.observation(player), builder)
+                assert seen["observation"].tolist() == pytest.approx(expected, abs=1e-7)
+                if other != agent:
+                    assert not seen["action_mask"].any()
+            legal = np.flatnonzero(observation["action_mask"])
+            assert game.move_builder is not None
+            assert legal.tolist() == list(game.move_builder.legal_actions())
+            game.step(int(legal[-1] if rng.random() < 0.7 else rng.choice(legal)))
+        state = game.game_state
+        assert state is not None
+        assert state.outcome is not None
+        winner = state.outcome.winner
+        expected_total = dict.fromkeys(game.possible_agents, 0.0)
+        if winner is not None:
+            expected_total = dict.fromkeys(game.possible_agents, -1.0)
+            expected_total[game.possible_agents[winner]] = 2.0
+        assert total == expected_total
+        assert sum(total.values()) == 0
+        winners.append(winner)
+        kinds.add(state.outcome.kind)
+    if rules.stock_out is StockOut.FEWEST_CARDS:
+        assert OutcomeKind.FEWEST_CARDS in kinds  # M8: paid as a win (M11)
+    assert None in winners
+    assert {*winners} - {None}
+
+
+def _part(vector: np.ndarray, name: str) -> np.ndarray:
+    """The part ``name`` of a three-player observation vector."""
+    names = list(OBSERVATION_LAYOUT_THREE)
+    start = sum(OBSERVATION_LAYOUT_THREE[n] for n in names[: names.index(name)])
+    return vector[start : start + OBSERVATION_LAYOUT_THREE[name]]
+
+
+def test_a_three_player_observation_shows_each_opponent_from_the_agents_seat() -> None:
+    """The parts of the vector for the next player and the previous one (M1) are theirs:
+    tables, hand sizes, what each declined or passed (M4), who offered the card and
+    whose turn it is."""
+    rng = random.Random(2)
+    checked = declined = 0
+    for seed in range(6):
+        state = State.new(seed, rules=TERCERILLA)
+        while not state.is_over:
+            game = raw_env(rules=TERCERILLA)
+            game.reset(options={"position": state})
+            for player in range(3):
+                vector = game.observe(AGENTS_THREE[player])["observation"]
+                nxt, previous = (player + 1) % 3, (player + 2) % 3
+                for seat, name in ((player, "own"), (nxt, "next"), (previous, "previous")):
+                    table = {card.index for meld in state.tables[seat] for card in meld.cards}
+                    assert set(np.flatnonzero(_part(vector, f"{name}_table"))) == table
+                assert set(np.flatnonzero(_part(vector, "hand"))) == {
+                    card.index for card in state.hands[player]
+                }
+                for seat, name in ((nxt, "next"), (previous, "previous")):
+                    assert _part(vector, f"{name}_hand_size")[0] * 20 == pytest.approx(
+                        len(state.hands[seat])
+                    )
+                    refused = {
+                        played.offer.index
+                        for played in state.history
+                        if played.player == seat and isinstance(played.move, Decline)
+                    }
+                    assert set(np.flatnonzero(_part(vector, f"{name}_declined"))) == refused
+                    declined += bool(refused)
+                assert _part(vector, "to_move").tolist() == [
+                    float(state.to_move == seat) for seat in (player, nxt, previous)
+                ]
+                assert _part(vector, "offered_by").tolist() == [
+                    float(state.offer is not None and state.offered_by == seat)
+                    for seat in (player, nxt, previous)
+                ]
+                assert _part(vector, "stock_size")[0] * 40 == pytest.approx(len(state.stock))
+                checked += 1
+            state = state.apply(rng.choice(state.legal_moves()))
+    assert checked > 300
+    assert declined > 100
+
+
+def _hidden_swaps(
+    state: State, viewer: int, rng: random.Random, keep: frozenset[Card]
+) -> Iterator[State]:
+    """``state`` with a card of each other player's hand swapped with a stock card, and
+    a card of one other hand swapped with a card of the other (never a card of ``keep``)."""
+    hands = [hand - keep for hand in state.hands]
+    stock = list(state.stock)
+    others = [seat for seat in range(state.players) if seat != viewer]
+    for other in others:
+        if not hands[other] or not stock:
+            continue
+        card = rng.choice(sorted(hands[other]))
+        at = rng.randrange(len(stock))
+        swapped = list(state.hands)
+        swapped[other] = (state.hands[other] - {card}) | {stock[at]}
+        new_stock = [*stock[:at], card, *stock[at + 1 :]]
+        yield _with(state, swapped, new_stock)
+    first, second = others[0], others[-1]
+    if first != second and hands[first] and hands[second]:
+        a, b = rng.choice(sorted(hands[first])), rng.choice(sorted(hands[second]))
+        swapped = list(state.hands)
+        swapped[first] = (state.hands[first] - {a}) | {b}
+        swapped[second] = (state.hands[second] - {b}) | {a}
+        yield _with(state, swapped, stock)
+
+
+def _with(state: State, hands: list[frozenset[Card]], stock: list[Card]) -> State:
+    masks = tuple(sum(1 << card.index for card in hand) for hand in hands)
+    return state._replace(hands=masks, stock=tuple(card.index for card in stock))
+
+
+@pytest.mark.parametrize("rules", THREE_PLAYER_RULES[:3], ids=Rules.to_notation)
+def test_an_agents_observation_holds_nothing_of_the_other_two_hands_or_the_stock(
+    rules: Rules,
+) -> None:
+    """The swap test with three agents: swapping a card of another agent's hand with a
+    stock card, or a card of one opponent's hand with one of the other's, changes neither
+    the agent's observation vector nor its mask, at every step of random games."""
+    rng = random.Random(6)
+    swaps = 0
+    for seed in range(4):
+        state = State.new(seed, rules=rules)
+        while not state.is_over:
+            game = raw_env(rules=rules)
+            game.reset(options={"position": state})
+            builder = game.move_builder
+            assert builder is not None
+            steps = []  # a move half built: the mover's selection is shown to him
+            while rng.random() < 0.5:
+                step = rng.choice(builder.legal_actions())
+                if builder.apply(step).move is not None:
+                    break
+                game.step(step)
+                builder = builder.apply(step)
+                steps.append(step)
+            for viewer in range(3):
+                seen = game.observe(AGENTS_THREE[viewer])
+                # with a move half built, the mover's hand stays (the legal steps depend
+                # on it); without, it is swapped too
+                mover = state.to_move
+                assert mover is not None
+                keep = state.hands[mover] if steps else frozenset()
+                for swapped in _hidden_swaps(state, viewer, rng, keep):
+                    assert swapped != state
+                    twin = raw_env(rules=rules)
+                    twin.reset(options={"position": swapped})
+                    for step in steps:
+                        twin.step(step)
+                    again = twin.observe(AGENTS_THREE[viewer])
+                    assert np.array_equal(again["observation"], seen["observation"])
+                    assert np.array_equal(again["action_mask"], seen["action_mask"])
+                    swaps += 1
+            state = state.apply(rng.choice(state.legal_moves()))
+    assert swaps > 500
+
+
+def test_render_shows_three_hands_in_a_three_player_game() -> None:
+    game = raw_env(rules=TERCERILLA, render_mode="ansi")
+    game.reset(seed=0)
+    text = game.render()
+    assert text is not None
+    lines = text.splitlines()
+    assert lines[0] == "rules tercerilla, ply 0, offer"
+    assert [line.split(":")[0] for line in lines[1:4]] == list(AGENTS_THREE)

@@ -41,7 +41,9 @@ parse_move('take +3d5d -Kh')
 
 :func:`encode_observation` turns an :class:`~conquian.state.Observation` (and the move
 being built) into a flat list of :data:`OBSERVATION_SIZE` numbers from 0 to 1; see
-:data:`OBSERVATION_LAYOUT`.
+:data:`OBSERVATION_LAYOUT`. A three-player game (M1) has a part for each opponent:
+:data:`OBSERVATION_SIZE_THREE` numbers, :data:`OBSERVATION_LAYOUT_THREE`. The actions are
+the same with two or three players (a force is on the player who declined, M6).
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ from conquian._bits import mask_of
 from conquian._slots import slot_setters
 from conquian.builder import TakeBuilder, trusted_start
 from conquian.cards import DECK, Card
-from conquian.errors import IllegalMoveError, MoveProblem, describe
+from conquian.errors import ConquianError, IllegalMoveError, MoveProblem, describe
 from conquian.melds import Meld
 from conquian.moves import (
     DECLINE,
@@ -87,12 +89,15 @@ __all__ = [
     "MELDS",
     "NUM_ACTIONS",
     "OBSERVATION_LAYOUT",
+    "OBSERVATION_LAYOUT_THREE",
     "OBSERVATION_SIZE",
+    "OBSERVATION_SIZE_THREE",
     "RELEASE_ACTION",
     "ActionBuilder",
     "action_name",
     "actions_of",
     "encode_observation",
+    "observation_layout",
     "parse_action",
 ]
 
@@ -653,11 +658,67 @@ _PHASES: Final = (Phase.OFFER, Phase.FORCE_DECISION, Phase.FORCED_TAKE, Phase.OV
 _REFUSED: Final = (Fate.DECLINED, Fate.PASSED)
 
 
+OBSERVATION_LAYOUT_THREE: Final[Mapping[str, int]] = MappingProxyType(
+    {
+        "hand": _CARDS,
+        "own_table": _CARDS,
+        "next_table": _CARDS,
+        "previous_table": _CARDS,
+        "offer": _CARDS,
+        "offer_origin": 3,
+        "offered_by": 3,
+        "dead": _CARDS,
+        "next_declined": _CARDS,
+        "previous_declined": _CARDS,
+        "phase": 4,
+        "to_move": 3,
+        "stock_size": 1,
+        "next_hand_size": 1,
+        "previous_hand_size": 1,
+        "selected": _CARDS,
+        "building_lay_down": 1,
+        "chosen_melds": len(MELDS),
+    }
+)
+"""The parts of :func:`encode_observation`'s list in a three-player game (M1), in order,
+with their sizes. The opponents are named from the observer: ``next`` is the player after
+him (M1: who is offered his discard first, M4), ``previous`` the player after that (the
+one before him). The parts are those of :data:`OBSERVATION_LAYOUT`, with one table, one
+``declined`` and one hand size for each opponent, and
+
+* ``offered_by``: one-hot the observer, the next player, the previous player: who
+  discarded or turned up the offered card (all 0 when no card is on offer);
+* ``to_move``: one-hot the same three: whose decision it is (all 0 when the game is over).
+
+:meta hide-value:
+"""
+OBSERVATION_SIZE_THREE: Final = sum(OBSERVATION_LAYOUT_THREE.values())
+"""The length of :func:`encode_observation`'s list in a three-player game (571)."""
+
+
+def observation_layout(players: int) -> Mapping[str, int]:
+    """The layout of :func:`encode_observation`'s list for games of ``players`` players:
+    :data:`OBSERVATION_LAYOUT` for two, :data:`OBSERVATION_LAYOUT_THREE` for three (M1).
+
+    Raises:
+        ConquianError: ``players`` is not 2 or 3.
+
+    >>> sum(observation_layout(2).values()), sum(observation_layout(3).values())
+    (486, 571)
+    """
+    if players.__class__ is int and players == 2:
+        return OBSERVATION_LAYOUT
+    if players.__class__ is int and players == 3:
+        return OBSERVATION_LAYOUT_THREE
+    raise ConquianError(f"a game has 2 or 3 players, not {describe(players)}")
+
+
 def encode_observation(
     observation: Observation, builder: ActionBuilder | None = None
 ) -> list[float]:
     """The observation as :data:`OBSERVATION_SIZE` numbers from 0 to 1 (see
-    :data:`OBSERVATION_LAYOUT`), from its player's point of view.
+    :data:`OBSERVATION_LAYOUT`), from its player's point of view; in a three-player game
+    :data:`OBSERVATION_SIZE_THREE` numbers (:data:`OBSERVATION_LAYOUT_THREE`).
 
     Args:
         observation: What the player sees.
@@ -671,12 +732,18 @@ def encode_observation(
     >>> vector = encode_observation(view)
     >>> len(vector), sum(vector[:40])
     (486, 10.0)
+    >>> from conquian import TERCERILLA
+    >>> len(encode_observation(State.new(seed=0, rules=TERCERILLA).observation(2)))
+    571
     """
     if not isinstance(observation, Observation):
         raise TypeError(f"an Observation is encoded, not {describe(observation)}")
     if builder is not None and not isinstance(builder, ActionBuilder):
         raise TypeError(f"builder must be an ActionBuilder or None, not {describe(builder)}")
-    me, other = observation.player, observation.opponent
+    me = observation.player
+    # M1: the opponents in the order of play from the observer (one with two players)
+    others = observation.opponents
+    seats = (me, *others)
     out: list[float] = []
 
     def cards(found: object) -> None:
@@ -688,18 +755,30 @@ def encode_observation(
     def one_hot(value: object, values: tuple[object, ...]) -> None:
         out.extend(1.0 if value is item else 0.0 for item in values)
 
+    def seat_hot(seat: int | None) -> None:
+        out.extend(1.0 if seat == item else 0.0 for item in seats)
+
     cards(observation.hand)
-    for player in (me, other):
+    for player in seats:
         cards(card for meld in observation.tables[player] for card in meld.cards)
     cards(() if observation.offer is None else (observation.offer,))
     one_hot(observation.offer_origin, _ORIGINS)
-    out.append(1.0 if observation.offered_by == me and observation.offer is not None else 0.0)
+    offered_by = None if observation.offer is None else observation.offered_by
+    if len(others) == 1:
+        out.append(1.0 if offered_by == me else 0.0)
+    else:
+        seat_hot(offered_by)
     cards(observation.dead)
-    cards(p.offer for p in observation.history if p.player == other and p.fate in _REFUSED)
+    for other in others:
+        cards(p.offer for p in observation.history if p.player == other and p.fate in _REFUSED)
     one_hot(observation.phase, _PHASES)
-    out.append(1.0 if observation.to_move == me else 0.0)
+    if len(others) == 1:
+        out.append(1.0 if observation.to_move == me else 0.0)
+    else:
+        seat_hot(observation.to_move)
     out.append(observation.stock_size / _CARDS)
-    out.append(observation.hand_sizes[other] / 20)
+    for other in others:
+        out.append(observation.hand_sizes[other] / 20)
     cards(() if builder is None else builder.selected)
     out.append(1.0 if builder is not None and builder.is_lay_down else 0.0)
     chosen = [0.0] * len(MELDS)

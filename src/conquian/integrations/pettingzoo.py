@@ -1,19 +1,27 @@
 """Conquian as a PettingZoo AEC environment (``pip install "conquian[pettingzoo]"``).
 
-Two agents, ``player_0`` and ``player_1``, take turns as the game says (the same agent
-acts several times in a row while it builds a take, one card at a time). Each acts in
-the fixed action space of :mod:`conquian.actions` (``Discrete(279)``) and observes a
-``Dict`` with
+One agent a seat, ``player_0``, ``player_1`` and, under three-player rules such as
+:data:`~conquian.rules.TERCERILLA`, ``player_2`` (M1), take turns as the game says (the
+same agent acts several times in a row while it builds a take, one card at a time). Each
+acts in the fixed action space of :mod:`conquian.actions` (``Discrete(279)``) and
+observes a ``Dict`` with
 
 * ``observation``: the :func:`~conquian.actions.encode_observation` of its view, 486
   float32 numbers from 0 to 1 (own hand, both tables, the offered card and its origin,
   dead cards, stock size, what the opponent declined, the phase, the move being built);
+  with three players 571 (a table, the cards declined and the hand size of each
+  opponent, who offered the card and whose turn it is:
+  :data:`~conquian.actions.OBSERVATION_LAYOUT_THREE`). Nothing of another hand or of the
+  stock is in it, beyond the counts;
 * ``action_mask``: 279 int8, 1 for each legal action (all 0 when it is not its turn).
 
-Rewards are +1 for the winner and -1 for the loser when the game ends, 0 for a draw
-(R15, R16) and 0 on every other step; the game always ends by itself, so nothing is
-truncated. ``render()`` draws the position in text. :func:`env` wraps :class:`raw_env`
-in PettingZoo's usual wrappers (an illegal action ends the game with -1 for its agent).
+Rewards come when the game ends, 0 on every other step: a winner (who went out, R16, or
+held the fewest cards when the stock ran out under ``stock_out: fewest_cards``, M8) gets
++1 from each loser, so +1 and -1 with two players, +2 and -1 each with three (M11: each
+loser pays the winner one stake); a draw (R15, M8) is 0 for all. The game always ends by
+itself, so nothing is truncated. ``render()`` draws the position in text. :func:`env`
+wraps :class:`raw_env` in PettingZoo's usual wrappers (an illegal action ends the game
+with -1 for its agent).
 
 >>> from conquian.integrations.pettingzoo import env
 >>> game = env(seed=7)
@@ -23,6 +31,10 @@ in PettingZoo's usual wrappers (an illegal action ends the game with -1 for its 
 >>> observation, reward, termination, truncation, info = game.last()
 >>> observation["observation"].shape, int(observation["action_mask"].sum())
 ((486,), 1)
+>>> three = env(rules="tercerilla", seed=7)
+>>> three.reset()
+>>> three.possible_agents, three.last()[0]["observation"].shape
+(['player_0', 'player_1', 'player_2'], (571,))
 """
 
 from __future__ import annotations
@@ -48,6 +60,8 @@ from conquian.actions import (  # noqa: E402
     OBSERVATION_LAYOUT,
     OBSERVATION_SIZE,
     ActionBuilder,
+    encode_observation,
+    observation_layout,
 )
 from conquian.cards import format_cards, sorted_cards  # noqa: E402
 from conquian.dealing import check_seed  # noqa: E402
@@ -57,17 +71,18 @@ from conquian.errors import (  # noqa: E402
     MoveProblem,
     describe,
     no_exchange,
-    two_players_only,
 )
 from conquian.moves import Decline  # noqa: E402
 from conquian.phases import OfferOrigin, Phase  # noqa: E402
 from conquian.rules import CLASSIC, Rules, check_rules  # noqa: E402
 from conquian.state import State  # noqa: E402
 
-__all__ = ["AGENTS", "env", "raw_env"]
+__all__ = ["AGENTS", "AGENTS_THREE", "env", "raw_env"]
 
 AGENTS: Final = ("player_0", "player_1")
-"""The agents' names; ``player_N`` plays seat N."""
+"""The agents' names in a two-player game; ``player_N`` plays seat N."""
+AGENTS_THREE: Final = (*AGENTS, "player_2")
+"""The agents' names in a three-player game (M1); ``player_N`` plays seat N."""
 _RENDER_MODES: Final = ("human", "ansi")
 
 # Where each part of encode_observation's vector starts (OBSERVATION_LAYOUT's order).
@@ -98,7 +113,9 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
     """The Conquian AEC environment, without wrappers (see the module's description).
 
     Args:
-        rules: The rules of every game.
+        rules: The rules of every game, as a Rules or as rules text
+            (:meth:`Rules.parse <conquian.rules.Rules.parse>`, such as ``"tercerilla"``):
+            with ``players`` 3, three agents play (M1).
         render_mode: ``"human"`` prints the position after every move, ``"ansi"`` makes
             :meth:`render` return it as text; ``None`` renders nothing.
         seed: The seed of the run when :meth:`reset` is given none (a whole number from
@@ -106,7 +123,8 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
             next game of the same run, so a run is reproducible.
 
     Raises:
-        TypeError: ``rules`` is not a Rules.
+        TypeError: ``rules`` is neither a Rules nor text.
+        InvalidRulesError: ``rules`` is text that is not rules.
         ConquianError: An unknown render mode, or a bad seed.
 
     The game being played is :attr:`game_state` (PettingZoo's own ``state()``, a global
@@ -120,26 +138,34 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
     }
 
     def __init__(
-        self, rules: Rules = CLASSIC, render_mode: str | None = None, seed: int | None = None
+        self,
+        rules: Rules | str = CLASSIC,
+        render_mode: str | None = None,
+        seed: int | None = None,
     ) -> None:
         super().__init__()
-        self.rules = check_rules(rules)
-        two_players_only(rules.players, "the PettingZoo environment")
-        no_exchange(rules.exchange, "the PettingZoo environment")  # M10: issue #32
+        self.rules = Rules.parse(rules) if isinstance(rules, str) else check_rules(rules)
+        players = self.rules.players
+        no_exchange(self.rules.exchange, "the PettingZoo environment")  # M10: issue #32
         if render_mode is not None and render_mode not in _RENDER_MODES:
             raise ConquianError(
                 f"render_mode is one of {', '.join(_RENDER_MODES)} or None, not "
                 f"{describe(render_mode)}"
             )
         self.render_mode = render_mode
-        self.possible_agents = list(AGENTS)
-        self.agents = list(AGENTS)
+        self._agents = AGENTS if players == 2 else AGENTS_THREE
+        # two players: the observation is read from card masks (_encoded), and what each
+        # player declined kept as a mask; three: encode_observation of the observation
+        self._two = players == 2
+        self.possible_agents = list(self._agents)
+        self.agents = list(self._agents)
         self._run_seed = None if seed is None else _seed(seed, "the run's seed")
         self._games = 0
         self._action_space = _ActionSpace(NUM_ACTIONS)
+        size = sum(observation_layout(players).values())
         self._observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), np.float32),
+                "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
             }
         )
@@ -153,7 +179,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         return self._state
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The same ``Dict`` of ``observation`` and ``action_mask`` for both agents."""
+        """The same ``Dict`` of ``observation`` and ``action_mask`` for every agent."""
         return self._observation_space
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
@@ -169,7 +195,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
                 :func:`game_seed(seed, 0) <conquian.simulate.game_seed>`, as
                 ``simulate`` deals its first game); later resets without a seed deal the
                 games that follow it.
-            options: ``{"dealer": 0 or 1}`` chooses the dealer (default 0).
+            options: ``{"dealer": N}`` chooses the dealer, a seat (default 0).
                 ``{"position": state}`` starts from a game in progress instead of a deal:
                 a :class:`~conquian.state.State` (what the opponent declined is read from
                 its history) or a position string (:meth:`State.parse
@@ -202,7 +228,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
             if "dealer" in options:
                 raise ConquianError("a position has its dealer: give a position or a dealer")
             state = _position(options["position"], self.rules)
-            for played in state.history:
+            for played in state.history if self._two else ():
                 if played.move.__class__ is Decline:
                     assert played.offer is not None  # a decline answers an offer
                     declined[played.player] |= 1 << played.offer.index
@@ -216,13 +242,13 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         self._state = state
         self._builder = ActionBuilder.start(state)
         self._declined = (declined[0], declined[1])
-        self.agents = list(AGENTS)
+        self.agents = list(self._agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = AGENTS[self._mover()]
+        self.agent_selection = self._agents[self._mover()]
 
     @property
     def move_builder(self) -> ActionBuilder | None:
@@ -256,10 +282,14 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         every call, the caller's to keep or change.
         """
         state = self._current()
-        player = AGENTS.index(agent)
+        player = self._agents.index(agent)
         builder = self._builder if state.to_move == player else None
         return {
-            "observation": _encoded(state, player, builder, self._declined[1 - player]),
+            "observation": (
+                _encoded(state, player, builder, self._declined[1 - player])
+                if self._two
+                else np.array(encode_observation(state.observation(player), builder), np.float32)
+            ),
             "action_mask": (
                 np.zeros(NUM_ACTIONS, np.int8)
                 if builder is None
@@ -295,7 +325,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         self.rewards = dict.fromkeys(self.agents, 0.0)
         move = builder.move
         if move is not None:
-            if move.__class__ is Decline:  # declined or passed (R11): seen by both
+            if move.__class__ is Decline and self._two:  # declined or passed (R11): seen by both
                 offer = state.offer
                 assert offer is not None
                 mover = AGENTS.index(agent)
@@ -307,32 +337,34 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
             outcome = state.outcome
             if outcome is not None:
                 self._builder = None
-                if outcome.winner is not None:
-                    self.rewards[AGENTS[outcome.winner]] = 1.0
-                    self.rewards[AGENTS[1 - outcome.winner]] = -1.0
+                winner = outcome.winner
+                if winner is not None:  # M11: each loser pays the winner one stake
+                    for loser in self._agents:
+                        self.rewards[loser] = -1.0
+                    self.rewards[self._agents[winner]] = len(self._agents) - 1.0
                     self._accumulate_rewards()  # the only step with a reward
                 self.terminations = dict.fromkeys(self.agents, True)
             else:
                 self._builder = ActionBuilder.start(state)
                 to_move = state.to_move
                 assert to_move is not None
-                self.agent_selection = AGENTS[to_move]
+                self.agent_selection = self._agents[to_move]
         else:
             self._builder = builder
         if self.render_mode == "human":
             self.render()
 
     def render(self) -> str | None:
-        """The position as text (both hands shown: this is the referee's view), and the
+        """The position as text (every hand shown: this is the referee's view), and the
         move being built; printed under ``"human"``, returned under ``"ansi"``."""
         if self.render_mode is None:
             return None
         state = self._current()
         lines = [f"rules {state.rules.to_notation()}, ply {state.ply}, {state.phase.value}"]
-        for player in (0, 1):
+        for player in range(state.players):
             table = " ".join(str(meld) for meld in state.tables[player]) or "-"
             hand = format_cards(sorted_cards(state.hands[player])) or "-"
-            lines.append(f"{AGENTS[player]}: hand {hand} | table {table}")
+            lines.append(f"{self._agents[player]}: hand {hand} | table {table}")
         offer = "-" if state.offer is None else str(state.offer)
         origin = "" if state.offer_origin is None else f" ({state.offer_origin.value})"
         dead = format_cards(state.dead) or "-"
