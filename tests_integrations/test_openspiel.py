@@ -1,6 +1,7 @@
 """The OpenSpiel game ``python_conquian`` passes OpenSpiel's own random simulation test
-with serialization on every preset; its chance nodes deal and turn up the cards (R8, R10,
-V7, V8); its information states hide what the player has not seen."""
+with serialization on every preset, with two players and three (M1); its chance nodes deal
+and turn up the cards (R8, R10, V7, V8, M2); its information states hide what the player
+has not seen; its returns are M11's."""
 
 from __future__ import annotations
 
@@ -17,13 +18,20 @@ from conquian import (
     CLASSIC,
     FOSTER,
     PRESETS,
+    TERCERILLA,
     Card,
     ConquianError,
     Regrouping,
     Rules,
     State,
 )
-from conquian.actions import DECLINE_ACTION, OBSERVATION_SIZE, RELEASE_ACTION, actions_of
+from conquian.actions import (
+    DECLINE_ACTION,
+    OBSERVATION_SIZE,
+    OBSERVATION_SIZE_THREE,
+    RELEASE_ACTION,
+    actions_of,
+)
 from conquian.agents import GreedyAgent, RandomAgent
 from conquian.cards import format_cards
 from conquian.integrations.openspiel import (
@@ -35,17 +43,33 @@ from conquian.integrations.openspiel import (
     parameters_of,
 )
 
-TWO_PLAYER_PRESETS = sorted(name for name, rules in PRESETS.items() if rules.players == 2)
-"""The presets the integrations play: two players (three players: issue #32)."""
+ALL_PRESETS = sorted(PRESETS)
+"""Every preset, of two players and of three (tercerilla, M9)."""
+THREE_PLAYER_RULES = [
+    Rules.parse("tercerilla,forcing:discards_only,stock_out:fewest_cards"),
+    Rules.parse("tercerilla,regrouping:borrow,meld_from_hand:true,initial_upcard:true"),
+    Rules.parse("tercerilla,deal_batch:2,forcing:off,max_sequence:10"),
+]
+"""Three-player rules with each option that changes the deal, the offers or the end."""
 
 
 @pytest.mark.parametrize("history_tensor", [False, True])
-@pytest.mark.parametrize("name", TWO_PLAYER_PRESETS)
+@pytest.mark.parametrize("name", ALL_PRESETS)
 def test_openspiel_random_sim_test_passes_with_serialization(
     name: str, history_tensor: bool
 ) -> None:
     game = load_game(PRESETS[name], history_tensor=history_tensor)
     pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("rules", THREE_PLAYER_RULES, ids=Rules.to_notation)
+def test_openspiel_random_sim_test_passes_with_three_players_under_each_option(
+    rules: Rules,
+) -> None:
+    for dealer, history_tensor in ((1, False), (2, True)):
+        game = load_game(rules, dealer, history_tensor=history_tensor)
+        assert game.num_players() == 3
+        pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
 
 
 def test_the_history_tensor_is_a_game_parameter_and_a_bad_one_is_refused() -> None:
@@ -68,6 +92,28 @@ def test_the_rules_are_game_parameters() -> None:
     info = (game.num_distinct_actions(), game.max_chance_outcomes(), game.num_players())
     assert info == (279, 40, 2)
     assert game.information_state_tensor_size() == OBSERVATION_SIZE
+    assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1, 1, 0)
+
+
+def test_players_and_stock_out_are_game_parameters() -> None:
+    """M1, M8: ``players=3`` makes a three-player game: three players, the three-player
+    tensors, +2 at most for the winner (M11); ``stock_out`` is the rules' own."""
+    game = pyspiel.load_game("python_conquian(players=3,hand_size=8,stock_out=fewest_cards)")
+    assert game.rules == Rules.parse("tercerilla,stock_out:fewest_cards")
+    assert load_game(TERCERILLA).rules == TERCERILLA
+    assert parameters_of(TERCERILLA)["players"] == 3
+    assert game.num_players() == 3
+    assert game.observation_tensor_size() == OBSERVATION_SIZE_THREE == 571
+    assert game.information_state_tensor_size() == OBSERVATION_SIZE_THREE
+    assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1, 2, 0)
+    assert game.get_type().max_num_players == 3
+    history = load_game(TERCERILLA, history_tensor=True)
+    assert history.information_state_tensor_size() == 571 + history_size(TERCERILLA)
+    assert history_size(TERCERILLA) == (161 + 3 * 8) * 130
+    with pytest.raises(ConquianError, match="the dealer is player 0, 1 or 2, not 3"):
+        load_game(TERCERILLA, dealer=3)
+    with pytest.raises(ConquianError, match="players"):
+        pyspiel.load_game("python_conquian(players=4)")
 
 
 def deal(game: pyspiel.Game, cards: list[Card]) -> ConquianState:
@@ -195,27 +241,33 @@ def test_a_resample_repeats_for_the_same_sampler_number() -> None:
     assert format_cards(first.engine.hands[1 - player]) == PINNED_HAND
 
 
-def _hidden_cards(state: ConquianState, player: int) -> tuple[int, ...]:
-    """The cards of ``player``'s opponent that ``player`` has not seen: those dealt to
-    him (during the deal), else those in his hand."""
+def _hidden_cards(state: ConquianState, player: int) -> tuple[tuple[int, ...], ...]:
+    """The cards of each of ``player``'s opponents that ``player`` has not seen: those
+    dealt to him (during the deal), else those in his hand."""
+    players = state.rules.players
+    others = [(player + step) % players for step in range(1, players)]
     if state.engine is None:
-        return tuple(state.dealt_to(1 - player))
-    return tuple(sorted(card.index for card in state.engine.hands[1 - player]))
+        return tuple(tuple(state.dealt_to(other)) for other in others)
+    return tuple(
+        tuple(sorted(card.index for card in state.engine.hands[other])) for other in others
+    )
 
 
-@pytest.mark.parametrize("name", TWO_PLAYER_PRESETS)
-def test_a_resample_for_either_player_keeps_his_information_state_at_every_node(
+@pytest.mark.parametrize("name", [*ALL_PRESETS, "tercerilla,deal_batch:2"])
+def test_a_resample_for_any_player_keeps_his_information_state_at_every_node(
     name: str,
 ) -> None:
-    """During the deal, while a card is being turned up, and while the opponent builds
+    """During the deal, while a card is being turned up, and while an opponent builds
     a move, as at the player's own decisions: the world drawn again is one the player
-    cannot tell from the true one, and the opponent's hidden cards are drawn anew."""
+    cannot tell from the true one, and the opponents' hidden cards are drawn anew (with
+    three players, M1: both opponents' hands, each of its own size)."""
     rng = np.random.default_rng(11)
-    state: ConquianState = load_game(PRESETS[name]).new_initial_state()
+    rules = Rules.parse(name)
+    state: ConquianState = load_game(rules).new_initial_state()
     redrawn = {"deal": 0, "turning up": 0, "opponent building": 0, "own decision": 0}
     step = 0
     while not state.is_terminal():
-        for player in (0, 1):
+        for player in range(rules.players):
             if state.engine is None:
                 kind = "deal"
             elif state.is_chance_node():
@@ -231,7 +283,13 @@ def test_a_resample_for_either_player_keeps_his_information_state_at_every_node(
                 for view in ("information_state_string", "information_state_tensor"):
                     assert getattr(other, view)(player) == getattr(state, view)(player)
                 assert other.observation_string(player) == state.observation_string(player)
-                redrawn[kind] += _hidden_cards(other, player) != _hidden_cards(state, player)
+                assert other.observation_tensor(player) == state.observation_tensor(player)
+                mine, theirs = _hidden_cards(other, player), _hidden_cards(state, player)
+                assert [len(cards) for cards in mine] == [len(cards) for cards in theirs]
+                redrawn[kind] += mine != theirs
+                if other.engine is not None and state.engine is not None:
+                    assert other.engine.hands[player] == state.engine.hands[player]
+                    assert other.engine.tables == state.engine.tables
         step += 1
         if state.is_chance_node():
             state.apply_action(int(rng.choice([a for a, _ in state.chance_outcomes()])))
@@ -343,6 +401,8 @@ def test_bad_game_parameters_are_refused_when_the_game_is_loaded() -> None:
 
     with pytest.raises(ConquianError, match="the dealer is player 0 or 1, not 2"):
         pyspiel.load_game("python_conquian", {"dealer": 2})
+    with pytest.raises(ConquianError, match="the dealer is player 0, 1 or 2, not -1"):
+        pyspiel.load_game("python_conquian", {"players": 3, "dealer": -1})
     for dealer in (1.0, True):  # pyspiel types its parameters; a direct call may not
         with pytest.raises(ConquianError, match="the dealer is player 0 or 1"):
             ConquianGame({"dealer": dealer})
@@ -381,7 +441,7 @@ def test_a_clone_shares_nothing_that_changes() -> None:
     assert (str(state), state.history(), state.information_state_string(0)) == before
 
 
-@pytest.mark.parametrize("name", TWO_PLAYER_PRESETS)
+@pytest.mark.parametrize("name", ALL_PRESETS)
 def test_the_history_tensor_is_of_perfect_recall(name: str) -> None:
     """With history_tensor, the information-state tensor determines the information-state
     string but for the order of the player's own card-adding actions: over states of
@@ -390,8 +450,9 @@ def test_the_history_tensor_is_of_perfect_recall(name: str) -> None:
     keeps the tensor, and the observation tensor is the plain one."""
     rules = PRESETS[name]
     game = load_game(rules, history_tensor=True)
-    assert game.information_state_tensor_size() == OBSERVATION_SIZE + history_size(rules)
-    assert game.observation_tensor_size() == OBSERVATION_SIZE
+    size = OBSERVATION_SIZE if rules.players == 2 else OBSERVATION_SIZE_THREE
+    assert game.information_state_tensor_size() == size + history_size(rules)
+    assert game.observation_tensor_size() == size
     rng = np.random.default_rng(3)
     strings: dict[tuple[int, tuple[float, ...]], set[str]] = {}
     roots = [game.new_initial_state()]
@@ -410,7 +471,7 @@ def test_the_history_tensor_is_of_perfect_recall(name: str) -> None:
                 action = int(rng.choice([card for card, _ in state.chance_outcomes()]))
             else:
                 action = int(rng.choice(state.legal_actions()))
-                for player in (0, 1):
+                for player in range(rules.players):
                     text = state.information_state_string(player).split(" actions=")[0]
                     key = (player, tuple(state.information_state_tensor(player)))
                     strings.setdefault(key, set()).add(text)
@@ -431,11 +492,11 @@ def test_the_history_tensor_is_of_perfect_recall(name: str) -> None:
         one, two = _refused(start, outcomes[:2]), _refused(start, outcomes[1::-1])
         if one is None or two is None:
             continue
-        for player in (0, 1):  # both at the chance node of the next card
+        for player in range(rules.players):  # all at the chance node of the next card
             assert one.information_state_string(player) != two.information_state_string(player)
             mine, other = (s.information_state_tensor(player) for s in (one, two))
             assert mine != other
-            assert mine[:OBSERVATION_SIZE] == other[:OBSERVATION_SIZE]
+            assert mine[:size] == other[:size]
         found += 1
     assert found
 
@@ -455,8 +516,9 @@ def _turning_points(game: Any, rng: np.random.Generator) -> list[Any]:
 
 
 def _refused(state: Any, cards: list[int]) -> Any | None:
-    """``state`` with ``cards`` turned up in turn, each refused by both players (declined
-    or released, R11, R14b) until the next card is turned; ``None`` if that cannot be."""
+    """``state`` with ``cards`` turned up in turn, each refused by every player (declined
+    or released, R11, R14b, M4) until the next card is turned; ``None`` if that cannot
+    be."""
     state = state.clone()
     for card in cards:
         if not state.is_chance_node():
@@ -500,7 +562,7 @@ def play_randomly(game: pyspiel.Game, seed: int) -> list[ConquianState]:
     return states
 
 
-@pytest.mark.parametrize("name", TWO_PLAYER_PRESETS)
+@pytest.mark.parametrize("name", ALL_PRESETS)
 def test_legal_actions_and_chance_nodes_answer_as_pyspiels_own_methods(name: str) -> None:
     """legal_actions() and is_chance_node() are answered in Python for speed; pyspiel's
     own answers (through _legal_actions and chance_outcomes) are the same at every node,
@@ -514,12 +576,14 @@ def test_legal_actions_and_chance_nodes_answer_as_pyspiels_own_methods(name: str
             player = state.current_player()
             if player >= 0:
                 assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
-                assert state.legal_actions(1 - player) == []
+                for other in range(game.num_players()):
+                    if other != player:
+                        assert state.legal_actions(other) == []
             kinds.add("chance" if state.is_chance_node() else str(player))
-    assert kinds == {"chance", "0", "1", "-4"}
+    assert kinds == {"chance", "-4", *map(str, range(game.num_players()))}
 
 
-@pytest.mark.parametrize("name", TWO_PLAYER_PRESETS)
+@pytest.mark.parametrize("name", ALL_PRESETS)
 def test_r11_a_turned_card_chosen_by_chance_is_the_deal_of_the_engines_deck(name: str) -> None:
     """A card turned up from the stock is chosen by changing places with the engine's
     stand-in, not by replaying the game: the engine is then the game its own deck deals
@@ -546,14 +610,87 @@ def test_r11_a_turned_card_chosen_by_chance_is_the_deal_of_the_engines_deck(name
     assert turned > 10
 
 
-def test_a_three_player_game_is_refused_by_name() -> None:
-    """M1: the OpenSpiel game has two players; three players are issue #32."""
-    with pytest.raises(ConquianError, match="two-player games only; this game has 3"):
-        load_game(PRESETS["tercerilla"])
-    assert load_game(PRESETS["mexican"]).num_players() == 2
-
-
 def test_the_opening_exchange_is_refused_by_name() -> None:
     """M10: the OpenSpiel game does not play the exchange yet (issue #32)."""
     with pytest.raises(ConquianError, match="does not play the opening exchange"):
         load_game(attrs.evolve(PRESETS["mexican"], exchange=True))
+
+
+def test_m2_three_players_are_dealt_from_the_player_after_the_dealer_round_the_table() -> None:
+    """The chance nodes deal as the engine does from the same deck (M2), one card at a
+    time or two (V7), for each dealer; the player after the dealer turns up the first
+    card (R10) and acts first."""
+    for rules in (TERCERILLA, Rules.parse("tercerilla,deal_batch:2")):
+        for dealer in (0, 1, 2):
+            order = list(State.new(seed=dealer + 4).deck or ())
+            game = load_game(rules, dealer)
+            state = deal(game, order[:24])
+            receivers = [
+                deal(game, order[:n]).action_to_string(pyspiel.PlayerId.CHANCE, 0)
+                for n in (0, 1, 2, 23, 24)
+            ]
+            first, after = (dealer + 1) % 3, (dealer + 2) % 3
+            if rules.deal_batch == 1:
+                assert receivers[:3] == [f"deal Ac to player {p}" for p in (first, after, dealer)]
+            else:
+                assert receivers[:3] == [f"deal Ac to player {p}" for p in (first, first, after)]
+            assert receivers[3] == f"deal Ac to player {dealer}"
+            assert receivers[4] == "turn Ac"
+            assert str(state).startswith("dealing: player 0 ")
+            assert str(state).count("player") == 3
+            state.apply_action(order[24].index)
+            engine = State.from_deck(order, rules=rules, dealer=dealer)
+            assert state.engine is not None
+            assert state.engine.hands == engine.hands
+            assert state.engine.offer == engine.offer
+            assert state.current_player() == engine.to_move == first
+
+
+@pytest.mark.parametrize("rules", [TERCERILLA, THREE_PLAYER_RULES[0]], ids=Rules.to_notation)
+def test_m11_the_winner_of_three_gets_two_and_each_loser_pays_one(rules: Rules) -> None:
+    """M11 (and M8: a fewest-cards win pays the same): returns +2, -1, -1, summing to 0;
+    a draw 0 for all; nothing before the end."""
+    game = load_game(rules)
+    kinds = set()
+    for seed in range(40):
+        states = play_randomly(game, seed)
+        assert all(state.returns() == [0.0, 0.0, 0.0] for state in states[:-1])
+        final = states[-1]
+        assert final.engine is not None
+        outcome = final.engine.outcome
+        assert outcome is not None
+        expected = [0.0, 0.0, 0.0]
+        if outcome.winner is not None:
+            expected = [-1.0, -1.0, -1.0]
+            expected[outcome.winner] = 2.0
+        assert final.returns() == expected
+        assert final.rewards() == expected
+        kinds.add(outcome.kind)
+        if len(kinds) == 2:
+            break
+    assert len(kinds) == 2  # a win (R16 or M8) and a draw, or the two kinds of win
+
+
+def test_a_three_player_resample_redraws_both_opponents_hands_from_the_unseen_cards() -> None:
+    """The cards ``player`` has not seen (both other hands and the stock) are dealt again:
+    over draws each opponent's hand changes, keeps its size, and holds only unseen cards."""
+    state = played_to(TERCERILLA, 40, seed=3)
+    player = state.current_player()
+    assert state.engine is not None
+    truth = state.engine
+    unseen = {*truth.stock, *(card for p in range(3) if p != player for card in truth.hands[p])}
+    drawn: dict[int, set[frozenset[Card]]] = {0: set(), 1: set(), 2: set()}
+    for number in range(8):
+        other = state.resample_from_infostate(player, lambda number=number: number / 8)
+        assert other.engine is not None
+        assert other.information_state_string(player) == state.information_state_string(player)
+        for seat in range(3):
+            hand = other.engine.hands[seat]
+            assert len(hand) == len(truth.hands[seat])
+            if seat == player:
+                assert hand == truth.hands[seat]
+            else:
+                assert hand <= unseen
+            drawn[seat].add(hand)
+    assert len(drawn[player]) == 1
+    assert all(len(hands) > 1 for seat, hands in drawn.items() if seat != player)

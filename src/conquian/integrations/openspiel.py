@@ -2,32 +2,34 @@
 
 Importing this module registers the game with ``pyspiel.register_game``; then
 ``pyspiel.load_game("python_conquian")`` (or :func:`load_game` with a
-:class:`~conquian.rules.Rules` value) gives a two-player, zero-sum, imperfect-information
-game with explicit chance nodes. Its actions are those of :mod:`conquian.actions` (279),
-its tensors :func:`~conquian.actions.encode_observation` (486 numbers), its returns +1 /
--1 for the winner / loser and 0 for a draw (R15, R16).
+:class:`~conquian.rules.Rules` value) gives a zero-sum, imperfect-information game of two
+or three players (``players=3``, M1) with explicit chance nodes. Its actions are those of
+:mod:`conquian.actions` (279), its tensors :func:`~conquian.actions.encode_observation`
+(486 numbers, 571 with three players), its returns +1 from each loser to the winner
+(M11: +1 / -1 with two players, +2 / -1 / -1 with three) and 0 for a draw (R15, R16, M8).
 
 The rules are game parameters, one per rule that matters for a single game:
-``hand_size``, ``max_sequence``, ``forcing``, ``regrouping``, ``meld_from_hand``,
-``deal_batch``, ``initial_upcard`` (as in :class:`~conquian.rules.Rules`, enums by their
-text) and ``dealer`` (0 or 1). The defaults are the classic rules. ``history_tensor``
-(false by default) adds the public history of moves to the information-state tensor,
-which is then of perfect recall.
+``players``, ``hand_size``, ``max_sequence``, ``forcing``, ``regrouping``,
+``meld_from_hand``, ``deal_batch``, ``initial_upcard``, ``stock_out`` (as in
+:class:`~conquian.rules.Rules`, enums by their text) and ``dealer`` (a seat, 0 to
+``players - 1``). The defaults are the classic rules. ``history_tensor`` (false by
+default) adds the public history of moves to the information-state tensor, which is then
+of perfect recall.
 
-Chance nodes. The game starts with one chance node per dealt card — the non-dealer's and
-the dealer's hands in the order of the deal (R8, V7), then the first card turned up
-(R10, V8) — each choosing uniformly among the cards not dealt yet; and each later card
-turned up from the stock is a chance node when it is turned, choosing uniformly among the
-cards still in the stock. So the history holds exactly what happened at the table, in
-order, and an information state holds only chance outcomes its player saw. (Dealing the
-whole shuffled deck at the start would give the same game, but would put the future
-stock order into every history, so that a history would hold what nobody knows yet.)
-The engine behind a state is a :class:`~conquian.state.State` dealt, once the deal's
-last card is chosen, from a deck whose positions not yet chosen hold the remaining cards
-in deck order. A card turned up later is first the engine's stand-in, the top card of its
-stock; the chance outcome then changes places with it in the deck
-(``conquian.state.turned_instead``): nobody has seen either card, so no move
-depended on them, and the engine is the game that deck deals with the same moves.
+Chance nodes. The game starts with one chance node per dealt card — the hands in the
+order of the deal (R8, V7, M2: from the player after the dealer round the table), then
+the first card turned up (R10, V8) — each choosing uniformly among the cards not dealt
+yet; and each later card turned up from the stock is a chance node when it is turned,
+choosing uniformly among the cards still in the stock. So the history holds exactly what
+happened at the table, in order, and an information state holds only chance outcomes its
+player saw. (Dealing the whole shuffled deck at the start would give the same game, but
+would put the future stock order into every history, so that a history would hold what
+nobody knows yet.) The engine behind a state is a :class:`~conquian.state.State` dealt,
+once the deal's last card is chosen, from a deck whose positions not yet chosen hold the
+remaining cards in deck order. A card turned up later is first the engine's stand-in, the
+top card of its stock; the chance outcome then changes places with it in the deck
+(``conquian.state.turned_instead``): nobody has seen either card, so no move depended on
+them, and the engine is the game that deck deals with the same moves.
 
 >>> import pyspiel
 >>> from conquian.integrations.openspiel import load_game
@@ -37,6 +39,9 @@ depended on them, and the engine is the game that deck deals with the same moves
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 40)
+>>> three = pyspiel.load_game("python_conquian(players=3,hand_size=8)")
+>>> three.num_players(), three.observation_tensor_size(), three.max_utility()
+(3, 571, 2.0)
 """
 
 from __future__ import annotations
@@ -59,11 +64,11 @@ from conquian._rng import SplitMix64  # noqa: E402
 from conquian.actions import (  # noqa: E402
     MELDS,
     NUM_ACTIONS,
-    OBSERVATION_LAYOUT,
     ActionBuilder,
     action_name,
     actions_of,
     encode_observation,
+    observation_layout,
 )
 from conquian.agents import Agent  # noqa: E402
 from conquian.cards import DECK, format_cards, sorted_cards  # noqa: E402
@@ -73,8 +78,9 @@ from conquian.errors import (  # noqa: E402
     MoveProblem,
     describe,
     no_exchange,
-    two_players_only,
+    player_range,
 )
+from conquian.game import max_moves  # noqa: E402
 from conquian.moves import Decline, Force, LayDown, Move, Release, Take  # noqa: E402
 from conquian.observation import Observation  # noqa: E402
 from conquian.phases import OfferOrigin  # noqa: E402
@@ -102,6 +108,7 @@ _NO_ATTRIBUTES: Final = base64.b64encode(pickle.dumps({})).decode("ascii")
 _PRIVATE: Final = frozenset(("hand", "selected", "building_lay_down", "chosen_melds"))
 """The parts of the observation only its player knows: his hand and the move he builds."""
 _DEFAULTS: Final[dict[str, Any]] = {
+    "players": CLASSIC.players,
     "hand_size": CLASSIC.hand_size,
     "max_sequence": CLASSIC.max_sequence,
     "forcing": CLASSIC.forcing.value,
@@ -109,6 +116,7 @@ _DEFAULTS: Final[dict[str, Any]] = {
     "meld_from_hand": CLASSIC.meld_from_hand,
     "deal_batch": CLASSIC.deal_batch,
     "initial_upcard": CLASSIC.initial_upcard,
+    "stock_out": CLASSIC.stock_out.value,
     "dealer": 0,
     "history_tensor": False,
 }
@@ -121,7 +129,7 @@ GAME_TYPE: Final = pyspiel.GameType(
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.ZERO_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
+    max_num_players=3,
     min_num_players=2,
     provides_information_state_string=True,
     provides_information_state_tensor=True,
@@ -143,9 +151,9 @@ def parameters_of(
     10
     """
     check_rules(rules)
-    two_players_only(rules.players, "the OpenSpiel game")  # three players: issue #32
     no_exchange(rules.exchange, "the OpenSpiel game")  # M10: issue #32
     return {
+        "players": rules.players,
         "hand_size": rules.hand_size,
         "max_sequence": rules.max_sequence,
         "forcing": rules.forcing.value,
@@ -153,6 +161,7 @@ def parameters_of(
         "meld_from_hand": rules.meld_from_hand,
         "deal_batch": rules.deal_batch,
         "initial_upcard": rules.initial_upcard,
+        "stock_out": rules.stock_out.value,
         "dealer": dealer,
         "history_tensor": history_tensor,
     }
@@ -161,28 +170,33 @@ def parameters_of(
 def load_game(
     rules: Rules = CLASSIC, dealer: int = 0, *, history_tensor: bool = False
 ) -> pyspiel.Game:
-    """``pyspiel.load_game("python_conquian", ...)`` with the parameters of ``rules``; with
-    ``history_tensor`` the information-state tensor also holds the public history of
-    moves, and is then of perfect recall (see :class:`ConquianObserver`).
+    """``pyspiel.load_game("python_conquian", ...)`` with the parameters of ``rules`` (a
+    game of three players under three-player rules, M1); with ``history_tensor`` the
+    information-state tensor also holds the public history of moves, and is then of
+    perfect recall (see :class:`ConquianObserver`).
 
     Raises:
         TypeError: ``rules`` is not a Rules.
 
     >>> load_game(history_tensor=True).information_state_tensor_size()
     18675
+    >>> from conquian import TERCERILLA
+    >>> load_game(TERCERILLA).num_players()
+    3
     """
     return pyspiel.load_game(
         "python_conquian", parameters_of(rules, dealer, history_tensor=history_tensor)
     )
 
 
-def _max_game_length(hand_size: int) -> int:
-    """A bound on the actions of a game: 40 chance nodes; at most ``121 + 2h`` moves
-    (docs/rules.rst's bound on plies, with V3's lay-downs), each finished by one action;
-    at most 40 cards added and ``2h`` lay-downs started; and at most 13 meld choices
-    (a table of 40 cards has at most 13 melds) for each of the ``4h + 1`` takes and
-    lay-downs."""
-    return _CARDS + (121 + 2 * hand_size) + _CARDS + 2 * hand_size + 13 * (4 * hand_size + 1)
+def _max_game_length(rules: Rules) -> int:
+    """A bound on the actions of a game of ``p`` players: 40 chance nodes; at most
+    ``max_moves(p) + p h`` moves (121 or 161 plies, :ref:`game-length`, and ``p h`` for
+    V3's lay-downs), each finished by one action; at most 40 cards added and ``p h``
+    lay-downs started; and at most 13 meld choices (a table of 40 cards has at most 13
+    melds) for each of the ``2 p h + 1`` takes and lay-downs."""
+    dealt = rules.players * rules.hand_size
+    return _CARDS + (max_moves(rules.players) + dealt) + _CARDS + dealt + 13 * (2 * dealt + 1)
 
 
 class ConquianGame(pyspiel.Game):
@@ -194,12 +208,13 @@ class ConquianGame(pyspiel.Game):
 
     Raises:
         InvalidRulesError: The parameters are not rules.
-        ConquianError: The dealer is not 0 or 1.
+        ConquianError: The dealer is not a seat (0 to ``players - 1``).
     """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         values = {**_DEFAULTS, **(params or {})}
         self.rules = Rules(
+            players=values["players"],
             hand_size=values["hand_size"],
             max_sequence=values["max_sequence"],
             forcing=values["forcing"],
@@ -207,10 +222,14 @@ class ConquianGame(pyspiel.Game):
             meld_from_hand=values["meld_from_hand"],
             deal_batch=values["deal_batch"],
             initial_upcard=values["initial_upcard"],
+            stock_out=values["stock_out"],
         )
+        players = self.rules.players
         dealer = values["dealer"]
-        if dealer.__class__ is not int or dealer not in (0, 1):
-            raise ConquianError(f"the dealer is player 0 or 1, not {describe(dealer)}")
+        if dealer.__class__ is not int or not 0 <= dealer < players:
+            raise ConquianError(
+                f"the dealer is player {player_range(players)}, not {describe(dealer)}"
+            )
         self.dealer: int = dealer
         history = values["history_tensor"]
         if history.__class__ is not bool:
@@ -219,11 +238,11 @@ class ConquianGame(pyspiel.Game):
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=_CARDS,
-            num_players=2,
+            num_players=players,
             min_utility=-1.0,
-            max_utility=1.0,
+            max_utility=players - 1.0,  # M11: each loser pays the winner one stake
             utility_sum=0.0,
-            max_game_length=_max_game_length(self.rules.hand_size),
+            max_game_length=_max_game_length(self.rules),
         )
         super().__init__(GAME_TYPE, info, params or {})
 
@@ -245,8 +264,9 @@ class ConquianGame(pyspiel.Game):
         """
         if params:
             raise ValueError(f"python_conquian's observer takes no parameters, not {params}")
+        players = self.rules.players
         if iig_obs_type is None:
-            return ConquianObserver(perfect_recall=False)
+            return ConquianObserver(perfect_recall=False, players=players)
         history = None
         if self.history_tensor and iig_obs_type.perfect_recall and iig_obs_type.public_info:
             history = self.rules
@@ -261,6 +281,7 @@ class ConquianGame(pyspiel.Game):
             public_info=iig_obs_type.public_info,
             private_info=private == pyspiel.PrivateInfoType.SINGLE_PLAYER,
             history=history,
+            players=players,
         )
 
 
@@ -327,7 +348,7 @@ class ConquianState(pyspiel.State):
 
     @property
     def dealer(self) -> int:
-        """The dealer, 0 or 1."""
+        """The dealer, a seat."""
         return self._now.dealer
 
     @property
@@ -337,17 +358,18 @@ class ConquianState(pyspiel.State):
         return self._now.engine
 
     def _dealt(self) -> int:
-        """Cards the deal gives (both hands and the first card turned up)."""
-        return 2 * self._now.rules.hand_size + 1
+        """Cards the deal gives (every hand and the first card turned up)."""
+        rules = self._now.rules
+        return rules.players * rules.hand_size + 1
 
     def _receiver(self, position: int) -> int | None:
-        """Who is dealt the card at deck ``position`` (``None`` for the card turned up)."""
+        """Who is dealt the card at deck ``position`` (``None`` for the card turned up):
+        R8, V7, M2, ``deal_batch`` cards at a time from the player after the dealer."""
         rules = self._now.rules
-        if position >= 2 * rules.hand_size:
+        players = rules.players
+        if position >= players * rules.hand_size:
             return None
-        batch = rules.deal_batch
-        first = position % 2 == 0 if batch == 1 else position // batch % 2 == 0
-        return 1 - self._now.dealer if first else self._now.dealer
+        return (self._now.dealer + 1 + position // rules.deal_batch) % players
 
     def current_player(self) -> int:
         """The player to act, ``CHANCE`` at a chance node or ``TERMINAL``."""
@@ -397,16 +419,19 @@ class ConquianState(pyspiel.State):
         return list(zip(left, [1.0 / len(left)] * len(left), strict=True))
 
     def returns(self) -> list[float]:
-        """+1 / -1 for the winner / loser at the end, 0 for a draw and before the end."""
+        """At the end, +1 from each loser to the winner (who went out, R16, or held the
+        fewest cards, M8): +1 / -1 with two players, +2 / -1 / -1 with three (M11); 0 for
+        a draw (R15, M8) and before the end."""
+        players = self._now.rules.players
         if not self.is_terminal():
-            return [0.0, 0.0]
+            return [0.0] * players
         engine = self._now.engine
         assert engine is not None
         assert engine.outcome is not None
         winner = engine.outcome.winner
         if winner is None:
-            return [0.0, 0.0]
-        return [1.0 if player == winner else -1.0 for player in (0, 1)]
+            return [0.0] * players
+        return [players - 1.0 if player == winner else -1.0 for player in range(players)]
 
     # ------------------------------------------------------------------ acting
 
@@ -495,8 +520,8 @@ class ConquianState(pyspiel.State):
         return action_name(action)
 
     def resample_from_infostate(self, player: int, sampler: Any) -> ConquianState:
-        """A state ``player`` cannot tell from this one, drawn uniformly: the opponent's
-        hand and the stock dealt again from the cards ``player`` has not seen, and the
+        """A state ``player`` cannot tell from this one, drawn uniformly: the opponents'
+        hands and the stock dealt again from the cards ``player`` has not seen, and the
         same actions replayed (for information-set search such as ISMCTS).
 
         The engine moves are replayed once, from the new deal, without checking them
@@ -514,14 +539,16 @@ class ConquianState(pyspiel.State):
         """
         rng = SplitMix64(int(sampler() * 2**53))
         now = self._now
-        opponent = 1 - player
         engine = now.engine
-        # the cards dealt to the opponent that he still holds (all of them during the deal)
-        held = None if engine is None else {card.index for card in engine.hands[opponent]}
+        # the cards dealt to each opponent that he still holds (all of them during the deal)
+        held = None if engine is None else [{c.index for c in hand} for hand in engine.hands]
+        receivers = map(self._receiver, range(len(now.deck)))
         hidden = [  # deck positions holding a card player has not seen
             position
-            for position, card in enumerate(now.deck)
-            if self._receiver(position) == opponent and (held is None or card in held)
+            for position, (card, receiver) in enumerate(zip(now.deck, receivers, strict=True))
+            if receiver is not None
+            and receiver != player
+            and (held is None or card in held[receiver])
         ]
         unseen = [now.deck[p] for p in hidden]
         chosen = set(now.deck)
@@ -533,7 +560,7 @@ class ConquianState(pyspiel.State):
         history = self.full_history()
         building = now.building
         if building and self.current_player() != player:
-            # the opponent's unfinished move: player has not seen its cards, and the
+            # an opponent's unfinished move: player has not seen its cards, and the
             # state before it is one that player cannot tell from this one
             history = history[: len(history) - len(building)]
             building = ()
@@ -612,8 +639,11 @@ class ConquianState(pyspiel.State):
     def __str__(self) -> str:
         now = self._now
         if now.engine is None:
-            dealt = [format_cards(sorted_cards(DECK[c] for c in self.dealt_to(p))) for p in (0, 1)]
-            return f"dealing: player 0 {dealt[0] or '-'}; player 1 {dealt[1] or '-'}"
+            dealt = (sorted_cards(DECK[c] for c in self.dealt_to(p)) for p in range(3))
+            return "dealing: " + "; ".join(
+                f"player {p} {format_cards(cards) or '-'}"
+                for p, cards in zip(range(now.rules.players), dealt, strict=False)
+            )
         text = now.engine.to_notation()
         if now.unturned:
             text += " (a card is being turned up)"
@@ -648,7 +678,8 @@ class ConquianObserver:
     player's view.
 
     The tensor is :func:`~conquian.actions.encode_observation`, one piece in ``dict`` for
-    each part of :data:`~conquian.actions.OBSERVATION_LAYOUT` that the observer gives: the
+    each part of :data:`~conquian.actions.OBSERVATION_LAYOUT` (with three players
+    :data:`~conquian.actions.OBSERVATION_LAYOUT_THREE`) that the observer gives: the
     private parts (the hand and the move being built) with ``private_info``, the others
     with ``public_info``. The string is the player's view in notation, without the hand
     when it is public only. With ``perfect_recall`` (an information state) the string
@@ -671,6 +702,7 @@ class ConquianObserver:
         private_info: Give the player's private parts.
         history: The rules, to add the public history of moves to the tensor; ``None``
             for none.
+        players: The players of the game, 2 or 3 (M1); with ``history``, its.
     """
 
     def __init__(
@@ -680,13 +712,16 @@ class ConquianObserver:
         public_info: bool = True,
         private_info: bool = True,
         history: Rules | None = None,
+        players: int = 2,
     ) -> None:
         self.perfect_recall = perfect_recall
         self.public_info = public_info
         self.private_info = private_info
         self._parts: list[tuple[str, int, int]] = []  # name, start in the encoding, size
         start = 0
-        for name, size in OBSERVATION_LAYOUT.items():
+        if history is not None:
+            players = history.players
+        for name, size in observation_layout(players).items():
             if private_info if name in _PRIVATE else public_info:
                 self._parts.append((name, start, size))
             start += size
@@ -747,26 +782,31 @@ _MELD_ID: Final = {meld: number for number, meld in enumerate(MELDS)}
 
 
 def history_entry_size(rules: Rules) -> int:
-    """The numbers of one move of the history tensor: 1 (the observer moved) + 40 (the
-    offered card) + 3 (its origin: discard, stock, upcard) + 5 (take, decline, force,
-    release, lay-down) + 40 (the cards laid) + 40 (the discard), and under regrouping
-    ``borrow`` or ``none`` (V2) 194 more (the melds of the table named).
+    """The numbers of one move of the history tensor: 1 (the observer moved; with three
+    players 2: the observer, the next player; M1) + 40 (the offered card) + 3 (its origin:
+    discard, stock, upcard) + 5 (take, decline, force, release, lay-down) + 40 (the cards
+    laid) + 40 (the discard), and under regrouping ``borrow`` or ``none`` (V2) 194 more
+    (the melds of the table named).
 
     >>> history_entry_size(CLASSIC), history_entry_size(Rules.parse("foster"))
     (129, 323)
+    >>> history_entry_size(Rules.parse("tercerilla"))
+    130
     """
-    size = 1 + _CARDS + len(_ORIGINS) + len(_KINDS) + 2 * _CARDS
+    size = rules.players - 1 + _CARDS + len(_ORIGINS) + len(_KINDS) + 2 * _CARDS
     return size if rules.regrouping is Regrouping.FREE else size + len(MELDS)
 
 
 def history_size(rules: Rules) -> int:
     """The numbers of the history tensor: a slot for each of the most moves a game has
-    (121 + 2 a hand card, with V3's lay-downs).
+    (:func:`~conquian.game.max_moves`, 121 with two players and 161 with three, and one
+    for each hand card of each player, with V3's lay-downs).
 
     >>> history_size(CLASSIC)
     18189
     """
-    return (121 + 2 * rules.hand_size) * history_entry_size(rules)
+    most = max_moves(rules.players) + rules.players * rules.hand_size
+    return most * history_entry_size(rules)
 
 
 def _encode_history(out: Any, view: Observation, rules: Rules | None) -> None:
@@ -775,10 +815,13 @@ def _encode_history(out: Any, view: Observation, rules: Rules | None) -> None:
     out.fill(0)
     size = history_entry_size(rules)
     named = rules.regrouping is not Regrouping.FREE
+    players = rules.players
     for number, played in enumerate(view.history):
         at = number * size
-        out[at] = played.player == view.player
-        at += 1
+        seat = (played.player - view.player) % players  # 0: the observer, 1: the next
+        if seat < players - 1:
+            out[at + seat] = 1
+        at += players - 1
         assert played.offer is not None  # no give: the game refuses the exchange (M10)
         out[at + played.offer.index] = 1
         at += _CARDS
