@@ -703,6 +703,7 @@ def observation_layout(players: int) -> Mapping[str, int]:
     Raises:
         ConquianError: ``players`` is not 2 or 3.
 
+    >>> from conquian.actions import observation_layout
     >>> sum(observation_layout(2).values()), sum(observation_layout(3).values())
     (486, 571)
     """
