@@ -694,3 +694,28 @@ def test_a_three_player_resample_redraws_both_opponents_hands_from_the_unseen_ca
             drawn[seat].add(hand)
     assert len(drawn[player]) == 1
     assert all(len(hands) > 1 for seat, hands in drawn.items() if seat != player)
+
+
+def test_library_agents_play_a_three_player_game_through_agent_bot() -> None:
+    """The agents play three-player games from their observation (M1): AgentBot plays
+    the moves the agent chooses from the player's view, to the end of the game."""
+    game = load_game(TERCERILLA)
+    bots = [AgentBot(GreedyAgent()), AgentBot(RandomAgent(3)), AgentBot(GreedyAgent())]
+    rng = np.random.default_rng(4)
+    moves = [0, 0, 0]
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(int(rng.choice([a for a, _ in state.chance_outcomes()])))
+                continue
+            player = state.current_player()
+            view = state.view(player)
+            if not state.building() and view is not None:
+                if player != 1:  # greedy: the move the agent chooses from the same view
+                    wanted = actions_of(GreedyAgent().choose(view, view.legal_moves()), view)
+                    assert bots[player].step(state) == wanted[0]
+                moves[player] += 1
+            state.apply_action(bots[player].step(state))
+        assert sum(state.returns()) == 0
+    assert min(moves) > 10
