@@ -277,9 +277,10 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         """What ``agent`` sees now: its encoded view and its legal-action mask.
 
         The vector is :func:`~conquian.actions.encode_observation`'s of the agent's
-        observation, unpacked into a NumPy array from the bits of the game's card masks;
-        the mask is a copy of one kept for the same legal actions. Both are new arrays at
-        every call, the caller's to keep or change.
+        observation: with two players unpacked into a NumPy array from the bits of the
+        game's card masks, with three made from its observation. The mask is a copy of
+        one kept for the same legal actions. Both are new arrays at every call, the
+        caller's to keep or change.
         """
         state = self._current()
         player = self._agents.index(agent)
