@@ -58,9 +58,10 @@ from conquian.actions import (  # noqa: E402
     MELDS,
     NUM_ACTIONS,
     OBSERVATION_LAYOUT,
+    OBSERVATION_LAYOUT_THREE,
     OBSERVATION_SIZE,
+    OBSERVATION_SIZE_THREE,
     ActionBuilder,
-    encode_observation,
     observation_layout,
 )
 from conquian.cards import format_cards, sorted_cards  # noqa: E402
@@ -154,8 +155,8 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
             )
         self.render_mode = render_mode
         self._agents = AGENTS if players == 2 else AGENTS_THREE
-        # two players: the observation is read from card masks (_encoded), and what each
-        # player declined kept as a mask; three: encode_observation of the observation
+        # the observation is read from card masks (_encoded, _encoded_three), and what each
+        # player declined is kept as a mask
         self._two = players == 2
         self.possible_agents = list(self._agents)
         self.agents = list(self._agents)
@@ -171,7 +172,8 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         )
         self._state: State | None = None
         self._builder: ActionBuilder | None = None
-        self._declined = (0, 0)  # the cards each player declined or passed, as masks
+        # the cards each player declined or passed, as masks
+        self._declined: tuple[int, ...] = (0,) * players
 
     @property
     def game_state(self) -> State | None:
@@ -223,12 +225,12 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
             run_seed, games = _seed(seed, "reset's seed"), 0
         # Other options are ignored, as PettingZoo's API test expects.
         options = options or {}
-        declined = [0, 0]
+        declined = [0] * len(self._agents)
         if "position" in options:
             if "dealer" in options:
                 raise ConquianError("a position has its dealer: give a position or a dealer")
             state = _position(options["position"], self.rules)
-            for played in state.history if self._two else ():
+            for played in state.history:
                 if played.move.__class__ is Decline:
                     assert played.offer is not None  # a decline answers an offer
                     declined[played.player] |= 1 << played.offer.index
@@ -241,7 +243,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         self._run_seed, self._games = run_seed, games
         self._state = state
         self._builder = ActionBuilder.start(state)
-        self._declined = (declined[0], declined[1])
+        self._declined = tuple(declined)
         self.agents = list(self._agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -277,9 +279,9 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         """What ``agent`` sees now: its encoded view and its legal-action mask.
 
         The vector is :func:`~conquian.actions.encode_observation`'s of the agent's
-        observation: with two players unpacked into a NumPy array from the bits of the
-        game's card masks, with three made from its observation. The mask is a copy of
-        one kept for the same legal actions. Both are new arrays at every call, the
+        observation, unpacked into a NumPy array from the bits of the game's card masks
+        (with two players or three). The mask is a copy of one kept for the same legal
+        actions. Both are new arrays at every call, the
         caller's to keep or change.
         """
         state = self._current()
@@ -289,7 +291,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
             "observation": (
                 _encoded(state, player, builder, self._declined[1 - player])
                 if self._two
-                else np.array(encode_observation(state.observation(player), builder), np.float32)
+                else _encoded_three(state, player, builder, self._declined)
             ),
             "action_mask": (
                 np.zeros(NUM_ACTIONS, np.int8)
@@ -326,13 +328,13 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         self.rewards = dict.fromkeys(self.agents, 0.0)
         move = builder.move
         if move is not None:
-            if move.__class__ is Decline and self._two:  # declined or passed (R11): seen by both
+            if move.__class__ is Decline:  # declined or passed (R11, M4): seen by all
                 offer = state.offer
                 assert offer is not None
-                mover = AGENTS.index(agent)
+                mover = self._agents.index(agent)
                 declined = list(self._declined)
                 declined[mover] |= 1 << offer.index
-                self._declined = (declined[0], declined[1])
+                self._declined = tuple(declined)
             state = state.apply_unchecked(move)  # the builder's move is legal
             self._state = state
             outcome = state.outcome
@@ -450,6 +452,69 @@ def _encoded(
     ).astype(np.float32)
     vector[_STOCK_SIZE] = (unseen.bit_count() - opponent_hand) / _CARDS
     vector[_OPPONENT_HAND_SIZE] = opponent_hand / 20
+    return vector
+
+
+# The same for three players (OBSERVATION_LAYOUT_THREE).
+_AT3: Final = dict(
+    zip(
+        OBSERVATION_LAYOUT_THREE,
+        accumulate(OBSERVATION_LAYOUT_THREE.values(), initial=0),
+        strict=False,
+    )
+)
+_BYTES3: Final = (OBSERVATION_SIZE_THREE + 7) // 8
+_PHASE_BIT3: Final = {id(phase): 1 << _AT3["phase"] + number for phase, number in _PHASE.items()}
+_ORIGIN_BIT3: Final = {id(origin): 1 << _AT3["offer_origin"] + n for origin, n in _ORIGIN.items()}
+
+
+def _encoded_three(
+    state: State, player: int, builder: ActionBuilder | None, declined: tuple[int, ...]
+) -> np.ndarray[Any, Any]:
+    """:func:`~conquian.actions.encode_observation` of ``player``'s observation of a
+    three-player ``state`` and his ``builder``, as :func:`_encoded` makes it for two
+    (M1: each opponent's part, named from ``player``: the next player, then the one
+    after); ``declined`` holds the cards each player declined or passed, by seat."""
+    seen = state.seen_cards(player)
+    hand, table, unseen, offer = seen.hand, seen.table, seen.unseen, seen.offer
+    tables, sizes = seen.tables, seen.hand_sizes
+    after = (player + 1) % 3
+    previous = (player + 2) % 3
+    offer_bit = 0 if offer < 0 else 1 << offer
+    dead = _ALL_CARDS & ~(hand | tables[0] | tables[1] | tables[2] | unseen | offer_bit)
+    bits = (
+        hand
+        | table << _AT3["own_table"]
+        | tables[after] << _AT3["next_table"]
+        | tables[previous] << _AT3["previous_table"]
+        | dead << _AT3["dead"]
+        | declined[after] << _AT3["next_declined"]
+        | declined[previous] << _AT3["previous_declined"]
+        | _PHASE_BIT3[id(state.phase)]
+    )
+    if offer >= 0:
+        bits |= offer_bit << _AT3["offer"] | _ORIGIN_BIT3[id(state.offer_origin)]
+        offered_by = state.offered_by
+        if offered_by is not None:
+            bits |= 1 << _AT3["offered_by"] + (offered_by - player) % 3
+    to_move = state.to_move
+    if to_move is not None:
+        bits |= 1 << _AT3["to_move"] + (to_move - player) % 3
+    if builder is not None and builder.is_started:
+        for card in builder.selected:
+            bits |= 1 << _AT3["selected"] + card.index
+        if builder.is_lay_down:
+            bits |= 1 << _AT3["building_lay_down"]
+        for meld in builder.chosen_melds:
+            bits |= 1 << _AT3["chosen_melds"] + _MELD_ID[meld]
+    vector = np.unpackbits(
+        np.frombuffer(bits.to_bytes(_BYTES3, "little"), np.uint8),
+        count=OBSERVATION_SIZE_THREE,
+        bitorder="little",
+    ).astype(np.float32)
+    vector[_AT3["stock_size"]] = (unseen.bit_count() - sizes[after] - sizes[previous]) / _CARDS
+    vector[_AT3["next_hand_size"]] = sizes[after] / 20
+    vector[_AT3["previous_hand_size"]] = sizes[previous] / 20
     return vector
 
 
