@@ -34,6 +34,7 @@ from conquian.actions import (
 )
 from conquian.agents import GreedyAgent, RandomAgent
 from conquian.cards import format_cards
+from conquian.game import max_moves
 from conquian.integrations.openspiel import (
     AgentBot,
     ConquianGame,
@@ -110,6 +111,8 @@ def test_players_and_stock_out_are_game_parameters() -> None:
     history = load_game(TERCERILLA, history_tensor=True)
     assert history.information_state_tensor_size() == 571 + history_size(TERCERILLA)
     assert history_size(TERCERILLA) == (161 + 3 * 8) * 130
+    assert history_size(CLASSIC) == (max_moves(2) + 2 * 10) * 129
+    assert history_size(TERCERILLA) == (max_moves(3) + 3 * 8) * 130
     with pytest.raises(ConquianError, match="the dealer is player 0, 1 or 2, not 3"):
         load_game(TERCERILLA, dealer=3)
     with pytest.raises(ConquianError, match="players"):

@@ -80,7 +80,6 @@ from conquian.errors import (  # noqa: E402
     no_exchange,
     player_range,
 )
-from conquian.game import max_moves  # noqa: E402
 from conquian.moves import Decline, Force, LayDown, Move, Release, Take  # noqa: E402
 from conquian.observation import Observation  # noqa: E402
 from conquian.phases import OfferOrigin  # noqa: E402
@@ -189,14 +188,21 @@ def load_game(
     )
 
 
+def _most_moves(players: int) -> int:
+    """The most moves (plies) a game of ``players`` players lasts, ``40 p + 41``: 121
+    with two, 161 with three (docs/embedding.rst, "How long a game can last"; the same
+    as ``conquian.game.max_moves``, which the integrations' tier does not import)."""
+    return 40 * players + 41
+
+
 def _max_game_length(rules: Rules) -> int:
     """A bound on the actions of a game of ``p`` players: 40 chance nodes; at most
-    ``max_moves(p) + p h`` moves (121 or 161 plies, :ref:`game-length`, and ``p h`` for
+    ``_most_moves(p) + p h`` moves (121 or 161 plies, :ref:`game-length`, and ``p h`` for
     V3's lay-downs), each finished by one action; at most 40 cards added and ``p h``
     lay-downs started; and at most 13 meld choices (a table of 40 cards has at most 13
     melds) for each of the ``2 p h + 1`` takes and lay-downs."""
     dealt = rules.players * rules.hand_size
-    return _CARDS + (max_moves(rules.players) + dealt) + _CARDS + dealt + 13 * (2 * dealt + 1)
+    return _CARDS + (_most_moves(rules.players) + dealt) + _CARDS + dealt + 13 * (2 * dealt + 1)
 
 
 class ConquianGame(pyspiel.Game):
@@ -805,7 +811,7 @@ def history_size(rules: Rules) -> int:
     >>> history_size(CLASSIC)
     18189
     """
-    most = max_moves(rules.players) + rules.players * rules.hand_size
+    most = _most_moves(rules.players) + rules.players * rules.hand_size
     return most * history_entry_size(rules)
 
 
