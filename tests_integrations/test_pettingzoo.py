@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Iterator
+from typing import Any
 
-import attrs
 import numpy as np
 import pytest
 from gymnasium import spaces
@@ -25,6 +25,7 @@ from conquian import (
     State,
 )
 from conquian.actions import (
+    DISCARD,
     NUM_ACTIONS,
     OBSERVATION_LAYOUT,
     OBSERVATION_LAYOUT_THREE,
@@ -35,8 +36,8 @@ from conquian.actions import (
 from conquian.cards import Card
 from conquian.integrations import require
 from conquian.integrations.pettingzoo import AGENTS, AGENTS_THREE, env, raw_env
-from conquian.moves import Decline
-from conquian.phases import OutcomeKind
+from conquian.moves import Decline, Give
+from conquian.phases import OutcomeKind, Phase
 from conquian.rules import StockOut
 from conquian.simulate import game_seed
 
@@ -57,6 +58,12 @@ THREE_PLAYER_RULES = [
     Rules.parse("mexican,players:3,hand_size:6,forcing:off"),
 ]
 """Three-player rules (M1, M9) with each option that changes what is offered and shown."""
+EXCHANGE_RULES = [
+    Rules.parse("mexican,exchange:true"),
+    Rules.parse("tercerilla,exchange:true"),
+    Rules.parse("tercerilla,exchange:true,initial_upcard:true,stock_out:fewest_cards"),
+]
+"""Rules with the opening exchange (M10), of two and three players."""
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
@@ -357,12 +364,6 @@ def test_an_observation_is_the_callers_own_to_change() -> None:
     assert np.array_equal(twin.observe(agent)["action_mask"], expected["action_mask"])
 
 
-def test_the_opening_exchange_is_refused_by_name() -> None:
-    """M10: the environment does not play the exchange yet (issue #32)."""
-    with pytest.raises(ConquianError, match="does not play the opening exchange"):
-        raw_env(rules=attrs.evolve(PRESETS["mexican"], exchange=True))
-
-
 def test_three_player_rules_seat_three_agents_given_as_rules_or_as_text() -> None:
     """M1: ``players`` 3 makes three agents, player_N at seat N; the observation has the
     three-player layout (571 numbers), the actions are the same."""
@@ -500,7 +501,12 @@ def _hidden_swaps(
 ) -> Iterator[State]:
     """``state`` with a card of each other player's hand swapped with a stock card, and
     a card of one other hand swapped with a card of the other (never a card of ``keep``)."""
-    hands = [hand - keep for hand in state.hands]
+    gave = {  # M10: the card the viewer gave is known to him, wherever it is
+        played.move.card
+        for played in state.history
+        if isinstance(played.move, Give) and played.player == viewer
+    }
+    hands = [hand - keep - gave for hand in state.hands]
     stock = list(state.stock)
     others = [seat for seat in range(state.players) if seat != viewer]
     for other in others:
@@ -511,30 +517,39 @@ def _hidden_swaps(
         swapped = list(state.hands)
         swapped[other] = (state.hands[other] - {card}) | {stock[at]}
         new_stock = [*stock[:at], card, *stock[at + 1 :]]
-        yield _with(state, swapped, new_stock)
+        yield _with(state, swapped, new_stock, {card: stock[at]})
     first, second = others[0], others[-1]
     if first != second and hands[first] and hands[second]:
         a, b = rng.choice(sorted(hands[first])), rng.choice(sorted(hands[second]))
         swapped = list(state.hands)
         swapped[first] = (state.hands[first] - {a}) | {b}
         swapped[second] = (state.hands[second] - {b}) | {a}
-        yield _with(state, swapped, stock)
+        yield _with(state, swapped, stock, {a: b, b: a})
 
 
-def _with(state: State, hands: list[frozenset[Card]], stock: list[Card]) -> State:
+def _with(
+    state: State, hands: list[frozenset[Card]], stock: list[Card], moved: dict[Card, Card]
+) -> State:
+    """``state`` with these hands and stock; in the opening exchange (M10) a card set
+    aside that was swapped is replaced by the card that took its place (``moved``)."""
     masks = tuple(sum(1 << card.index for card in hand) for hand in hands)
-    return state._replace(hands=masks, stock=tuple(card.index for card in stock))
+    changes: dict[str, Any] = {"hands": masks, "stock": tuple(card.index for card in stock)}
+    if state.phase is Phase.EXCHANGE:  # the set-aside cards are the offered_by field
+        changes["offered_by"] = sum(1 << moved.get(card, card).index for card in state.given)
+    return state._replace(**changes)
 
 
-@pytest.mark.parametrize("rules", THREE_PLAYER_RULES[:3], ids=Rules.to_notation)
+@pytest.mark.parametrize("rules", THREE_PLAYER_RULES[:3] + EXCHANGE_RULES, ids=Rules.to_notation)
 def test_an_agents_observation_holds_nothing_of_the_other_two_hands_or_the_stock(
     rules: Rules,
 ) -> None:
     """The swap test with three agents: swapping a card of another agent's hand with a
     stock card, or a card of one opponent's hand with one of the other's, changes neither
-    the agent's observation vector nor its mask, at every step of random games."""
+    the agent's observation vector nor its mask, at every step of random games. With the
+    opening exchange (M10, two players too) the cards set aside and the gives the agent
+    may not see are swapped as well (never the card he gave: he knows it)."""
     rng = random.Random(6)
-    swaps = 0
+    swaps = exchanging = 0
     for seed in range(4):
         state = State.new(seed, rules=rules)
         while not state.is_over:
@@ -550,7 +565,7 @@ def test_an_agents_observation_holds_nothing_of_the_other_two_hands_or_the_stock
                 game.step(step)
                 builder = builder.apply(step)
                 steps.append(step)
-            for viewer in range(3):
+            for viewer in range(rules.players):
                 seen = game.observe(AGENTS_THREE[viewer])
                 # with a move half built, the mover's hand stays (the legal steps depend
                 # on it); without, it is swapped too
@@ -567,8 +582,10 @@ def test_an_agents_observation_holds_nothing_of_the_other_two_hands_or_the_stock
                     assert np.array_equal(again["observation"], seen["observation"])
                     assert np.array_equal(again["action_mask"], seen["action_mask"])
                     swaps += 1
+                    exchanging += state.phase is Phase.EXCHANGE
             state = state.apply(rng.choice(state.legal_moves()))
-    assert swaps > 500
+    assert swaps > 300
+    assert exchanging > 5 or not rules.exchange
 
 
 def test_render_shows_three_hands_in_a_three_player_game() -> None:
@@ -579,3 +596,45 @@ def test_render_shows_three_hands_in_a_three_player_game() -> None:
     lines = text.splitlines()
     assert lines[0] == "rules tercerilla, ply 0, offer"
     assert [line.split(":")[0] for line in lines[1:4]] == list(AGENTS_THREE)
+
+
+@pytest.mark.parametrize("rules", EXCHANGE_RULES, ids=Rules.to_notation)
+def test_the_opening_exchange_is_played_with_gives_masked_and_hidden(rules: Rules) -> None:
+    """M10: each agent in turn from the player after the dealer gives one hand card (a
+    discard action, one legal per hand card); the observation is encode_observation's
+    with the exchange part (the exchange, the card given, and once all have chosen the
+    card received) at every step of random games; PettingZoo's own tests pass."""
+    api_test(env(rules=rules), num_cycles=300)
+    seed_test(lambda: env(rules=rules), num_cycles=300)
+    game = raw_env(rules=rules)
+    size = game.observation_space("player_0")["observation"].shape[0]
+    assert size == (486 if rules.players == 2 else 571) + 81
+    rng = np.random.default_rng(3)
+    gives = received = 0
+    for number in range(4):
+        game.reset(seed=3 if number == 0 else None)
+        for agent in game.agent_iter():
+            observation, _, termination, _, _ = game.last()
+            if termination:
+                game.step(None)
+                continue
+            state = game.game_state
+            assert state is not None
+            for other in game.possible_agents:
+                player = game.possible_agents.index(other)
+                builder = game.move_builder if other == agent else None
+                view = state.observation(player)
+                expected = encode_observation(view, builder)
+                seen = game.observe(other)["observation"]
+                assert seen.shape == (size,)
+                assert seen.tolist() == pytest.approx(expected, abs=1e-7)
+                received += bool(seen[-40:].any())
+            legal = np.flatnonzero(observation["action_mask"])
+            if state.phase is Phase.EXCHANGE:  # a give: the discard action of a hand card
+                mover = game.possible_agents.index(agent)
+                assert sorted(legal - DISCARD) == sorted(c.index for c in state.hands[mover])
+                assert observation["observation"][-81] == 1
+                gives += 1
+            game.step(int(legal[-1] if rng.random() < 0.5 else rng.choice(legal)))
+    assert gives == 4 * rules.players
+    assert received > 100

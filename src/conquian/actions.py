@@ -82,6 +82,7 @@ __all__ = [
     "ADD",
     "DECLINE_ACTION",
     "DISCARD",
+    "EXCHANGE_LAYOUT",
     "FORCE_ACTION",
     "GO_OUT",
     "LAY_DOWN",
@@ -696,21 +697,46 @@ OBSERVATION_SIZE_THREE: Final = sum(OBSERVATION_LAYOUT_THREE.values())
 """The length of :func:`encode_observation`'s list in a three-player game (571)."""
 
 
-def observation_layout(players: int) -> Mapping[str, int]:
+EXCHANGE_LAYOUT: Final[Mapping[str, int]] = MappingProxyType(
+    {"exchanging": 1, "given": _CARDS, "received": _CARDS}
+)
+"""The parts :func:`encode_observation` adds at the end of its list under rules with the
+opening exchange (``Rules.exchange``, M10), with their sizes:
+
+* ``exchanging``: 1 while the game is in the exchange (``Phase.EXCHANGE``; the
+  ``phase`` part is then all 0);
+* ``given``: the card the player gave, from his choice on (set aside in his hand until
+  every player has chosen, then in the next player's hand until it is played);
+* ``received``: the card that came to him, once every player has chosen (M10: nobody
+  else sees either card).
+
+:meta hide-value:
+"""
+_LAYOUTS: Final = {
+    (players, exchange): MappingProxyType({**base, **(EXCHANGE_LAYOUT if exchange else {})})
+    for players, base in ((2, OBSERVATION_LAYOUT), (3, OBSERVATION_LAYOUT_THREE))
+    for exchange in (False, True)
+}
+
+
+def observation_layout(players: int, exchange: bool = False) -> Mapping[str, int]:
     """The layout of :func:`encode_observation`'s list for games of ``players`` players:
-    :data:`OBSERVATION_LAYOUT` for two, :data:`OBSERVATION_LAYOUT_THREE` for three (M1).
+    :data:`OBSERVATION_LAYOUT` for two, :data:`OBSERVATION_LAYOUT_THREE` for three (M1);
+    with ``exchange`` (``Rules.exchange``, M10) followed by :data:`EXCHANGE_LAYOUT`.
 
     Raises:
-        ConquianError: ``players`` is not 2 or 3.
+        ConquianError: ``players`` is not 2 or 3, or ``exchange`` not a bool.
 
     >>> from conquian.actions import observation_layout
     >>> sum(observation_layout(2).values()), sum(observation_layout(3).values())
     (486, 571)
+    >>> sum(observation_layout(3, exchange=True).values())
+    652
     """
-    if players.__class__ is int and players == 2:
-        return OBSERVATION_LAYOUT
-    if players.__class__ is int and players == 3:
-        return OBSERVATION_LAYOUT_THREE
+    if exchange.__class__ is not bool:
+        raise ConquianError(f"exchange is true or false, not {describe(exchange)}")
+    if players.__class__ is int and players in (2, 3):
+        return _LAYOUTS[players, exchange]
     raise ConquianError(f"a game has 2 or 3 players, not {describe(players)}")
 
 
@@ -719,7 +745,9 @@ def encode_observation(
 ) -> list[float]:
     """The observation as :data:`OBSERVATION_SIZE` numbers from 0 to 1 (see
     :data:`OBSERVATION_LAYOUT`), from its player's point of view; in a three-player game
-    :data:`OBSERVATION_SIZE_THREE` numbers (:data:`OBSERVATION_LAYOUT_THREE`).
+    :data:`OBSERVATION_SIZE_THREE` numbers (:data:`OBSERVATION_LAYOUT_THREE`); under rules
+    with the opening exchange (M10) followed by the 81 of :data:`EXCHANGE_LAYOUT`
+    (:func:`observation_layout` gives every layout).
 
     Args:
         observation: What the player sees.
@@ -786,4 +814,17 @@ def encode_observation(
     for meld in () if builder is None else builder.chosen_melds:
         chosen[_MELD_ID[meld]] = 1.0
     out.extend(chosen)
+    if observation.rules.exchange:  # M10: the gives this player may see
+        out.append(1.0 if observation.phase is Phase.EXCHANGE else 0.0)
+        given, received = observation.given, None
+        previous = others[-1]  # the player who gives to this one
+        for played in observation.history:
+            move = played.move
+            if isinstance(move, Give) and move.card is not None:
+                if played.player == me:
+                    given = move.card
+                elif played.player == previous:
+                    received = move.card
+        cards(() if given is None else (given,))
+        cards(() if received is None else (received,))
     return out

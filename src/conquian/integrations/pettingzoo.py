@@ -71,9 +71,8 @@ from conquian.errors import (  # noqa: E402
     IllegalMoveError,
     MoveProblem,
     describe,
-    no_exchange,
 )
-from conquian.moves import Decline  # noqa: E402
+from conquian.moves import Decline, Give  # noqa: E402
 from conquian.phases import OfferOrigin, Phase  # noqa: E402
 from conquian.rules import CLASSIC, Rules, check_rules  # noqa: E402
 from conquian.state import State  # noqa: E402
@@ -147,7 +146,6 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         super().__init__()
         self.rules = Rules.parse(rules) if isinstance(rules, str) else check_rules(rules)
         players = self.rules.players
-        no_exchange(self.rules.exchange, "the PettingZoo environment")  # M10: issue #32
         if render_mode is not None and render_mode not in _RENDER_MODES:
             raise ConquianError(
                 f"render_mode is one of {', '.join(_RENDER_MODES)} or None, not "
@@ -163,7 +161,8 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         self._run_seed = None if seed is None else _seed(seed, "the run's seed")
         self._games = 0
         self._action_space = _ActionSpace(NUM_ACTIONS)
-        size = sum(observation_layout(players).values())
+        self._exchange = self.rules.exchange
+        size = sum(observation_layout(players, self._exchange).values())
         self._observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
@@ -174,6 +173,8 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         self._builder: ActionBuilder | None = None
         # the cards each player declined or passed, as masks
         self._declined: tuple[int, ...] = (0,) * players
+        # M10: the card each player gave in the opening exchange (-1 before he chooses)
+        self._gave: tuple[int, ...] = (-1,) * players
 
     @property
     def game_state(self) -> State | None:
@@ -226,14 +227,22 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         # Other options are ignored, as PettingZoo's API test expects.
         options = options or {}
         declined = [0] * len(self._agents)
+        gave = [-1] * len(self._agents)
         if "position" in options:
             if "dealer" in options:
                 raise ConquianError("a position has its dealer: give a position or a dealer")
             state = _position(options["position"], self.rules)
             for played in state.history:
-                if played.move.__class__ is Decline:
+                move = played.move
+                if move.__class__ is Decline:
                     assert played.offer is not None  # a decline answers an offer
                     declined[played.player] |= 1 << played.offer.index
+                elif isinstance(move, Give) and move.card is not None:  # M10
+                    gave[played.player] = move.card.index
+            if state.phase is Phase.EXCHANGE:  # a position string has no history
+                for card in state.given:
+                    owner = next(p for p, hand in enumerate(state.hands) if card in hand)
+                    gave[owner] = card.index
         else:
             dealer = _python(options.get("dealer", 0))
             if run_seed is None:
@@ -244,6 +253,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         self._state = state
         self._builder = ActionBuilder.start(state)
         self._declined = tuple(declined)
+        self._gave = tuple(gave)
         self.agents = list(self._agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -287,18 +297,36 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         state = self._current()
         player = self._agents.index(agent)
         builder = self._builder if state.to_move == player else None
+        vector = (
+            _encoded(state, player, builder, self._declined[1 - player])
+            if self._two
+            else _encoded_three(state, player, builder, self._declined)
+        )
+        if self._exchange:
+            vector = np.concatenate((vector, self._exchange_part(state, player)))
         return {
-            "observation": (
-                _encoded(state, player, builder, self._declined[1 - player])
-                if self._two
-                else _encoded_three(state, player, builder, self._declined)
-            ),
+            "observation": vector,
             "action_mask": (
                 np.zeros(NUM_ACTIONS, np.int8)
                 if builder is None
                 else _action_mask(builder.legal_actions())
             ),
         }
+
+    def _exchange_part(self, state: State, player: int) -> np.ndarray[Any, Any]:
+        """The parts of :data:`~conquian.actions.EXCHANGE_LAYOUT` for ``player`` (M10):
+        whether the game is in the exchange, the card he gave, and once every player
+        has chosen the card he received."""
+        part = np.zeros(1 + 2 * _CARDS, np.float32)
+        exchanging = state.phase is Phase.EXCHANGE
+        part[0] = exchanging
+        given = self._gave[player]
+        if given >= 0:
+            part[1 + given] = 1
+        received = self._gave[player - 1]  # from the player before him (M10)
+        if received >= 0 and not exchanging:
+            part[1 + _CARDS + received] = 1
+        return part
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's ``action`` (``None`` once it is terminated).
@@ -335,6 +363,11 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
                 declined = list(self._declined)
                 declined[mover] |= 1 << offer.index
                 self._declined = tuple(declined)
+            elif self._exchange and isinstance(move, Give):  # M10: seen by its giver
+                assert move.card is not None
+                gave = list(self._gave)
+                gave[self._agents.index(agent)] = move.card.index
+                self._gave = tuple(gave)
             state = state.apply_unchecked(move)  # the builder's move is legal
             self._state = state
             outcome = state.outcome
@@ -405,8 +438,12 @@ _OPPONENT_HAND_SIZE: Final = _AT["opponent_hand_size"]
 _SELECTED: Final = _AT["selected"]
 _LAY_DOWN: Final = 1 << _AT["building_lay_down"]
 _CHOSEN: Final = _AT["chosen_melds"]
-# By the enum member's id: hashing a member is a Python call.
-_PHASE_BIT: Final = {id(phase): 1 << _PHASE_AT + number for phase, number in _PHASE.items()}
+# By the enum member's id: hashing a member is a Python call. The exchange (M10) sets
+# no bit of the phase part: the exchange part says it.
+_PHASE_BIT: Final = {
+    id(Phase.EXCHANGE): 0,
+    **{id(phase): 1 << _PHASE_AT + number for phase, number in _PHASE.items()},
+}
 _ORIGIN_BIT: Final = {id(origin): 1 << _OFFER_ORIGIN + n for origin, n in _ORIGIN.items()}
 
 
@@ -464,7 +501,10 @@ _AT3: Final = dict(
     )
 )
 _BYTES3: Final = (OBSERVATION_SIZE_THREE + 7) // 8
-_PHASE_BIT3: Final = {id(phase): 1 << _AT3["phase"] + number for phase, number in _PHASE.items()}
+_PHASE_BIT3: Final = {
+    id(Phase.EXCHANGE): 0,
+    **{id(phase): 1 << _AT3["phase"] + number for phase, number in _PHASE.items()},
+}
 _ORIGIN_BIT3: Final = {id(origin): 1 << _AT3["offer_origin"] + n for origin, n in _ORIGIN.items()}
 
 
