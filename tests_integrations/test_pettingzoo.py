@@ -478,7 +478,9 @@ def test_a_three_player_observation_shows_each_opponent_from_the_agents_seat() -
                     refused = {
                         played.offer.index
                         for played in state.history
-                        if played.player == seat and isinstance(played.move, Decline)
+                        if played.player == seat
+                        and isinstance(played.move, Decline)
+                        and played.offer is not None
                     }
                     assert set(np.flatnonzero(_part(vector, f"{name}_declined"))) == refused
                     declined += bool(refused)
@@ -607,7 +609,9 @@ def test_the_opening_exchange_is_played_with_gives_masked_and_hidden(rules: Rule
     api_test(env(rules=rules), num_cycles=300)
     seed_test(lambda: env(rules=rules), num_cycles=300)
     game = raw_env(rules=rules)
-    size = game.observation_space("player_0")["observation"].shape[0]
+    space = game.observation_space("player_0")
+    assert isinstance(space, spaces.Dict)
+    size = space["observation"].shape[0]
     assert size == (486 if rules.players == 2 else 571) + 81
     rng = np.random.default_rng(3)
     gives = received = 0
