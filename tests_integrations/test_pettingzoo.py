@@ -611,7 +611,9 @@ def test_the_opening_exchange_is_played_with_gives_masked_and_hidden(rules: Rule
     game = raw_env(rules=rules)
     space = game.observation_space("player_0")
     assert isinstance(space, spaces.Dict)
-    size = space["observation"].shape[0]
+    shape = space["observation"].shape
+    assert shape is not None
+    size = shape[0]
     assert size == (486 if rules.players == 2 else 571) + 81
     rng = np.random.default_rng(3)
     gives = received = 0
