@@ -27,10 +27,12 @@ from conquian import (
 )
 from conquian.actions import (
     DECLINE_ACTION,
+    DISCARD,
     OBSERVATION_SIZE,
     OBSERVATION_SIZE_THREE,
     RELEASE_ACTION,
     actions_of,
+    observation_layout,
 )
 from conquian.agents import GreedyAgent, RandomAgent
 from conquian.cards import format_cards
@@ -43,6 +45,8 @@ from conquian.integrations.openspiel import (
     load_game,
     parameters_of,
 )
+from conquian.moves import Give
+from conquian.phases import Phase
 
 ALL_PRESETS = sorted(PRESETS)
 """Every preset, of two players and of three (tercerilla, M9)."""
@@ -52,14 +56,17 @@ THREE_PLAYER_RULES = [
     Rules.parse("tercerilla,deal_batch:2,forcing:off,max_sequence:10"),
 ]
 """Three-player rules with each option that changes the deal, the offers or the end."""
+EXCHANGE = ["mexican,exchange:true", "tercerilla,exchange:true,initial_upcard:true"]
+"""Rules with the opening exchange (M10), two and three players (the upcard, V8, is
+turned after the exchange)."""
 
 
 @pytest.mark.parametrize("history_tensor", [False, True])
-@pytest.mark.parametrize("name", ALL_PRESETS)
+@pytest.mark.parametrize("name", [*ALL_PRESETS, *EXCHANGE, "classic,exchange:true"])
 def test_openspiel_random_sim_test_passes_with_serialization(
     name: str, history_tensor: bool
 ) -> None:
-    game = load_game(PRESETS[name], history_tensor=history_tensor)
+    game = load_game(Rules.parse(name), history_tensor=history_tensor)
     pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
 
 
@@ -256,7 +263,7 @@ def _hidden_cards(state: ConquianState, player: int) -> tuple[tuple[int, ...], .
     )
 
 
-@pytest.mark.parametrize("name", [*ALL_PRESETS, "tercerilla,deal_batch:2"])
+@pytest.mark.parametrize("name", [*ALL_PRESETS, "tercerilla,deal_batch:2", *EXCHANGE])
 def test_a_resample_for_any_player_keeps_his_information_state_at_every_node(
     name: str,
 ) -> None:
@@ -444,16 +451,16 @@ def test_a_clone_shares_nothing_that_changes() -> None:
     assert (str(state), state.history(), state.information_state_string(0)) == before
 
 
-@pytest.mark.parametrize("name", ALL_PRESETS)
+@pytest.mark.parametrize("name", [*ALL_PRESETS, *EXCHANGE])
 def test_the_history_tensor_is_of_perfect_recall(name: str) -> None:
     """With history_tensor, the information-state tensor determines the information-state
     string but for the order of the player's own card-adding actions: over states of
     games that branch from common pasts, no two of a player's states with different
     strings share a tensor, while the plain tensor merges some of them. A resample
     keeps the tensor, and the observation tensor is the plain one."""
-    rules = PRESETS[name]
+    rules = Rules.parse(name)
     game = load_game(rules, history_tensor=True)
-    size = OBSERVATION_SIZE if rules.players == 2 else OBSERVATION_SIZE_THREE
+    size = sum(observation_layout(rules.players, rules.exchange).values())
     assert game.information_state_tensor_size() == size + history_size(rules)
     assert game.observation_tensor_size() == size
     rng = np.random.default_rng(3)
@@ -565,12 +572,12 @@ def play_randomly(game: pyspiel.Game, seed: int) -> list[ConquianState]:
     return states
 
 
-@pytest.mark.parametrize("name", ALL_PRESETS)
+@pytest.mark.parametrize("name", [*ALL_PRESETS, *EXCHANGE])
 def test_legal_actions_and_chance_nodes_answer_as_pyspiels_own_methods(name: str) -> None:
     """legal_actions() and is_chance_node() are answered in Python for speed; pyspiel's
     own answers (through _legal_actions and chance_outcomes) are the same at every node,
     chance, player and terminal."""
-    game = load_game(PRESETS[name])
+    game = load_game(Rules.parse(name))
     kinds = set()
     for seed in range(3):
         for state in play_randomly(game, seed):
@@ -586,13 +593,13 @@ def test_legal_actions_and_chance_nodes_answer_as_pyspiels_own_methods(name: str
     assert kinds == {"chance", "-4", *map(str, range(game.num_players()))}
 
 
-@pytest.mark.parametrize("name", ALL_PRESETS)
+@pytest.mark.parametrize("name", [*ALL_PRESETS, *EXCHANGE])
 def test_r11_a_turned_card_chosen_by_chance_is_the_deal_of_the_engines_deck(name: str) -> None:
     """A card turned up from the stock is chosen by changing places with the engine's
     stand-in, not by replaying the game: the engine is then the game its own deck deals
     with the same moves, history included, and that deck begins with the chance outcomes
     so far, in order."""
-    game = load_game(PRESETS[name])
+    game = load_game(Rules.parse(name))
     turned = 0
     for seed in range(4):
         states = play_randomly(game, seed)
@@ -611,12 +618,6 @@ def test_r11_a_turned_card_chosen_by_chance_is_the_deal_of_the_engines_deck(name
             assert replayed == engine
             assert replayed.history == engine.history
     assert turned > 10
-
-
-def test_the_opening_exchange_is_refused_by_name() -> None:
-    """M10: the OpenSpiel game does not play the exchange yet (issue #32)."""
-    with pytest.raises(ConquianError, match="does not play the opening exchange"):
-        load_game(attrs.evolve(PRESETS["mexican"], exchange=True))
 
 
 def test_m2_three_players_are_dealt_from_the_player_after_the_dealer_round_the_table() -> None:
@@ -722,3 +723,100 @@ def test_library_agents_play_a_three_player_game_through_agent_bot() -> None:
             state.apply_action(bots[player].step(state))
         assert sum(state.returns()) == 0
     assert min(moves) > 10
+
+
+@pytest.mark.parametrize("name", EXCHANGE)
+def test_m10_the_exchange_comes_between_the_deal_and_the_first_card_turned_up(
+    name: str,
+) -> None:
+    """M10: after the deal's chance nodes each player in turn from the player after the
+    dealer gives a hand card (the discard action of the card); then a chance node turns
+    up the first card (the V8 upcard too), and the engine is the game its deck deals with
+    the same gives."""
+    rules = Rules.parse(name)
+    players, dealt = rules.players, rules.players * rules.hand_size
+    game = load_game(rules, dealer=1)
+    assert game.observation_tensor_size() == sum(observation_layout(players, True).values())
+    assert parameters_of(rules)["exchange"] is True
+    order = list(State.new(seed=6).deck or ())
+    state = deal(game, order[:dealt])
+    assert not state.is_chance_node()
+    for turn in range(players):
+        giver = (1 + 1 + turn) % players  # from the player after the dealer (M10)
+        assert state.current_player() == giver
+        engine = state.engine
+        assert engine is not None
+        hand = sorted(card.index for card in engine.hands[giver])
+        assert state.legal_actions() == [DISCARD + card for card in hand]
+        assert state.action_to_string(giver, DISCARD + hand[0]).startswith("discard")
+        state.apply_action(DISCARD + hand[turn])
+    assert state.is_chance_node()
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, order[dealt].index).startswith("turn")
+    assert len(state.chance_outcomes()) == 40 - dealt
+    state.apply_action(order[dealt].index)
+    engine = state.engine
+    assert engine is not None
+    expected = State.from_deck(order, rules=rules, dealer=1)
+    for played in engine.history:
+        expected = expected.apply(played.move)  # the same gives, checked
+    assert engine.history == expected.history
+    assert (engine.hands, engine.offer, engine.offer_origin, engine.to_move) == (
+        expected.hands,
+        expected.offer,
+        expected.offer_origin,
+        expected.to_move,
+    )
+    assert engine.offer == order[dealt]
+    assert engine.phase is not Phase.EXCHANGE
+    without = load_game(attrs.evolve(rules, exchange=False))
+    assert game.max_game_length() > without.max_game_length()
+
+
+def test_m10_a_resample_redraws_the_gives_the_player_has_not_seen() -> None:
+    """With three players the give between the two other players (M10: hidden from the
+    third) is drawn again with their hands, as are the cards set aside during the
+    exchange; the card the player gave and the one he received stay; every world drawn
+    replays as a legal game."""
+    rules = Rules.parse("tercerilla,exchange:true")
+    game = load_game(rules)
+    rng = np.random.default_rng(2)
+    state = game.new_initial_state()
+    checked = {"exchange": 0, "after": 0}
+    hidden_gives: set[int] = set()
+    while not state.is_terminal() and checked["after"] < 12:
+        if state.is_chance_node():
+            state.apply_action(int(rng.choice([a for a, _ in state.chance_outcomes()])))
+            continue
+        engine = state.engine
+        assert engine is not None
+        player = 0
+        gives = {p: m.card for p, m in state._now.moves if isinstance(m, Give)}
+        for number in range(4):
+            other = state.resample_from_infostate(player, lambda n=number: n / 4 + 0.1)
+            assert other.information_state_string(player) == (
+                state.information_state_string(player)
+            )
+            assert other.information_state_tensor(player) == (
+                state.information_state_tensor(player)
+            )
+            drawn = other.engine
+            assert drawn is not None
+            assert drawn.hands[player] == engine.hands[player]
+            replayed = State.from_deck(drawn.deck or (), rules=rules)
+            for played in drawn.history:
+                replayed = replayed.apply(played.move)  # checked: a legal game
+            assert replayed == drawn
+            drawn_gives = {p: m.card for p, m in other._now.moves if isinstance(m, Give)}
+            assert drawn_gives.get(0) == gives.get(0)  # his own give
+            if engine.phase is Phase.EXCHANGE:
+                checked["exchange"] += 1
+            else:
+                assert drawn_gives[2] == gives[2]  # the card he received
+                card = drawn_gives[1]
+                assert card is not None
+                hidden_gives.add(card.index)
+                checked["after"] += 1
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert checked["exchange"]
+    assert checked["after"]
+    assert len(hidden_gives) > 1  # the give from player 1 to player 2 is drawn again

@@ -62,6 +62,8 @@ import pyspiel  # noqa: E402
 
 from conquian._rng import SplitMix64  # noqa: E402
 from conquian.actions import (  # noqa: E402
+    DISCARD,
+    GO_OUT,
     MELDS,
     NUM_ACTIONS,
     ActionBuilder,
@@ -77,12 +79,11 @@ from conquian.errors import (  # noqa: E402
     IllegalMoveError,
     MoveProblem,
     describe,
-    no_exchange,
     player_range,
 )
-from conquian.moves import Decline, Force, LayDown, Move, Release, Take  # noqa: E402
+from conquian.moves import Decline, Force, Give, LayDown, Move, Release, Take  # noqa: E402
 from conquian.observation import Observation  # noqa: E402
-from conquian.phases import OfferOrigin  # noqa: E402
+from conquian.phases import OfferOrigin, Phase  # noqa: E402
 from conquian.rules import CLASSIC, Regrouping, Rules, check_rules  # noqa: E402
 from conquian.state import State, turned_instead  # noqa: E402
 
@@ -116,6 +117,7 @@ _DEFAULTS: Final[dict[str, Any]] = {
     "deal_batch": CLASSIC.deal_batch,
     "initial_upcard": CLASSIC.initial_upcard,
     "stock_out": CLASSIC.stock_out.value,
+    "exchange": CLASSIC.exchange,
     "dealer": 0,
     "history_tensor": False,
 }
@@ -150,7 +152,6 @@ def parameters_of(
     10
     """
     check_rules(rules)
-    no_exchange(rules.exchange, "the OpenSpiel game")  # M10: issue #32
     return {
         "players": rules.players,
         "hand_size": rules.hand_size,
@@ -161,6 +162,7 @@ def parameters_of(
         "deal_batch": rules.deal_batch,
         "initial_upcard": rules.initial_upcard,
         "stock_out": rules.stock_out.value,
+        "exchange": rules.exchange,
         "dealer": dealer,
         "history_tensor": history_tensor,
     }
@@ -188,11 +190,12 @@ def load_game(
     )
 
 
-def _most_moves(players: int) -> int:
+def _most_moves(players: int, exchange: bool = False) -> int:
     """The most moves (plies) a game of ``players`` players lasts, ``40 p + 41``: 121
-    with two, 161 with three (docs/embedding.rst, "How long a game can last"; the same
-    as ``conquian.game.max_moves``, which the integrations' tier does not import)."""
-    return 40 * players + 41
+    with two, 161 with three, and ``p`` more with the opening exchange, one give a player
+    (M10) (docs/embedding.rst, "How long a game can last"; the same as
+    ``conquian.game.max_moves``, which the integrations' tier does not import)."""
+    return 40 * players + 41 + (players if exchange else 0)
 
 
 def _max_game_length(rules: Rules) -> int:
@@ -202,7 +205,8 @@ def _max_game_length(rules: Rules) -> int:
     lay-downs started; and at most 13 meld choices (a table of 40 cards has at most 13
     melds) for each of the ``2 p h + 1`` takes and lay-downs."""
     dealt = rules.players * rules.hand_size
-    return _CARDS + (_most_moves(rules.players) + dealt) + _CARDS + dealt + 13 * (2 * dealt + 1)
+    moves = _most_moves(rules.players, rules.exchange) + dealt
+    return _CARDS + moves + _CARDS + dealt + 13 * (2 * dealt + 1)
 
 
 class ConquianGame(pyspiel.Game):
@@ -229,6 +233,7 @@ class ConquianGame(pyspiel.Game):
             deal_batch=values["deal_batch"],
             initial_upcard=values["initial_upcard"],
             stock_out=values["stock_out"],
+            exchange=values["exchange"],
         )
         players = self.rules.players
         dealer = values["dealer"]
@@ -270,9 +275,9 @@ class ConquianGame(pyspiel.Game):
         """
         if params:
             raise ValueError(f"python_conquian's observer takes no parameters, not {params}")
-        players = self.rules.players
+        players, exchange = self.rules.players, self.rules.exchange
         if iig_obs_type is None:
-            return ConquianObserver(perfect_recall=False, players=players)
+            return ConquianObserver(perfect_recall=False, players=players, exchange=exchange)
         history = None
         if self.history_tensor and iig_obs_type.perfect_recall and iig_obs_type.public_info:
             history = self.rules
@@ -288,6 +293,7 @@ class ConquianGame(pyspiel.Game):
             private_info=private == pyspiel.PrivateInfoType.SINGLE_PLAYER,
             history=history,
             players=players,
+            exchange=exchange,
         )
 
 
@@ -364,9 +370,10 @@ class ConquianState(pyspiel.State):
         return self._now.engine
 
     def _dealt(self) -> int:
-        """Cards the deal gives (every hand and the first card turned up)."""
+        """Cards the deal gives (every hand and the first card turned up; with the opening
+        exchange, M10, every hand: the first card is turned up after it)."""
         rules = self._now.rules
-        return rules.players * rules.hand_size + 1
+        return rules.players * rules.hand_size + (not rules.exchange)
 
     def _receiver(self, position: int) -> int | None:
         """Who is dealt the card at deck ``position`` (``None`` for the card turned up):
@@ -460,12 +467,18 @@ class ConquianState(pyspiel.State):
             unturned = max(0, now.unturned - 1)
             engine, builder = now.engine, now.builder
             if engine is not None and now.unturned == 1:
-                # a card turned up by the last move: the one chosen changes places with
-                # the stand-in the engine turned up (nobody has seen either), instead of
-                # replaying the game from a deck with the chosen card in place
-                assert engine.offer is not None
-                if action != engine.offer.index:
-                    engine = turned_instead(engine, action)
+                if len(now.deck) == now.rules.players * now.rules.hand_size:
+                    # the first card, turned up after the opening exchange (M10): the
+                    # engine dealt again with it in place, and the gives replayed
+                    engine = _replayed(now.rules, now.dealer, deck, now.moves)
+                else:
+                    # a card turned up by the last move: the one chosen changes places
+                    # with the stand-in the engine turned up (nobody has seen either),
+                    # instead of replaying the game from a deck with the chosen card in
+                    # place
+                    assert engine.offer is not None
+                    if action != engine.offer.index:
+                        engine = turned_instead(engine, action)
                 builder = None if engine.is_over else ActionBuilder.start(engine)
             elif len(deck) >= self._dealt() and not unturned:
                 # the engine, dealt and replayed, only once the last card is chosen
@@ -498,12 +511,13 @@ class ConquianState(pyspiel.State):
         player = before.to_move
         assert player is not None
         engine = before.apply_unchecked(move)  # the builder's move is legal
-        # a card turned up from the stock (a move turns at most one): chance chooses it
+        # a card turned up from the stock (a move turns at most one), or the first card
+        # after the opening exchange (M10, the upcard under V8): chance chooses it
         offer = engine.offer
         unturned = int(
             offer is not None
             and offer != before.offer
-            and engine.offer_origin is OfferOrigin.STOCK
+            and (engine.offer_origin is OfferOrigin.STOCK or before.phase is Phase.EXCHANGE)
         )
         self._now = _Now(
             now.rules,
@@ -546,23 +560,39 @@ class ConquianState(pyspiel.State):
         rng = SplitMix64(int(sampler() * 2**53))
         now = self._now
         engine = now.engine
-        # the cards dealt to each opponent that he still holds (all of them during the deal)
-        held = None if engine is None else [{c.index for c in hand} for hand in engine.hands]
+        # the cards in an opponent's hand (all the cards dealt to them during the deal),
+        # but for the one player gave them in the opening exchange (M10): he knows it
+        held: set[int] | None = None
+        if engine is not None:
+            held = {c.index for p, hand in enumerate(engine.hands) if p != player for c in hand}
+            held.difference_update(
+                move.card.index
+                for giver, move in now.moves
+                if giver == player and isinstance(move, Give) and move.card is not None
+            )
         receivers = map(self._receiver, range(len(now.deck)))
         hidden = [  # deck positions holding a card player has not seen
             position
             for position, (card, receiver) in enumerate(zip(now.deck, receivers, strict=True))
-            if receiver is not None
-            and receiver != player
-            and (held is None or card in held[receiver])
+            if receiver is not None and receiver != player and (held is None or card in held)
         ]
         unseen = [now.deck[p] for p in hidden]
         chosen = set(now.deck)
         unseen += [card for card in range(_CARDS) if card not in chosen]
         unseen = rng.shuffled(unseen)
         deck = list(now.deck)
+        drawn = {}  # the hidden cards dealt again: what each one became
         for position, card in zip(hidden, unseen, strict=False):
+            drawn[deck[position]] = card
             deck[position] = card
+        moves = now.moves
+        if now.rules.exchange:  # M10: a give player has not seen gives the card drawn
+            moves = tuple(
+                (giver, Give(DECK[drawn.get(move.card.index, move.card.index)]))
+                if isinstance(move, Give) and move.card is not None
+                else (giver, move)
+                for giver, move in moves
+            )
         history = self.full_history()
         building = now.building
         if building and self.current_player() != player:
@@ -580,6 +610,9 @@ class ConquianState(pyspiel.State):
             if step.player == _CHANCE:
                 steps.append(f"{_CHANCE}:{deck[chance]}")
                 chance += 1
+            elif DISCARD <= step.action < GO_OUT and step.action - DISCARD in drawn:
+                # a give player has not seen (M10: no hidden card is ever discarded)
+                steps.append(f"{step.player}:{DISCARD + drawn[step.action - DISCARD]}")
             else:
                 steps.append(f"{step.player}:{step.action}")
         replayed: ConquianState = self.get_game().deserialize_state(
@@ -589,13 +622,13 @@ class ConquianState(pyspiel.State):
         engine = None
         builder = None
         if now.engine is not None:
-            engine = _replayed(now.rules, now.dealer, dealt, now.moves)
+            engine = _replayed(now.rules, now.dealer, dealt, moves)
             if not engine.is_over and not now.unturned:
                 builder = ActionBuilder.start(engine)
                 for action in building:
                     builder = builder.apply(action)
         replayed._now = _Now(
-            now.rules, now.dealer, dealt, now.moves, engine, builder, building, now.unturned
+            now.rules, now.dealer, dealt, moves, engine, builder, building, now.unturned
         )
         return replayed
 
@@ -709,6 +742,8 @@ class ConquianObserver:
         history: The rules, to add the public history of moves to the tensor; ``None``
             for none.
         players: The players of the game, 2 or 3 (M1); with ``history``, its.
+        exchange: Whether the game has the opening exchange (M10: the tensor then ends
+            with :data:`~conquian.actions.EXCHANGE_LAYOUT`); with ``history``, its.
     """
 
     def __init__(
@@ -719,6 +754,7 @@ class ConquianObserver:
         private_info: bool = True,
         history: Rules | None = None,
         players: int = 2,
+        exchange: bool = False,
     ) -> None:
         self.perfect_recall = perfect_recall
         self.public_info = public_info
@@ -726,8 +762,8 @@ class ConquianObserver:
         self._parts: list[tuple[str, int, int]] = []  # name, start in the encoding, size
         start = 0
         if history is not None:
-            players = history.players
-        for name, size in observation_layout(players).items():
+            players, exchange = history.players, history.exchange
+        for name, size in observation_layout(players, exchange).items():
             if private_info if name in _PRIVATE else public_info:
                 self._parts.append((name, start, size))
             start += size
@@ -783,35 +819,39 @@ class ConquianObserver:
 
 
 _ORIGINS: Final = (OfferOrigin.DISCARD, OfferOrigin.STOCK, OfferOrigin.UPCARD)
-_KINDS: Final = (Take, Decline, Force, Release, LayDown)
+_KINDS: Final = (Take, Decline, Force, Release, LayDown, Give)
+"""The kinds of move of a history entry; a give (M10) only under rules with the exchange."""
 _MELD_ID: Final = {meld: number for number, meld in enumerate(MELDS)}
 
 
 def history_entry_size(rules: Rules) -> int:
     """The numbers of one move of the history tensor: 1 (the observer moved; with three
     players 2: the observer, the next player; M1) + 40 (the offered card) + 3 (its origin:
-    discard, stock, upcard) + 5 (take, decline, force, release, lay-down) + 40 (the cards
-    laid) + 40 (the discard), and under regrouping ``borrow`` or ``none`` (V2) 194 more
-    (the melds of the table named).
+    discard, stock, upcard) + 5 (take, decline, force, release, lay-down; 6 with the
+    opening exchange, M10: give) + 40 (the cards laid) + 40 (the discard, or the card
+    given when the observer may see it), and under regrouping ``borrow`` or ``none`` (V2)
+    194 more (the melds of the table named).
 
     >>> history_entry_size(CLASSIC), history_entry_size(Rules.parse("foster"))
     (129, 323)
     >>> history_entry_size(Rules.parse("tercerilla"))
     130
     """
-    size = rules.players - 1 + _CARDS + len(_ORIGINS) + len(_KINDS) + 2 * _CARDS
+    kinds = len(_KINDS) if rules.exchange else len(_KINDS) - 1
+    size = rules.players - 1 + _CARDS + len(_ORIGINS) + kinds + 2 * _CARDS
     return size if rules.regrouping is Regrouping.FREE else size + len(MELDS)
 
 
 def history_size(rules: Rules) -> int:
     """The numbers of the history tensor: a slot for each of the most moves a game has
-    (:func:`~conquian.game.max_moves`, 121 with two players and 161 with three, and one
-    for each hand card of each player, with V3's lay-downs).
+    (:func:`~conquian.game.max_moves`, 121 with two players and 161 with three, and the
+    gives of the opening exchange, M10; and one for each hand card of each player, with
+    V3's lay-downs).
 
     >>> history_size(CLASSIC)
     18189
     """
-    most = _most_moves(rules.players) + rules.players * rules.hand_size
+    most = _most_moves(rules.players, rules.exchange) + rules.players * rules.hand_size
     return most * history_entry_size(rules)
 
 
@@ -822,20 +862,22 @@ def _encode_history(out: Any, view: Observation, rules: Rules | None) -> None:
     size = history_entry_size(rules)
     named = rules.regrouping is not Regrouping.FREE
     players = rules.players
+    kinds = len(_KINDS) if rules.exchange else len(_KINDS) - 1
     for number, played in enumerate(view.history):
         at = number * size
         seat = (played.player - view.player) % players  # 0: the observer, 1: the next
         if seat < players - 1:
             out[at + seat] = 1
         at += players - 1
-        assert played.offer is not None  # no give: the game refuses the exchange (M10)
-        out[at + played.offer.index] = 1
-        at += _CARDS
-        out[at + _ORIGINS.index(played.offer_origin)] = 1
-        at += len(_ORIGINS)
+        if played.offer is not None:  # a give (M10) answers no offered card
+            out[at + played.offer.index] = 1
+            out[at + _CARDS + _ORIGINS.index(played.offer_origin)] = 1
+        at += _CARDS + len(_ORIGINS)
         move = played.move
         out[at + _KINDS.index(move.__class__)] = 1
-        at += len(_KINDS)
+        at += kinds
+        if isinstance(move, Give) and move.card is not None:  # seen by the observer
+            out[at + _CARDS + move.card.index] = 1
         if isinstance(move, Take | LayDown):
             for card in move.laid:
                 out[at + card.index] = 1
