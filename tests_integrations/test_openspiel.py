@@ -124,6 +124,8 @@ def test_players_and_stock_out_are_game_parameters() -> None:
         load_game(TERCERILLA, dealer=3)
     with pytest.raises(ConquianError, match="players"):
         pyspiel.load_game("python_conquian(players=4)")
+    with pytest.raises(ConquianError, match="no parameter for long_meld"):
+        load_game(attrs.evolve(CLASSIC, long_meld=4))  # M12: refused, not dropped
 
 
 def deal(game: pyspiel.Game, cards: list[Card]) -> ConquianState:

@@ -152,6 +152,11 @@ def parameters_of(
     10
     """
     check_rules(rules)
+    if rules.long_meld is not None:  # not a game parameter yet: refused, not dropped
+        raise ConquianError(
+            f"the OpenSpiel game has no parameter for long_meld (M12), and these rules set "
+            f"it to {rules.long_meld}"
+        )
     return {
         "players": rules.players,
         "hand_size": rules.hand_size,
@@ -178,6 +183,7 @@ def load_game(
 
     Raises:
         TypeError: ``rules`` is not a Rules.
+        ConquianError: ``rules`` sets ``long_meld`` (M12), which is not a game parameter.
 
     >>> load_game(history_tensor=True).information_state_tensor_size()
     18675
