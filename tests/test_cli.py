@@ -443,6 +443,105 @@ def test_a_demo_match_names_two_agents_of_one_kind_by_seat() -> None:
     assert max(map(len, lines)) <= 80
 
 
+def test_demo_plays_three_players_greedy_and_two_randoms() -> None:
+    """Three-player rules (M1): the dealer deals to the next two seats, every seat's hand
+    is shown, offers go round the table (M4), and every holding is told at the end. The
+    agents are simulate's: greedy and two randoms, told apart by seat."""
+    code, output = run("demo", "--seed", "7", "--rules", "tercerilla")
+    assert code == 0
+    lines = output.splitlines()
+    assert lines[:6] == [
+        "Conquian demo, seed 7, rules tercerilla: Greedy (seat 0) deals to Random 1 (seat",
+        "  1) and Random 2 (seat 2).",
+        "  Greedy's hand: 6♦ J♦ K♦ 5♥ 6♥ J♥ 4♠ K♠",
+        "  Random 1's hand: A♣ Q♣ 2♥ 3♥ Q♥ K♥ A♠ J♠",
+        "  Random 2's hand: 3♣ 4♣ A♦ 3♦ 5♦ 4♥ 7♥ 2♠",
+        "  Random 1 turns up 6♣ (stock 15).",
+    ]
+    assert "  2. Random 2 declines 6♣; Greedy may take it." in lines
+    assert " 12. Random 2 takes 5♣, lays down 3♣ 4♣, discards 2♠." in lines
+    assert "       Random 2: table [3♣ 4♣ 5♣]; hand A♦ 3♦ 5♦ 4♥ 7♥" in lines
+    assert lines[-4:] == [
+        "Random 2 (seat 2) goes out and wins after 31 moves (R16: going out).",
+        "  Greedy: table [6♣ 6♦ 6♠] [4♥ 5♥ 6♥ 7♥ J♥]; hand -",
+        "  Random 1: table -; hand A♣ Q♣ 2♥ 3♥ Q♥ K♥ A♠ J♠",
+        "  Random 2: table [2♣ 3♣ 4♣ 5♣] [A♦ 2♦ 3♦ 4♦ 5♦]; hand -",
+    ]
+    assert max(map(len, lines)) <= 80
+    assert run("demo", "--seed", "7", "--rules", "mexican,players:3") == (code, output)
+    named = ("--agents", "greedy", "random", "random")
+    assert run("demo", "--seed", "7", "--rules", "tercerilla", *named) == (code, output)
+
+
+def test_demo_tells_the_opening_exchange_of_three_players_in_spanish() -> None:
+    """With the opening exchange (M10) the hands shown are those dealt, no card is turned
+    up before the gives, and the last give turns the first one up (M2)."""
+    code, output = run(
+        "demo", "--seed", "7", "--rules", "tercerilla,exchange:true", "--lang", "es"
+    )
+    assert code == 0
+    lines = output.splitlines()
+    assert lines[:9] == [
+        "Demo de Conquián, semilla 7, reglas tercerilla,exchange:true: Greedy (asiento 0)",
+        "  reparte a Random 1 (asiento 1) y a Random 2 (asiento 2).",
+        "  Mano de Greedy: 6♦ J♦ K♦ 5♥ 6♥ J♥ 4♠ K♠",
+        "  Mano de Random 1: A♣ Q♣ 2♥ 3♥ Q♥ K♥ A♠ J♠",
+        "  Mano de Random 2: 3♣ 4♣ A♦ 3♦ 5♦ 4♥ 7♥ 2♠",
+        "",
+        "  1. Random 1 da J♠ a Random 2.",
+        "  2. Random 2 da 2♠ a Greedy.",
+        "  3. Greedy da 4♠ a Random 1. Random 1 descubre 6♣ (mazo 15).",
+    ]
+    assert lines[-4:] == [
+        "Partida empatada tras 58 jugadas: no queda mazo (R15: empate).",
+        "  Greedy: mesa [6♣ 6♥ 6♠] [6♦ 7♦ J♦]; mano 5♥ J♥",
+        "  Random 1: mesa [A♣ A♥ A♠] [Q♣ Q♦ Q♥]; mano 2♥ 3♥",
+        "  Random 2: mesa [3♣ 3♦ 3♠]; mano A♦ 5♦ 4♥ 7♥ J♠",
+    ]
+    for english in ("seat", "deals", "hand", "table", "stock", "moves", "gives", "drawn"):
+        assert f" {english} " not in output.replace(":", " ").replace(";", " ")
+    assert max(map(len, lines)) <= 80
+
+
+def test_a_three_player_demo_match_has_three_scores_a_row() -> None:
+    """A match of three (M11), told in German: each loser pays the winner a stake, so the
+    winner of a game played for 1 wins 2, and each row ends with the three scores."""
+    code, output = run(
+        "demo", "--seed", "7", "--rules", "tercerilla", "--games", "3", "--lang", "de"
+    )
+    assert code == 0
+    assert output.splitlines() == [
+        "Conquian-Match über 3 Partien, Seed 7, Regeln tercerilla:",
+        "  Greedy (Platz 0) gegen Random 1 (Platz 1) und Random 2 (Platz 2).",
+        "",
+        "Partie  Geber     Ergebnis                      Abrechnung      Stand",
+        "     1  Greedy    unentschieden, 57 Züge        nichts gezahlt  0/0/0",
+        "     2  Random 1  Random 2 macht aus, 48 Züge   gewinnt 2       -1/-1/2",
+        "     3  Random 2  unentschieden, 57 Züge        nichts gezahlt  -1/-1/2",
+        "",
+        "Random 2 (Platz 2) gewinnt das Match nach 3 Partien.",
+    ]
+    english = run("demo", "--seed", "7", "--rules", "tercerilla", "--games", "3")[1]
+    assert "  Greedy (seat 0) against Random 1 (seat 1) and Random 2 (seat 2).\n" in english
+    assert "   2  Random 1  Random 2 out, 48 moves   wins 2        -1/-1/2\n" in english
+    assert english.endswith("\n\nRandom 2 (seat 2) wins the match after 3 games.\n")
+
+
+@pytest.mark.parametrize(
+    ("rules", "agents", "message"),
+    [
+        ("tercerilla", ("greedy", "random"), "3 for rules tercerilla, not 2"),
+        ("classic", ("greedy", "random", "random"), "2 for rules classic, not 3"),
+    ],
+)
+def test_demo_wants_one_agent_a_player(
+    rules: str, agents: tuple[str, ...], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, output = run("demo", "--seed", "7", "--rules", rules, "--agents", *agents)
+    assert (code, output) == (2, "")
+    assert f"--agents names one agent a player: {message}" in capsys.readouterr().err
+
+
 def test_simulate_accepts_every_registered_agent() -> None:
     code, output = run("simulate", "--games", "2", "--agents", "search", "heuristic", "--quiet")
     assert code == 0

@@ -4,6 +4,7 @@ hidden hands, and every position and record written before the change read the s
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from collections.abc import Iterator
@@ -711,12 +712,21 @@ def test_old_positions_and_records_read_the_same() -> None:
 # ---------------------------------------------------------------- front ends (issue #32)
 
 
-def test_the_two_player_front_ends_refuse_a_three_player_game_by_name() -> None:
-    """The command line's demo plays two-player games so far: given three-player rules,
-    it exits. (Matches play three players: M11, tests/test_match.py; the agents:
-    tests/test_agents_three.py; narration: tests/test_narration_players.py; pictures:
-    tests/test_svg_three.py; play: tests/test_play_three.py.)"""
+def test_the_command_line_demo_plays_a_three_player_game() -> None:
+    """The command line's demo plays three-player rules (M1) to the end: three hands
+    dealt, three holdings told. (Matches play three players: M11, tests/test_match.py;
+    the agents: tests/test_agents_three.py; narration: tests/test_narration_players.py;
+    pictures: tests/test_svg_three.py; play: tests/test_play_three.py; the demo's words:
+    tests/test_cli.py.)"""
     from conquian.cli import main
 
-    with pytest.raises(SystemExit):
-        main(["demo", "--rules", "tercerilla"])
+    out = io.StringIO()
+    assert main(["demo", "--rules", "mexican,players:3", "--seed", "7"], out=out) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("Conquian demo, seed 7, rules tercerilla: Greedy (seat 0)")
+    assert [line.split(":")[0] for line in lines[2:5]] == [
+        "  Greedy's hand",
+        "  Random 1's hand",
+        "  Random 2's hand",
+    ]
+    assert [line.split(":")[0] for line in lines[-3:]] == ["  Greedy", "  Random 1", "  Random 2"]

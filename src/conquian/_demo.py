@@ -1,5 +1,5 @@
-"""Private: the ``demo`` command, a game between two agents told move by move, or a match
-of several games told a row a game.
+"""Private: the ``demo`` command, a game between two agents (or three, M1) told move by
+move, or a match of several games told a row a game.
 
 Plain names for :mod:`conquian.cli`.
 """
@@ -26,7 +26,8 @@ from conquian.errors import ConquianError
 from conquian.languages import Language, find_language
 from conquian.match import GameResult, Match
 from conquian.narration import narrate, narrate_start
-from conquian.rules import CLASSIC, Rules, Scoring
+from conquian.phases import Phase
+from conquian.rules import CLASSIC, DrawSettlement, Rules, Scoring
 from conquian.simulate import agent_factory
 from conquian.state import OfferOrigin, State
 
@@ -40,8 +41,24 @@ def _holding(state: State, player: int, language: Language = _ENGLISH) -> str:
     return language.phrase("holding", melds=melds_text(state.tables[player]), cards=hand)
 
 
-def _demo_agents(args: argparse.Namespace, seed: int) -> tuple[Agent, Agent]:
-    return (agent_factory(args.agents[0])(seed), agent_factory(args.agents[1])(seed))
+def _demo_agents(args: argparse.Namespace, seed: int) -> tuple[Agent, ...]:
+    """The agents of ``--agents``, one a seat (the command line checked their number)."""
+    return tuple(agent_factory(name)(seed) for name in args.agents)
+
+
+def _title(lang: Language, rules: Rules, seed: int, names: tuple[str, ...]) -> str:
+    """The demo's first line: the seed, the rules unless classic, and who deals to whom."""
+    if len(names) == 3:  # the dealer deals to the next player first (M2)
+        return lang.phrase(
+            "demo_three",
+            seed=seed,
+            rules=rules.to_notation(),
+            who=names[0],
+            other=names[1],
+            third=names[2],
+        )
+    title = "demo" if rules == CLASSIC else "demo_rules"
+    return lang.phrase(title, seed=seed, rules=rules.to_notation(), who=names[0], other=names[1])
 
 
 def run_demo(args: argparse.Namespace, out: TextIO) -> int:
@@ -54,13 +71,13 @@ def run_demo(args: argparse.Namespace, out: TextIO) -> int:
     seed = state.seed if state.seed is not None else 0
     agents = _demo_agents(args, seed)
     names, short = agent_names(args.agents, lang)
-    title = "demo" if rules == CLASSIC else "demo_rules"
-    say(lang.phrase(title, seed=seed, rules=rules.to_notation(), who=names[0], other=names[1]))
-    for seat in (0, 1):
+    say(_title(lang, rules, seed, names))
+    for seat in range(rules.players):
         hand = lang.phrase("hands", who=short[seat], cards=_hand_text(state.hands[seat]))
         say(hand[:1].upper() + hand[1:], indent="  ")  # "mano de Random: ..." begins a line
-    stock = lang.phrase("stock_left", count=len(state.stock))
-    say(f"{narrate_start(state, names=short, lang=lang)} ({stock}).", indent="  ")
+    if state.phase is not Phase.EXCHANGE:  # else the last card given turns one up (M10)
+        stock = lang.phrase("stock_left", count=len(state.stock))
+        say(f"{narrate_start(state, names=short, lang=lang)} ({stock}).", indent="  ")
     say("")
     player: int | None
     while (player := state.to_move) is not None:
@@ -78,7 +95,7 @@ def run_demo(args: argparse.Namespace, out: TextIO) -> int:
         say(lang.phrase("demo_drawn", count=state.ply))
     else:
         say(lang.phrase("demo_won", who=names[outcome.winner], count=state.ply))
-    for seat in (0, 1):
+    for seat in range(rules.players):
         say(f"{short[seat]}: {_holding(state, seat, lang)}", indent="  ")
     return EXIT_OK
 
@@ -119,9 +136,13 @@ def _demo_match(args: argparse.Namespace, out: TextIO) -> int:
     )
     say = Say(out, lang)
     say(title)
-    say(lang.phrase("match_players", who=names[0], other=names[1]), indent="  ")
+    if len(names) == 3:
+        players = lang.phrase("match_players_three", who=names[0], other=names[1], third=names[2])
+    else:
+        players = lang.phrase("match_players", who=names[0], other=names[1])
+    say(players, indent="  ")
     say("")
-    row = _game_row(short, points, lang)
+    row = _game_row(short, rules, lang)
     say(row.format(*(lang.phrase(f"column_{key}") for key in _COLUMNS)))
     while not match.is_over:
         finished = len(match.completed)
@@ -142,10 +163,11 @@ def _demo_match(args: argparse.Namespace, out: TextIO) -> int:
 _COLUMNS: Final = ("game", "dealer", "result", "settled", "score")
 
 
-def _game_row(short: tuple[str, str], points: bool, language: Language) -> str:
+def _game_row(short: tuple[str, ...], rules: Rules, language: Language) -> str:
     """The format of a match's rows, with columns as wide as their heading and the
     agents' names need, and as the longest result and settlement of their kind (with
-    points scoring or stakes)."""
+    points scoring or stakes; with three players, of the draw settlement of the rules too,
+    to leave room for the third score)."""
     name = max(map(len, short))
     heading = [len(language.phrase(f"column_{key}")) for key in _COLUMNS]
     moves = counted_phrase(language, "moves", 999)
@@ -153,11 +175,13 @@ def _game_row(short: tuple[str, str], points: bool, language: Language) -> str:
         len(language.phrase("row_drawn", moves=moves)),
         len(language.phrase("row_out", who="x" * name, moves=moves)),
     )
-    if points:
+    if rules.scoring is Scoring.POINTS:
         settled = max(
             len(language.phrase("settled_no_points")),
             len(counted_phrase(language, "settled_points", 999)),
         )
+    elif rules.players == 3:
+        settled = max(map(len, _stake_settlements(rules.draw_settlement, language)))
     else:
         settled = max(
             len(language.phrase("settled_nothing")),
@@ -174,8 +198,20 @@ def _game_row(short: tuple[str, str], points: bool, language: Language) -> str:
     return "{{:>{}}}  {{:<{}}}  {{:<{}}}  {{:<{}}}  {{}}".format(*widths)
 
 
+def _stake_settlements(draw: DrawSettlement, language: Language) -> list[str]:
+    """The longest settlements a game played for stakes can have under the draw settlement
+    ``draw`` (R18, V5)."""
+    texts = [language.phrase("settled_nothing"), language.phrase("settled_win", stake=99)]
+    if draw is DrawSettlement.POOL:
+        texts.append(language.phrase("settled_pool", count=99))
+        texts.append(language.phrase("settled_win_pool", stake=99, count=99))
+    elif draw is not DrawSettlement.NONE:
+        texts.append(language.phrase("settled_next_stake", stake=99))
+    return texts
+
+
 def _game_line(
-    result: GameResult, points: bool, short: tuple[str, str], row: str, language: Language
+    result: GameResult, points: bool, short: tuple[str, ...], row: str, language: Language
 ) -> str:
     """One finished game of a match as a row: dealer, outcome, settlement, running score."""
     winner = result.outcome.winner
@@ -185,6 +221,9 @@ def _game_line(
     else:
         outcome = language.phrase("row_out", who=short[winner], moves=moves)
     settled = settled_text(language, result, points)
-    first, second = result.scores
-    score = language.phrase("row_score", a=first, b=second)
+    scores = result.scores
+    if len(scores) == 3:  # each player's running score (M11)
+        score = language.phrase("row_score_three", a=scores[0], b=scores[1], c=scores[2])
+    else:
+        score = language.phrase("row_score", a=scores[0], b=scores[1])
     return row.format(result.index + 1, short[result.dealer], outcome, settled, score)

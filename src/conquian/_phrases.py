@@ -11,9 +11,9 @@ from typing import Final
 
 __all__ = ["DUTCH_PHRASES", "ENGLISH_PHRASES", "GERMAN_PHRASES", "SPANISH_PHRASES"]
 
-# Placeholders: {who} and {other} are player names (a key ending in ".you" is the phrase for
-# the viewer as {who}, one ending in ".to_you" for the viewer as {other}), {card} and
-# {cards} cards, {meld} and {melds} melds, {count} a number, {n} a choice or seat number,
+# Placeholders: {who}, {other} and {third} are player names (a key ending in ".you" is the
+# phrase for the viewer as {who}, one ending in ".to_you" for the viewer as {other}), {card}
+# and {cards} cards, {meld} and {melds} melds, {count} a number, {n} a choice or seat number,
 # {seed} a deal seed, {options} command-line options and {rules} rules text. The "demo..."
 # phrases, "seat", "stock_left" and "holding" are python -m conquian demo's; the "match...",
 # "column_...", "row_..." and "settled_..." phrases its match table's, where {moves} and
@@ -160,6 +160,9 @@ ENGLISH_PHRASES: Final = {
     "bot_hand": "{who}'s hand: {cards}",
     "demo": "Conquian demo, seed {seed}: {who} deals to {other}.",
     "demo_rules": "Conquian demo, seed {seed}, rules {rules}: {who} deals to {other}.",
+    "demo_three": (
+        "Conquian demo, seed {seed}, rules {rules}: {who} deals to {other} and {third}."
+    ),
     "seat": "{who} (seat {n})",
     "stock_left": "stock {count}",
     "holding": "table {melds}; hand {cards}",
@@ -170,6 +173,7 @@ ENGLISH_PHRASES: Final = {
         "Conquian match to {target} points (at most {games}), seed {seed}, rules {rules}:"
     ),
     "match_players": "{who} against {other}.",
+    "match_players_three": "{who} against {other} and {third}.",
     "column_game": "Game",
     "column_dealer": "Dealer",
     "column_result": "Result",
@@ -178,6 +182,7 @@ ENGLISH_PHRASES: Final = {
     "row_drawn": "drawn, {moves}",
     "row_out": "{who} out, {moves}",
     "row_score": "{a:,} to {b:,}",
+    "row_score_three": "{a:,}/{b:,}/{c:,}",
     "moves": "{count:,} moves",
     "moves_one": "{count} move",
     "games": "{count:,} games",
@@ -376,6 +381,9 @@ SPANISH_PHRASES: Final = {
     "bot_hand": "mano de {who}: {cards}",
     "demo": "Demo de Conquián, semilla {seed}: {who} reparte a {other}.",
     "demo_rules": "Demo de Conquián, semilla {seed}, reglas {rules}: {who} reparte a {other}.",
+    "demo_three": (
+        "Demo de Conquián, semilla {seed}, reglas {rules}: {who} reparte a {other} y a {third}."
+    ),
     "seat": "{who} (asiento {n})",
     "stock_left": "mazo {count}",
     "holding": "mesa {melds}; mano {cards}",
@@ -386,6 +394,7 @@ SPANISH_PHRASES: Final = {
         "Serie de Conquián a {target} puntos (como mucho {games}), semilla {seed}, reglas {rules}:"
     ),
     "match_players": "{who} contra {other}.",
+    "match_players_three": "{who} contra {other} y {third}.",
     "column_game": "Partida",
     "column_dealer": "Reparte",
     "column_result": "Resultado",
@@ -394,6 +403,7 @@ SPANISH_PHRASES: Final = {
     "row_drawn": "empate, {moves}",
     "row_out": "{who} cierra, {moves}",
     "row_score": "{a} a {b}",
+    "row_score_three": "{a}/{b}/{c}",
     "moves": "{count} jugadas",
     "moves_one": "{count} jugada",
     "games": "{count} partidas",
@@ -592,6 +602,9 @@ DUTCH_PHRASES: Final = {
     "bot_hand": "hand van {who}: {cards}",
     "demo": "Conquian-demo, seed {seed}: {who} deelt aan {other}.",
     "demo_rules": "Conquian-demo, seed {seed}, regels {rules}: {who} deelt aan {other}.",
+    "demo_three": (
+        "Conquian-demo, seed {seed}, regels {rules}: {who} deelt aan {other} en {third}."
+    ),
     "seat": "{who} (plaats {n})",
     "stock_left": "stapel {count}",
     "holding": "tafel {melds}; hand {cards}",
@@ -602,6 +615,7 @@ DUTCH_PHRASES: Final = {
         "Conquian-wedstrijd tot {target} punten (hoogstens {games}), seed {seed}, regels {rules}:"
     ),
     "match_players": "{who} tegen {other}.",
+    "match_players_three": "{who} tegen {other} en {third}.",
     "column_game": "Partij",
     "column_dealer": "Deler",
     "column_result": "Uitslag",
@@ -610,6 +624,7 @@ DUTCH_PHRASES: Final = {
     "row_drawn": "gelijkspel, {moves}",
     "row_out": "{who} uit, {moves}",
     "row_score": "{a} tegen {b}",
+    "row_score_three": "{a}/{b}/{c}",
     "moves": "{count} zetten",
     "moves_one": "{count} zet",
     "games": "{count} partijen",
@@ -812,6 +827,9 @@ GERMAN_PHRASES: Final = {
     "bot_hand": "Hand von {who}: {cards}",
     "demo": "Conquian-Demo, Seed {seed}: {who} gibt an {other}.",
     "demo_rules": "Conquian-Demo, Seed {seed}, Regeln {rules}: {who} gibt an {other}.",
+    "demo_three": (
+        "Conquian-Demo, Seed {seed}, Regeln {rules}: {who} gibt an {other} und {third}."
+    ),
     "seat": "{who} (Platz {n})",
     "stock_left": "Stapel {count}",
     "holding": "Tisch {melds}; Hand {cards}",
@@ -822,6 +840,7 @@ GERMAN_PHRASES: Final = {
         "Conquian-Match bis {target} Punkte (höchstens {games}), Seed {seed}, Regeln {rules}:"
     ),
     "match_players": "{who} gegen {other}.",
+    "match_players_three": "{who} gegen {other} und {third}.",
     "column_game": "Partie",
     "column_dealer": "Geber",
     "column_result": "Ergebnis",
@@ -830,6 +849,7 @@ GERMAN_PHRASES: Final = {
     "row_drawn": "unentschieden, {moves}",
     "row_out": "{who} macht aus, {moves}",
     "row_score": "{a} zu {b}",
+    "row_score_three": "{a}/{b}/{c}",
     "moves": "{count} Züge",
     "moves_one": "{count} Zug",
     "games": "{count} Partien",

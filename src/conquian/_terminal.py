@@ -148,9 +148,9 @@ def counted_phrase(language: Language, key: str, value: int) -> str:
 
 
 def settled_text(language: Language, result: GameResult, points: bool) -> str:
-    """What a finished game of a match settled, in words: the winner's stake (and the
-    pool), or his points when the match is scored in ``points`` (V6); for a draw, the
-    pool or the next stake (V5), or that nothing was paid.
+    """What a finished game of a match settled, in words: what the winner won, a stake
+    from each loser (and the pool), or his points when the match is scored in ``points``
+    (V6); for a draw, the pool or the next stake (V5), or that nothing was paid.
 
     >>> from conquian.match import Match
     >>> match = Match.new(4, games=2)
@@ -172,9 +172,10 @@ def settled_text(language: Language, result: GameResult, points: bool) -> str:
     gain = result.change[winner]
     if points or stake is None:
         return counted_phrase(language, "settled_points", gain)
-    if gain != stake:
-        return language.phrase("settled_win_pool", stake=stake, count=gain - stake)
-    return language.phrase("settled_win", stake=stake)
+    paid = stake * (len(result.change) - 1)  # each loser pays the stake (R18, M11)
+    if gain != paid:
+        return language.phrase("settled_win_pool", stake=paid, count=gain - paid)
+    return language.phrase("settled_win", stake=paid)
 
 
 def match_result_line(
@@ -357,15 +358,18 @@ class Say:
 
 def agent_names(
     agents: Sequence[str], language: Language | str = "en"
-) -> tuple[tuple[str, str], tuple[str, str]]:
-    """The long and short names of two agents by seat, ``Greedy (seat 0)`` and
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The long and short names of the agents by seat, ``Greedy (seat 0)`` and
     ``Greedy``, the same in ``demo``, its matches and ``simulate`` (``Greedy 0`` and
-    ``Greedy 1`` when both seats hold the same agent)."""
+    ``Greedy 1`` when two seats hold the same agent: their seat numbers tell them apart).
+
+    >>> agent_names(["greedy", "random", "random"])[1]
+    ('Greedy', 'Random 1', 'Random 2')
+    """
     language = find_language(language)
-    short = (agents[0].capitalize(), agents[1].capitalize())
-    if short[0] == short[1]:
-        short = (f"{short[0]} 0", f"{short[1]} 1")
-    return (
-        language.phrase("seat", who=short[0], n=0),
-        language.phrase("seat", who=short[1], n=1),
-    ), short
+    names = [agent.capitalize() for agent in agents]
+    short = tuple(
+        f"{name} {seat}" if names.count(name) > 1 else name for seat, name in enumerate(names)
+    )
+    long = tuple(language.phrase("seat", who=name, n=seat) for seat, name in enumerate(short))
+    return long, short

@@ -13,8 +13,9 @@ Sub-commands:
   ``--rules tercerilla``, one a player) and reports each seat's wins, with confidence
   intervals, and the draws;
 * ``demo [--seed N] [--lang L]`` plays a game between a :class:`~conquian.agents.GreedyAgent`
-  and a :class:`~conquian.agents.RandomAgent` (or the two ``--agents`` named) and tells it
-  move by move with :mod:`conquian.narration`; ``demo --games N`` plays a match of ``N`` games
+  and a :class:`~conquian.agents.RandomAgent` (and another with three players, ``--rules
+  tercerilla``; or the ``--agents`` named, one a player) and tells it move by move with
+  :mod:`conquian.narration`; ``demo --games N`` plays a match of ``N`` games
   (:mod:`conquian.match`) and prints a row a game, ``--lang`` tells either in another
   language, and ``--rules`` chooses the rules;
 * ``arena --agents A,B,... --deals N`` rates agents against each other, in games of two
@@ -56,7 +57,7 @@ from conquian._terminal import (
 )
 from conquian._version import __version__
 from conquian.cards import Card, format_cards, parse_cards
-from conquian.errors import ConquianError, InvalidMeldError, ParseError, describe, two_players_only
+from conquian.errors import ConquianError, InvalidMeldError, ParseError, describe
 from conquian.languages import LANGUAGES
 from conquian.match import MAX_GAMES
 from conquian.melds import Meld, MeldKind, partitions
@@ -119,12 +120,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     from conquian.simulate import simulate
 
     players = args.rules.players
-    agents = tuple(args.agents or ("greedy", *(["random"] * (players - 1))))
-    if len(agents) != players:
-        raise ConquianError(
-            f"--agents names one agent a player: {players} for rules "
-            f"{args.rules.to_notation()}, not {len(agents)}"
-        )
+    agents = _seated_agents(args)
     bar = Progress(sys.stderr, "game") if sys.stderr.isatty() and not args.quiet else None
     try:
         result = simulate(
@@ -167,6 +163,24 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     draws = result.draws
     say(f"{'Draws:':<{label}} {draws:>{width},} {_noun(draws, 'game')} {share:6.1%} (R15)")
     return EXIT_OK
+
+
+def _seated_agents(args: argparse.Namespace) -> tuple[str, ...]:
+    """The agents of ``simulate`` and ``demo`` by seat: ``--agents``, one a player, or
+    greedy against random (greedy and two randoms with three players, M1)."""
+    players = args.rules.players
+    agents = tuple(args.agents or ("greedy", *(["random"] * (players - 1))))
+    if len(agents) != players:
+        raise ConquianError(
+            f"--agents names one agent a player: {players} for rules "
+            f"{args.rules.to_notation()}, not {len(agents)}"
+        )
+    return agents
+
+
+def _demo(args: argparse.Namespace, out: TextIO) -> int:
+    args.agents = _seated_agents(args)
+    return run_demo(args, out)
 
 
 def _seated_names(agents: Sequence[str]) -> tuple[str, ...]:
@@ -224,17 +238,7 @@ def _games(text: str) -> int:
 
 
 def _rules(text: str) -> Rules:
-    try:
-        rules = Rules.parse(text)
-        two_players_only(rules.players, "the command line")  # three players: issue #32
-    except ConquianError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-    return rules
-
-
-def _any_rules(text: str) -> Rules:
-    """``play --rules``, ``simulate --rules`` and ``arena --rules``: rules of two or
-    three players (M1)."""
+    """Every command's ``--rules``: rules of two or three players (M1)."""
     try:
         return Rules.parse(text)
     except ConquianError as error:
@@ -278,9 +282,10 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     meld.set_defaults(run=_meld)
     demo = commands.add_parser(
         "demo",
-        help="watch a game or a match between two bots",
+        help="watch a game or a match between two bots (or three)",
         description="Play a game between two bots (greedy and random unless --agents says "
-        "otherwise), move by move, or with --games N a match of N games, a row a game.",
+        "otherwise), or three with three-player rules (--rules tercerilla: greedy and two "
+        "randoms), move by move, or with --games N a match of N games, a row a game.",
     )
     demo.add_argument("--seed", type=_seed, default=None, help="deal from this seed")
     demo.add_argument(
@@ -304,9 +309,9 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         default="en",
         help="tell the game, or the match, in this language (en)",
     )
-    _two_agents(demo)
+    _agents_option(demo)
     ascii_option(demo)
-    demo.set_defaults(run=run_demo)
+    demo.set_defaults(run=_demo)
     play = commands.add_parser(
         "play",
         help="play against a bot (or two: --rules tercerilla) in the terminal",
@@ -316,7 +321,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         "work at every prompt. Reads standard input line by line, so it can be driven "
         "through a pipe.",
     )
-    play_cli.add_arguments(play, seed=_seed, rules=_any_rules, games=_games, default_rules=CLASSIC)
+    play_cli.add_arguments(play, seed=_seed, rules=_rules, games=_games, default_rules=CLASSIC)
     play.set_defaults(run=play_cli.run)
     sim = commands.add_parser(
         "simulate",
@@ -331,7 +336,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_seed, default=0, help="the run's seed (0)")
     sim.add_argument(
         "--rules",
-        type=_any_rules,
+        type=_rules,
         default=CLASSIC,
         metavar="RULES",
         help=RULES_HELP,
@@ -343,15 +348,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         help="where to play: local processes, or a Ray cluster (process)",
     )
     sim.add_argument("--address", help="the Ray cluster to join (local Ray without it)")
-    sim.add_argument(
-        "--agents",
-        nargs="+",
-        default=None,
-        choices=list(AGENTS),
-        metavar="AGENT",
-        help=f"one agent a player, from {', '.join(AGENTS)} (greedy random; greedy random "
-        "random with three players)",
-    )
+    _agents_option(sim)
     sim.add_argument("--quiet", action="store_true", help="no progress display")
     sim.set_defaults(run=_simulate)
     ladder = commands.add_parser(
@@ -383,7 +380,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     )
     ladder.add_argument(
         "--rules",
-        type=_any_rules,
+        type=_rules,
         default=CLASSIC,
         metavar="RULES",
         help=RULES_HELP,
@@ -398,15 +395,16 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     return parser
 
 
-def _two_agents(parser: argparse.ArgumentParser) -> None:
-    """The ``--agents A B`` option of demo and simulate."""
+def _agents_option(parser: argparse.ArgumentParser) -> None:
+    """The ``--agents A B [C]`` option of demo and simulate: one agent a player."""
     parser.add_argument(
         "--agents",
-        nargs=2,
-        default=["greedy", "random"],
+        nargs="+",
+        default=None,
         choices=list(AGENTS),
         metavar="AGENT",
-        help=f"the two agents, from {', '.join(AGENTS)} (greedy random)",
+        help=f"one agent a player, from {', '.join(AGENTS)} (greedy random; greedy random "
+        "random with three players)",
     )
 
 
