@@ -115,16 +115,6 @@ def is_player(value: object, players: int = 2) -> bool:
     return isinstance(value, int) and value.__class__ is int and 0 <= value < players
 
 
-def two_players_only(players: int, what: str) -> None:
-    """Refuse a game of more than two players in ``what``, a part of the library that
-    handles two-player games only so far (the front ends, bots and integrations: issue
-    #32), with a :class:`ConquianError` that says so."""
-    if players != 2:
-        raise ConquianError(
-            f"{what} handles two-player games only; this game has {players} players (M1)"
-        )
-
-
 def no_exchange(exchange: bool, what: str) -> None:
     """Refuse rules with the opening exchange (M10) in ``what``, a part of the library
     that does not play it yet (the integrations: issue #32), with a
