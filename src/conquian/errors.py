@@ -115,14 +115,6 @@ def is_player(value: object, players: int = 2) -> bool:
     return isinstance(value, int) and value.__class__ is int and 0 <= value < players
 
 
-def no_exchange(exchange: bool, what: str) -> None:
-    """Refuse rules with the opening exchange (M10) in ``what``, a part of the library
-    that does not play it yet (the integrations: issue #32), with a
-    :class:`ConquianError` that says so."""
-    if exchange:
-        raise ConquianError(f"{what} does not play the opening exchange (M10) yet")
-
-
 def player_range(players: int) -> str:
     """The player numbers of a game of ``players`` players, in words: "0 or 1", "0, 1
     or 2"."""
