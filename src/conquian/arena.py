@@ -122,8 +122,10 @@ def _clustered_wilson(shares: Sequence[float], z: float) -> tuple[float, float]:
     n = len(shares)
     if n == 0:
         return (0.0, 1.0)
-    mean = sum(shares) / n
-    spread = sum((share - mean) ** 2 for share in shares)
+    # math.fsum, not sum: sum of floats is compensated from Python 3.12 on, and the
+    # intervals saved in a result must be the same on every Python version.
+    mean = math.fsum(shares) / n
+    spread = math.fsum((share - mean) ** 2 for share in shares)
     effective = mean * (1 - mean) * n * (n - 1) / spread if spread > 0 else n
     k = z * z / effective
     centre = (mean + k / 2) / (1 + k)
