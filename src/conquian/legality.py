@@ -102,17 +102,18 @@ def offer_fits(pos: Position, player: int) -> bool:
         return False
     arrangements = pos[ARRANGEMENTS]
     rules = pos[RULES]
-    fits = pos[MELDS].fits(
+    if not pos[MELDS].fits(
         table,
         offer,
         None if arrangements is None else arrangements[player],
         rules.regrouping is REGROUPING_BORROW,
-    )
-    if fits and rules.long_meld is not None and not pos[HANDS][player]:
-        # M12: with an empty hand the card is taken only by going out, which needs a
-        # long meld; a card he could not take is not forced on him.
-        return may_go_out(pos, player, 1 << offer)
-    return fits
+    ):
+        return False
+    if rules.long_meld is None or pos[HANDS][player]:
+        return True
+    # M12: with an empty hand the card is taken only by going out, which needs a long
+    # meld; a card he could not take is not forced on him.
+    return may_go_out(pos, player, 1 << offer)
 
 
 def may_go_out(pos: Position, player: int, added: int) -> bool:
@@ -315,8 +316,7 @@ def _check_take(pos: Position, move: Take, v: int | None) -> None:
         if laid >> discard & 1:  # Take() refuses it; a value unpickled from crafted data
             raise refused(MoveProblem.LAID_AND_DISCARDED, v, card=card)
     _check_new_table(pos, move.table, laid, 1 << offer, v)
-    least = pos[RULES].long_meld
-    if discard == NO_DISCARD and least is not None:
+    if discard == NO_DISCARD and (least := pos[RULES].long_meld) is not None:
         # M12: the table he goes out with holds a meld of ``least`` cards or more (the
         # named table, or under free regrouping some split of its cards, R13).
         if move.table is not None:
@@ -457,14 +457,18 @@ def legal_moves(pos: Position) -> LegalMoves:
         if extra is _DECLINE_FORCE:
             return _JUST_DECLINE_FORCE
     melds.remember_splits(required, laids)  # checking the take becomes a look-up
-    least = rules.long_meld
     if arrangements is None:
-        if least is not None and hand in laids and not may_go_out(pos, mover, 1 << offer | hand):
+        if (
+            rules.long_meld is not None
+            and hand in laids
+            and not may_go_out(pos, mover, 1 << offer | hand)
+        ):
             # M12: the take that lays the whole hand goes out (R16) only with a meld of
             # ``least`` cards or more in some split of the table (R13).
             laids = [laid for laid in laids if laid != hand]
         return TakeMoves(hand, laids, extra)
     takes, named = _arranged(pos, laids, 1 << offer)
+    least = rules.long_meld
     if least is not None and hand in takes:
         # M12, V2: a take that goes out names a table with a meld of ``least`` or more.
         kept = [
