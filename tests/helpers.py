@@ -9,13 +9,16 @@ from one another.
 from __future__ import annotations
 
 import dataclasses
+import io
 import pickle
 import random
+import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Final
 
 import attrs
+import pytest
 from hypothesis import settings
 
 from bruteforce import (
@@ -475,3 +478,26 @@ def play_to_end(match: Match, agents: tuple[Agent, Agent], games: int | None = N
         assert player is not None
         match.play(agents[player].choose(state.observation(player), state.legal_moves()))
     return match
+
+
+class Piped(io.StringIO):
+    """Standard input from a pipe: not a terminal."""
+
+    def isatty(self) -> bool:
+        return False
+
+
+def play(argv: list[str], answers: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
+    """``python -m conquian play ARGV`` answered from ``answers`` (piped standard input):
+    its exit code and what it printed."""
+    from conquian.cli import main
+
+    monkeypatch.setattr(sys, "stdin", Piped(answers))
+    out = io.StringIO()
+    code = main(["play", *argv], out=out)
+    return code, out.getvalue()
+
+
+def unwrapped(text: str) -> str:
+    """``text`` with the lines that wrapping broke joined again."""
+    return text.replace("\n  ", " ")

@@ -22,6 +22,7 @@ from conquian.cli import main
 from conquian.languages import LANGUAGES
 from conquian.match import Match, match_dump
 from conquian.state import State
+from helpers import Piped, play, unwrapped
 
 ENDINGS = {
     "en": ("You win!", "Greedy wins", "The game is drawn: no stock is left"),
@@ -29,20 +30,6 @@ ENDINGS = {
     "nl": ("Je wint!", "Greedy wint", "Gelijkspel: de stapel is op"),
     "de": ("Du gewinnst!", "Greedy gewinnt", "Unentschieden: der Stapel ist leer"),
 }
-
-
-class Piped(io.StringIO):
-    """Standard input from a pipe: not a terminal."""
-
-    def isatty(self) -> bool:
-        return False
-
-
-def play(argv: list[str], answers: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
-    monkeypatch.setattr(sys, "stdin", Piped(answers))
-    out = io.StringIO()
-    code = main(["play", *argv], out=out)
-    return code, out.getvalue()
 
 
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))
@@ -496,11 +483,6 @@ def test_every_command_that_prints_cards_takes_ascii_after_it(command: list[str]
         text = out.getvalue()
         assert "5c" in text
         assert not any(symbol in text for symbol in "♣♦♥♠")
-
-
-def unwrapped(text: str) -> str:
-    """``text`` with the lines that wrapping broke joined again."""
-    return text.replace("\n  ", " ")
 
 
 def test_r14b_a_force_decision_says_why_instead_of_offering_the_card(

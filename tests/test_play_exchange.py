@@ -3,37 +3,15 @@ chooses the card he gives, and sees no card but his own until the cards change h
 
 from __future__ import annotations
 
-import io
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
-from conquian.cli import main
 from conquian.languages import LANGUAGES
 from conquian.match import Match, match_load
 from conquian.moves import Give
-
-
-class Piped(io.StringIO):
-    """Standard input from a pipe: not a terminal."""
-
-    def isatty(self) -> bool:
-        return False
-
-
-def play(argv: list[str], answers: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
-    monkeypatch.setattr(sys, "stdin", Piped(answers))
-    out = io.StringIO()
-    code = main(["play", *argv], out=out)
-    return code, out.getvalue()
-
-
-def unwrapped(text: str) -> str:
-    """``text`` with the lines that wrapping broke joined again."""
-    return text.replace("\n  ", " ")
-
+from helpers import play, unwrapped
 
 THREE = ["--rules", "tercerilla,exchange:true", "--seed", "3"]
 RECEIVED = r"You receive ([2-7AJQK][♣♦♥♠cdhs]) from Greedy 2 \(M10\)\n"

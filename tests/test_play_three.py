@@ -3,16 +3,14 @@ driven through standard input."""
 
 from __future__ import annotations
 
-import io
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
-from conquian.cli import main
 from conquian.languages import LANGUAGES
+from helpers import play, unwrapped
 
 ENDINGS = {  # you win, Greedy 1 wins, Greedy 2 wins, a draw
     "en": ("You win!", "Greedy 1 wins", "Greedy 2 wins", "The game is drawn: no stock is left"),
@@ -31,25 +29,6 @@ TABLES = {  # the two bots' tables, each with its hand size
     "nl": ("Tafel van Greedy 1: ", "Tafel van Greedy 2: ", "(hand: 8 kaarten)"),
     "de": ("Tisch von Greedy 1: ", "Tisch von Greedy 2: ", "(Hand: 8 Karten)"),
 }
-
-
-class Piped(io.StringIO):
-    """Standard input from a pipe: not a terminal."""
-
-    def isatty(self) -> bool:
-        return False
-
-
-def play(argv: list[str], answers: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
-    monkeypatch.setattr(sys, "stdin", Piped(answers))
-    out = io.StringIO()
-    code = main(["play", *argv], out=out)
-    return code, out.getvalue()
-
-
-def unwrapped(text: str) -> str:
-    """``text`` with the lines that wrapping broke joined again."""
-    return text.replace("\n  ", " ")
 
 
 def turns(text: str) -> list[str]:
