@@ -660,6 +660,27 @@ def _is_number(value: object) -> bool:
 _LARGEST: Final = 2**53  # the ints a float holds exactly
 
 
+def _costs(pair: dict[str, Any], what: str) -> tuple[tuple[float, float], tuple[int, int]]:
+    """A pair's ``cpu_seconds`` and ``decisions`` (both optional: zeros), checked."""
+    cpu = pair.get("cpu_seconds", [0.0, 0.0])
+    if (
+        not isinstance(cpu, list)
+        or len(cpu) != 2
+        or not all(_is_number(value) and value >= 0 for value in cpu)
+    ):
+        raise ConquianError(f"{what}.cpu_seconds must be two numbers of at least 0")
+    counted = pair.get("decisions", [0, 0])
+    if not isinstance(counted, list) or len(counted) != 2:
+        raise ConquianError(f"{what}.decisions must be two whole numbers")
+    return (
+        (float(cpu[0]), float(cpu[1])),
+        (
+            check_count(counted[0], f"{what}.decisions[0]"),
+            check_count(counted[1], f"{what}.decisions[1]"),
+        ),
+    )
+
+
 def _pair_from_dict(
     data: object, what: str, agents: tuple[str, str], deals: int, players: int = 2
 ) -> PairResult:
@@ -685,20 +706,7 @@ def _pair_from_dict(
         )
     if wins + losses + draws != 2 * deals or sum(scores) != wins + draws / 2:
         raise ConquianError(f"{what}: its counts disagree with its deal_scores")
-    cpu = pair.get("cpu_seconds", [0.0, 0.0])
-    if (
-        not isinstance(cpu, list)
-        or len(cpu) != 2
-        or not all(_is_number(value) and value >= 0 for value in cpu)
-    ):
-        raise ConquianError(f"{what}.cpu_seconds must be two numbers of at least 0")
-    counted = pair.get("decisions", [0, 0])
-    if not isinstance(counted, list) or len(counted) != 2:
-        raise ConquianError(f"{what}.decisions must be two whole numbers")
-    decisions = (
-        check_count(counted[0], f"{what}.decisions[0]"),
-        check_count(counted[1], f"{what}.decisions[1]"),
-    )
+    cpu, decisions = _costs(pair, what)
     return PairResult(
         agents[0],
         agents[1],
@@ -706,7 +714,7 @@ def _pair_from_dict(
         losses,
         draws,
         tuple(float(s) for s in scores),
-        cpu_seconds=(float(cpu[0]), float(cpu[1])),
+        cpu_seconds=cpu,
         decisions=decisions,
     )
 
@@ -725,25 +733,7 @@ def _three_from_dict(
         raise ConquianError(
             f"{what}.outcomes must be {deals} outcomes of three letters from a, n, p and d"
         )
-    cpu = pair.get("cpu_seconds", [0.0, 0.0])
-    counted = pair.get("decisions", [0, 0])
-    if (
-        not isinstance(cpu, list)
-        or len(cpu) != 2
-        or not all(_is_number(value) and value >= 0 for value in cpu)
-    ):
-        raise ConquianError(f"{what}.cpu_seconds must be two numbers of at least 0")
-    if not isinstance(counted, list) or len(counted) != 2:
-        raise ConquianError(f"{what}.decisions must be two whole numbers")
-    made = _three_result(
-        agents,
-        tuple(outcomes),
-        (float(cpu[0]), float(cpu[1])),
-        (
-            check_count(counted[0], f"{what}.decisions[0]"),
-            check_count(counted[1], f"{what}.decisions[1]"),
-        ),
-    )
+    made = _three_result(agents, tuple(outcomes), *_costs(pair, what))
     if pair["agents"] != list(agents):
         raise ConquianError(
             f"{what}.agents must be {list(agents)}, not {describe(pair['agents'])}"
