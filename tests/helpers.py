@@ -39,6 +39,7 @@ from bruteforce import (
 from conquian import (
     DECK,
     PRESETS,
+    TERCERILLA,
     Card,
     Decline,
     Force,
@@ -51,6 +52,7 @@ from conquian import (
     Phase,
     Regrouping,
     Release,
+    Rules,
     State,
     Take,
     parse_cards,
@@ -501,3 +503,46 @@ def play(argv: list[str], answers: str, monkeypatch: pytest.MonkeyPatch) -> tupl
 def unwrapped(text: str) -> str:
     """``text`` with the lines that wrapping broke joined again."""
     return text.replace("\n  ", " ")
+
+
+SMALL = attrs.evolve(TERCERILLA, hand_size=4)  # 4 cards each, 5 to go out (M7)
+
+
+def position(
+    rules: Rules,
+    *,
+    offer: str,
+    origin: str,
+    to_move: int,
+    hands: tuple[str, str, str],
+    tables: tuple[str, str, str],
+    phase: str = "offer",
+    stock: str | None = None,
+    dead: str = "-",
+    dealer: int = 0,
+    ply: int = 20,
+) -> State:
+    """A three-player position written by hand (tables may separate melds with "."); the
+    stock is every other card in deck order unless given."""
+    used = set(parse_cards(offer))
+    for text in (*hands, *tables, dead):
+        if text != "-":
+            used |= set(parse_cards(text.replace(".", "")))
+    if stock is None:
+        stock = "".join(str(card) for card in DECK if card not in used) or "-"
+    words = [
+        "conquian/1",
+        f"rules={rules.to_notation()}",
+        f"dealer={dealer}",
+        f"ply={ply}",
+        f"phase={phase}",
+        f"to_move={to_move}",
+        f"offer={offer}",
+        f"from={origin}",
+        f"stock={stock}",
+        *(f"hand{player}={hand}" for player, hand in enumerate(hands)),
+        *(f"table{player}={table}" for player, table in enumerate(tables)),
+        f"dead={dead}",
+        "result=-",
+    ]
+    return State.parse(" ".join(words))

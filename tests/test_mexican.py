@@ -45,7 +45,7 @@ from conquian.game import max_moves
 from conquian.notation import record_from_dict, record_to_dict
 from conquian.phases import first_offered, last_offered, passes_on, turner_when_dies
 from conquian.transitions import advance, advance_seats
-from helpers import scaled
+from helpers import SMALL, position, scaled
 
 DATA = Path(__file__).resolve().parent / "data"
 OLD_EIGHT = "rules=classic,hand_size:8 "  # 0.1's text of the rules of MEXICAN
@@ -157,48 +157,6 @@ def test_player_numbers_outside_the_game_are_refused_by_name() -> None:
 
 
 # ---------------------------------------------------------------- hand-built positions
-
-SMALL = attrs.evolve(TERCERILLA, hand_size=4)  # 4 cards each, 5 to go out (M7)
-
-
-def position(
-    rules: Rules,
-    *,
-    offer: str,
-    origin: str,
-    to_move: int,
-    hands: tuple[str, str, str],
-    tables: tuple[str, str, str],
-    phase: str = "offer",
-    stock: str | None = None,
-    dead: str = "-",
-    dealer: int = 0,
-    ply: int = 20,
-) -> State:
-    """A three-player position; the stock is every other card in deck order unless
-    given."""
-    used = set(parse_cards(offer))
-    for text in (*hands, *tables, dead):
-        if text != "-":
-            used |= set(parse_cards(text.replace(".", "")))
-    if stock is None:
-        stock = "".join(str(card) for card in DECK if card not in used) or "-"
-    words = [
-        "conquian/1",
-        f"rules={rules.to_notation()}",
-        f"dealer={dealer}",
-        f"ply={ply}",
-        f"phase={phase}",
-        f"to_move={to_move}",
-        f"offer={offer}",
-        f"from={origin}",
-        f"stock={stock}",
-        *(f"hand{player}={hand}" for player, hand in enumerate(hands)),
-        *(f"table{player}={table}" for player, table in enumerate(tables)),
-        f"dead={dead}",
-        "result=-",
-    ]
-    return State.parse(" ".join(words))
 
 
 def rules_with(forcing: Forcing) -> Rules:

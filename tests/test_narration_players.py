@@ -30,48 +30,9 @@ from conquian.narration import (
     narrate_start,
 )
 from conquian.rules import StockOut
-from helpers import random_game
+from helpers import SMALL, position, random_game
 
 NAMES = ("Ann", "Bob", "Cid")
-SMALL = attrs.evolve(TERCERILLA, hand_size=4)  # 4 cards each, 5 to go out (M7)
-
-
-def position(
-    rules: Rules,
-    *,
-    offer: str,
-    origin: str,
-    to_move: int,
-    hands: tuple[str, str, str],
-    tables: tuple[str, str, str],
-    stock: str | None = None,
-    dead: str = "-",
-    phase: str = "offer",
-    ply: int = 20,
-) -> State:
-    """A three-player position, dealt by player 0; the stock is every other card in
-    deck order unless given."""
-    used = set(parse_cards(offer))
-    for text in (*hands, *tables, dead):
-        if text != "-":
-            used |= set(parse_cards(text))
-    if stock is None:
-        stock = "".join(str(card) for card in DECK if card not in used)
-    words = [
-        "conquian/1",
-        f"rules={rules.to_notation()}",
-        f"dealer=0 ply={ply}",
-        f"phase={phase}",
-        f"to_move={to_move}",
-        f"offer={offer}",
-        f"from={origin}",
-        f"stock={stock}",
-        *(f"hand{player}={hand}" for player, hand in enumerate(hands)),
-        *(f"table{player}={table}" for player, table in enumerate(tables)),
-        f"dead={dead}",
-        "result=-",
-    ]
-    return State.parse(" ".join(words))
 
 
 def bob_discards_5c(*, fits: int) -> State:
