@@ -20,7 +20,7 @@ from leaks import LANGUAGES, NOTATION, PRETTY, hidden_from, leaks
 from playwright.sync_api import Browser, Dialog, Page, Response, Route, WebSocket
 from serverprocess import free_port, start_server
 
-from conquian import PRESETS, Card, ConquianError, Game, IllegalMoveError, Phase, State
+from conquian import PRESETS, Card, ConquianError, Game, GameRecord, IllegalMoveError, Phase, State
 from conquian.languages import find_language
 from conquian.narration import explain_refusal, narrate, narrate_start
 from conquian.notation import loads
@@ -453,6 +453,40 @@ class Recorder:
         socket.on("framereceived", lambda frame: self.payloads.append(json.loads(frame)))
 
 
+def check_what_each_seat_saw(
+    pages: list[Page],
+    recorders: list[Recorder],
+    record: GameRecord,
+    names: tuple[str, ...],
+    langs: tuple[str, ...],
+    decisions: int,
+) -> None:
+    """After a game between friends, one page a seat: each seat's last view is its
+    observation of the final position, no payload it received held a card hidden from
+    it at that ply, it received a view for at least its share of the decisions, and its
+    page reads the game's narration in its own language, addressed to it, numbered as
+    the whole game (its first line shown is line N)."""
+    states = list(Game.from_record(record).states)
+    final = states[-1]
+    for seat, recorder in enumerate(recorders):
+        received = [p for p in recorder.payloads if isinstance(p, dict) and "view" in p]
+        assert received[-1]["view"] == final.observation(seat).to_dict()
+        ply = 0
+        for payload in recorder.payloads:
+            if isinstance(payload, dict) and "view" in payload:
+                ply = payload["view"]["ply"]
+            hidden = hidden_from(states[ply].observation(seat))
+            assert not leaks(payload, hidden), (seat, ply, payload)
+        assert len(received) >= decisions // len(pages)
+    for seat, (page, lang) in enumerate(zip(pages, langs, strict=True)):
+        told = [narrate_start(states[0], lang=lang, names=names, viewer=seat)] + [
+            narrate(state, move, lang=lang, names=names, viewer=seat)
+            for state, move in zip(states, record.moves, strict=False)
+        ]
+        assert page.locator("#narration li").all_inner_texts() == told[-12:]
+        assert page.evaluate("document.getElementById('narration').start") == len(told) - 11
+
+
 def test_two_browsers_play_each_other_and_see_only_their_own_cards(
     browser: Browser, base_url: str
 ) -> None:
@@ -522,28 +556,7 @@ def test_two_browsers_play_each_other_and_see_only_their_own_cards(
         other = pages[1 - pages.index(mover)]
         other.wait_for_function(f"Number(document.body.dataset.ply) > {max(plies)}")
     record = loads(downloaded_record(pages[0]))
-    states = list(Game.from_record(record).states)
-    final = states[-1]
-    for seat, recorder in enumerate(recorders):
-        received = [p for p in recorder.payloads if isinstance(p, dict) and "view" in p]
-        assert received[-1]["view"] == final.observation(seat).to_dict()
-        ply = 0
-        for payload in recorder.payloads:
-            if isinstance(payload, dict) and "view" in payload:
-                ply = payload["view"]["ply"]
-            hidden = hidden_from(states[ply].observation(seat))
-            assert not leaks(payload, hidden), (seat, ply, payload)
-        assert len(received) >= decisions // 2
-    # Each seat reads the narration in its own language, addressed to it.
-    names = ("Ana", "Bea")
-    for seat, (page, lang) in enumerate(zip(pages, ("es", "de"), strict=True)):
-        told = [narrate_start(states[0], lang=lang, names=names, viewer=seat)] + [
-            narrate(state, move, lang=lang, names=names, viewer=seat)
-            for state, move in zip(states, record.moves, strict=False)
-        ]
-        assert page.locator("#narration li").all_inner_texts() == told[-12:]
-        # The list is numbered as the whole game: its first line shown is line N.
-        assert page.evaluate("document.getElementById('narration').start") == len(told) - 11
+    check_what_each_seat_saw(pages, recorders, record, ("Ana", "Bea"), ("es", "de"), decisions)
     for context in contexts:
         context.close()
 
@@ -621,25 +634,7 @@ def test_three_browsers_play_each_other_and_see_only_their_own_cards(
     assert told_offers > 0
     record = loads(downloaded_record(pages[0]))
     assert record.rules == PRESETS["tercerilla"]
-    states = list(Game.from_record(record).states)
-    final = states[-1]
-    for seat, recorder in enumerate(recorders):
-        received = [p for p in recorder.payloads if isinstance(p, dict) and "view" in p]
-        assert received[-1]["view"] == final.observation(seat).to_dict()
-        ply = 0
-        for payload in recorder.payloads:
-            if isinstance(payload, dict) and "view" in payload:
-                ply = payload["view"]["ply"]
-            hidden = hidden_from(states[ply].observation(seat))
-            assert not leaks(payload, hidden), (seat, ply, payload)
-        assert len(received) >= decisions // 3
-    # Each seat reads the narration in its own language, addressed to it.
-    for seat, (page, lang) in enumerate(zip(pages, ("en", "es", "de"), strict=True)):
-        told = [narrate_start(states[0], lang=lang, names=names, viewer=seat)] + [
-            narrate(state, move, lang=lang, names=names, viewer=seat)
-            for state, move in zip(states, record.moves, strict=False)
-        ]
-        assert page.locator("#narration li").all_inner_texts() == told[-12:]
+    check_what_each_seat_saw(pages, recorders, record, names, ("en", "es", "de"), decisions)
     for context in contexts:
         context.close()
 
