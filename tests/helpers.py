@@ -62,6 +62,7 @@ from conquian.builder import TakeBuilder
 from conquian.match import Match
 from conquian.melds import fits
 from conquian.notation import MAX_MOVES
+from conquian.rules import Forcing, StockOut
 
 __all__ = [
     "MAX_MOVES",
@@ -546,3 +547,22 @@ def position(
         "result=-",
     ]
     return State.parse(" ".join(words))
+
+
+def stock_out_position(
+    stock_out: StockOut, tables: tuple[str, str, str], hands: tuple[str, str, str]
+) -> State:
+    """Player 1 turned up the last stock card, 5c; nobody will take it (forcing off)."""
+    rules = attrs.evolve(SMALL, stock_out=stock_out, forcing=Forcing.OFF)
+    used = set(parse_cards("5c" + "".join(hands + tables).replace("-", "")))
+    return position(
+        rules,
+        offer="5c",
+        origin="stock:1",
+        to_move=1,
+        hands=hands,
+        tables=tables,
+        stock="-",
+        dead="".join(str(card) for card in DECK if card not in used),
+        ply=60,
+    )

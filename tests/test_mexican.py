@@ -45,7 +45,7 @@ from conquian.game import max_moves
 from conquian.notation import record_from_dict, record_to_dict
 from conquian.phases import first_offered, last_offered, passes_on, turner_when_dies
 from conquian.transitions import advance, advance_seats
-from helpers import SMALL, position, scaled
+from helpers import SMALL, position, scaled, stock_out_position
 
 DATA = Path(__file__).resolve().parent / "data"
 OLD_EIGHT = "rules=classic,hand_size:8 "  # 0.1's text of the rules of MEXICAN
@@ -385,25 +385,6 @@ def test_going_out_is_hand_size_plus_one_m7() -> None:
     assert final.outcome == Outcome(OutcomeKind.WENT_OUT, 2)
     assert sum(map(len, final.tables[2])) == SMALL.cards_to_go_out == 5
     assert State.parse(final.to_notation()) == final
-
-
-def stock_out_position(
-    stock_out: StockOut, tables: tuple[str, str, str], hands: tuple[str, str, str]
-) -> State:
-    """Player 1 turned up the last stock card, 5c; nobody will take it (forcing off)."""
-    rules = attrs.evolve(SMALL, stock_out=stock_out, forcing=Forcing.OFF)
-    used = set(parse_cards("5c" + "".join(hands + tables).replace("-", "")))
-    return position(
-        rules,
-        offer="5c",
-        origin="stock:1",
-        to_move=1,
-        hands=hands,
-        tables=tables,
-        stock="-",
-        dead="".join(str(card) for card in DECK if card not in used),
-        ply=60,
-    )
 
 
 @pytest.mark.parametrize(

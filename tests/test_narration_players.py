@@ -9,7 +9,6 @@ import attrs
 import pytest
 
 from conquian import (
-    DECK,
     TERCERILLA,
     ConquianError,
     Fate,
@@ -19,7 +18,6 @@ from conquian import (
     Rules,
     State,
     Take,
-    parse_cards,
 )
 from conquian.languages import LANGUAGES
 from conquian.narration import (
@@ -30,7 +28,7 @@ from conquian.narration import (
     narrate_start,
 )
 from conquian.rules import StockOut
-from helpers import SMALL, position, random_game
+from helpers import SMALL, position, random_game, stock_out_position
 
 NAMES = ("Ann", "Bob", "Cid")
 
@@ -213,31 +211,25 @@ def test_m6_explain_forcing_names_the_player_before_the_forcer_in_every_language
 # ---------------------------------------------------------------- the end (M7, M8)
 
 
-def stock_out_position(stock_out: StockOut) -> State:
-    """Bob turned up the last stock card, 5♣; nobody will take it (forcing off). Bob
-    holds no card, Ann four and Cid one."""
-    rules = attrs.evolve(SMALL, stock_out=stock_out, forcing=Forcing.OFF)
-    hands, tables = ("7hJdQsKs", "-", "Kd"), ("-", "AcAdAhAs", "2c3c4c")
-    used = set(parse_cards("5c" + "".join(hands + tables).replace("-", "")))
-    return position(
-        rules,
-        offer="5c",
-        origin="stock:1",
-        to_move=1,
-        hands=hands,
-        tables=tables,
-        stock="-",
-        dead="".join(str(card) for card in DECK if card not in used),
-        ply=60,
-    )
+BOB_TURNED_THE_LAST_CARD = (("-", "AcAdAhAs", "2c3c4c"), ("7hJdQsKs", "-", "Kd"))
+"""The tables and hands of :func:`helpers.stock_out_position` here: Bob turned up the last
+stock card; he holds no card, Ann four and Cid one."""
 
 
 def test_m8_the_stock_runs_out_a_draw_or_the_fewest_cards_win() -> None:
-    drawn = stock_out_position(StockOut.DRAW).apply("decline").apply("decline")
+    drawn = (
+        stock_out_position(StockOut.DRAW, *BOB_TURNED_THE_LAST_CARD)
+        .apply("decline")
+        .apply("decline")
+    )
     assert narrate(drawn, "decline", names=NAMES) == (
         "Ann declines 5♣. 5♣ is dead. The game is drawn: no stock is left"
     )
-    fewest = stock_out_position(StockOut.FEWEST_CARDS).apply("decline").apply("decline")
+    fewest = (
+        stock_out_position(StockOut.FEWEST_CARDS, *BOB_TURNED_THE_LAST_CARD)
+        .apply("decline")
+        .apply("decline")
+    )
     assert narrate(fewest, "decline", names=NAMES) == (
         "Ann declines 5♣. 5♣ is dead. No stock is left: Bob wins with the fewest cards in "
         "hand (M8)"
