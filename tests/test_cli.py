@@ -563,9 +563,10 @@ def test_simulate_plays_the_rules_named_and_says_them() -> None:
 
 def test_a_long_rules_text_is_never_cut_in_the_middle() -> None:
     # It is retyped to play the same games again: cut at 80 columns it was two pieces.
-    code, output = run("simulate", "--games", "4", "--rules", "bicycle,initial_upcard:true")
+    text = "classic,hand_size:6,max_sequence:5,regrouping:none,initial_upcard:true"
+    code, output = run("simulate", "--games", "4", "--rules", text)
     assert code == 0
-    rules = Rules.parse("bicycle,initial_upcard:true").to_notation()
+    rules = Rules.parse(text).to_notation()
     assert len(rules) > 60
     assert any(rules in line for line in output.splitlines())
 

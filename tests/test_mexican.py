@@ -48,7 +48,6 @@ from conquian.transitions import advance, advance_seats
 from helpers import SMALL, position, scaled, stock_out_position
 
 DATA = Path(__file__).resolve().parent / "data"
-OLD_EIGHT = "rules=classic,hand_size:8 "  # 0.1's text of the rules of MEXICAN
 
 
 # ---------------------------------------------------------------- M1, M2, M9: the rules
@@ -80,17 +79,20 @@ def test_the_presets_are_the_mexican_game_for_two_and_three_m9() -> None:
     ids=Rules.to_notation,
 )
 def test_rules_of_three_players_round_trip_through_their_text(rules: Rules) -> None:
-    """M9: a rules text names the player count (from tercerilla for three)."""
+    """M9: a rules text names the player count (from tercerilla, or players:3)."""
     text = rules.to_notation()
     assert Rules.parse(text) == rules
-    assert text.startswith("tercerilla") == (rules.players == 3)
+    names_three = text.startswith("tercerilla") or ",players:3" in text
+    assert names_three == (rules.players == 3)
 
 
-def test_existing_rules_texts_are_unchanged() -> None:
-    """M1: no two-player rules text changes (the new option is at its first value)."""
+def test_existing_rules_texts_read_the_same() -> None:
+    """M1: every two-player rules text reads as it did (the new option is at its first
+    value); rules near mexican are written from it (M9)."""
     assert Rules().to_notation() == "classic"
-    text = "classic,hand_size:8,max_sequence:10"  # as 0.1 wrote it, not from mexican
-    assert Rules(hand_size=8, max_sequence=10).to_notation() == text
+    text = "classic,hand_size:8,max_sequence:10"  # as 0.1 wrote it
+    assert Rules.parse(text) == Rules(hand_size=8, max_sequence=10)
+    assert Rules.parse(text).to_notation() == "mexican,max_sequence:10"
     assert Rules(stock_out=StockOut.FEWEST_CARDS).to_notation() == "classic,stock_out:fewest_cards"
     assert Rules().stock_out is StockOut.DRAW
     assert Rules.parse("classic,stock_out:draw") == CLASSIC
@@ -620,13 +622,22 @@ def test_old_positions_and_records_read_the_same() -> None:
     data = json.loads((DATA / "written_0_1.json").read_text(encoding="utf-8"))
     for text, view in zip(data["positions"], data["views"], strict=True):
         state = State.parse(text)
-        # Two-player rules equal to a preset are written by its name: classic,hand_size:8
-        # is now written mexican (M9), and reads the same.
-        assert state.to_notation() == text.replace(OLD_EIGHT, "rules=mexican ")
-        assert state.observation(state.ply % 2).to_notation() == view.replace(
-            OLD_EIGHT, "rules=mexican "
-        )
-        assert State.parse(text.replace(OLD_EIGHT, "rules=mexican ")) == state
+        # Rules are written from the nearest preset (M9): classic,hand_size:8 is now
+        # written mexican; both texts read the same.
+        old = text.split(" ")[1]
+        new = "rules=" + Rules.parse(old.removeprefix("rules=")).to_notation()
+        assert state.to_notation() == text.replace(old, new)
+        assert state.observation(state.ply % 2).to_notation() == view.replace(old, new)
+        assert State.parse(text.replace(old, new)) == state
+    assert {
+        old: Rules.parse(old).to_notation()
+        for old in {text.split(" ")[1].removeprefix("rules=") for text in data["positions"]}
+        if Rules.parse(old).to_notation() != old
+    } == {
+        "classic,hand_size:8": "mexican",
+        "classic,max_sequence:10,forcing:discards_only,meld_from_hand:true,deal_batch:2,"
+        "initial_upcard:true": "bicycle,deal_batch:2,initial_upcard:true",
+    }
     for state_data in data["states"]:
         written = State.from_dict(state_data).to_dict()
         assert written["rules"].pop("stock_out") == "draw"  # the one new rule (M8)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, reject
 from hypothesis import strategies as st
 
 from conquian import (
@@ -14,11 +15,15 @@ from conquian import (
     CLASSIC,
     FOSTER,
     PRESETS,
+    TERCERILLA,
     ConquianError,
+    DrawSettlement,
     Forcing,
     InvalidRulesError,
+    Regrouping,
     Rules,
     Scoring,
+    StockOut,
     find_rules,
 )
 
@@ -131,20 +136,84 @@ def test_rules_are_written_as_the_preset_and_the_fields_that_differ(
     assert Rules.parse(text) == rules
 
 
-@given(
-    st.integers(min_value=1, max_value=19),
-    st.integers(min_value=3, max_value=10),
-    st.sampled_from(list(Forcing)),
-)
-def test_every_rule_set_round_trips_through_text_and_dict(
-    hand_size: int, max_sequence: int, forcing: Forcing
-) -> None:
-    rules = Rules(hand_size=hand_size, max_sequence=max_sequence, forcing=forcing)
+RULE_VALUES: dict[str, st.SearchStrategy[Any]] = {
+    "players": st.sampled_from([2, 3]),  # M1
+    "hand_size": st.integers(min_value=1, max_value=13),  # R8, M2: valid for three
+    "max_sequence": st.integers(min_value=3, max_value=10),  # V4
+    "forcing": st.sampled_from(Forcing),  # V1
+    "regrouping": st.sampled_from(Regrouping),  # V2
+    "meld_from_hand": st.booleans(),  # V3
+    "draw_settlement": st.sampled_from(DrawSettlement),  # V5
+    "deal_batch": st.sampled_from([1, 2]),  # V7
+    "initial_upcard": st.booleans(),  # V8
+    "stock_out": st.sampled_from(StockOut),  # M8
+    "exchange": st.booleans(),  # M10
+    "long_meld": st.none() | st.integers(min_value=4, max_value=10),  # M12
+}
+"""A strategy for each field's value; ``scoring`` and ``target`` (V6) are drawn together."""
+
+
+@st.composite
+def rules_values(draw: st.DrawFn) -> Rules:
+    """Any rules value: a preset with some fields changed, so that values near every
+    preset and far from all of them are drawn."""
+    base = draw(st.sampled_from(list(PRESETS.values())))
+    names = draw(st.sets(st.sampled_from(list(RULE_VALUES))))
+    values: dict[str, Any] = {name: draw(RULE_VALUES[name]) for name in sorted(names)}
+    if draw(st.booleans()):
+        values |= {"scoring": Scoring.POINTS, "draw_settlement": DrawSettlement.NONE}
+        values["target"] = draw(st.integers(min_value=1, max_value=10_000))
+    try:
+        return attrs.evolve(base, **values)
+    except InvalidRulesError:
+        reject()  # fields that clash (an odd hand dealt two at a time, a long meld)
+
+
+def changed_fields(base: Rules, rules: Rules) -> list[str]:
+    """The fields whose values differ between ``base`` and ``rules``, in field order."""
+    old, new = attrs.asdict(base), attrs.asdict(rules)
+    return [name for name in new if new[name] != old[name]]
+
+
+@given(rules_values())
+def test_every_rules_value_round_trips_through_text_and_dict(rules: Rules) -> None:
     text = rules.to_notation()
     assert Rules.parse(text) == rules
     assert " " not in text
     assert Rules.from_dict(rules.to_dict()) == rules
     assert json.loads(json.dumps(rules.to_dict())) == rules.to_dict()
+
+
+@given(rules_values())
+def test_rules_text_is_the_shortest_from_the_nearest_preset(rules: Rules) -> None:
+    """The text is a preset and the fields that differ from it, in field order; no
+    preset differs in fewer fields, and none as near gives a shorter text."""
+    name, *settings = rules.to_notation().split(",")
+    fields = changed_fields(PRESETS[name], rules)
+    assert settings == [rules.setting(field) for field in fields]
+    for other, preset in PRESETS.items():
+        others = changed_fields(preset, rules)
+        assert len(fields) <= len(others), f"{other} is nearer"
+        if len(fields) == len(others):
+            written = ",".join([other, *(rules.setting(field) for field in others)])
+            assert len(rules.to_notation()) <= len(written), f"{written} is shorter"
+
+
+@pytest.mark.parametrize(
+    ("rules", "text"),
+    [
+        (Rules(hand_size=8, exchange=True), "mexican,exchange:true"),  # M9, M10
+        (attrs.evolve(TERCERILLA, exchange=True), "tercerilla,exchange:true"),  # M9, M10
+        (Rules(hand_size=8, max_sequence=10), "mexican,max_sequence:10"),  # M9, V4
+        (Rules.parse("bicycle,forcing:off"), "bicycle,forcing:off"),  # V1
+        (Rules.parse("foster,deal_batch:1"), "foster,deal_batch:1"),  # V7
+        # As near to classic as to tercerilla (one field each): the shorter text.
+        (Rules(players=3), "classic,players:3"),  # M1
+    ],
+)
+def test_rules_are_written_from_the_nearest_preset(rules: Rules, text: str) -> None:
+    assert rules.to_notation() == text
+    assert Rules.parse(text) == rules
 
 
 @pytest.mark.parametrize(

@@ -322,6 +322,17 @@ def is_page_rules(text: object) -> bool:
     return text.removesuffix(EXCHANGE) in PAGE_PRESETS
 
 
+def page_rules(preset: str, *, exchange: bool) -> str:
+    """The rules text of a game of the page under ``preset``, with the opening exchange
+    (M10) or without it, as :meth:`Rules.to_notation <conquian.rules.Rules.to_notation>`
+    writes it.
+
+    >>> page_rules("mexican", exchange=True), page_rules("foster", exchange=False)
+    ('mexican,exchange:true', 'foster')
+    """
+    return Rules.from_dict({"exchange": exchange}, base=PRESETS[preset]).to_notation()
+
+
 def rules_name(text: str, page: dict[str, str]) -> str:
     """The name of a game's rules in the page's words ``page``: its preset's, and the
     opening exchange when it has one (M10)."""
@@ -1187,8 +1198,7 @@ async def new_game(request: Request) -> Response:
     exchange = data.get("exchange", False)
     if not isinstance(exchange, bool):
         raise RequestError(400, "exchange is true or false (the opening exchange, M10)")
-    if exchange:
-        rules += EXCHANGE
+    rules = page_rules(rules, exchange=exchange)
     seed = data.get("seed")
     if isinstance(seed, str) and seed.isascii() and seed.isdigit() and len(seed) <= 20:
         seed = int(seed)  # digits as text: a browser's numbers lose digits past 2**53

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
+import attrs
 import httpx
 import pytest
 from serverprocess import free_port, start_server
@@ -29,7 +30,7 @@ from starlette.requests import Request
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from conquian import TERCERILLA, Card, Fate, Game, Give, Phase, Rules, State
+from conquian import PRESETS, TERCERILLA, Card, Fate, Game, Give, Phase, Rules, State
 from conquian.languages import LANGUAGES
 
 # The example's server module, for its functions, and the page's words.
@@ -37,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import server
 from leaks import hidden_from, leaks
-from words import PAGE_WORDS
+from words import PAGE_PRESETS, PAGE_WORDS
 
 # ---------------------------------------------------------------------- helpers
 
@@ -957,6 +958,19 @@ def test_a_game_against_two_bots_names_them_by_seat_in_each_language(
         "error": "that is the bot's name: choose another",
         "problem": "same_name",
     }
+
+
+@pytest.mark.parametrize("preset", PAGE_PRESETS)
+@pytest.mark.parametrize("exchange", [False, True])
+def test_the_rules_of_every_game_of_the_page_are_page_rules(preset: str, exchange: bool) -> None:
+    """A game's rules text is the rules' own notation (M9, M10), which the page reads
+    back when a saved game is loaded, and names in every language."""
+    text = server.page_rules(preset, exchange=exchange)
+    assert Rules.parse(text) == attrs.evolve(PRESETS[preset], exchange=exchange)
+    assert server.is_page_rules(text)
+    for page in PAGE_WORDS.values():
+        assert server.rules_name(text, page).startswith(page["rules_" + preset])
+        assert (page["rules_exchange"] in server.rules_name(text, page)) == exchange
 
 
 def test_the_opening_exchange_is_offered_as_the_cards_a_seat_may_give(
