@@ -102,7 +102,7 @@ def test_help_says_what_each_move_does(monkeypatch: pytest.MonkeyPatch) -> None:
     code, text = play(["--seed", "4"], "help\nquit\n", monkeypatch)
     assert code == 0
     flat = " ".join(text.split())
-    assert "force (make the other player take a card they declined that fits their" in flat
+    assert "force (make the player just before you take a card they declined that" in flat
     assert "release (let that card be dead instead)" in flat
     assert "decline (leave the card; pass your own)" in flat
 

@@ -31,6 +31,30 @@ TABLES = {  # the two bots' tables, each with its hand size
 }
 
 
+FORCE_HELP = {  # M6: who may be forced, and which card, in help's words
+    "en": (
+        "force (make the player just before you take a card they declined that fits their "
+        "table, R14b, M6: the card they pass on to you, or one you turned up or discarded "
+        "if they were the last to decline it)"
+    ),
+    "es": (
+        "force (obligar al jugador justo antes de ti a tomar una carta que rechazó y que "
+        "encaja en su mesa, R14b, M6: la que te pasa, o una que descubriste o descartaste "
+        "si fue el último en rechazarla)"
+    ),
+    "nl": (
+        "force (de speler vlak voor jou dwingen een geweigerde kaart te nemen die op zijn "
+        "tafel past, R14b, M6: de kaart die hij aan jou doorgeeft, of een die jij omdraaide "
+        "of afgooide als hij de laatste was die hem weigerde)"
+    ),
+    "de": (
+        "force (den Spieler direkt vor dir zwingen, eine abgelehnte Karte zu nehmen, die an "
+        "seinen Tisch passt, R14b, M6: die Karte, die er dir weitergibt, oder eine, die du "
+        "aufgedeckt oder abgeworfen hast, wenn er sie als Letzter abgelehnt hat)"
+    ),
+}
+
+
 def turns(text: str) -> list[str]:
     """The person's turns: from his hand to his prompt."""
     return [part.split("help)> ")[0] for part in text.split("\nYour hand: ")[1:]]
@@ -52,6 +76,21 @@ def test_answering_1_at_every_prompt_finishes_a_three_player_game_in_every_langu
     assert f"{second_bot}" in first_turn
     assert full_hand in first_turn
     assert "♥" in text or "♦" in text or "♣" in text or "♠" in text
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_help_says_who_may_force_whom_with_three_players(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """M6: only the player just before the forcer can be forced, with the card he passes
+    on to the forcer (R14b case b) or the forcer's own card that he was the last to
+    decline (case a); with two players that is the other player (R14b)."""
+    for rules in ("tercerilla", "classic"):
+        code, text = play(
+            ["--rules", rules, "--seed", "5", "--lang", lang], "help\nquit\n", monkeypatch
+        )
+        assert code == 0
+        assert FORCE_HELP[lang] in " ".join(text.split())
 
 
 def test_ascii_writes_letters_with_three_players(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -114,7 +114,9 @@ ENGLISH_PHRASES: Final = {
     "help": (
         "answer with a number, or a move: take +JhJs -3d (take the offered card, lay it "
         "down with Jh Js, discard 3d), decline (leave the card; pass your own), force "
-        "(make the other player take a card they declined that fits their table, R14b), "
+        "(make the player just before you take a card they declined that fits their "
+        "table, R14b, M6: the card they pass on to you, or one you turned up or discarded "
+        "if they were the last to decline it), "
         "release (let that card be dead instead) or give 7h (the card you give in the "
         "opening exchange, M10); 'build' builds a take card by card; "
         "also: hint (what the bot would play), undo, save FILE, quit"
@@ -333,8 +335,10 @@ SPANISH_PHRASES: Final = {
     "help": (
         "responde con un número o una jugada: take +JhJs -3d (tomar la carta ofrecida, "
         "bajarla con Jh Js, descartar 3d), decline (dejar la carta; pasar la propia), force "
-        "(obligar al otro jugador a tomar una carta que rechazó y que encaja en su mesa, "
-        "R14b), release (dejar que esa carta quede muerta) o give 7h (la carta que das en el "
+        "(obligar al jugador justo antes de ti a tomar una carta que rechazó y que encaja "
+        "en su mesa, R14b, M6: la que te pasa, o una que descubriste o descartaste si fue "
+        "el último en rechazarla), "
+        "release (dejar que esa carta quede muerta) o give 7h (la carta que das en el "
         "intercambio inicial, M10); 'build' arma la jugada carta a "
         "carta; también: hint (lo que jugaría el bot), undo, save ARCHIVO, quit"
     ),
@@ -554,7 +558,9 @@ DUTCH_PHRASES: Final = {
     "help": (
         "antwoord met een getal of een zet: take +JhJs -3d (de aangeboden kaart nemen, met "
         "Jh Js neerleggen, 3d afleggen), decline (de kaart laten; je eigen doorgeven), force "
-        "(de ander dwingen een geweigerde kaart te nemen die op zijn tafel past, R14b), "
+        "(de speler vlak voor jou dwingen een geweigerde kaart te nemen die op zijn tafel "
+        "past, R14b, M6: de kaart die hij aan jou doorgeeft, of een die jij omdraaide of "
+        "afgooide als hij de laatste was die hem weigerde), "
         "release (die kaart dood laten gaan) of give 7h (de kaart die je geeft bij de ruil "
         "vooraf, M10); 'build' bouwt je zet kaart voor kaart op; "
         "ook: hint (wat de bot zou spelen), undo, save BESTAND, quit"
@@ -775,8 +781,10 @@ GERMAN_PHRASES: Final = {
     "help": (
         "antworte mit einer Zahl oder einem Zug: take +JhJs -3d (die angebotene Karte "
         "nehmen, mit Jh Js auslegen, 3d abwerfen), decline (die Karte liegen lassen; die "
-        "eigene weitergeben), force (den anderen zwingen, eine abgelehnte Karte zu nehmen, "
-        "die an seinen Tisch passt, R14b), release (die Karte stattdessen tot sein lassen) "
+        "eigene weitergeben), force (den Spieler direkt vor dir zwingen, eine abgelehnte "
+        "Karte zu nehmen, die an seinen Tisch passt, R14b, M6: die Karte, die er dir "
+        "weitergibt, oder eine, die du aufgedeckt oder abgeworfen hast, wenn er sie als "
+        "Letzter abgelehnt hat), release (die Karte stattdessen tot sein lassen) "
         "oder give 7h (die Karte, die du beim Kartentausch zu Beginn gibst, M10); 'build' "
         "stellt einen Zug Karte für Karte zusammen; auch: hint (was der "
         "Bot spielen würde), undo, save DATEI, quit"
