@@ -221,8 +221,33 @@ def test_the_replay_hint_names_every_option_of_the_game(monkeypatch: pytest.Monk
     code, text = play(argv, "quit\n", monkeypatch)
     assert code == 0
     hint = "Match seed 4 (replay the match with play --seed 4 --rules foster --bot heuristic"
-    assert text.count(hint) == 1
+    assert unwrapped(text).count(hint) == 1
     assert "--games 2)" in text
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+@pytest.mark.parametrize(
+    "rules", ["foster", "tercerilla,draw_settlement:pool", "classic,scoring:points,target:30"]
+)
+def test_every_line_of_a_match_fits_80_columns_and_keeps_its_commands_whole(
+    lang: str, rules: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A match of three games (a pool, V5, with two players and three, M11; points, V6)
+    played to its end: no line is wider than 80 columns, and the commands a person
+    retypes (the match's replay, save's play --load) are each whole on one line."""
+    monkeypatch.chdir(tmp_path)
+    argv = ["--rules", rules, "--games", "3", "--seed", "1", "--lang", lang]
+    typed = "a long answer that is not a move, typed by a person who wants to know more"
+    code, text = play(argv, f"save match.json\n{typed}\n" + "1\n" * 3000, monkeypatch)
+    assert code == 0
+    lines = text.splitlines()
+    assert max(map(len, lines)) <= 80, max(lines, key=len)  # a card symbol is one column
+    assert typed in unwrapped(text)  # echoed after its prompt, wrapped
+    replay = f"play --seed 1 --rules {Rules.parse(rules).to_notation()} --games 3"
+    load = "play --load match.json"
+    for command in (replay, load):
+        assert sum(command in line for line in lines) == 1, command
+    assert len(re.findall(r"^\S.*$", text, re.MULTILINE)) > 100  # the whole match was told
 
 
 def test_the_game_names_the_seed_it_is_dealt_from(monkeypatch: pytest.MonkeyPatch) -> None:

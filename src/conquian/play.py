@@ -185,10 +185,29 @@ class _Screen:
             return COLUMNS
         return max(20, min(shutil.get_terminal_size((COLUMNS, 24)).columns, MAX_COLUMNS))
 
-    def line(self, text: str = "", indent: str = "  ") -> None:
+    def line(self, text: str = "", indent: str = "  ", *, whole: str = "") -> None:
         """``text`` wrapped to :meth:`width`, its following lines starting with
-        ``indent``; a card is never split across lines."""
-        for part in fit(text, self.width(), indent):
+        ``indent``; a card is never split across lines, nor ``whole`` (a command that
+        a person retypes, in ``text``) where a line holds it: it starts a line instead."""
+        width = self.width()
+        parts = fit(text, width, indent)
+        cut = whole and not any(whole in part for part in parts)
+        if cut and len(indent + whole) <= width:
+            start = text.index(whole)
+            head = fit(text[:start].rstrip(" "), width, indent)
+            parts = [*head, *fit(indent + text[start:], width, indent)]
+        for part in parts:
+            print(part, file=self.out, flush=True)
+
+    def echo(self, prompt: str, answer: str) -> None:
+        """A piped ``answer`` after its ``prompt`` (already written), wrapped so that its
+        first line fits after the prompt; on the next line if the prompt fills its own."""
+        shown = COLOUR_CODE.sub("", prompt)
+        width = self.width()
+        first, *rest = fit(shown + answer, width)
+        if not first.startswith(shown.rstrip(" ")):  # the prompt itself was wrapped
+            first, *rest = ["", *fit(answer, width)]
+        for part in (first[len(shown) :], *rest):
             print(part, file=self.out, flush=True)
 
     def refused(self, key: str, reason: ConquianError) -> None:
@@ -331,7 +350,7 @@ class _Session:
                 raise _EndOfInputError
             answer = line.strip()
             if not self.interactive:  # echo piped answers so the transcript reads well
-                self.screen.line(_cut(answer, 200))
+                self.screen.echo(prompt, _cut(answer, 200))
             word, _, rest = answer.partition(" ")
             command = word.lower()
             if command == "help":
@@ -385,7 +404,7 @@ class _Session:
         # The command that goes on with the match: the bot is not in the record.
         command = "play --load " + (shlex.quote(path) if len(path) <= 150 else "FILE")
         command += self.bot_option
-        self.screen.line(self.screen.say("saved", path=_cut(path), command=command))
+        self.screen.line(self.screen.say("saved", path=_cut(path), command=command), whole=command)
 
     # ------------------------------------------------------------------ showing
 
@@ -595,7 +614,8 @@ class _Session:
             screen.line(screen.bold(_capital(screen.say("game_number", n=index + 1))))
         if index == 0 or self.loaded_from is not None:  # the match's options, once
             options = self.replay_options
-            screen.line(_capital(screen.say("seed", seed=self.match.seed, options=options)))
+            told = _capital(screen.say("seed", seed=self.match.seed, options=options))
+            screen.line(told, whole=f"play {options}")
         # The match seed is not the deal's: each game is dealt from its own seed, the one
         # State.new and demo --seed take.
         if state.seed is not None:
