@@ -121,7 +121,7 @@ def test_the_felt_says_who_gives_to_whom_and_who_has_chosen_m10() -> None:
     start = lines.index("Exchange (M10)")
     assert lines[start + 1 : start + 4] == [
         "Bob chooses for you",
-        "you choose for Ann",
+        "You choose for Ann",
         "Ann chooses for Bob",
     ]
     chosen = state.apply(state.legal_moves()[0])
@@ -132,6 +132,31 @@ def test_the_felt_says_who_gives_to_whom_and_who_has_chosen_m10() -> None:
         "Carl chooses for Ann",
         "Ann chooses for Bob",
     ]
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_the_felt_lines_start_with_a_capital_as_the_labels_do_in_every_language_m10(
+    code: str,
+) -> None:
+    """Each line under the exchange's label starts as a label does, with a capital, the
+    viewer's own ("You choose for Ann", "Ya elegiste para Bob") too; a name is written
+    as given. The picture's description lists them as one sentence, as it did."""
+    label = LANGUAGES[code].phrase("picture_exchange")
+    label = label[:1].upper() + label[1:]
+    state = State.new(seed=5, rules=exchanging(3))  # Bob chooses first, then Carl, Ann
+    bob_chose = state.apply(state.legal_moves()[0])
+    carl_chose = bob_chose.apply(bob_chose.legal_moves()[0])
+    for position, viewer in ((state, 2), (bob_chose, 1), (carl_chose, 2), (carl_chose, 0)):
+        lines = texts(svg.position(position.observation(viewer), names=NAMES, lang=code))
+        start = lines.index(label)
+        felt = lines[start + 1 : start + 4]
+        assert len(felt) == 3
+        assert all(line[:1].isupper() for line in felt), felt
+    picture = svg.position(state.observation(2), names=("ann", "Bob", "Carl"))
+    assert "ann chooses for Bob" in texts(picture)
+    assert "Exchange (M10): Bob chooses for you; you choose for ann; ann chooses for Bob." in (
+        words(picture)
+    )
 
 
 @pytest.mark.parametrize("code", sorted(LANGUAGES))

@@ -231,10 +231,12 @@ class PictureWords(Voice):
             )
         return capitalised(label), origin
 
-    def exchange(self, view: PictureView) -> tuple[str, list[str]]:
+    def exchange(self, view: PictureView, *, opening: bool = True) -> tuple[str, list[str]]:
         """In the opening exchange (M10), its label and a line for each player in the
         order they choose, from the player after the dealer: whom he gives a card to,
-        and whether he has chosen it (nothing outside the exchange)."""
+        and whether he has chosen it (nothing outside the exchange). Each line starts as
+        a label does, with a capital (a name as given), unless ``opening`` is false: then
+        as it goes on a sentence, for the description."""
         source = view.source
         if source.phase is not Phase.EXCHANGE:
             return "", []
@@ -244,7 +246,8 @@ class PictureWords(Voice):
         for step in range(players):
             giver = (first + step) % players
             key = "picture_gave" if view.chosen[giver] else "picture_gives"
-            lines.append(self.say_to(key, giver, other=receiver(giver, players)))
+            other = receiver(giver, players)
+            lines.append(self.say_to(key, giver, other=other, opening=opening))
         return capitalised(self.say("picture_exchange")), lines
 
     def offer_round(self, source: State | Observation) -> list[str]:
@@ -334,7 +337,7 @@ class PictureWords(Voice):
             told.append(self.heading("hands", player, cards=hand))
             melds = " ".join(meld_text(m, self.pack) for m in source.tables[player])
             told.append(f"{self.heading('table', player)}: {melds or self.say('none')}")
-        label, lines = self.exchange(view)
+        label, lines = self.exchange(view, opening=False)
         if lines:
             told.append(f"{label}: {'; '.join(lines)}")
         if source.offer is not None:
