@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import conquian
-from conquian import Rules
+from conquian import PRESETS, Rules
 from conquian import play as play_module
 from conquian._rng import game_seed
 from conquian._terminal import RULES_HELP
@@ -667,6 +667,13 @@ def test_every_rules_example_in_the_help_is_rules_text() -> None:
     assert len(examples) == 2
     for example in examples:
         assert Rules.parse(example).to_notation() == example
+
+
+def test_the_rules_help_names_every_preset() -> None:
+    """The presets of tercerilla (M9) and mexican are offered beside the classic ones."""
+    named = re.search(r"a preset \(([^)]*)\)", RULES_HELP)
+    assert named is not None
+    assert named.group(1).split(", ") == list(PRESETS)
 
 
 def test_a_line_starts_with_a_capital_after_a_spanish_exclamation_mark() -> None:

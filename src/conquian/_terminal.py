@@ -20,6 +20,7 @@ from typing import Final, TextIO
 from conquian.languages import Language, find_language
 from conquian.match import GameResult
 from conquian.melds import Meld
+from conquian.rules import PRESETS
 from conquian.scoring import MatchOutcome
 
 # The command line's exit codes: 0 done (a meld, a game), 1 "no" (not a meld), 2 bad
@@ -34,7 +35,7 @@ EXIT_IO: Final = 74  # the system failed a read or write, such as a full disk (E
 EXIT_INTERRUPTED: Final = 130  # Ctrl-C, as a shell reports SIGINT
 COLUMNS: Final = 80  # the width the command line wraps its output to
 RULES_HELP: Final = (
-    "a preset (classic, foster, bicycle), or a preset with changes such as "
+    f"a preset ({', '.join(PRESETS)}), or a preset with changes such as "
     "classic,forcing:off or classic,scoring:points,target:50 (classic)"
 )
 
