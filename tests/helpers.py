@@ -83,6 +83,7 @@ __all__ = [
     "model_move_key",
     "play_all",
     "play_to_end",
+    "positions_with_a_choice",
     "random_game",
     "reference_deal",
     "scaled",
@@ -91,6 +92,7 @@ __all__ = [
     "steered_choice",
     "table_cards",
     "take_order",
+    "with_hidden_cards_swapped",
 ]
 
 
@@ -566,3 +568,34 @@ def stock_out_position(
         dead="".join(str(card) for card in DECK if card not in used),
         ply=60,
     )
+
+
+def with_hidden_cards_swapped(state: State) -> State:
+    """The same position seen by the player to move, with the opponent's hand and the
+    stock dealt differently: the unseen cards in reverse order."""
+    mover = state.to_move
+    assert mover is not None
+    opponent_hand = sorted(state.hands[1 - mover], key=lambda card: card.index)
+    unseen = [*opponent_hand, *state.stock]
+    unseen.reverse()
+    size = len(opponent_hand)
+    text = state.to_notation()
+    fields = dict(word.split("=", 1) for word in text.split()[1:])
+    fields[f"hand{1 - mover}"] = "".join(map(str, unseen[:size])) or "-"
+    fields["stock"] = "".join(map(str, unseen[size:])) or "-"
+    return State.parse(
+        " ".join(["conquian/1", *(f"{key}={value}" for key, value in fields.items())])
+    )
+
+
+def positions_with_a_choice(seed: int, rules_name: str, count: int) -> list[State]:
+    """Positions from a game between Greedy players where the mover has several moves."""
+    found: list[State] = []
+    state = State.new(seed, rules=PRESETS[rules_name])
+    greedy = GreedyAgent()
+    while (player := state.to_move) is not None and len(found) < count:
+        moves = state.legal_moves()
+        if len(moves) > 1:
+            found.append(State.parse(state.to_notation()))
+        state = state.apply(greedy.choose(state.observation(player), moves))
+    return found

@@ -29,6 +29,7 @@ from conquian import (
     agents,
     heuristic,
     is_meld,
+    ismcts,
     parse_move,
     search,
 )
@@ -37,6 +38,7 @@ from conquian.agents import (
     Agent,
     GreedyAgent,
     HeuristicAgent,
+    ISMCTSAgent,
     RandomAgent,
     SearchAgent,
     play_game,
@@ -66,11 +68,12 @@ def test_every_built_in_agent_is_importable_from_conquian_agents() -> None:
     """The bots of the simulation's registry are all in conquian.agents, the same classes
     as in their own modules."""
     built = {type(factory(1)) for factory in AGENTS.values()}
-    assert built == {RandomAgent, GreedyAgent, HeuristicAgent, SearchAgent}
+    assert built == {RandomAgent, GreedyAgent, HeuristicAgent, SearchAgent, ISMCTSAgent}
     assert {getattr(agents, cls.__name__) for cls in built} == built
     assert set(agents.__all__) >= {cls.__name__ for cls in built} | {"Agent", "play_game"}
     assert agents.HeuristicAgent is heuristic.HeuristicAgent
     assert agents.SearchAgent is search.SearchAgent
+    assert agents.ISMCTSAgent is ismcts.ISMCTSAgent
 
 
 @pytest.mark.parametrize("agent", [RandomAgent(1), GreedyAgent()])
@@ -391,7 +394,12 @@ GIFT_POSITION = (
 
 
 def no_gift_agents() -> list[Agent]:
-    return [GreedyAgent(), HeuristicAgent(), SearchAgent(seed=2, iterations=12)]
+    return [
+        GreedyAgent(),
+        HeuristicAgent(),
+        SearchAgent(seed=2, iterations=12),
+        ISMCTSAgent(seed=2, iterations=12),
+    ]
 
 
 def test_r14a_no_agent_but_random_hands_the_opponent_his_last_card() -> None:

@@ -384,7 +384,7 @@ def test_module_tables_are_read_only() -> None:
         CARD_POINTS[DECK[0].rank] = 99  # type: ignore[index]
     with pytest.raises(TypeError):
         AGENTS["random"] = AGENTS["greedy"]  # type: ignore[index]
-    assert list(AGENTS) == ["random", "greedy", "heuristic", "search"]
+    assert list(AGENTS) == ["random", "greedy", "heuristic", "search", "ismcts"]
     schema = notation.RECORD_SCHEMA
     with pytest.raises(TypeError):
         schema["type"] = "array"  # type: ignore[index]

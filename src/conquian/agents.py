@@ -3,11 +3,11 @@
 An agent is anything with a ``choose(observation, legal_moves)`` method (the
 :class:`Agent` protocol); it sees only an :class:`~conquian.state.Observation`, never the
 hidden cards. Every built-in agent can be imported from here: :class:`RandomAgent`,
-:class:`GreedyAgent`, :class:`~conquian.heuristic.HeuristicAgent` and
-:class:`~conquian.search.SearchAgent` (documented with their modules, which hold their
-tuning), and :func:`play_game` plays one game between two of them, or three in a game of
-three players (M1): each agent reads only its own observation, whichever the number of
-players.
+:class:`GreedyAgent`, :class:`~conquian.heuristic.HeuristicAgent`,
+:class:`~conquian.search.SearchAgent` and :class:`~conquian.ismcts.ISMCTSAgent` (documented
+with their modules, which hold their tuning), and :func:`play_game` plays one game between
+two of them, or three in a game of three players (M1): each agent reads only its own
+observation, whichever the number of players.
 
 >>> from conquian import State
 >>> from conquian.agents import GreedyAgent, HeuristicAgent, play_game
@@ -29,6 +29,7 @@ from conquian._agents import (
     without_gifts,
 )
 from conquian.heuristic import HeuristicAgent
+from conquian.ismcts import ISMCTSAgent
 from conquian.search import SearchAgent
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "Agent",
     "GreedyAgent",
     "HeuristicAgent",
+    "ISMCTSAgent",
     "RandomAgent",
     "SearchAgent",
     "least_useful_give",

@@ -75,6 +75,7 @@ from conquian.agents import Agent
 from conquian.dealing import check_seed
 from conquian.errors import ConquianError, describe
 from conquian.heuristic import HeuristicAgent
+from conquian.ismcts import ISMCTSAgent
 from conquian.rules import CLASSIC, Rules
 from conquian.search import SearchAgent
 from conquian.simulate import (
@@ -1126,6 +1127,7 @@ _PARAMETERS: Final[dict[str, tuple[str, ...]]] = {
     "greedy": (),
     "heuristic": ("force_hand",),
     "search": ("iterations", "budget", "seconds", "max_takes"),
+    "ismcts": ("iterations", "budget", "seconds", "max_takes"),
 }
 _TIME: Final = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(ms|s)")
 
@@ -1209,4 +1211,6 @@ class _Parameterised:
     def __call__(self, seed: int) -> Agent:
         if self.name == "search":
             return SearchAgent(seed, **self.kwargs)
+        if self.name == "ismcts":
+            return ISMCTSAgent(seed, **self.kwargs)
         return HeuristicAgent(**self.kwargs)  # the only other agent with parameters

@@ -34,6 +34,7 @@ from conquian.agents import (
     Agent,
     GreedyAgent,
     HeuristicAgent,
+    ISMCTSAgent,
     RandomAgent,
     SearchAgent,
     play_game,
@@ -74,12 +75,17 @@ def _search_agent(seed: int) -> Agent:
     return SearchAgent(seed)
 
 
+def _ismcts_agent(seed: int) -> Agent:
+    return ISMCTSAgent(seed)
+
+
 AGENTS: Final[Mapping[str, Callable[[int], Agent]]] = MappingProxyType(
     {
         "random": _random_agent,
         "greedy": _greedy_agent,
         "heuristic": _heuristic_agent,
         "search": _search_agent,
+        "ismcts": _ismcts_agent,
     }
 )
 """The built-in agents by their names, each a function that builds an agent for one game
