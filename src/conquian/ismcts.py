@@ -14,8 +14,9 @@ not a take, and its best few takes with different discards, as
 visited. A move never tried is tried first, the heuristic's own move before the others.
 The first new node of an iteration ends the descent, and the game is played out from
 there by :class:`~conquian.heuristic.HeuristicAgent` for every player and scored for each
-mover: a win 1, a draw ½, a loss 0. The agent plays the root's most visited move, the
-heuristic's on a tie.
+mover: a win 1, a draw ½, a loss 0. The agent plays the heuristic's own move unless
+another move's mean at the root beats it by more than one standard error of the
+difference, as :class:`~conquian.search.SearchAgent` keeps its policy's move.
 
 The true hidden cards never enter the search: the worlds are rebuilt from the
 observation's own position text, so two states that give the same observation give the
@@ -62,11 +63,12 @@ class _Node:
     """A move in the tree: its visits, the mover's points over them, how often it was
     available, and the moves after it."""
 
-    __slots__ = ("available", "children", "points", "visits")
+    __slots__ = ("available", "children", "points", "squares", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
         self.points = 0.0
+        self.squares = 0.0
         self.available = 0
         self.children: dict[_Key, _Node] = {}
 
@@ -97,6 +99,8 @@ class ISMCTSAgent:
     """
 
     __slots__ = ("_cpu", "_exploration", "_iterations", "_max_takes", "_seconds", "_seed")
+    _opponent_nodes = True  # the other players' moves are nodes of the tree too
+    _depth = 1_000  # the most nodes an iteration descends through
     __getstate__ = slots_state
     __setstate__ = set_slots_state
 
@@ -141,7 +145,7 @@ class ISMCTSAgent:
         return f"ISMCTSAgent(seed={self._seed}, {budget})"
 
     def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
-        """The root's most visited move after the search (the heuristic's on a tie).
+        """The heuristic's move, unless the tree finds a root move clearly better.
 
         A single legal move, or a take that goes out (R16), is returned at once.
 
@@ -186,11 +190,27 @@ class ISMCTSAgent:
                     break
             elif clock() >= deadline:
                 break
-        best, visits = default, root.children[(me, offer, default)].visits
+        return self._final(root, candidates, me, offer, default)
+
+    def _final(
+        self, root: _Node, candidates: list[Move], me: int, offer: int, default: Move
+    ) -> Move:
+        """The heuristic's move, unless another root move's mean beats its mean by more
+        than one standard error of the difference (the best such move): a search too
+        small to tell the moves apart plays like the heuristic."""
+        base = root.children[(me, offer, default)]
+        if base.visits < 2:
+            return default
+        base_mean, base_variance = _mean_and_variance(base)
+        best, gain = default, 0.0
         for move in candidates:
             child = root.children.get((me, offer, move))
-            if child is not None and child.visits > visits:
-                best, visits = move, child.visits
+            if child is None or child is base or child.visits < 2:
+                continue
+            mean, variance = _mean_and_variance(child)
+            error = math.sqrt(variance / child.visits + base_variance / base.visits)
+            if mean - base_mean > max(error, gain):
+                best, gain = move, mean - base_mean
         return best
 
     def _iterate(
@@ -252,13 +272,21 @@ class ISMCTSAgent:
             while (mover := state.to_move) is not None:
                 legal = state.legal_moves()
                 if len(legal) > 1:
-                    break
-                if legal[0].__class__ is Decline:
+                    if self._opponent_nodes or mover == me:
+                        break
+                    others = 0
+                    for seat, cards in enumerate(declined):
+                        if seat != mover:
+                            others |= cards
+                    forced = policy.choose_seen(state.seen_cards(mover), others, legal)
+                else:
+                    forced = legal[0]
+                if forced.__class__ is Decline:
                     offer_card = state.offer
                     assert offer_card is not None
                     declined[mover] |= 1 << offer_card.index
-                state = state.apply_unchecked(legal[0])
-            if mover is None:
+                state = state.apply_unchecked(forced)
+            if mover is None or len(path) >= self._depth:
                 break
             offer_card = state.offer
             assert offer_card is not None
@@ -274,8 +302,10 @@ class ISMCTSAgent:
         else:
             score = 0.5 if outcome.winner is None else float(outcome.winner == me)
         for mover, visited in path:
+            points = score if mover == me else 1.0 - score
             visited.visits += 1
-            visited.points += score if mover == me else 1.0 - score
+            visited.points += points
+            visited.squares += points * points
         return
 
     def _root_choices(
@@ -322,6 +352,13 @@ def _choices(
         elif move != default:
             chosen.append(move)
     return chosen
+
+
+def _mean_and_variance(node: _Node) -> tuple[float, float]:
+    """The mean of a node's points and their sample variance (at least two visits)."""
+    visits = node.visits
+    mean = node.points / visits
+    return mean, max(node.squares - mean * node.points, 0.0) / (visits - 1)
 
 
 def _declined(observation: Observation) -> list[int]:
