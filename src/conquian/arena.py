@@ -1143,6 +1143,7 @@ def agent_spec(text: str) -> Callable[[int], Agent]:
       time of a decision (``search:budget=20ms``, ``0.5s``; ``cpu_seconds``),
       ``seconds=T`` a wall-clock budget, and ``max_takes=N``, see
       :class:`~conquian.search.SearchAgent`;
+    * ``ismcts``: the same four, see :class:`~conquian.ismcts.ISMCTSAgent`;
     * ``random`` and ``greedy`` take none.
 
     Raises:

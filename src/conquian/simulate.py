@@ -91,8 +91,9 @@ AGENTS: Final[Mapping[str, Callable[[int], Agent]]] = MappingProxyType(
 """The built-in agents by their names, each a function that builds an agent for one game
 from a seed: ``"random"`` a :class:`~conquian.agents.RandomAgent` seeded with it,
 ``"greedy"`` a :class:`~conquian.agents.GreedyAgent`, ``"heuristic"`` a
-:class:`~conquian.heuristic.HeuristicAgent` and ``"search"`` a
-:class:`~conquian.search.SearchAgent` seeded with it. Read-only, like
+:class:`~conquian.heuristic.HeuristicAgent`, ``"search"`` a
+:class:`~conquian.search.SearchAgent` seeded with it and ``"ismcts"`` an
+:class:`~conquian.ismcts.ISMCTSAgent` seeded with it. Read-only, like
 :data:`~conquian.rules.PRESETS` (``AGENTS["mine"] = ...`` raises :class:`TypeError`): give
 :func:`simulate` a factory of your own instead, or copy the table with ``dict(AGENTS)``.
 
