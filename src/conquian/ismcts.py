@@ -50,8 +50,8 @@ from conquian.state import Observation, State
 __all__ = ["DEFAULT_ITERATIONS", "ISMCTSAgent"]
 
 DEFAULT_ITERATIONS: Final = 80
-"""The iterations (each one world and one playout) of a decision by default: the same
-number of playouts as :data:`conquian.search.DEFAULT_ITERATIONS`."""
+"""The iterations of a decision by default, each one world and one playout, as many
+playouts as :data:`conquian.search.DEFAULT_ITERATIONS` gives the search agent."""
 _MAX_TAKES: Final = 4
 _EXPLORATION: Final = 0.7
 _MAX_SECONDS: Final = 3600
