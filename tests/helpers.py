@@ -460,13 +460,17 @@ def classic_position(
 
 
 def gives_away(observation: Observation, move: Move) -> bool:
-    """Whether ``move`` offers the opponent a card that fits his table (R14a): a take whose
-    discard fits, judged by the public :func:`conquian.melds.fits` (regrouped as the rules
-    allow, V2)."""
+    """Whether ``move`` offers an opponent a card that fits his table (R14a): a take whose
+    discard fits the table of any other player (with three players the discard is offered
+    to each in turn, M4), judged by the public :func:`conquian.melds.fits` (regrouped as
+    the rules allow, V2)."""
     if not isinstance(move, Take) or move.discard is None:
         return False
-    table = observation.tables[1 - observation.player]
-    return bool(table) and fits(move.discard, table, rules=observation.rules)
+    return any(
+        table and fits(move.discard, table, rules=observation.rules)
+        for player, table in enumerate(observation.tables)
+        if player != observation.player
+    )
 
 
 def bots(seed: int) -> tuple[Agent, Agent]:

@@ -34,7 +34,6 @@ from conquian import (
     search,
 )
 from conquian.agents import (
-    GIFT_HAND,
     Agent,
     GreedyAgent,
     HeuristicAgent,
@@ -181,11 +180,8 @@ def test_greedy_agent_in_every_position_of_some_games() -> None:
             view = state.observation(player)
             choice = agent.choose(view, moves)
             assert choice in moves
-            careful = view.hand_sizes[1 - player] <= GIFT_HAND
             takes = [
-                move
-                for move in moves
-                if isinstance(move, Take) and not (careful and gives_away(view, move))
+                move for move in moves if isinstance(move, Take) and not gives_away(view, move)
             ]
             if any(take.goes_out for take in takes):
                 assert isinstance(choice, Take)
@@ -318,12 +314,11 @@ def reference_greedy(observation: Observation, moves: Sequence[Move]) -> Move:
     """GreedyAgent's choice, the slow and plain way: the first of the best takes, where
     going out beats everything, then more cards laid, then a discard with fewer melds
     still possible (melds holding it and otherwise cards in hand or unseen, none laid by
-    the take); with no take, the first decline or release, else the first move. While
-    the opponent holds at most GIFT_HAND cards, a take that discards a card fitting his
-    table (R14a) counts only when every move is one."""
-    if observation.hand_sizes[1 - observation.player] <= GIFT_HAND:
-        safe = [move for move in moves if not gives_away(observation, move)]
-        moves = safe or moves
+    the take); with no take, the first decline or release, else the first move. A take
+    that discards a card fitting the opponent's table (R14a) counts only when every move
+    is one."""
+    safe = [move for move in moves if not gives_away(observation, move)]
+    moves = safe or moves
     takes = [move for move in moves if isinstance(move, Take)]
     if not takes:
         return next((move for move in moves if isinstance(move, Decline | Release)), moves[0])
@@ -445,18 +440,29 @@ def test_r14a_an_agent_gives_a_card_that_fits_only_when_every_move_does() -> Non
         assert agent.choose(view, moves) in moves
 
 
-@pytest.mark.parametrize("rules_name", TWO_PLAYER_PRESETS)
+GIFT_RULES = (
+    *TWO_PLAYER_PRESETS,
+    "tercerilla",
+    "mexican,exchange:true",
+    "tercerilla,exchange:true",
+)
+"""Every preset, two and three players (M1), and the opening exchange (M10) with both."""
+
+
+@pytest.mark.parametrize("rules_text", GIFT_RULES)
 def test_r14a_no_agent_but_random_discards_a_card_that_fits_while_another_move_is_legal(
-    rules_name: str,
+    rules_text: str,
 ) -> None:
-    """At every decision of many random games (under each preset, V2 regrouping too), the
-    built-in agents other than Random never choose a take whose discard fits the
-    opponent's table (R14a) while he holds at most GIFT_HAND cards (he could go out with
-    it) and some legal move does not; the games offer many such gifts. Against an
-    opponent with more cards such a discard is only weighed, and sometimes made."""
-    rules = PRESETS[rules_name]
-    tempting = weighed = 0
-    seeds = scaled(300, least=100)  # the Bicycle games' first 100 offer 49 gifts
+    """At every decision of many random games (under each preset, V2 regrouping too, with
+    two and three players and the exchange), the built-in agents other than Random never
+    choose a take whose discard fits an opponent's table (R14a), whatever his hand size,
+    while some legal move does not (a move with no discard, or a take whose discard fits
+    no opponent's table); the games offer many such gifts, to opponents with many cards
+    and with few, and Random makes some of them."""
+    rules = Rules.parse(rules_text)
+    tempting = random_gifts = 0
+    sizes: set[int] = set()  # the hand sizes of the opponents a gift would have fed
+    seeds = scaled(200, least=60)
     for seed in range(seeds):
         for state in random_game(State.new(seed, rules=rules), seed, greed=0.9):
             player = state.to_move
@@ -466,16 +472,18 @@ def test_r14a_no_agent_but_random_discards_a_card_that_fits_while_another_move_i
             gifts = [move for move in moves if gives_away(view, move)]
             if not gifts or len(gifts) == len(moves):
                 continue
-            if view.hand_sizes[1 - player] > GIFT_HAND:
-                weighed += gives_away(view, HeuristicAgent().choose(view, moves))
-                continue
             tempting += 1
-            agents = no_gift_agents() if tempting % 4 == 0 else no_gift_agents()[:2]
+            sizes.update(size for p, size in enumerate(view.hand_sizes) if p != player)
+            agents = no_gift_agents() if tempting % 8 == 0 else no_gift_agents()[:2]
             for agent in agents:
                 choice = agent.choose(view, moves)
+                assert choice in moves
                 assert not gives_away(view, choice), (agent, str(choice), state.to_notation())
-    assert tempting > scaled(150)
-    assert weighed > 0
+            random_gifts += gives_away(view, RandomAgent(seed).choose(view, moves))
+    assert tempting > scaled(100, least=30)
+    assert min(sizes) <= 2  # near going out
+    assert max(sizes) >= 4  # and far from it
+    assert random_gifts > 0  # the exemption: Random plays every legal move alike
 
 
 # ====================================================================== moves checked

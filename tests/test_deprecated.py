@@ -9,7 +9,18 @@ from types import ModuleType
 import attrs
 import pytest
 
-from conquian import Game, GameRecord, OfferOrigin, State, match_record, notation, scoring
+from conquian import (
+    ConquianError,
+    Game,
+    GameRecord,
+    OfferOrigin,
+    Rules,
+    State,
+    match_record,
+    notation,
+    scoring,
+)
+from conquian import agents as agents_module
 from conquian import match as match_module
 from conquian.agents import GreedyAgent, play_game
 from conquian.match import Match, MatchOutcome, MatchRecord
@@ -145,3 +156,20 @@ def test_the_json_named_data_functions_are_the_dict_ones() -> None:
         assert match_module.match_from_json(match_data) == match.record()
     with pytest.deprecated_call(match=r"match_record_to_json is deprecated: use match_record_to"):
         assert match_record.match_record_to_json(match.record()) == match_data
+
+
+def test_gift_hand_now_holds_every_hand() -> None:
+    """The agents keep back a card that fits an opponent's table (R14a) whatever his hand
+    size, so GIFT_HAND (they did so while he held at most 2 cards) warns, and is the
+    largest hand any rules can deal: every hand."""
+    with pytest.deprecated_call(match=r"GIFT_HAND is deprecated: the built-in agents keep"):
+        size = agents_module.GIFT_HAND
+    with pytest.deprecated_call(match="GIFT_HAND is deprecated"):
+        exec("from conquian.agents import GIFT_HAND", {})
+    assert size == 19
+    assert Rules(hand_size=size).hand_size == size
+    with pytest.raises(ConquianError, match="hand_size"):
+        Rules(hand_size=size + 1)
+    assert "GIFT_HAND" not in agents_module.__all__
+    with pytest.raises(AttributeError, match="has no attribute 'GIFT_HANDS'"):
+        _ = agents_module.GIFT_HANDS

@@ -21,7 +21,9 @@ from helpers import TWO_PLAYER_PRESETS, checked_game, classic_position
 
 def test_r14a_it_keeps_a_card_that_fits_the_opponents_table() -> None:
     """4c fits the opponent's 5c 6c 7c (R14a): he could take it with nothing from his hand.
-    Greedy throws it (no 2c 3c 4d 4h 4s are left for it), the heuristic throws Kd."""
+    He holds seven cards, far from going out, and no 2c 3c 4d 4h 4s are left for 4c, yet
+    neither agent throws it while another discard is legal (Greedy threw it when the rule
+    held only against an opponent with two cards or fewer): both throw Kd."""
     state = classic_position(
         offer="Jd",
         origin="discard:1",
@@ -30,21 +32,21 @@ def test_r14a_it_keeps_a_card_that_fits_the_opponents_table() -> None:
         dead="4d4h4s2c3cKs",
     )
     view, moves = state.observation(0), state.legal_moves()
-    assert GreedyAgent().choose(view, moves) == parse_move("take +JhJs -4c")
+    assert GreedyAgent().choose(view, moves) == parse_move("take +JhJs -Kd")
     assert HeuristicAgent().choose(view, moves) == parse_move("take +JhJs -Kd")
 
 
 def test_it_keeps_the_hand_with_the_most_outs() -> None:
     """Of the takes that lay the most cards, the heuristic keeps the hand that more unseen
     cards would meld with: 2d waits for 3d with the Ad of its table, 4c waits for nothing
-    of its own. So it throws 4c, though 4c fits the opponent's 5c 6c 7c (R14a). Once 3d
+    of its own. So it throws 4c (it does not fit the opponent's 5h 6h 7h, R14a). Once 3d
     is dead, 2d waits for nothing either, and the safer discard decides: 2d."""
     for dead, discard in (("-", "4c"), ("3d", "2d")):
         state = classic_position(
             offer="Jd",
             origin="discard:1",
-            hands=("JhJs2d4c", "7d2s3h5h6s2h7h"),
-            tables=("AdAhAs.QcQdQh", "5c6c7c"),
+            hands=("JhJs2d4c", "7d2s3h5c6s2h7c"),
+            tables=("AdAhAs.QcQdQh", "5h6h7h"),
             dead=dead,
         )
         chosen = HeuristicAgent().choose(state.observation(0), state.legal_moves())

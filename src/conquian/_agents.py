@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from typing import Final, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from conquian import _bits
 from conquian._rng import SplitMix64
@@ -19,17 +19,7 @@ from conquian.moves import NO_DISCARD, Decline, Give, LegalMoves, Move, Release,
 from conquian.rules import Regrouping
 from conquian.state import Observation, State
 
-__all__ = ["GIFT_HAND", "Agent", "GreedyAgent", "RandomAgent", "play_game", "without_gifts"]
-
-GIFT_HAND: Final = 2
-"""The built-in agents (all but Random) never discard a card that fits the opponent's table
-(R14a) while he holds at most this many hand cards and another move is legal: he could go
-out with it (with an empty hand he does, R17). With three players, any opponent's: a
-discard is offered to each other player in turn (M4). Against an opponent with more cards such a
-discard is only weighed: he would move one card to his table and still have to discard.
-Never giving one at all, declining instead, cost the heuristic agent five points: 77.1%
-against Random where it scores 81.6%, and 47.6% against itself as it was before either
-rule (this one: 50.2%), over 1,000 deals played twice (see :func:`without_gifts`)."""
+__all__ = ["Agent", "GreedyAgent", "RandomAgent", "play_game", "without_gifts"]
 
 
 @runtime_checkable
@@ -43,6 +33,10 @@ class Agent(Protocol):
 
 class RandomAgent:
     """Chooses uniformly at random, reproducibly from its seed (on every machine).
+
+    It is the uniform baseline, so the no-gift rule of the other built-in agents
+    (:func:`without_gifts`) does not apply to it: it may discard a card that fits an
+    opponent's table (R14a) while another move is legal.
 
     Its choices are one stream of draws: a game replays when the agent makes the same
     decisions in the same order. An agent shared by threads is safe to call, but draws
@@ -66,8 +60,8 @@ class RandomAgent:
     def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
         """A uniformly random legal move.
 
-        Unlike the other built-in agents it may discard a card that fits the opponent's
-        table (R14a): it is the baseline that plays every legal move alike.
+        Unlike the other built-in agents it may discard a card that fits an opponent's
+        table (R14a) while another move is legal: it plays every legal move alike.
 
         Raises:
             TypeError: ``observation`` is not an Observation, or ``legal_moves`` is not a
@@ -84,11 +78,11 @@ class GreedyAgent:
     """Takes whenever it can, laying down as many cards as possible, and discards the card
     least likely to help it; declines otherwise, and never forces.
 
-    It never discards a card that fits the opponent's table (R14a: he could take it with
-    nothing from his hand) while he holds at most
-    :data:`~conquian.agents.GIFT_HAND` cards (he could go out with it, R17) and it has a
-    move that does not (see :func:`without_gifts`): then it declines rather than take.
-    Ties are broken by the order of the legal moves, so it is deterministic.
+    It never discards a card that fits an opponent's table (R14a: he could take it with
+    nothing from his hand) while it has a legal move that does not (see
+    :func:`without_gifts`): it chooses among those moves, the best take of them if there
+    is one, else declines. Ties are broken by the order of the legal moves, so it is
+    deterministic.
     """
 
     def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
@@ -213,18 +207,19 @@ def least_useful_give(observation: Observation, legal_moves: Sequence[Move]) -> 
 
 
 def without_gifts(observation: Observation, legal_moves: Sequence[Move]) -> Sequence[Move]:
-    """The moves that offer no card fitting an opponent's table to an opponent who could go
-    out with it: while he holds at most :data:`~conquian.agents.GIFT_HAND` (2) hand cards,
-    the moves other than takes whose discard fits his table; all the moves when every one
-    is such a take, or when every opponent holds more cards.
+    """The moves that offer no opponent a card fitting his table: the moves other than the
+    takes whose discard fits an opponent's table (R14a), whatever his hand size; all the
+    moves when every one is such a take.
 
     A take's discard is offered to the opponent (with three players, to each other player
-    in turn, M4); when it fits his table (R14a, regrouped as the rules allow, V2) he may
+    in turn, M4); when it fits his table (R14a, judged as the rules regroup it, V2) he may
     take it with nothing from his hand, and with an empty hand that goes out (R16, R17).
-    :class:`GreedyAgent`, :class:`~conquian.heuristic.HeuristicAgent` and
-    :class:`~conquian.search.SearchAgent` choose among these moves, so none of them hands
-    him such a card while a move that does not exists (a decline always does, in an
-    offer).
+    A move with no discard offers nothing: a decline, a force or a release, a take that
+    goes out (R16), a lay-down (V3), a give (M10). :class:`GreedyAgent`,
+    :class:`~conquian.heuristic.HeuristicAgent` and :class:`~conquian.search.SearchAgent`
+    choose among these moves, so none of them hands an opponent such a card while a move
+    that does not exists (a decline always does, in an offer; only a forced player, R14b,
+    may have nothing but such takes). :class:`RandomAgent` does not apply it.
 
     >>> from conquian import State, parse_move
     >>> from conquian.agents import without_gifts
@@ -237,11 +232,9 @@ def without_gifts(observation: Observation, legal_moves: Sequence[Move]) -> Sequ
     >>> [str(move) for move in without_gifts(state.observation(1), state.legal_moves())]
     ['take +6h -As', 'decline']
     """
-    me, sizes = observation.player, observation.hand_sizes
-    near = [p for p in range(len(sizes)) if p != me and sizes[p] <= GIFT_HAND]
-    if not near:
-        return legal_moves
-    feeds = _Gifts(observation, near).feeds
+    me = observation.player
+    opponents = [p for p in range(observation.rules.players) if p != me]
+    feeds = _Gifts(observation, opponents).feeds
     kept = [
         move for move in legal_moves if not isinstance(move, Take) or not feeds(move.discard_index)
     ]

@@ -19,13 +19,13 @@ Greedy takes whatever lays the most cards, it:
   opponent a discard);
 * lays as few hand cards as a take allows: a hand card can still be discarded later, a
   table card never leaves the table (R6);
-* never discards a card that fits the opponent's table (he could take it with nothing
-  from his hand, R14a) while he holds at most two hand cards (he could go out with it; with
-  an empty hand he does, R17) and it has a move that does not, such as declining (see
-  :data:`~conquian.agents.GIFT_HAND`);
-* among equal takes, discards the card least useful to the opponent: not one that fits his
-  table (R14a), nor one that could meld with cards he may hold; cards that are dead or on a
-  table cannot complete his melds, and cards near those he declined are safer;
+* never discards a card that fits an opponent's table (he could take it with nothing
+  from his hand, R14a; with an empty hand he goes out with it, R17), whatever his hand
+  size, while it has a legal move that does not, such as declining (see
+  :func:`~conquian.agents.without_gifts`): it weighs only the other moves;
+* among equal takes, discards the card least useful to the opponent: not one that could
+  meld with cards he may hold; cards that are dead or on a table cannot complete his
+  melds, and cards near those he declined are safer;
 * forces (R14b) when the opponent declined a card that fits his table while he still
   holds many cards: he then has to give up a hand card he wanted to keep, and his discard
   is offered to the forcer.
@@ -44,7 +44,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from conquian import _bits, _plans
-from conquian._agents import GIFT_HAND, check_arguments, least_useful_give, without_gifts
+from conquian._agents import check_arguments, least_useful_give, without_gifts
 from conquian._slots import set_slots_state, slots_state
 from conquian.cards import DECK
 from conquian.errors import ConquianError, describe
@@ -146,13 +146,13 @@ class HeuristicAgent:
 
     def _decide(self, view: _View, legal_moves: Sequence[Move]) -> Move:
         """Force, else go out, else the take with the best prospect unless declining keeps
-        one as good, else decline or release (legal-move order on ties). While the
-        opponent holds at most GIFT_HAND cards, a take whose discard fits his table (R14a)
-        is played only when every move is such a take."""
+        one as good, else decline or release (legal-move order on ties). A take whose
+        discard fits an opponent's table (R14a, judged under free regrouping) is played
+        only when every move is such a take."""
         force = out = other = best = None
         best_key: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
         gifts: list[Take] = []
-        careful = bool(view.near_tables)  # an opponent could go out with a gift
+        careful = bool(view.opponent_tables)  # an empty table fits no card (R14a)
         for move in legal_moves:
             kind = move.__class__
             if kind is Take:
@@ -161,8 +161,8 @@ class HeuristicAgent:
                 if discard == NO_DISCARD:
                     out = out or move  # going out (R16) is the best take
                     continue
-                if careful and view.gives(discard):
-                    gifts.append(move)  # R14a, R17: he could go out with it
+                if careful and view.feeds(discard):
+                    gifts.append(move)  # R14a: he could take it with nothing from his hand
                     continue
                 if best is not None and view.prospect(discard) < best_key[:2]:
                     continue  # weighing the rest is most of the time: only on a tie
@@ -219,10 +219,8 @@ class _View:
         "declined",
         "forced_hand_size",
         "gifts",
-        "given",
         "hand",
         "melds",
-        "near_tables",
         "offer",
         "opponent_table",
         "opponent_tables",
@@ -283,23 +281,17 @@ class _View:
         self.prospects: dict[int, tuple[int, int]] = {}  # by discard
         self.outs_left: dict[int, int] = {}  # by discard
         self.gifts: dict[int, bool] = {}  # by discard
-        self.given: dict[int, bool] = {}  # by discard
         self.opponent_tables: tuple[int, ...]
-        self.near_tables: tuple[int, ...]
         players = len(tables)
         if players == 2:  # the hot path of two-player playouts
             other = 1 - me
             table = tables[other]
             self.opponent_table = table
             self.opponent_tables = (table,) if table else ()
-            self.near_tables = self.opponent_tables if hand_sizes[other] <= GIFT_HAND else ()
             self.forced_hand_size = hand_sizes[other]
             return
         opponents = [(me + step) % players for step in range(1, players)]
         self.opponent_tables = tuple(tables[p] for p in opponents if tables[p])
-        self.near_tables = tuple(
-            tables[p] for p in opponents if tables[p] and hand_sizes[p] <= GIFT_HAND
-        )
         union = 0
         for table in self.opponent_tables:
             union |= table
@@ -327,21 +319,6 @@ class _View:
             bit = 1 << card
             partition = self.melds.can_partition
             found = self.gifts[card] = any(partition(t | bit) for t in self.opponent_tables)
-        return found
-
-    def gives(self, card: int) -> bool:
-        """Whether ``card`` fits the table of an opponent who holds at most
-        :data:`~conquian.agents.GIFT_HAND` cards (R14a, R17: he could go out with it),
-        judged as :meth:`feeds` judges."""
-        found = self.given.get(card)
-        if found is None:
-            if self.near_tables == self.opponent_tables:
-                found = self.feeds(card)
-            else:
-                bit = 1 << card
-                partition = self.melds.can_partition
-                found = any(partition(t | bit) for t in self.near_tables)
-            self.given[card] = found
         return found
 
     def standing(self) -> tuple[int, int]:

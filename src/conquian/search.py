@@ -171,8 +171,8 @@ class SearchAgent:
         give = least_useful_give(observation, legal_moves)  # M10: the exchange is not searched
         if give is not None:
             return give
-        # R14a, R17: no discard that fits the table of an opponent who could go out with
-        # it while another move is legal; the policy and the candidates get only these.
+        # R14a: no discard that fits an opponent's table while another move is legal,
+        # whatever his hand size; the policy and the candidates get only these moves.
         legal_moves = without_gifts(observation, legal_moves)
         if len(legal_moves) == 1:
             return legal_moves[0]
