@@ -230,8 +230,8 @@ def gift_state() -> State:
 
 
 def test_no_gift_to_the_player_before_either() -> None:
-    """R14a, R17 with three players: a discard that fits the table of the player before
-    (offered the card second, M4) who could go out with it is kept back too."""
+    """R14a with three players: a discard that fits the table of the player before
+    (offered the card second, M4) is kept back too, whatever his hand size."""
     state = gift_state()
     view = state.observation(0)
     moves = state.legal_moves()
