@@ -152,11 +152,13 @@ class SearchAgent:
     def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
         """The policy's move, unless another candidate scores better over the same worlds.
 
-        A single legal move, or a take that goes out (R16), is returned at once. Otherwise
-        every candidate is played out in each sampled world, and a candidate replaces the
-        policy's own move only when its mean gain over it, world by world, is more than
-        one standard error of that gain: a search too small to tell the moves apart plays
-        like its policy.
+        Only the moves :func:`~conquian.agents.without_gifts` keeps are weighed: no take
+        whose discard fits an opponent's table (R14a) while another move is legal, whatever
+        his hand size. A single legal move, or a take that goes out (R16), is returned at
+        once. Otherwise every candidate is played out in each sampled world, and a
+        candidate replaces the policy's own move only when its mean gain over it, world by
+        world, is more than one standard error of that gain: a search too small to tell the
+        moves apart plays like its policy.
 
         Raises:
             TypeError: ``observation`` is not an Observation, or ``legal_moves`` is not a
