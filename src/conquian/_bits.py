@@ -381,29 +381,22 @@ class MeldTable:
         usable = self.coverable(required | avail)
         if usable & required != required:
             return []  # the quick reject: a required card lies in no meld at all
+        # Hand cards that lie in no meld inside required | avail can never be used. The
+        # search is narrowed once: dropping them can leave others without a meld, but the
+        # search finds those unusable anyway, and narrowing until nothing changed cost
+        # more than it saved (3.8% more instructions in random self-play, callgrind).
         narrowed = avail & usable
         key = required << 40 | narrowed
         found = self.extension_memo.get(key)
         if found is not None:
             return found
-        # Cards that lie in no meld inside required | avail can never be used; dropping
-        # some can leave others without a meld, so narrow until nothing changes.
-        result: list[int] | None = None
-        while narrowed != avail:
-            avail = narrowed
-            usable = self.coverable(required | avail)
-            if usable & required != required:
-                result = []
-                break
-            narrowed = avail & usable
-        if result is None:
-            if avail:
-                result = self._extensions(required, avail)
-            else:
-                # Nothing to add (a third of the takes searched): the partition search
-                # answers, with its memo, at a fraction of this search's cost: 4.3%
-                # fewer instructions in random self-play (callgrind, 200 games).
-                result = [0] if self.can_partition(required) else []
+        if narrowed:
+            result = self._extensions(required, narrowed)
+        else:
+            # Nothing to add (a third of the takes searched): the partition search
+            # answers, with its memo, at a fraction of this search's cost: 4.3%
+            # fewer instructions in random self-play (callgrind, 200 games).
+            result = [0] if self.can_partition(required) else []
         return self.extension_memo.put(key, result)
 
     def remember_splits(self, required: int, extensions: list[int]) -> None:
