@@ -200,6 +200,13 @@ def in_meld_of_three(card: int, mask: int) -> bool:
     )
 
 
+_RANKS_SPREAD: Final = tuple(ranks * RANK_SPREAD for ranks in range(1 << 10))
+"""For each set of ranks (bit ``r`` for rank ``r``), every card of those ranks:
+``MeldTable.coverable`` reads it rather than multiply by the 31-bit ``RANK_SPREAD``
+(about 400 instructions more than this look-up: 0.46% fewer instructions in random
+self-play, callgrind, 100 games)."""
+
+
 def _high_bit(mask: int) -> int:
     return 1 << (mask.bit_length() - 1)
 
@@ -312,8 +319,8 @@ class MeldTable:
         low, high = mask & LOW_SUITS, mask >> 20
         either = low | high
         three = low & high & (either >> 10 | either << 10)
-        groups = (three | three >> 10) & SUIT_BITS
-        return (s3 | s3 << 1 | s3 << 2 | groups * RANK_SPREAD) & mask
+        groups = _RANKS_SPREAD[(three | three >> 10) & SUIT_BITS]
+        return (s3 | s3 << 1 | s3 << 2 | groups) & mask
 
     def can_partition(self, mask: int) -> bool:
         """Whether ``mask`` splits into disjoint valid melds (the empty set does)."""
