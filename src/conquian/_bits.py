@@ -378,7 +378,10 @@ class MeldTable:
             subsets = set(self.meldable_subsets(avail ^ low))
             for meld in self.by_low[low.bit_length() - 1]:
                 if meld & avail == meld:
-                    subsets.update(meld | rest for rest in self.meldable_subsets(avail ^ meld))
+                    # A loop, not update() of a generator: 0.25% fewer instructions in
+                    # random self-play (callgrind, 100 games).
+                    for rest in self.meldable_subsets(avail ^ meld):
+                        subsets.add(meld | rest)
             result = tuple(sorted(subsets))
         return self.subset_memo.put(avail, result)
 
@@ -455,9 +458,10 @@ class MeldTable:
         key = (pool & self.near[card]) << 6 | card
         found = self.within_memo.get(key)
         if found is None:
-            found = self.within_memo.put(
-                key, tuple(meld for meld in self.containing[card] if meld & pool == meld)
-            )
+            # A list comprehension, not a generator: 0.3% fewer instructions in random
+            # self-play (callgrind, 100 games), as most look-ups miss on a new deal.
+            within = [meld for meld in self.containing[card] if meld & pool == meld]
+            found = self.within_memo.put(key, tuple(within))
         return found
 
     def arrangements(self, old: tuple[int, ...], new: int, borrow: bool) -> list[tuple[int, ...]]:
