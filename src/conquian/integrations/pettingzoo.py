@@ -52,6 +52,10 @@ import numpy as np  # noqa: E402
 from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
 from pettingzoo.utils import wrappers  # noqa: E402
+from pettingzoo.utils.wrappers.order_enforcing import (  # noqa: E402
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from conquian._rng import game_seed  # noqa: E402
 from conquian.actions import (  # noqa: E402
@@ -103,10 +107,147 @@ def env(**kwargs: Any) -> AECEnv:
     Args:
         **kwargs: The arguments of :class:`raw_env`.
     """
-    wrapped: AECEnv = raw_env(**kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    raw = raw_env(**kwargs)
+    return _OrderEnforcing(_AssertOutOfBounds(_TerminateIllegal(raw, -1), raw), raw)
+
+
+class _TerminateIllegal(wrappers.TerminateIllegalWrapper):
+    """PettingZoo's ``TerminateIllegalWrapper`` around a :class:`raw_env`, with the same
+    observations, rewards, terminations and errors, that reads the environment's
+    attributes from it directly rather than through each wrapper's ``__getattr__``:
+    every step read about a dozen of them, each a chain of Python calls.
+
+    Its ``observe`` and a legal step of a live agent after it observed (a step's usual
+    case) are its own; anything else is left to PettingZoo's code.
+    """
+
+    _prev_obs: Any
+    _prev_info: Any
+
+    def __init__(self, env: raw_env, illegal_reward: float) -> None:
+        super().__init__(env, illegal_reward=illegal_reward)
+        self._raw = env
+
+    def observe(self, agent: str) -> Any:
+        raw = self._raw
+        observation = raw.observe(agent)
+        if agent == raw.agent_selection:
+            self._prev_obs = observation
+            self._prev_info = raw.infos.get(agent, {})
+        return observation
+
+    def step(self, action: Any) -> None:
+        observed = self._prev_obs
+        if observed.__class__ is not dict or self._terminated:
+            super().step(action)  # nothing observed yet, or the game ended illegally
+            return
+        raw = self._raw
+        agent = raw.agent_selection
+        if raw.terminations[agent] or raw.truncations[agent]:
+            super().step(action)
+            return
+        self._prev_obs = None
+        self._prev_info = None
+        if observed["action_mask"][action]:
+            raw.step(action)
+        else:
+            self._prev_obs = observed  # as it was: PettingZoo's code takes it from here
+            self._prev_info = raw.infos.get(agent, {})
+            super().step(action)
+
+
+class _AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper):
+    """PettingZoo's ``AssertOutOfBoundsWrapper`` around the wrapped :class:`raw_env`
+    ``raw``: a Python int in the action space (``Discrete(279)`` for every agent) is
+    passed on at once, anything else is checked by PettingZoo's code."""
+
+    def __init__(self, env: AECEnv, raw: raw_env) -> None:
+        super().__init__(env)
+        self._inner = env
+
+    def observe(self, agent: str) -> Any:
+        return self._inner.observe(agent)
+
+    def step(self, action: Any) -> None:
+        if action.__class__ is int and 0 <= action < NUM_ACTIONS:
+            self._inner.step(action)
+        else:
+            super().step(action)
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper`` around the wrapped :class:`raw_env`
+    ``raw``: once reset, ``last()``, ``observe()``, ``step()`` and ``agent_iter()``
+    read the game's attributes from ``raw`` directly; before, PettingZoo's code raises
+    its errors."""
+
+    def __init__(self, env: AECEnv, raw: raw_env) -> None:
+        super().__init__(env)
+        self._raw = raw
+        self._inner = env
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            return super().last(observe)  # type: ignore[no-any-return]
+        raw = self._raw
+        agent = raw.agent_selection
+        assert agent is not None
+        return (
+            self._inner.observe(agent) if observe else None,
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            raw.infos[agent],
+        )
+
+    def observe(self, agent: str) -> Any:
+        if not self._has_reset:
+            return super().observe(agent)
+        return self._inner.observe(agent)
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self._raw.agents:
+            self._has_updated = True
+            self._inner.step(action)
+        else:
+            super().step(action)
+
+    def __str__(self) -> str:
+        return str(self.env)  # as PettingZoo's own class says it: the environment's name
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        if not self._has_reset:
+            return super().agent_iter(max_iter)
+        return _AgentIterable(self, max_iter)
+
+
+class _AgentIterable(AECOrderEnforcingIterable):
+    """``agent_iter()`` of :class:`_OrderEnforcing`: PettingZoo's, reading the agents
+    from the raw environment."""
+
+    def __iter__(self) -> _AgentIterator:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator):
+    """PettingZoo's iterator over the agent to act (stops when every agent is done or
+    after ``max_iter`` agents; each must have stepped), reading them from the raw
+    environment."""
+
+    def __init__(self, env: _OrderEnforcing, max_iter: int) -> None:
+        super().__init__(env, max_iter)
+        self._wrapper = env
+        self._raw = env._raw
+
+    def __next__(self) -> str:
+        raw = self._raw
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        wrapper = self._wrapper
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return raw.agent_selection
 
 
 class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped environment)
