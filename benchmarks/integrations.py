@@ -31,10 +31,13 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
+import shutil
 import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -59,7 +62,7 @@ def measure(seconds: float) -> dict[str, float]:
     import numpy as np
     import pyspiel  # noqa: F401  (registers nothing itself; the module below does)
 
-    from conquian.integrations import openspiel, pettingzoo
+    from conquian.integrations import openspiel
 
     rng = random.Random(1)
     game = openspiel.load_game()
@@ -106,26 +109,53 @@ def measure(seconds: float) -> dict[str, float]:
             count += 1
     figures["playout_states_per_s"] = _rate(count, started)
 
-    generator = np.random.default_rng(1)
-    for name, make in (
-        ("pettingzoo_raw_steps_per_s", pettingzoo.raw_env),
-        ("pettingzoo_wrapped_steps_per_s", pettingzoo.env),
-        ("pettingzoo_wrappers_alone_steps_per_s", _wrapped_trivial_env),
-    ):
-        environment = make(seed=1)
+    for name in PETTINGZOO:
+        environment = _environment(name)
+        generator = np.random.default_rng(1)
         count, started = 0, time.process_time()
         while time.process_time() - started < seconds:
-            environment.reset()
-            for _ in environment.agent_iter():
-                observation, _, termination, truncation, _ = environment.last()
-                if termination or truncation:
-                    environment.step(None)
-                else:
-                    legal = np.flatnonzero(observation["action_mask"])
-                    environment.step(int(legal[generator.integers(len(legal))]))
-                count += 1
+            count += _steps(environment, generator, 1)  # one game
         figures[name] = _rate(count, started)
     return figures
+
+
+PETTINGZOO = (
+    "pettingzoo_raw_steps_per_s",
+    "pettingzoo_wrapped_steps_per_s",
+    "pettingzoo_wrappers_alone_steps_per_s",
+)
+"""The PettingZoo figures, each the steps of one environment (:func:`_environment`)."""
+
+
+def _environment(figure: str) -> Any:
+    """The environment of the PettingZoo ``figure``, made with the seed 1."""
+    from conquian.integrations import pettingzoo
+
+    makers: dict[str, Callable[..., Any]] = {
+        "pettingzoo_raw_steps_per_s": pettingzoo.raw_env,
+        "pettingzoo_wrapped_steps_per_s": pettingzoo.env,
+        "pettingzoo_wrappers_alone_steps_per_s": _wrapped_trivial_env,
+    }
+    return makers[figure](seed=1)
+
+
+def _steps(environment: Any, generator: Any, at_least: int) -> int:
+    """Whole games of an ``agent_iter`` loop that reads ``last()`` and plays a random
+    legal action from the mask, until at least ``at_least`` steps: how many it made."""
+    import numpy as np
+
+    count = 0
+    while count < at_least:
+        environment.reset()
+        for _ in environment.agent_iter():
+            observation, _, termination, truncation, _ = environment.last()
+            if termination or truncation:
+                environment.step(None)
+            else:
+                legal = np.flatnonzero(observation["action_mask"])
+                environment.step(int(legal[generator.integers(len(legal))]))
+            count += 1
+    return count
 
 
 def _wrapped_trivial_env(seed: int) -> Any:
@@ -201,6 +231,46 @@ def _round(src: Path, seconds: float) -> dict[str, float]:
     return figures
 
 
+def _instructions(src: Path, figure: str) -> float:
+    """The instructions a step of the PettingZoo ``figure``'s loop executes with
+    ``src``'s conquian, counted by callgrind (``valgrind``): the count of a run of about
+    3,000 steps less that of about 500, over the difference in steps, so that starting
+    Python and importing the libraries count for nothing. Unlike a time, it does not
+    depend on what else the machine is doing."""
+    runs = []
+    for at_least in (500, 3000):
+        done = subprocess.run(
+            [
+                *("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"),
+                *(sys.executable, __file__, "--steps", figure, str(at_least)),
+            ],
+            check=False,
+            capture_output=True,
+            text=True,
+            env={"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin"},
+        )
+        counted = re.search(r"Collected : (\d+)", done.stderr)
+        if done.returncode or counted is None:
+            raise SystemExit(f"callgrind of {figure} with {src} failed:\n{done.stderr}")
+        runs.append((int(done.stdout), int(counted[1])))
+    (steps_a, count_a), (steps_b, count_b) = runs
+    return (count_b - count_a) / (steps_b - steps_a)
+
+
+def _print_instructions(versions: dict[str, Path]) -> None:
+    """Print the instructions a step of each PettingZoo figure, for each version."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (callgrind)")
+    counts = {
+        name: {figure: _instructions(src, figure) for figure in PETTINGZOO}
+        for name, src in versions.items()
+    }
+    print(f"{'instructions a step':<40}" + "".join(f"{name:>12}" for name in versions))
+    for figure in PETTINGZOO:
+        label = figure.removesuffix("_steps_per_s")
+        print(f"{label:<40}" + "".join(f"{counts[name][figure]:>12,.0f}" for name in versions))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--rounds", type=int, default=3, help="rounds of each version (3)")
@@ -208,12 +278,27 @@ def main() -> None:
     parser.add_argument("--before", type=Path, help="the src folder of another version")
     parser.add_argument("--json", type=Path, help="also save the figures here")
     parser.add_argument("--table", type=Path, help="also write them as a docs table here")
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count the PettingZoo figures' instructions a step with callgrind instead",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--steps", nargs=2, metavar=("FIGURE", "N"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         print(json.dumps(measure(args.seconds)))
         return
+    if args.steps is not None:
+        import numpy as np
+
+        figure, at_least = args.steps
+        print(_steps(_environment(figure), np.random.default_rng(1), int(at_least)))
+        return
     versions = {"after": SRC} if args.before is None else {"before": args.before, "after": SRC}
+    if args.instructions:
+        _print_instructions(versions)
+        return
     rounds: dict[str, list[dict[str, float]]] = {name: [] for name in versions}
     for _ in range(args.rounds):
         for name, src in versions.items():
