@@ -9,12 +9,17 @@ Figures (each the median of the rounds):
   actions drawn uniformly), states reached per second;
 * ``pettingzoo_raw_steps_per_s`` and ``pettingzoo_wrapped_steps_per_s``: steps of an
   ``agent_iter`` loop that reads ``last()`` and plays a random legal action from its mask,
-  on :class:`~conquian.integrations.pettingzoo.raw_env` and on :func:`env` (the wrappers);
-* ``pettingzoo_wrappers_alone_steps_per_s``: the same loop on ``env``'s three PettingZoo
-  wrappers around a trivial environment (two agents taking turns, a ready observation
-  and mask, 52 moves a game, about as many steps as Conquian's), which costs next to
-  nothing: the most steps a second any environment in those wrappers can make on this
-  machine, whatever it does.
+  on :class:`~conquian.integrations.pettingzoo.raw_env` and on :func:`env` (the wrappers;
+  both loops play the same games);
+* ``pettingzoo_wrappers_alone_steps_per_s``: the same loop on PettingZoo's own three
+  wrappers (those ``env``'s subclass) around a trivial environment (two agents taking
+  turns, a ready observation and mask, 52 moves a game, about as many steps as
+  Conquian's), which costs next to nothing: the most steps a second any environment in
+  PettingZoo's wrappers can make on this machine, whatever it does.
+
+``--only pettingzoo`` (or ``openspiel``) measures those figures alone.
+``--instructions`` counts instead, with callgrind (``valgrind``), the instructions a step
+of each PettingZoo loop executes, which do not depend on the machine's load.
 
 ``--before DIR`` measures the ``src`` folder ``DIR`` of another version in the same run,
 round by round alternating with this one (each round in a fresh process), so that both
@@ -22,6 +27,7 @@ see the same machine::
 
     git archive COMMIT src | tar -x -C /tmp/before
     python benchmarks/integrations.py --before /tmp/before/src --rounds 5
+    python benchmarks/integrations.py --before /tmp/before/src --instructions
 
 Needs the integrations' extras (``tox -e integrations`` installs them).
 """
@@ -57,9 +63,17 @@ def _rate(count: int, started: float) -> float:
     return count / (time.process_time() - started)
 
 
-def measure(seconds: float) -> dict[str, float]:
-    """One round of every figure, about ``seconds`` each, in this process."""
-    import numpy as np
+def measure(seconds: float, only: str | None = None) -> dict[str, float]:
+    """One round of every figure, about ``seconds`` each, in this process: of the
+    OpenSpiel figures and the PettingZoo ones, or of those ``only`` names."""
+    figures = {} if only == "pettingzoo" else _openspiel_figures(seconds)
+    if only != "openspiel":
+        figures |= _pettingzoo_figures(seconds)
+    return figures
+
+
+def _openspiel_figures(seconds: float) -> dict[str, float]:
+    """One round of the OpenSpiel figures."""
     import pyspiel  # noqa: F401  (registers nothing itself; the module below does)
 
     from conquian.integrations import openspiel
@@ -108,7 +122,14 @@ def measure(seconds: float) -> dict[str, float]:
                 state.apply_action(actions[rng.randrange(len(actions))])
             count += 1
     figures["playout_states_per_s"] = _rate(count, started)
+    return figures
 
+
+def _pettingzoo_figures(seconds: float) -> dict[str, float]:
+    """One round of the PettingZoo figures."""
+    import numpy as np
+
+    figures: dict[str, float] = {}
     for name in PETTINGZOO:
         environment = _environment(name)
         generator = np.random.default_rng(1)
@@ -216,10 +237,11 @@ def _wrapped_trivial_env(seed: int) -> Any:
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-def _round(src: Path, seconds: float) -> dict[str, float]:
+def _round(src: Path, seconds: float, only: str | None) -> dict[str, float]:
     """One round in a fresh process that imports conquian from ``src``."""
     done = subprocess.run(
-        [sys.executable, __file__, "--worker", "--seconds", str(seconds)],
+        [sys.executable, __file__, "--worker", "--seconds", str(seconds)]
+        + ([] if only is None else ["--only", only]),
         check=False,
         capture_output=True,
         text=True,
@@ -257,8 +279,9 @@ def _instructions(src: Path, figure: str) -> float:
     return (count_b - count_a) / (steps_b - steps_a)
 
 
-def _print_instructions(versions: dict[str, Path]) -> None:
-    """Print the instructions a step of each PettingZoo figure, for each version."""
+def _print_instructions(versions: dict[str, Path], table: Path | None) -> None:
+    """Print the instructions a step of each PettingZoo figure, for each version (and
+    write them as a docs table in ``table``)."""
     if shutil.which("valgrind") is None:
         raise SystemExit("--instructions needs valgrind (callgrind)")
     counts = {
@@ -269,6 +292,15 @@ def _print_instructions(versions: dict[str, Path]) -> None:
     for figure in PETTINGZOO:
         label = figure.removesuffix("_steps_per_s")
         print(f"{label:<40}" + "".join(f"{counts[name][figure]:>12,.0f}" for name in versions))
+    if table is not None:
+        lines = [".. list-table::", "   :header-rows: 1", "", "   * - instructions a step"]
+        lines += [f"     - {name}" for name in versions]
+        for figure in PETTINGZOO:
+            lines.append(f"   * - {_LABELS[figure].replace(' steps per second', '')}")
+            lines += [f"     - {counts[name][figure]:,.0f}" for name in versions]
+        command = "python benchmarks/integrations.py --instructions"
+        lines += ["", f"Counted by callgrind (``{command}``)."]
+        table.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def main() -> None:
@@ -279,6 +311,9 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="also save the figures here")
     parser.add_argument("--table", type=Path, help="also write them as a docs table here")
     parser.add_argument(
+        "--only", choices=("openspiel", "pettingzoo"), help="measure these figures alone"
+    )
+    parser.add_argument(
         "--instructions",
         action="store_true",
         help="count the PettingZoo figures' instructions a step with callgrind instead",
@@ -287,7 +322,7 @@ def main() -> None:
     parser.add_argument("--steps", nargs=2, metavar=("FIGURE", "N"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        print(json.dumps(measure(args.seconds)))
+        print(json.dumps(measure(args.seconds, args.only)))
         return
     if args.steps is not None:
         import numpy as np
@@ -297,20 +332,21 @@ def main() -> None:
         return
     versions = {"after": SRC} if args.before is None else {"before": args.before, "after": SRC}
     if args.instructions:
-        _print_instructions(versions)
+        _print_instructions(versions, args.table)
         return
     rounds: dict[str, list[dict[str, float]]] = {name: [] for name in versions}
     for _ in range(args.rounds):
         for name, src in versions.items():
-            rounds[name].append(_round(src, args.seconds))
+            rounds[name].append(_round(src, args.seconds, args.only))
+    measured = [figure for figure in FIGURES if figure in rounds["after"][0]]
     medians = {
-        name: {figure: statistics.median(r[figure] for r in done) for figure in FIGURES}
+        name: {figure: statistics.median(r[figure] for r in done) for figure in measured}
         for name, done in rounds.items()
     }
     names = list(versions)
-    print(f"{'figure':<34}" + "".join(f"{name:>12}" for name in names))
-    for figure in FIGURES:
-        print(f"{figure:<34}" + "".join(f"{medians[name][figure]:>12,.0f}" for name in names))
+    print(f"{'figure':<40}" + "".join(f"{name:>12}" for name in names))
+    for figure in measured:
+        print(f"{figure:<40}" + "".join(f"{medians[name][figure]:>12,.0f}" for name in names))
     if args.json is not None:
         args.json.write_text(json.dumps(medians, indent=2) + "\n", encoding="utf-8")
     if args.table is not None:
@@ -323,7 +359,9 @@ _LABELS = {
     "playout_states_per_s": "OpenSpiel random playouts, states per second",
     "pettingzoo_raw_steps_per_s": "PettingZoo ``raw_env`` steps per second",
     "pettingzoo_wrapped_steps_per_s": "PettingZoo ``env`` (wrapped) steps per second",
-    "pettingzoo_wrappers_alone_steps_per_s": "the same wrappers around a trivial environment",
+    "pettingzoo_wrappers_alone_steps_per_s": (
+        "PettingZoo's own three wrappers around a trivial environment"
+    ),
 }
 
 
@@ -332,7 +370,7 @@ def _table(medians: dict[str, dict[str, float]], rounds: int) -> str:
     names = list(medians)
     lines = [".. list-table::", "   :header-rows: 1", "", "   * - figure"]
     lines += [f"     - {name}" for name in names]
-    for figure in FIGURES:
+    for figure in medians[names[0]]:
         lines.append(f"   * - {_LABELS[figure]}")
         lines += [f"     - {medians[name][figure]:,.0f}" for name in names]
     lines += ["", f"Medians of {rounds} rounds (``python benchmarks/integrations.py``)."]
