@@ -137,22 +137,23 @@ class _TerminateIllegal(wrappers.TerminateIllegalWrapper):
         return observation
 
     def step(self, action: Any) -> None:
-        observed = self._prev_obs
-        if observed.__class__ is not dict or self._terminated:
-            super().step(action)  # nothing observed yet, or the game ended illegally
-            return
+        observed, info = self._prev_obs, self._prev_info
         raw = self._raw
         agent = raw.agent_selection
-        if raw.terminations[agent] or raw.truncations[agent]:
+        if (
+            observed.__class__ is not dict  # not observed since the last step
+            or self._terminated  # the game ended with an illegal action
+            or raw.terminations.get(agent, True)
+            or raw.truncations.get(agent, True)
+        ):
             super().step(action)
             return
         self._prev_obs = None
         self._prev_info = None
-        if observed["action_mask"][action]:
+        if observed["action_mask"][action]:  # as PettingZoo's reads it, errors and all
             raw.step(action)
         else:
-            self._prev_obs = observed  # as it was: PettingZoo's code takes it from here
-            self._prev_info = raw.infos.get(agent, {})
+            self._prev_obs, self._prev_info = observed, info  # PettingZoo's code ends it
             super().step(action)
 
 
