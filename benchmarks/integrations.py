@@ -269,7 +269,14 @@ def _instructions(src: Path, figure: str) -> float:
             check=False,
             capture_output=True,
             text=True,
-            env={"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin"},
+            # The same hashes in every run, and every module compiled in both runs (a
+            # first run that wrote the bytecode would count compiling it).
+            env={
+                "PYTHONPATH": str(src),
+                "PATH": "/usr/bin:/bin",
+                "PYTHONHASHSEED": "0",
+                "PYTHONDONTWRITEBYTECODE": "1",
+            },
         )
         counted = re.search(r"Collected : (\d+)", done.stderr)
         if done.returncode or counted is None:

@@ -102,10 +102,28 @@ _CARDS: Final = 40
 def env(**kwargs: Any) -> AECEnv:
     """A :class:`raw_env` in PettingZoo's standard wrappers: an illegal action ends the
     game with a reward of -1 for the agent that chose it, an action outside the space is
-    refused, and the methods must be called in order.
+    refused (``AssertionError``), and the methods must be called in order.
+
+    The wrappers are subclasses of PettingZoo's ``TerminateIllegalWrapper``,
+    ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper`` that behave as they do,
+    and read the game's attributes from the raw environment directly on the hot path
+    (``last()``, ``observe()``, ``step()``, ``agent_iter()``) rather than through each
+    wrapper's ``__getattr__`` in turn, which cost more than the raw step itself.
 
     Args:
         **kwargs: The arguments of :class:`raw_env`.
+
+    >>> from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+    >>> from conquian.integrations.pettingzoo import env
+    >>> game = env(seed=7)
+    >>> isinstance(game, OrderEnforcingWrapper)
+    True
+    >>> game.reset()
+    >>> agent = game.agent_selection
+    >>> mask = game.last()[0]["action_mask"]
+    >>> game.step(int(mask.argmin()))  # an illegal action: the game ends, -1 for him
+    >>> game.rewards[agent], all(game.terminations.values())
+    (-1.0, True)
     """
     raw = raw_env(**kwargs)
     return _OrderEnforcing(_AssertOutOfBounds(_TerminateIllegal(raw, -1), raw), raw)
