@@ -44,7 +44,7 @@ TIERS: dict[str, tuple[str, ...]] = {
         "actions",
     ),
     "records": ("game", "notation", "scoring", "match_record", "match"),
-    "bots": ("_agents", "heuristic", "search", "ismcts", "agents"),
+    "bots": ("_agents", "heuristic", "_playouts", "search", "ismcts", "agents"),
     "integrations": ("integrations",),
     "front-end kit": (
         "narration",

@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from conquian._agents import check_arguments, least_useful_give, without_gifts
+from conquian._playouts import declined_cards, playout
 from conquian._rng import SplitMix64
 from conquian._slots import set_slots_state, slots_state
 from conquian.dealing import check_seed
@@ -177,7 +178,7 @@ class ISMCTSAgent:
         offer = observation.offer.index
         root = _Node()
         seeds = SplitMix64(self._seed)
-        declined = _declined(observation)
+        declined = declined_cards(observation)
         clock = time.thread_time if self._cpu else time.perf_counter
         deadline = None if self._seconds is None else clock() + self._seconds
         count = 0
@@ -298,7 +299,7 @@ class ISMCTSAgent:
                 break
         outcome = state.outcome
         if outcome is None:
-            score = _playout(state, me, policy, declined)
+            score = playout(state, me, policy, declined)
         else:
             score = 0.5 if outcome.winner is None else float(outcome.winner == me)
         for mover, visited in path:
@@ -359,40 +360,3 @@ def _mean_and_variance(node: _Node) -> tuple[float, float]:
     visits = node.visits
     mean = node.points / visits
     return mean, max(node.squares - mean * node.points, 0.0) / (visits - 1)
-
-
-def _declined(observation: Observation) -> list[int]:
-    """The cards each player declined so far, as a mask a player."""
-    declined = [0] * observation.rules.players
-    for entry in observation.history:
-        if entry.move.__class__ is Decline:
-            assert entry.offer is not None  # a decline answers an offer
-            declined[entry.player] |= 1 << entry.offer.index
-    return declined
-
-
-def _playout(state: State, me: int, policy: HeuristicAgent, declined: list[int]) -> float:
-    """Play ``state`` out with the heuristic for every player: 1 if ``me`` wins, ½ a draw,
-    0 a loss. ``declined`` (the cards each player declined, a mask a player) is changed."""
-    while True:
-        player = state.to_move
-        if player is None:
-            outcome = state.outcome
-            assert outcome is not None
-            if outcome.winner is None:
-                return 0.5
-            return 1.0 if outcome.winner == me else 0.0
-        moves = state.legal_moves()
-        if len(moves) == 1:
-            move = moves[0]
-        else:
-            others = 0
-            for seat, cards in enumerate(declined):
-                if seat != player:
-                    others |= cards
-            move = policy.choose_seen(state.seen_cards(player), others, moves)
-        if move.__class__ is Decline:
-            offer = state.offer
-            assert offer is not None
-            declined[player] |= 1 << offer.index
-        state = state.apply_unchecked(move)

@@ -36,6 +36,7 @@ from typing import Final
 
 from conquian import _position
 from conquian._agents import Agent, check_arguments, least_useful_give, without_gifts
+from conquian._playouts import declined_cards, playout
 from conquian._rng import SplitMix64
 from conquian._slots import set_slots_state, slots_state
 from conquian.cards import DECK, Card
@@ -199,7 +200,7 @@ class SearchAgent:
         offer_index = observation.offer.index
         clock = time.thread_time if self._cpu else time.perf_counter
         deadline = None if self._seconds is None else clock() + self._seconds
-        declined = _declined(observation)
+        declined = declined_cards(observation)
         count = played = 0
         scores = [0.0] * len(candidates)
         while True:
@@ -209,7 +210,7 @@ class SearchAgent:
                 if move.__class__ is Decline:
                     after = declined.copy()
                     after[me] |= 1 << offer_index
-                scores[i] = _playout(world.apply_unchecked(move), me, policy, after)
+                scores[i] = playout(world.apply_unchecked(move), me, policy, after)
             for i, score in enumerate(scores):
                 gain = score - scores[base]
                 gains[i] += gain
@@ -388,51 +389,5 @@ class _Worlds:
         return State.parse(f"{self._head} stock={stock} {held}{self._tail}")
 
 
-def _declined(observation: Observation) -> list[int]:
-    """The cards each player declined so far, as a mask a player."""
-    declined = [0] * observation.rules.players
-    for entry in observation.history:
-        if entry.move.__class__ is Decline:
-            assert entry.offer is not None  # a decline answers an offer
-            declined[entry.player] |= 1 << entry.offer.index
-    return declined
-
-
 def _index(card: Card) -> int:
     return card.index
-
-
-def _playout(state: State, me: int, policy: Agent, declined: list[int]) -> float:
-    """Play ``state`` out with ``policy`` for both players: 1 if ``me`` wins, ½ a draw.
-
-    ``declined`` holds the cards each player declined before ``state`` (a mask a player);
-    the playout adds its own declines to a copy. A :class:`HeuristicAgent` policy reads
-    card masks (:meth:`~conquian.state.State.seen_cards`) instead of observations, which
-    saves about a third of a playout's time; any other policy is given observations."""
-    fast = policy if isinstance(policy, HeuristicAgent) else None
-    declined = declined.copy()
-    while True:
-        player = state.to_move
-        if player is None:
-            outcome = state.outcome
-            assert outcome is not None
-            if outcome.winner is None:
-                return 0.5
-            return 1.0 if outcome.winner == me else 0.0
-        moves = state.legal_moves()
-        if len(moves) == 1:
-            move = moves[0]
-        elif fast is not None:
-            seen = state.seen_cards(player)
-            others = 0  # the cards the other players declined
-            for seat, cards in enumerate(declined):
-                if seat != player:
-                    others |= cards
-            move = fast.choose_seen(seen, others, moves)
-        else:
-            move = policy.choose(state.observation(player), moves)
-        if move.__class__ is Decline:
-            offer = state.offer
-            assert offer is not None
-            declined[player] |= 1 << offer.index
-        state = state.apply_unchecked(move)
