@@ -17,10 +17,17 @@ The profile named by ``HYPOTHESIS_PROFILE`` is loaded if set; otherwise ``ci`` w
 ``CI`` environment variable says so (``.ci/run`` sets ``CI=true`` unless the CI system
 has set it; empty, ``0``, ``false`` and ``no`` say no), else ``default``.
 
-Once the tests are collected, the objects alive then (the modules, the collected tests,
-their parameters) are moved out of the garbage collector's sight (``gc.freeze``): they
-live to the end of the run, and every full collection walked them all again (34 full
-collections took 7.2 s of the 66 s of processor time of a ``dev`` run).
+The cyclic garbage collector is kept out of the way of objects that live to the end of
+the run, which every full collection walked again:
+
+- it is off while the tests are collected (collection makes few cycles, and its 18 full
+  collections took 0.9 s), then what collection left alive (the modules, the collected
+  tests, their parameters) is moved out of its sight (``gc.freeze``);
+- at the end of each test module, once its fixtures are torn down, what is still alive
+  (the caches of parsed sources and built records that later modules keep) is moved out
+  of its sight too: the full collections of a ``dev`` run took 2.9 s with the collection
+  frozen only, 0.9 s with this. A cycle that dies later stays in memory; the tests make
+  few.
 """
 
 from __future__ import annotations
@@ -46,8 +53,19 @@ def _profile_name() -> str:
 
 settings.load_profile(_profile_name())
 
+gc.disable()  # until the tests are collected (see the module's docstring)
+
 
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Freeze what collection left alive (see the module's docstring)."""
     gc.collect()
     gc.freeze()
+    gc.enable()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """Freeze what is alive after the last test of a module, once its fixtures are torn
+    down (see the module's docstring)."""
+    if nextitem is None or nextitem.path != item.path:
+        gc.freeze()
