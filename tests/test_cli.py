@@ -15,6 +15,7 @@ import conquian
 from conquian.cli import main
 from conquian.rules import Rules, find_rules
 from conquian.simulate import simulate
+from helpers import scaled
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -543,10 +544,14 @@ def test_demo_wants_one_agent_a_player(
 
 
 def test_simulate_accepts_every_registered_agent() -> None:
-    code, output = run("simulate", "--games", "2", "--agents", "search", "heuristic", "--quiet")
+    games = scaled(2)  # one under dev (helpers.scaled): the search plays slowly
+    code, output = run(
+        "simulate", "--games", str(games), "--agents", "search", "heuristic", "--quiet"
+    )
     assert code == 0
+    counted = f"{games} games," if games > 1 else "1 game,"
     assert output.startswith(
-        "Search (seat 0) against Heuristic (seat 1), rules classic, seed 0\n2 games"
+        f"Search (seat 0) against Heuristic (seat 1), rules classic, seed 0\n{counted}"
     )
 
 

@@ -199,11 +199,11 @@ def test_every_phase_and_ending_round_trips_under_every_rule_set() -> None:
     played: Counter[Rules] = Counter()
     for rules in RULE_SETS:
         for seed in range(25):
-            # All 25 games under the full profiles; under dev, once a fifth of them and
+            # All 25 games under the full profiles; under dev (helpers.scaled), once
             # every phase and ending are played (the discards-only forced take comes in
             # the 20th game, most rule sets' in 7 or fewer).
             reached = all(seen[rules, wanted] for wanted in every_phase_and_ending(rules))
-            if seed >= scaled(25) and reached:
+            if seed >= scaled(25, dev=1) and reached:
                 break
             played[rules] += 1
             for state in random_game(State.new(seed, rules=rules, dealer=seed % 2), seed, 0.5):

@@ -226,7 +226,7 @@ def test_a_game_pickled_or_copied_while_another_thread_plays_is_whole() -> None:
         stop = threading.Event()
         thread = play_in_thread(game, seed, stop)
         try:
-            for _ in range(15):
+            for _ in range(scaled(15, least=5)):  # five copies under dev (helpers.scaled)
                 for other in (pickle.loads(pickle.dumps(game)), copy.copy(game), game.copy()):
                     assert len(list(other.states)) == other.ply + 1
                     assert Game.from_dict(other.to_dict()) == other
