@@ -43,6 +43,7 @@ from conquian.agents import GreedyAgent, HeuristicAgent, SearchAgent, play_game
 from conquian.cards import DECK, format_cards
 from conquian.moves import MOVE_VERBS
 from conquian.phases import first_giver, gives_seen_by, receiver
+from helpers import scaled
 
 EXCHANGE = attrs.evolve(CLASSIC, exchange=True)
 EXCHANGE_RULES: dict[str, Rules] = {
@@ -221,7 +222,7 @@ def test_m10_no_other_move_is_legal_in_the_exchange_and_no_give_after_it() -> No
 
 @pytest.mark.parametrize("rules", EXCHANGE_RULES.values(), ids=EXCHANGE_RULES.keys())
 def test_m10_random_games_with_the_exchange_keep_every_card(rules: Rules) -> None:
-    for seed in range(4):
+    for seed in range(scaled(4, least=2)):  # two games under dev (helpers.scaled)
         for state in random_states(rules, seed):
             places = [*state.stock, *state.dead, *(c for hand in state.hands for c in hand)]
             places += [c for table in state.tables for meld in table for c in meld]

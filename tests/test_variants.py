@@ -39,7 +39,7 @@ from conquian import (
     parse_cards,
     parse_move,
 )
-from helpers import cards, deck_for, play_all, random_game
+from helpers import cards, deck_for, play_all, random_game, scaled
 
 FOSTER, BICYCLE = find_rules("foster"), find_rules("bicycle")
 NONE = Rules(regrouping=Regrouping.NONE)
@@ -619,6 +619,8 @@ def test_position_strings_round_trip_under_every_preset(rules: Rules) -> None:
     arranged tables (V2), lay-downs (V3) and upcards (V8) included."""
     seen = 0
     for seed in range(6):
+        if seed >= scaled(6, dev=1) and seen > 200:
+            break  # under dev (helpers.scaled), once enough positions were read back
         start = State.new(seed, rules=rules, dealer=seed % 2)
         for state in random_game(start, seed, greed=0.7):
             text = state.to_notation()
