@@ -5,7 +5,7 @@ Profiles:
 - ``default``: 100 examples per property.
 - ``ci``: derandomized (same examples every run), 200 examples, and a reproduction blob
   printed for every failure.
-- ``dev``: 20 examples, for a quick loop while editing; the brute-force tests that walk
+- ``dev``: 10 examples, for a quick loop while editing; the brute-force tests that walk
   a fixed number of games play a fifth of them, or only the games up to the first at
   which they reached all they check (``helpers.scaled``).
 
@@ -62,7 +62,7 @@ from hypothesis import settings  # noqa: E402 (once the import hook is told)
 
 settings.register_profile("default", max_examples=100, deadline=None)
 settings.register_profile("ci", derandomize=True, max_examples=200, deadline=None, print_blob=True)
-settings.register_profile("dev", max_examples=20, deadline=None)
+settings.register_profile("dev", max_examples=10, deadline=None)
 
 
 def _profile_name() -> str:

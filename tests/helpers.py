@@ -106,21 +106,25 @@ FULL_EXAMPLES = 100
 """The examples a property runs under the default profile: at this many or more (the
 ``default`` and ``ci`` profiles), :func:`scaled` counts are the full counts."""
 
+DEV_SHARE = 5
+"""Under a profile of fewer examples (``dev``, 10), :func:`scaled` counts are a fifth."""
+
 
 def scaled(count: int, least: int = 1, *, dev: int | None = None) -> int:
     """``count`` scaled with the Hypothesis profile (see conftest.py), for the brute-force
     tests that walk a fixed number of games or positions: the full count under the
-    ``default`` and ``ci`` profiles, a fifth of it under ``dev`` (20 examples), and never
-    fewer than ``least``, the fewest that still reach what the test checks it reached.
+    ``default`` and ``ci`` profiles, a fifth of it under ``dev``, and never fewer than
+    ``least``, the fewest that still reach what the test checks it reached.
 
     ``dev``, if given, is the count under ``dev`` instead of a fifth: ``dev=1`` for a walk
     that plays, under ``dev``, only until it has reached what it checks (the full
     profiles play every game all the same).
     """
-    share = min(settings().max_examples, FULL_EXAMPLES)
-    if dev is not None and share < FULL_EXAMPLES:
+    if settings().max_examples >= FULL_EXAMPLES:
+        return max(least, count)
+    if dev is not None:
         return min(count, max(least, dev))
-    return max(least, count * share // FULL_EXAMPLES)
+    return max(least, count // DEV_SHARE)
 
 
 def dealt(state: State) -> tuple[Card, ...]:
