@@ -517,9 +517,10 @@ def test_random_games_play_to_the_end_with_every_card_accounted_for(rules: Rules
 
 @pytest.mark.parametrize("rules", OPTIONS[:3] + OPTIONS[6:8], ids=Rules.to_notation)
 def test_json_views_round_trip_with_three_players(rules: Rules) -> None:
-    for state in random_states(rules, 3):
+    for index, state in enumerate(random_states(rules, 3)):
         assert State.from_dict(state.to_dict()) == state
-        for player in range(rules.players):
+        # Every player's view; under dev (helpers.scaled), one a ply, in turn.
+        for player in [(index + seat) % rules.players for seat in range(scaled(rules.players))]:
             view = state.observation(player)
             assert Observation.from_dict(view.to_dict()) == view
             assert len(view.tables) == len(view.hand_sizes) == rules.players

@@ -125,9 +125,10 @@ def test_a_decision_does_not_depend_on_earlier_decisions() -> None:
 def test_every_move_of_a_search_game_is_legal(rules_name: str) -> None:
     """Checked by the wrapper of test_agents: each move is one of the legal moves, chosen
     from the player's own observation, under each preset's rules."""
+    playouts = scaled(SMALL, least=SMALL // 2)  # half under dev (helpers.scaled)
     final, wrapped = checked_game(
         State.new(13, rules=PRESETS[rules_name]),
-        [SearchAgent(2, iterations=SMALL), SearchAgent(3, iterations=SMALL)],
+        [SearchAgent(2, iterations=playouts), SearchAgent(3, iterations=playouts)],
     )
     assert final.outcome is not None
     assert all(agent.moves > 0 for agent in wrapped)

@@ -225,7 +225,7 @@ def test_every_observation_of_a_game_is_read_back_with_its_history(rules: Any) -
             restarted.append(restarted[-1].apply(entry.move))
         for index, state in enumerate(states + restarted):
             # Both players' views; under dev (helpers.scaled), one a ply, in turn.
-            for player in (0, 1) if scaled(2) == 2 else (index % 2,):
+            for player in [(index + seat) % 2 for seat in range(scaled(2))]:
                 view = state.observation(player)
                 assert Observation.from_dict(through_json(view.to_dict())) == view
         assert len(restarted[-1].history) < restarted[-1].ply
