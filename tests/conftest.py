@@ -17,13 +17,6 @@ The profile named by ``HYPOTHESIS_PROFILE`` is loaded if set; otherwise ``ci`` w
 ``CI`` environment variable says so (``.ci/run`` sets ``CI=true`` unless the CI system
 has set it; empty, ``0``, ``false`` and ``no`` say no), else ``default``.
 
-Hypothesis is imported without pytest's assertion rewriting: pytest rewrites the asserts
-of every package that ships a pytest plugin, and with bytecode not written
-(``PYTHONDONTWRITEBYTECODE``, as tox and CI set it) it rewrote Hypothesis' 77 modules on
-every run, 0.7 s of the 3.9 s of processor time that collection took. Its asserts are its
-own, not the tests'; the tests' are rewritten as before. (The rewriting hook keeps the
-names to rewrite in a private set; if a pytest release renames it, this does nothing.)
-
 The cyclic garbage collector is kept out of the way of objects that live to the end of
 the run, which every full collection walked again:
 
@@ -41,24 +34,9 @@ from __future__ import annotations
 
 import gc
 import os
-import sys
 
 import pytest
-
-
-def _import_hypothesis_unrewritten() -> None:
-    """Take Hypothesis off the names pytest's import hook rewrites (see the module's
-    docstring); done before Hypothesis is imported."""
-    for finder in sys.meta_path:
-        marked = getattr(finder, "_must_rewrite", None)
-        if isinstance(marked, set):
-            marked.discard("hypothesis")
-            getattr(finder, "_marked_for_rewrite_cache", {}).clear()
-
-
-_import_hypothesis_unrewritten()
-
-from hypothesis import settings  # noqa: E402 (once the import hook is told)
+from hypothesis import settings
 
 settings.register_profile("default", max_examples=100, deadline=None)
 settings.register_profile("ci", derandomize=True, max_examples=200, deadline=None, print_blob=True)
