@@ -23,7 +23,7 @@ from conquian.cards import DECK, Card
 from conquian.melds import fits
 from conquian.phases import forced_player
 from conquian.search import sample_world
-from helpers import checked_game, scaled
+from helpers import checked_game, positions_with_a_choice, scaled
 
 SMALL = 16  # playouts per decision: enough to search, cheap to run
 THREE_PLAYER_RULES = (
@@ -152,22 +152,12 @@ def with_hidden_cards_moved(state: State) -> State:
     return State.parse(" ".join(["conquian/1", *(f"{k}={v}" for k, v in fields.items())]))
 
 
-def positions_with_a_choice(seed: int, count: int) -> list[State]:
-    found: list[State] = []
-    state = State.new(seed, rules=TERCERILLA)
-    greedy = GreedyAgent()
-    while (player := state.to_move) is not None and len(found) < count:
-        moves = state.legal_moves()
-        if len(moves) > 1:
-            found.append(State.parse(state.to_notation()))
-        state = state.apply(greedy.choose(state.observation(player), moves))
-    return found
-
-
 def test_agents_choose_the_same_move_when_only_hidden_cards_differ() -> None:
     """Both other hands and the stock dealt otherwise: the same observation, and every
     agent (the search agent for each seed) makes the same move."""
-    states = [s for seed in range(scaled(3, 2)) for s in positions_with_a_choice(seed, 3)]
+    states = [
+        s for seed in range(scaled(3, 2)) for s in positions_with_a_choice(seed, "tercerilla", 3)
+    ]
     assert states
     for state in states:
         other = with_hidden_cards_moved(state)
@@ -189,7 +179,7 @@ def test_agents_choose_the_same_move_when_only_hidden_cards_differ() -> None:
 def test_a_sampled_world_deals_both_hidden_hands() -> None:
     """Each world shows the observer what he saw; the unseen cards move between both
     other hands and the stock, each hand keeping its size."""
-    for state in positions_with_a_choice(5, 4):
+    for state in positions_with_a_choice(5, "tercerilla", 4):
         mover = state.to_move
         assert mover is not None
         seen = state.observation(mover)
