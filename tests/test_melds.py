@@ -6,6 +6,8 @@ brute-force definitions of :mod:`bruteforce`.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -37,6 +39,8 @@ from conquian import (
     parse_cards,
     partitions,
 )
+from conquian._bits import in_meld_of_three, mask_of
+from conquian.cards import DECK
 from strategies import (
     STYLES,
     card_sets,
@@ -575,3 +579,22 @@ def test_from_mask_refuses_a_mask_that_is_no_meld() -> None:
     assert raised.value.reason is MeldProblem.MIXED_RANKS_AND_SUITS
     with pytest.raises(InvalidMeldError, match="not a mask of cards"):
         Meld.from_mask(1 << 45)
+
+
+def test_r4_r5_the_quick_meld_of_three_test_agrees_with_the_brute_force_on_every_pair() -> None:
+    """The hot paths' quick reject (``_bits.in_meld_of_three``, a table look-up): a card
+    and a set make a meld of three exactly when two cards of the set do, so each card
+    with every pair of other cards, and with none, covers it."""
+    for card in DECK:
+        assert not in_meld_of_three(card.index, 0)
+        others = [other for other in DECK if other != card]
+        for a, b in combinations(others, 2):
+            expected = bruteforce.is_meld([card, a, b])
+            assert in_meld_of_three(card.index, 1 << a.index | 1 << b.index) is expected
+
+
+@given(card_sets(), st.sampled_from(DECK))
+def test_r4_r5_the_quick_meld_of_three_test_on_any_set(cards: list[Card], card: Card) -> None:
+    others = [other for other in cards if other != card]
+    expected = any(bruteforce.is_meld([card, a, b]) for a, b in combinations(others, 2))
+    assert in_meld_of_three(card.index, mask_of(others)) is expected
