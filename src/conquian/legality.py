@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from conquian import _bits
+from conquian._bits import MELD_PARTNERS, MELDS_OF_THREE
 from conquian._position import (
     ARRANGEMENTS,
     HANDS,
@@ -96,9 +97,10 @@ def offer_fits(pos: Position, player: int) -> bool:
     random self-play)."""
     table = pos[TABLES][player]
     offer = pos[OFFER]
-    if not _bits.in_meld_of_three(offer, table):
+    if table & MELD_PARTNERS[offer] not in MELDS_OF_THREE[offer]:
         # No meld of three holds the card (R4, R5): most asks end here, without the call
-        # to the meld table (0.5% fewer instructions in random self-play).
+        # to the meld table (0.5% fewer instructions in random self-play). The look-up
+        # of _bits.in_meld_of_three, the rule's one home, without the call (see there).
         return False
     arrangements = pos[ARRANGEMENTS]
     rules = pos[RULES]
@@ -441,9 +443,10 @@ def legal_moves(pos: Position) -> LegalMoves:
     table = tables[mover]
     hand = hands[mover]
     pool = table | hand
-    if not _bits.in_meld_of_three(offer, pool):
+    if pool & MELD_PARTNERS[offer] not in MELDS_OF_THREE[offer]:
         # The quick reject, and most offers: no meld of three holds the offered card,
-        # so no take. Share one sequence per choice of simple moves.
+        # so no take (_bits.in_meld_of_three's look-up without the call, see there).
+        # Share one sequence per choice of simple moves.
         if extra is _DECLINE_ONLY:
             return _JUST_DECLINE
         if extra is _DECLINE_FORCE:
