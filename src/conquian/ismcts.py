@@ -100,8 +100,6 @@ class ISMCTSAgent:
     """
 
     __slots__ = ("_cpu", "_exploration", "_iterations", "_max_takes", "_seconds", "_seed")
-    _opponent_nodes = True  # the other players' moves are nodes of the tree too
-    _depth = 1_000  # the most nodes an iteration descends through
     __getstate__ = slots_state
     __setstate__ = set_slots_state
 
@@ -269,25 +267,19 @@ class ISMCTSAgent:
             state = state.apply_unchecked(chosen_move)
             if fresh is not None:
                 break
-            # Forced moves are played through; the next choice is a node of the tree.
+            # Forced moves are played through; the next choice, whoever makes it, is a
+            # node of the tree.
             while (mover := state.to_move) is not None:
                 legal = state.legal_moves()
                 if len(legal) > 1:
-                    if self._opponent_nodes or mover == me:
-                        break
-                    others = 0
-                    for seat, cards in enumerate(declined):
-                        if seat != mover:
-                            others |= cards
-                    forced = policy.choose_seen(state.seen_cards(mover), others, legal)
-                else:
-                    forced = legal[0]
+                    break
+                forced = legal[0]
                 if forced.__class__ is Decline:
                     offer_card = state.offer
                     assert offer_card is not None
                     declined[mover] |= 1 << offer_card.index
                 state = state.apply_unchecked(forced)
-            if mover is None or len(path) >= self._depth:
+            if mover is None:
                 break
             offer_card = state.offer
             assert offer_card is not None
