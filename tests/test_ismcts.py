@@ -4,10 +4,21 @@ legal, and spends nothing on a forced choice."""
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import pytest
 
+import conquian.search as search_module
 from conquian import PRESETS, ConquianError, IllegalMoveError, State, Take, parse_move
-from conquian.agents import Agent, GreedyAgent, HeuristicAgent, ISMCTSAgent, play_game
+from conquian.agents import (
+    Agent,
+    GreedyAgent,
+    HeuristicAgent,
+    ISMCTSAgent,
+    SearchAgent,
+    play_game,
+)
 from conquian.arena import agent_spec
 from conquian.ismcts import DEFAULT_ITERATIONS
 from conquian.simulate import AGENTS
@@ -173,6 +184,62 @@ def test_moves_that_are_not_legal_are_refused() -> None:
 def test_a_bad_budget_seed_or_constant_is_refused(kwargs: dict[str, object]) -> None:
     with pytest.raises(ValueError, match=f"^{next(iter(kwargs))} (must be|is a whole)"):
         ISMCTSAgent(**kwargs)  # type: ignore[arg-type]
+
+
+_HOUR = "must be a number above 0 and at most 3600 (an hour a decision), or None, not"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"seed": -1}, ConquianError, "seed is a whole number from 0 to 2**64 - 1, not -1"),
+        ({"seed": True}, ConquianError, "seed is a whole number from 0 to 2**64 - 1, not True"),
+        ({"iterations": 0}, ValueError, "iterations must be a whole number of at least 1, not 0"),
+        (
+            {"iterations": 2.5},
+            ValueError,
+            "iterations must be a whole number of at least 1, not 2.5",
+        ),
+        ({"max_takes": 0}, ValueError, "max_takes must be a whole number of at least 1, not 0"),
+        ({"seconds": "1"}, ValueError, f"seconds {_HOUR} '1'"),
+        ({"seconds": float("nan")}, ValueError, f"seconds {_HOUR} nan"),
+        ({"cpu_seconds": 3601}, ValueError, f"cpu_seconds {_HOUR} 3601"),
+        ({"seconds": 1, "cpu_seconds": 1}, ValueError, "give seconds or cpu_seconds, not both"),
+    ],
+)
+def test_both_search_agents_refuse_a_bad_argument_alike_and_build_nothing(
+    kwargs: dict[str, object],
+    error: type[Exception],
+    message: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One check serves both agents: the same typed error with the same words, raised
+    before the search agent builds its policy, and the tree agent builds no search agent
+    to check its arguments."""
+    built: list[str] = []
+    real_init = SearchAgent.__init__
+
+    def counted_init(self: SearchAgent, *args: Any, **kw: Any) -> None:
+        built.append("search agent")
+        real_init(self, *args, **kw)
+
+    def counted_policy() -> HeuristicAgent:
+        built.append("policy")
+        return HeuristicAgent()
+
+    monkeypatch.setattr(SearchAgent, "__init__", counted_init)
+    monkeypatch.setattr(search_module, "HeuristicAgent", counted_policy)
+    exactly = f"^{re.escape(message)}$"
+    with pytest.raises(error, match=exactly) as tree_refused:
+        ISMCTSAgent(**kwargs)  # type: ignore[arg-type]
+    assert built == []
+    with pytest.raises(error, match=exactly) as search_refused:
+        SearchAgent(**kwargs)  # type: ignore[arg-type]
+    assert built == ["search agent"]  # and no policy
+    assert type(tree_refused.value) is type(search_refused.value) is error
+    assert str(tree_refused.value) == str(search_refused.value) == message
+    ISMCTSAgent(seed=3, iterations=5, max_takes=2)
+    assert built == ["search agent"]  # a good tree agent builds no search agent either
 
 
 def test_it_is_a_registered_agent_with_a_plain_repr() -> None:

@@ -1,19 +1,72 @@
-"""What the search agents share: the cards each player declined, and a playout.
+"""What the search agents share: their arguments' checks, the cards each player
+declined, and a playout.
 
-Both :class:`~conquian.search.SearchAgent` and :class:`~conquian.ismcts.ISMCTSAgent` play
-sampled worlds out to the end with a policy (the heuristic agent by default), keeping
-track of the cards each player declined, which the heuristic reads as a sign of what he
-does not need.
+Both :class:`~conquian.search.SearchAgent` and :class:`~conquian.ismcts.ISMCTSAgent` take
+a seed, a budget (iterations, seconds or CPU seconds) and a number of takes to search,
+checked here with the same messages; and both play sampled worlds out to the end with a
+policy (the heuristic agent by default), keeping track of the cards each player declined,
+which the heuristic reads as a sign of what he does not need.
 """
 
 from __future__ import annotations
 
+from typing import Final
+
 from conquian._agents import Agent
+from conquian.dealing import check_seed
+from conquian.errors import describe
 from conquian.heuristic import HeuristicAgent
 from conquian.moves import Decline
 from conquian.state import Observation, State
 
-__all__ = ["declined_cards", "playout"]
+__all__ = ["check_search_arguments", "declined_cards", "playout"]
+
+_MAX_SECONDS: Final = 3600  # the longest time budget of a decision: an hour
+
+
+def check_search_arguments(
+    seed: object,
+    iterations: object,
+    seconds: object,
+    cpu_seconds: object,
+    max_takes: object,
+) -> None:
+    """Refuse a search agent's seed, budget or number of takes before anything is built.
+
+    The one check of the arguments both search agents take, in this order: the seed
+    (:func:`~conquian.dealing.check_seed`), ``iterations`` and ``max_takes`` (whole
+    numbers of at least 1), ``seconds`` and ``cpu_seconds`` (each None or a number above 0
+    and at most an hour), and not both budgets of time.
+
+    Raises:
+        ConquianError: ``seed`` is not a whole number from 0 to 2**64 - 1 (also a
+            ValueError).
+        ValueError: Any other argument out of range or of the wrong type, or both
+            ``seconds`` and ``cpu_seconds`` given.
+
+    >>> from conquian._playouts import check_search_arguments
+    >>> check_search_arguments(7, 100, None, None, 4)
+    >>> check_search_arguments(7, 100, 1.5, 2, 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: give seconds or cpu_seconds, not both
+    """
+    check_seed(seed, "seed")
+    for name, value in (("iterations", iterations), ("max_takes", max_takes)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"{name} must be a whole number of at least 1, not {describe(value)}")
+    for key, budget in (("seconds", seconds), ("cpu_seconds", cpu_seconds)):
+        if budget is not None and (
+            isinstance(budget, bool)
+            or not isinstance(budget, int | float)
+            or not 0 < budget <= _MAX_SECONDS
+        ):
+            raise ValueError(
+                f"{key} must be a number above 0 and at most {_MAX_SECONDS} (an hour a "
+                f"decision), or None, not {describe(budget)}"
+            )
+    if seconds is not None and cpu_seconds is not None:
+        raise ValueError("give seconds or cpu_seconds, not both")
 
 
 def declined_cards(observation: Observation) -> list[int]:

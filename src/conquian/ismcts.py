@@ -38,14 +38,13 @@ from collections.abc import Sequence
 from typing import Final
 
 from conquian._agents import check_arguments, least_useful_give, without_gifts
-from conquian._playouts import declined_cards, playout
+from conquian._playouts import check_search_arguments, declined_cards, playout
 from conquian._rng import SplitMix64
 from conquian._slots import set_slots_state, slots_state
-from conquian.dealing import check_seed
 from conquian.errors import describe
 from conquian.heuristic import HeuristicAgent
 from conquian.moves import Decline, Move, Take
-from conquian.search import SearchAgent, sample_world
+from conquian.search import sample_world
 from conquian.state import Observation, State
 
 __all__ = ["DEFAULT_ITERATIONS", "ISMCTSAgent"]
@@ -55,7 +54,6 @@ DEFAULT_ITERATIONS: Final = 80
 playouts as :data:`conquian.search.DEFAULT_ITERATIONS` gives the search agent."""
 _MAX_TAKES: Final = 4
 _EXPLORATION: Final = 0.7
-_MAX_SECONDS: Final = 3600
 
 _Key = tuple[int, int, Move]  # the mover, the offered card's index, the move
 
@@ -92,7 +90,9 @@ class ISMCTSAgent:
         exploration: The UCB1 constant, above 0 and at most 10.
 
     Raises:
-        ValueError: A budget, seed or constant out of range, or of the wrong type.
+        ValueError: A budget, seed or constant out of range, or of the wrong type; the
+            seed, the budgets and ``max_takes`` are refused with the same error and words
+            as :class:`~conquian.search.SearchAgent` refuses them (one check serves both).
 
     >>> from conquian.ismcts import ISMCTSAgent
     >>> ISMCTSAgent(seed=7, iterations=100)
@@ -113,14 +113,7 @@ class ISMCTSAgent:
         max_takes: int = _MAX_TAKES,
         exploration: float = _EXPLORATION,
     ) -> None:
-        # The same checks as the search agent's, with its messages.
-        SearchAgent(
-            seed,
-            iterations=iterations,
-            seconds=seconds,
-            cpu_seconds=cpu_seconds,
-            max_takes=max_takes,
-        )
+        check_search_arguments(seed, iterations, seconds, cpu_seconds, max_takes)
         if (
             isinstance(exploration, bool)
             or not isinstance(exploration, int | float)
@@ -129,7 +122,7 @@ class ISMCTSAgent:
             raise ValueError(
                 f"exploration must be a number above 0 and at most 10, not {describe(exploration)}"
             )
-        self._seed = check_seed(seed, "seed")
+        self._seed = seed
         self._iterations = iterations
         self._seconds = seconds if cpu_seconds is None else cpu_seconds
         self._cpu = cpu_seconds is not None

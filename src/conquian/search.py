@@ -36,7 +36,7 @@ from typing import Final
 
 from conquian import _position
 from conquian._agents import Agent, check_arguments, least_useful_give, without_gifts
-from conquian._playouts import declined_cards, playout
+from conquian._playouts import check_search_arguments, declined_cards, playout
 from conquian._rng import SplitMix64
 from conquian._slots import set_slots_state, slots_state
 from conquian.cards import DECK, Card
@@ -53,7 +53,6 @@ DEFAULT_ITERATIONS: Final = 80
 """The playouts of a decision by default, chosen so that the median decision with a choice
 takes under 100 ms on the development machine (see the benchmark)."""
 _MAX_TAKES: Final = 4  # takes searched: the heuristic's best few
-_MAX_SECONDS: Final = 3600
 _CARD_TEXT: Final = tuple(str(card) for card in DECK)
 
 
@@ -106,24 +105,7 @@ class SearchAgent:
         max_takes: int = _MAX_TAKES,
         policy: Agent | None = None,
     ) -> None:
-        check_seed(seed, "seed")
-        for name, value in (("iterations", iterations), ("max_takes", max_takes)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(
-                    f"{name} must be a whole number of at least 1, not {describe(value)}"
-                )
-        for key, budget in (("seconds", seconds), ("cpu_seconds", cpu_seconds)):
-            if budget is not None and (
-                isinstance(budget, bool)
-                or not isinstance(budget, int | float)
-                or not 0 < budget <= _MAX_SECONDS
-            ):
-                raise ValueError(
-                    f"{key} must be a number above 0 and at most {_MAX_SECONDS} (an hour a "
-                    f"decision), or None, not {describe(budget)}"
-                )
-        if seconds is not None and cpu_seconds is not None:
-            raise ValueError("give seconds or cpu_seconds, not both")
+        check_search_arguments(seed, iterations, seconds, cpu_seconds, max_takes)
         if policy is not None and (isinstance(policy, type) or not isinstance(policy, Agent)):
             raise TypeError(
                 f"policy must be an agent, with a choose method, not {describe(policy)}"
