@@ -236,6 +236,60 @@ def test_bradley_terry_gives_the_elo_odds() -> None:
         bradley_terry([pair], "z")
 
 
+@pytest.mark.parametrize(
+    ("pairs", "anchor", "recorded"),
+    [
+        (
+            [
+                PairResult("search", "greedy", 1_265, 81, 654, ()),
+                PairResult("greedy", "random", 700, 250, 50, ()),
+                PairResult("search", "random", 900, 60, 40, ()),
+                PairResult("heuristic", "greedy", 55, 40, 5, ()),
+            ],
+            "random",
+            {
+                "search": 411.72023916303476,
+                "greedy": 172.64326403318404,
+                "random": 0.0,
+                "heuristic": 224.6270792267916,
+            },
+        ),
+        (  # games of three: Luce's model
+            [
+                PairResult("a", "b", 12, 40, 8, (), players=3),
+                PairResult("b", "c", 25, 30, 5, (), players=3),
+                PairResult("a", "c", 9, 48, 3, (), players=3),
+            ],
+            "c",
+            {"a": -93.10577596659796, "b": 39.54800267216309, "c": 0.0},
+        ),
+    ],
+)
+def test_bradley_terry_fits_its_maximum_and_keeps_its_ratings(
+    pairs: list[PairResult], anchor: str, recorded: dict[str, float]
+) -> None:
+    """At the fitted ratings each agent's expected points equal its points, prior games
+    included (the fixed point of Hunter's iteration), with two players a game and with
+    three (the first agent against two of the second); and the ratings are the ones each
+    fit gave before the two shared their loop (recorded then, to the digit)."""
+    ratings = bradley_terry(pairs, anchor)
+    assert ratings == pytest.approx(recorded, rel=1e-12)
+    assert str(ratings[anchor]) == "0.0"  # not -0.0
+    strength = {name: 10 ** (rating / 400) for name, rating in ratings.items()}
+    points = dict.fromkeys(ratings, 0.0)
+    expected = dict.fromkeys(ratings, 0.0)
+    for pair in pairs:
+        n = pair.games + 1  # the prior: one virtual drawn game a pair
+        seats = pair.players - 1  # the second agent's seats
+        shared = (pair.draws + 1) / pair.players  # a draw's share of a win
+        points[pair.first] += pair.wins + shared
+        points[pair.second] += pair.losses + seats * shared
+        first, second = strength[pair.first], seats * strength[pair.second]
+        expected[pair.first] += n * first / (first + second)
+        expected[pair.second] += n * second / (first + second)
+    assert expected == pytest.approx(points, rel=1e-9)
+
+
 def test_the_json_holds_the_whole_table(small: ArenaResult) -> None:
     data = small.to_dict()
     assert data["agents"] == ["random", "greedy", "heuristic"]

@@ -825,8 +825,8 @@ def bradley_terry(
         points[pair.second] += pair.losses + pair.draws / 2 + prior / 2
         for key in ((pair.first, pair.second), (pair.second, pair.first)):
             games[key] = games.get(key, 0.0) + n
-    strength = dict.fromkeys(names, 1.0)
-    for _ in range(10_000):  # the MM iteration of Hunter (2004); converges in a few hundred
+
+    def step(strength: dict[str, float]) -> dict[str, float]:
         new = {}
         for name in names:
             total = sum(
@@ -835,6 +835,23 @@ def bradley_terry(
                 if one == name
             )
             new[name] = points[name] / total if total else strength[name]
+        return new
+
+    return _ratings(names, anchor, step)
+
+
+def _ratings(
+    names: list[str], anchor: str, step: Callable[[dict[str, float]], dict[str, float]]
+) -> dict[str, float]:
+    """The Elo-like ratings (400 points: 10 to 1 odds, ``anchor`` at 0) at the fixed point
+    of ``step``, one round of Hunter's (2004) MM iteration: from every strength 1, each
+    round's strengths are rescaled so that ``anchor``'s is 1, until no strength moves by
+    more than 1e-12 in log (it takes a few hundred rounds) or 10,000 rounds have passed.
+    What :func:`bradley_terry` and :func:`_luce` share: ``step`` gives each agent of
+    ``names`` (in their order) its strength for the next round from this round's."""
+    strength = dict.fromkeys(names, 1.0)
+    for _ in range(10_000):
+        new = step(strength)
         scale = new[anchor]
         new = {name: value / scale for name, value in new.items()}
         change = max(abs(math.log(new[name] / strength[name])) for name in names)
@@ -857,8 +874,8 @@ def _luce(
         share = pair.players
         points[pair.first] += pair.wins + (pair.draws + prior) / share
         points[pair.second] += pair.losses + (share - 1) * (pair.draws + prior) / share
-    strength = dict.fromkeys(names, 1.0)
-    for _ in range(10_000):
+
+    def step(strength: dict[str, float]) -> dict[str, float]:
         totals = dict.fromkeys(names, 0.0)
         for pair in pairs:
             n = pair.games + prior
@@ -866,16 +883,11 @@ def _luce(
             whole = strength[pair.first] + seats * strength[pair.second]
             totals[pair.first] += n / whole
             totals[pair.second] += n * seats / whole
-        new = {
+        return {
             name: points[name] / totals[name] if totals[name] else strength[name] for name in names
         }
-        scale = new[anchor]
-        new = {name: value / scale for name, value in new.items()}
-        change = max(abs(math.log(new[name] / strength[name])) for name in names)
-        strength = new
-        if change < 1e-12:
-            break
-    return {name: 400 * math.log10(strength[name]) + 0.0 for name in names}
+
+    return _ratings(names, anchor, step)
 
 
 _Played = tuple[list[str], tuple[float, float], tuple[int, int]]
