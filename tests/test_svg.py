@@ -274,7 +274,8 @@ def test_melds_of_a_table_stand_apart() -> None:
 def test_the_offered_card_is_ringed_with_its_origin() -> None:
     state = State.new(seed=7)  # the non-dealer, player 1, turned up the offer (R10)
     picture = svg.position(state.observation(1))
-    assert "turned up by you" in picture
+    assert "Turned up by you" in texts(picture)  # a line starts as a label does
+    assert "Offered: K♦ (turned up by you)" in description(picture)
     assert len(rings(picture)) == 1
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import attrs
 import pytest
@@ -22,7 +22,8 @@ from conquian import (
     StockOut,
     svg,
 )
-from conquian.languages import LANGUAGES
+from conquian.languages import LANGUAGES, Language
+from conquian.phases import last_offered
 from conquian.state import Observation, Phase
 from helpers import random_game, scaled
 
@@ -160,6 +161,12 @@ def title(picture: str) -> str:
     return element.text or ""
 
 
+def description(picture: str) -> str:
+    element = parsed(picture).find(f"{SVG_NS}desc")
+    assert element is not None
+    return element.text or ""
+
+
 def hand_labels(picture: str) -> list[str]:
     return [line for line in texts(picture) if "hand: " in line]
 
@@ -205,21 +212,9 @@ def mover_label(picture: str) -> list[str]:
     ]
 
 
-def test_the_round_of_offers_says_who_has_the_card_and_who_comes_next_m4() -> None:
-    """A turned card is with its turner, then the next two players; a discard passed on
-    by the next player is with the third, the last of its round."""
-    turned = State.new(seed=5, rules=TERCERILLA)  # player 1 turns up the first card
-    assert turned.to_move == 1
-    lines = offer_lines(svg.position(turned, names=NAMES))
-    assert lines[-2:] == ["now with Bob", "then Carl, then Ann"]
-    assert mover_label(svg.position(turned, names=NAMES)) == ["Bob's hand: 8 cards"]
-    lines = offer_lines(svg.position(turned.observation(0), names=NAMES))
-    assert lines[-2:] == ["now with Bob", "then Carl, then you"]
-    passed = turned.apply("decline")
-    lines = offer_lines(svg.position(passed.observation(2), names=NAMES))
-    assert lines[-2:] == ["now with you", "then Ann"]
-    assert mover_label(svg.position(passed.observation(2), names=NAMES)) == ["Your hand: 8 cards"]
-    discard = find(
+def declined_discard() -> State:
+    """A discard the next player declined (M4): with the third, the last of its round."""
+    return find(
         TERCERILLA,
         lambda s: (
             s.phase is Phase.OFFER
@@ -227,18 +222,35 @@ def test_the_round_of_offers_says_who_has_the_card_and_who_comes_next_m4() -> No
             and s.to_move == (s.offered_by + 2) % 3
         ),
     )
+
+
+def test_the_round_of_offers_says_who_has_the_card_and_who_comes_next_m4() -> None:
+    """A turned card is with its turner, then the next two players; a discard passed on
+    by the next player is with the third, the last of its round."""
+    turned = State.new(seed=5, rules=TERCERILLA)  # player 1 turns up the first card
+    assert turned.to_move == 1
+    lines = offer_lines(svg.position(turned, names=NAMES))
+    assert lines[-2:] == ["Now with Bob", "Then Carl, then Ann"]
+    assert mover_label(svg.position(turned, names=NAMES)) == ["Bob's hand: 8 cards"]
+    lines = offer_lines(svg.position(turned.observation(0), names=NAMES))
+    assert lines[-2:] == ["Now with Bob", "Then Carl, then you"]
+    passed = turned.apply("decline")
+    lines = offer_lines(svg.position(passed.observation(2), names=NAMES))
+    assert lines[-2:] == ["Now with you", "Then Ann"]
+    assert mover_label(svg.position(passed.observation(2), names=NAMES)) == ["Your hand: 8 cards"]
+    discard = declined_discard()
     assert discard.to_move is not None
     last = NAMES[discard.to_move]
     lines = offer_lines(svg.position(discard, names=NAMES))
-    assert lines[-1] == f"now with {last}"
-    assert "then" not in " ".join(lines)
-    assert f"now with {last}" in svg.position(discard, names=NAMES, lang="en")
+    assert lines[-1] == f"Now with {last}"
+    assert "then" not in " ".join(lines).lower()
+    assert f"now with {last}" in description(svg.position(discard, names=NAMES, lang="en"))
 
 
 def test_a_two_player_picture_says_nothing_of_a_round_m4() -> None:
     state = State.new(seed=5)
-    assert "now with" not in svg.position(state)
-    assert "now with" not in svg.position(state.observation(0))
+    assert "now with" not in svg.position(state).lower()
+    assert "now with" not in svg.position(state.observation(0)).lower()
 
 
 def test_m6_a_force_decision_names_the_decliner_and_a_forced_take_the_forcer() -> None:
@@ -249,7 +261,7 @@ def test_m6_a_force_decision_names_the_decliner_and_a_forced_take_the_forcer() -
     assert mover is not None
     decliner = NAMES[(mover - 1) % 3]
     picture = svg.position(deciding, names=NAMES)
-    assert f"declined by {decliner}; it fits {decliner}'s table (R14a)" in " ".join(
+    assert f"Declined by {decliner}; it fits {decliner}'s table (R14a)" in " ".join(
         offer_lines(picture)
     )
     assert texts(picture)[0] == f"{NAMES[mover]} to force or release"
@@ -258,11 +270,11 @@ def test_m6_a_force_decision_names_the_decliner_and_a_forced_take_the_forcer() -
     assert taker is not None
     forcer = (taker + 1) % 3
     lines = " ".join(offer_lines(svg.position(forced, names=NAMES)))
-    assert f"forced on {NAMES[taker]} by {NAMES[forcer]} (R14b)" in lines
+    assert f"Forced on {NAMES[taker]} by {NAMES[forcer]} (R14b)" in lines
     lines = " ".join(offer_lines(svg.position(forced.observation(taker), names=NAMES)))
-    assert f"forced on you by {NAMES[forcer]} (R14b)" in lines
+    assert f"Forced on you by {NAMES[forcer]} (R14b)" in lines
     lines = " ".join(offer_lines(svg.position(forced.observation(forcer), names=NAMES)))
-    assert f"forced on {NAMES[taker]} by you (R14b)" in lines
+    assert f"Forced on {NAMES[taker]} by you (R14b)" in lines
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -298,7 +310,103 @@ def test_every_language_draws_three_players(code: str) -> None:
         assert title.text.startswith(language.phrase("picture_title", status=""))
     assert language.phrase("picture_player", n=2) in svg.position(turned, lang=code)
     seen = svg.position(turned.apply("decline").observation(2), lang=code)
-    assert language.phrase("picture_with.you") in " ".join(texts(seen))
+    now = language.phrase("picture_with.you")
+    assert now[:1].upper() + now[1:] in texts(seen)  # a line of its own, as a label starts
+
+
+def offer_positions() -> list[State]:
+    """A card in play of each kind, with two players and with three: turned up, a
+    discard, passed on, declined and awaiting force or release (R14b case a, M6),
+    forced; with three, a card in its round of offers with one and two players after
+    the mover, and a discard declined by the player before him (M4)."""
+
+    def phase_is(phase: Phase, origin: OfferOrigin | None = None) -> Callable[[State], bool]:
+        return lambda s: s.phase is phase and origin in (None, s.offer_origin)
+
+    two = Rules()
+    turned = State.new(seed=5, rules=TERCERILLA)
+    return [
+        State.new(seed=7),
+        find(two, phase_is(Phase.OFFER, OfferOrigin.DISCARD)),
+        State.new(seed=7).apply("decline"),
+        find(two, phase_is(Phase.FORCE_DECISION)),
+        find(two, phase_is(Phase.FORCED_TAKE)),
+        turned,
+        turned.apply("decline"),
+        declined_discard(),
+        find(TERCERILLA, phase_is(Phase.FORCE_DECISION)),
+        find(TERCERILLA, phase_is(Phase.FORCED_TAKE)),
+    ]
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_the_offered_cards_lines_start_with_a_capital_as_the_labels_do(code: str) -> None:
+    """Beside the card in play, where it came from (or what is decided on it) and each
+    line of its round of offers (M4) start as a label does, with a capital, the viewer's
+    own ("Turned up by you", "Now with you", "Then Carl, then you") too, in every
+    language; a line the origin wraps onto goes on its sentence."""
+    for state in offer_positions():
+        players = state.rules.players
+        rounds = 0  # the lines of its round of offers: who has it, and who comes next
+        if players == 3 and state.phase is Phase.OFFER:
+            assert state.offered_by is not None
+            last = last_offered(state.offer_origin, state.offered_by, players)
+            rounds = 1 if state.to_move == last else 2
+        sources: list[State | Observation] = [state]
+        sources += (state.observation(player) for player in range(players))
+        for source in sources:
+            lines = offer_lines(svg.position(source, names=NAMES[:players], lang=code))
+            starts = [lines[1], *lines[len(lines) - rounds :]]  # after the label
+            assert all(line[:1].isupper() for line in starts), (lines, code)
+
+
+def test_a_name_starts_an_offered_cards_line_as_given_and_the_description_goes_on() -> None:
+    """A line that starts with a player's name writes it as given ("bob's discard"),
+    as the other labels do; the picture's description tells the same words as one
+    sentence, as it did ("(turned up by Bob; now with Bob; then Carl, then you)")."""
+    names = ("ann", "bob", "carl")
+    discard = find(
+        Rules(),
+        lambda s: (
+            s.phase is Phase.OFFER and s.offer_origin is OfferOrigin.DISCARD and s.offered_by == 1
+        ),
+    )
+    assert offer_lines(svg.position(discard, names=names[:2])) == ["Offered", "bob's discard"]
+    turned = State.new(seed=5, rules=TERCERILLA)
+    picture = svg.position(turned.observation(0), names=names)
+    assert offer_lines(picture) == [
+        "Offered",
+        "Turned up by bob",
+        "Now with bob",
+        "Then carl, then you",
+    ]
+    assert "Offered: 7♠ (turned up by bob; now with bob; then carl, then you)." in description(
+        picture
+    )
+
+
+def test_a_language_that_names_the_decliners_first_opens_the_line_with_them_m4() -> None:
+    """A language table made by hand may name who declined the card before where it
+    came from: then that phrase starts the line, with a capital (a name as given), and
+    the origin goes on it."""
+    english = LANGUAGES["en"]
+    phrases = {
+        **english.phrases,
+        "declined_by": "{who} declined {origin}",
+        "declined_by.you": "you declined {origin}",
+    }
+    first = Language("xx", "X", english.ranks, english.suits, english.card, phrases)
+    passed = declined_discard()
+    assert passed.offered_by is not None
+    discarder, decliner = passed.offered_by, (passed.offered_by + 1) % 3
+    names = ("ann", "bob", "carl")
+    picture = svg.position(passed.observation(decliner), names=names, lang=first)
+    assert offer_lines(picture)[1].startswith(f"You declined {names[discarder]}'s")
+    picture = svg.position(passed, names=names, lang=first)
+    assert offer_lines(picture)[1].startswith(f"{names[decliner]} declined {names[discarder]}'s")
+    assert f"({names[decliner]} declined {names[discarder]}'s discard; now with" in (
+        description(picture)
+    )
 
 
 def test_three_names_are_checked_as_two_are() -> None:

@@ -25,7 +25,7 @@ from conquian.cards import Card, Rank, Suit
 from conquian.languages import Language
 from conquian.melds import Meld
 from conquian.moves import Decline, Force, Give, LayDown, Move, Release, Take
-from conquian.narration import Voice, capitalised, describe_origin, tell_history
+from conquian.narration import Voice, capitalised, tell_history, tell_origin
 from conquian.phases import (
     MOVES_OF_PHASE,
     OutcomeKind,
@@ -211,24 +211,23 @@ class PictureWords(Voice):
         """Above the dead cards: their count."""
         return self.heading("dead", cards=str(count))
 
-    def offer(self, source: State | Observation) -> tuple[str, str]:
+    def offer(self, source: State | Observation, *, opening: bool = True) -> tuple[str, str]:
         """The label of the card in play (as a line starts), and where it came from or
-        what is decided on it."""
+        what is decided on it: as a line starts too, with a capital (a name as given),
+        unless ``opening`` is false: then as it goes on a sentence, for the description."""
         mover, players = source.to_move, source.rules.players
         if mover is not None and source.phase is Phase.FORCE_DECISION:  # R14b case a, M6
             label, origin = (
                 self.say("picture_declined"),  # by the player before the offerer
-                self.say("picture_declined_by", forced_player(mover, players)),
+                self.say("picture_declined_by", forced_player(mover, players), opening=opening),
             )
         elif mover is not None and source.phase is Phase.FORCED_TAKE:  # by the next player
             label = self.say("picture_forced")
             forcer = next_player(mover, players)  # M6: the forcer is the next player
-            origin = self.say_to("picture_forced_on", forcer, other=mover)
+            origin = self.say_to("picture_forced_on", forcer, other=mover, opening=opening)
         else:
             label = self.say("picture_offered")
-            origin = describe_origin(
-                source, lang=self.language, names=self.names, viewer=self.viewer
-            )
+            origin = tell_origin(source, self, opening=opening)
         return capitalised(label), origin
 
     def exchange(self, view: PictureView, *, opening: bool = True) -> tuple[str, list[str]]:
@@ -250,19 +249,24 @@ class PictureWords(Voice):
             lines.append(self.say_to(key, giver, other=other, opening=opening))
         return capitalised(self.say("picture_exchange")), lines
 
-    def offer_round(self, source: State | Observation) -> list[str]:
+    def offer_round(self, source: State | Observation, *, opening: bool = True) -> list[str]:
         """With three players, who has the offered card in its round of offers (M4), and
-        who is offered it after him if he declines it: ``now with Carl``, ``then you``.
-        Nothing with two (the status line says it), nor while a force is decided."""
+        who is offered it after him if he declines it, a line each: ``Now with Carl``,
+        ``Then Bob, then you``. Each line starts as a label does, with a capital (a name
+        as given), unless ``opening`` is false: then as it goes on a sentence, for the
+        description. Nothing with two (the status line says it), nor while a force is
+        decided."""
         players, mover, by = source.rules.players, source.to_move, source.offered_by
         if players == 2 or mover is None or by is None or source.phase is not Phase.OFFER:
             return []
         last = last_offered(source.offer_origin, by, players)
-        rest, player = [], mover
+        rest: list[str] = []
+        player = mover
         while player != last:
             player = next_player(player, players)
-            rest.append(self.say("picture_then", player))
-        return [self.say("picture_with", mover), *([", ".join(rest)] if rest else [])]
+            rest.append(self.say("picture_then", player, opening=opening and not rest))
+        now = self.say("picture_with", mover, opening=opening)
+        return [now, *([", ".join(rest)] if rest else [])]
 
     # ------------------------------------------------------------ the sentences
 
@@ -341,8 +345,8 @@ class PictureWords(Voice):
         if lines:
             told.append(f"{label}: {'; '.join(lines)}")
         if source.offer is not None:
-            label, origin = self.offer(source)
-            where = "; ".join([origin, *self.offer_round(source)])
+            label, origin = self.offer(source, opening=False)
+            where = "; ".join([origin, *self.offer_round(source, opening=False)])
             told.append(f"{label}: {self.card(source.offer)} ({where})")
         if view.stock:  # face up: its cards, the top card first
             stock = f"{self.count(view.stock_size)}: {self.cards(view.stock)}"

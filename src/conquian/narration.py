@@ -389,8 +389,17 @@ def describe_origin(
     """
     if not isinstance(view, State | Observation):
         raise TypeError(f"view is a State or an Observation, not {describe(view)}")
+    voice = Voice(lang, names_for(names, view.rules.players), viewer, "pretty")
+    return tell_origin(view, voice)
+
+
+def tell_origin(view: State | Observation, voice: Voice, *, opening: bool = False) -> str:
+    """:func:`describe_origin` in the voice ``voice`` (the pictures' voice writes the
+    players' names as given), the view and voice already checked; with ``opening``, as a
+    line starts (see :meth:`Voice.opened`): the phrase that comes first opens the line,
+    the origin's (as in every language the package gives) or, in a language that names
+    the players who declined the card (M4) before it, theirs."""
     players = view.rules.players
-    voice = Voice(lang, names_for(names, players), viewer, "pretty")
     origin, by, to_move = view.offer_origin, view.offered_by, view.to_move
     if origin is None or by is None:
         return ""
@@ -402,20 +411,31 @@ def describe_origin(
         key = "from_pass"
     else:
         key = "from_stock"
-    text = voice.say(key, by)
-    if players == 2 or view.phase is not Phase.OFFER or to_move is None:
-        return text  # with two players the origin says who declined (R11b, V8)
     decliners = []
-    seat = first_offered(origin, by, players)
-    while seat != to_move:  # M4: each decliner before the mover passed the card on
-        if seat != by:  # the turner who passed his card is named by "passed by"
-            decliners.append(seat)
-        seat = next_player(seat, players)
-    if len(decliners) == 1:
-        return voice.say("declined_by", decliners[0], origin=text)
-    if len(decliners) == 2:
-        return voice.say_to("declined_by_two", decliners[0], other=decliners[1], origin=text)
-    return text
+    if players != 2 and view.phase is Phase.OFFER and to_move is not None:
+        seat = first_offered(origin, by, players)
+        while seat != to_move:  # M4: each decliner before the mover passed the card on
+            if seat != by:  # the turner who passed his card is named by "passed by"
+                decliners.append(seat)
+            seat = next_player(seat, players)
+    if not decliners:  # with two players the origin says who declined (R11b, V8)
+        return voice.say(key, by, opening=opening)
+
+    def named(text: str, opening: bool) -> str:
+        """``text``, the card's origin, with the players who declined it."""
+        if len(decliners) == 1:
+            return voice.say("declined_by", decliners[0], opening=opening, origin=text)
+        return voice.say_to(
+            "declined_by_two", decliners[0], other=decliners[1], opening=opening, origin=text
+        )
+
+    text = voice.say(key, by)
+    told = named(text, False)
+    if not opening:
+        return told
+    if told.startswith(text):  # the origin starts the line (in every language given)
+        return named(voice.say(key, by, opening=True), False)
+    return named(text, True)  # a language that names the decliners first
 
 
 def explain_forcing(
