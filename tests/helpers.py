@@ -238,6 +238,30 @@ def splitmix64(seed: int) -> Iterator[int]:
         yield z ^ (z >> 31)
 
 
+def _unshift(value: int, shift: int) -> int:
+    """The 64-bit ``x`` with ``x ^ (x >> shift) == value``: each round fixes ``shift`` more
+    of its top bits."""
+    x = value
+    for _ in range(64 // shift + 1):
+        x = value ^ (x >> shift)
+    return x
+
+
+def seed_drawing(value: int, draw: int) -> int:
+    """The seed whose output number ``draw`` (from 0) of :func:`splitmix64` is ``value``.
+
+    SplitMix64's mix is a bijection of 64-bit words (two xor-shifts and two products by
+    odd numbers, each undone here), so every output has a seed: this is how the tests
+    reach draws that ``below`` rejects, which come about once in 2**58 cards.
+    """
+    z = _unshift(value, 31)
+    z = z * pow(0x94D049BB133111EB, -1, 2**64) % 2**64
+    z = _unshift(z, 27)
+    z = z * pow(0xBF58476D1CE4E5B9, -1, 2**64) % 2**64
+    z = _unshift(z, 30)
+    return (z - (draw + 1) * 0x9E3779B97F4A7C15) % 2**64
+
+
 def reference_deal(seed: int) -> list[Card]:
     """The documented shuffle: Fisher-Yates from the last position down, each index drawn
     uniformly below ``i + 1`` by rejection, over the canonical deck (c, d, h, s; A to K)."""
