@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from conquian import _rng
 from conquian._rng import SplitMix64
-from helpers import splitmix64
+from helpers import seed_drawing, splitmix64
 
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
 
@@ -54,21 +54,66 @@ def test_shuffle_is_fisher_yates_over_below(seed: int, size: int) -> None:
     assert items == list(range(size)), "the input list is left as it was"
 
 
-def test_a_rejected_draw_deals_again_one_draw_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A draw at or above ``below``'s bound is rejected and the next output is used, which
-    shifts every later draw. Such a draw comes about once in 2**58 cards, so the test
-    lowers the bound that the batched shuffle checks: it must notice the "rejection",
-    start again from its first draw and deal exactly what one draw at a time deals."""
-    seed = 2024
-    expected = sequential_shuffle(seed, list(range(40)))
-    monkeypatch.setattr(_rng, "_LIMITS", (0,) * 64)
-    rng = SplitMix64(seed)
-    assert rng.shuffled(list(range(40))) == expected
-    # The generator ends where the sequential deal leaves it.
+def ends_as_one_draw_at_a_time(rng: SplitMix64, seed: int, size: int) -> bool:
+    """Whether ``rng`` goes on where ``size - 1`` calls of ``below`` leave ``seed``'s."""
     reference = SplitMix64(seed)
-    for i in range(39, 0, -1):
+    for i in range(size - 1, 0, -1):
         reference.below(i + 1)
-    assert rng.next64() == reference.next64()
+    return rng.next64() == reference.next64()
+
+
+# (size, draw): draw k of a shuffle of ``size`` items picks below(size - k), unless an
+# earlier draw was rejected; below(57)'s bound is the shared bound (_ALWAYS_KEPT).
+NEAR_TOP_DRAWS = [(3, 0), (3, 1), (40, 0), (40, 20), (40, 38), (64, 0), (64, 7), (64, 32)]
+NEAR_TOP_VALUES = [2**64 - 1, _rng._ALWAYS_KEPT, _rng._ALWAYS_KEPT - 1]
+
+
+@pytest.mark.parametrize(("size", "draw"), NEAR_TOP_DRAWS)
+@pytest.mark.parametrize("value", NEAR_TOP_VALUES)
+def test_a_draw_near_the_top_deals_what_one_draw_at_a_time_deals(
+    size: int, draw: int, value: int
+) -> None:
+    """A draw at or above ``below``'s bound is rejected and the next output is used, which
+    shifts every later draw. Such a draw comes about once in 2**58 cards, so the seed is
+    made to draw it (``seed_drawing``): the largest output, the shared bound and just
+    under it, as the first, a middle or the last draw."""
+    seed = seed_drawing(value, draw)
+    rng = SplitMix64(seed)
+    assert rng.shuffled(list(range(size))) == sequential_shuffle(seed, list(range(size)))
+    assert ends_as_one_draw_at_a_time(rng, seed, size)
+
+
+def test_the_draws_near_the_top_are_rejected_or_kept_by_below() -> None:
+    """The cases above reach both sides of the shared bound's test: draws that ``below``
+    rejects, and draws at or above the shared bound that it keeps."""
+    rejected = {
+        value >= 2**64 - 2**64 % (size - draw)
+        for size, draw in NEAR_TOP_DRAWS
+        for value in NEAR_TOP_VALUES
+        if value >= _rng._ALWAYS_KEPT
+    }
+    assert rejected == {True, False}
+
+
+def test_the_shared_bound_keeps_what_every_bound_keeps() -> None:
+    """The shuffle tests all its draws against one bound at once: a draw under it must be
+    under the bound of ``below(n)`` for every ``n`` from 2 to 64 (then each draw is kept
+    at its first try), and it is the largest such bound."""
+    bounds = [2**64 - 2**64 % n for n in range(2, 65)]
+    assert all(bound >= _rng._ALWAYS_KEPT for bound in bounds)
+    assert _rng._ALWAYS_KEPT in bounds
+    assert 2**64 - _rng._ALWAYS_KEPT == 55, "the figure the docs give"
+
+
+@given(seeds, st.sampled_from([2, 3, 40, 64]))
+def test_a_deal_dealt_again_one_draw_at_a_time_is_the_same_deal(seed: int, size: int) -> None:
+    """With the shared bound at 0 every shuffle takes the path of a draw near the top:
+    start again from its first draw and deal one draw at a time."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_rng, "_ALWAYS_KEPT", 0)
+        rng = SplitMix64(seed)
+        assert rng.shuffled(list(range(size))) == sequential_shuffle(seed, list(range(size)))
+    assert ends_as_one_draw_at_a_time(rng, seed, size)
 
 
 def test_below_rejects_draws_past_the_last_whole_multiple() -> None:

@@ -9,6 +9,7 @@ Fisher–Yates shuffle; the docs specify it so other languages can reproduce a d
 from __future__ import annotations
 
 import struct
+from operator import mod as _remainder
 from typing import Final, TypeVar
 
 from conquian._slots import set_slots_state, slots_state
@@ -72,30 +73,30 @@ class SplitMix64:
         size = len(result)
         if size < 2:
             return result
-        if size > 64:
-            for i in range(size - 1, 0, -1):
-                j = self.below(i + 1)
-                result[i], result[j] = result[j], result[i]
-            return result
-        start = self._state
-        draws = self.outputs(size - 1)
-        for i, value in zip(range(size - 1, 0, -1), draws, strict=True):
-            if value >= _LIMITS[i]:
-                # A rejected draw (odds below 2**-58 a card): it shifts every later draw,
-                # so deal again one draw at a time.
-                self._state = start
-                result = list(items)
-                for k in range(size - 1, 0, -1):
-                    j = self.below(k + 1)
-                    result[k], result[j] = result[j], result[k]
+        if size <= 64:
+            start = self._state
+            draws = self.outputs(size - 1)
+            # One test for every draw instead of one a draw (4,600 instructions fewer a
+            # 40-card deal, of 138,600): below under _ALWAYS_KEPT keeps each draw at its
+            # first try, so draw k is the index for position size - 1 - k. A draw at or
+            # above it (odds below 2**-58 a card) may be rejected and shift every later
+            # draw: deal again one draw at a time.
+            if max(draws) < _ALWAYS_KEPT:
+                i = size
+                for j in map(_remainder, draws, range(size, 1, -1)):
+                    i -= 1
+                    result[i], result[j] = result[j], result[i]
                 return result
-            j = value % (i + 1)
+            self._state = start
+        for i in range(size - 1, 0, -1):
+            j = self.below(i + 1)
             result[i], result[j] = result[j], result[i]
         return result
 
 
-# _LIMITS[i]: the largest multiple of i + 1 not above 2**64, the bound of below(i + 1).
-_LIMITS: Final = tuple(_TWO64 - _TWO64 % (i + 1) for i in range(64))
+_ALWAYS_KEPT: Final = min(_TWO64 - _TWO64 % n for n in range(2, 65))
+"""The largest bound at or under the bound of ``below(n)`` for every ``n`` up to 64
+(2**64 - 55): a draw under it is kept, whatever ``n``."""
 _LANES: dict[int, tuple[int, int, int, struct.Struct]] = {}
 
 
