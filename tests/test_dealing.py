@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 import pytest
 
-from conquian import State, deal_order
+from conquian import Card, Rules, State, deal_order
 from conquian.dealing import shuffled_indices
 from helpers import reference_deal, seed_drawing, splitmix64
 
@@ -73,3 +73,32 @@ def test_a_seed_with_a_rare_draw_deals_the_documented_deck(case: str) -> None:
 def test_the_deals_of_the_rare_draws_are_pinned() -> None:
     seeds = [seed_drawing(*RARE_DRAWS[case]) for case in sorted(RARE_DRAWS)]
     assert digest(seeds) == RARE_DIGEST
+
+
+def dealt_hands(
+    order: list[Card], players: int, size: int, batch: int, dealer: int
+) -> list[set[Card]]:
+    """R8, M2, V7 written out: ``batch`` cards at a time round the table, starting with the
+    player after the dealer, until each holds ``size``."""
+    hands: list[set[Card]] = [set() for _ in range(players)]
+    seat = (dealer + 1) % players
+    for at in range(0, players * size, batch):
+        hands[seat].update(order[at : at + batch])
+        seat = (seat + 1) % players
+    return hands
+
+
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("batch", [1, 2])
+def test_every_hand_size_deals_the_cards_in_turn(players: int, batch: int) -> None:
+    """R8 (M2, V7): each hand size the rules allow, one-card hands included, deals the
+    hands in turn from the top of the pack, and the stock is what is left after the
+    turned-up card (R10)."""
+    for size in range(batch, 39 // players + 1, batch):
+        rules = Rules(players=players, hand_size=size, deal_batch=batch)
+        for dealer in range(players):
+            seed = 1000 * size + dealer
+            state = State.new(seed, rules=rules, dealer=dealer)
+            order = list(deal_order(seed))
+            assert list(state.hands) == dealt_hands(order, players, size, batch, dealer)
+            assert list(state.stock) == order[players * size + 1 :]
