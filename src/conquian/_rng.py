@@ -9,6 +9,7 @@ Fisher–Yates shuffle; the docs specify it so other languages can reproduce a d
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from operator import mod as _remainder
 from typing import Final, TypeVar
 
@@ -68,7 +69,7 @@ class SplitMix64:
         self._state = (self._state + count * _GOLDEN) & _MASK64
         return layout.unpack(z.to_bytes(16 * count, "little"))
 
-    def shuffled(self, items: list[T]) -> list[T]:
+    def shuffled(self, items: Sequence[T]) -> list[T]:
         """A Fisher–Yates shuffle of a copy of ``items`` (from the last position down),
         drawing ``below(i + 1)`` for each position ``i``."""
         result = list(items)

@@ -71,7 +71,7 @@ def check_seed(seed: object, what: str = "a seed") -> int:
 def shuffled_indices(seed: int) -> list[int]:
     """The card indices of :func:`~conquian.state.deal_order`, top of the pack first
     (``seed`` checked)."""
-    return SplitMix64(seed).shuffled(list(_INDICES))
+    return SplitMix64(seed).shuffled(_INDICES)
 
 
 def deal_order(seed: int) -> tuple[Card, ...]:
