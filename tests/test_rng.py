@@ -63,9 +63,12 @@ def ends_as_one_draw_at_a_time(rng: SplitMix64, seed: int, size: int) -> bool:
 
 
 # (size, draw): draw k of a shuffle of ``size`` items picks below(size - k), unless an
-# earlier draw was rejected; below(57)'s bound is the shared bound (_ALWAYS_KEPT).
+# earlier draw was rejected.
 NEAR_TOP_DRAWS = [(3, 0), (3, 1), (40, 0), (40, 20), (40, 38), (64, 0), (64, 7), (64, 32)]
-NEAR_TOP_VALUES = [2**64 - 1, _rng._ALWAYS_KEPT, _rng._ALWAYS_KEPT - 1]
+# The largest output (rejected below 3, 20 and 40, kept below 2, 32 and 64), the least
+# output with _rng._TOP_BYTES (kept by every below, but the shuffle deals again one draw
+# at a time) and the one under it (no search finds it).
+NEAR_TOP_VALUES = [2**64 - 1, 2**64 - 256, 2**64 - 257]
 
 
 @pytest.mark.parametrize(("size", "draw"), NEAR_TOP_DRAWS)
@@ -75,8 +78,7 @@ def test_a_draw_near_the_top_deals_what_one_draw_at_a_time_deals(
 ) -> None:
     """A draw at or above ``below``'s bound is rejected and the next output is used, which
     shifts every later draw. Such a draw comes about once in 2**58 cards, so the seed is
-    made to draw it (``seed_drawing``): the largest output, the shared bound and just
-    under it, as the first, a middle or the last draw."""
+    made to draw it (``seed_drawing``), as the first, a middle or the last draw."""
     seed = seed_drawing(value, draw)
     rng = SplitMix64(seed)
     assert rng.shuffled(list(range(size))) == sequential_shuffle(seed, list(range(size)))
@@ -84,33 +86,33 @@ def test_a_draw_near_the_top_deals_what_one_draw_at_a_time_deals(
 
 
 def test_the_draws_near_the_top_are_rejected_or_kept_by_below() -> None:
-    """The cases above reach both sides of the shared bound's test: draws that ``below``
-    rejects, and draws at or above the shared bound that it keeps."""
+    """The cases above reach both sides of the shuffle's test: draws that ``below``
+    rejects, and draws with the top bytes that it keeps."""
     rejected = {
         value >= 2**64 - 2**64 % (size - draw)
         for size, draw in NEAR_TOP_DRAWS
         for value in NEAR_TOP_VALUES
-        if value >= _rng._ALWAYS_KEPT
+        if _rng._TOP_BYTES in value.to_bytes(8, "little")
     }
     assert rejected == {True, False}
 
 
-def test_the_shared_bound_keeps_what_every_bound_keeps() -> None:
-    """The shuffle tests all its draws against one bound at once: a draw under it must be
-    under the bound of ``below(n)`` for every ``n`` from 2 to 64 (then each draw is kept
-    at its first try), and it is the largest such bound."""
-    bounds = [2**64 - 2**64 % n for n in range(2, 65)]
-    assert all(bound >= _rng._ALWAYS_KEPT for bound in bounds)
-    assert _rng._ALWAYS_KEPT in bounds
-    assert 2**64 - _rng._ALWAYS_KEPT == 55, "the figure the docs give"
+def test_the_top_bytes_find_every_draw_that_a_below_may_reject() -> None:
+    """The shuffle searches its draws' bytes for ``_TOP_BYTES`` instead of testing each
+    draw: every ``below(n)`` up to n = 256 keeps the draws under 2**64 - 256, and every
+    draw from there up holds those bytes (its seven high bytes, little-endian)."""
+    assert all(2**64 - 2**64 % n > 2**64 - 256 for n in range(1, 257))
+    for value in [2**64 - 256, 2**64 - 255, 2**64 - 2, 2**64 - 1]:
+        assert value.to_bytes(8, "little")[1:] == _rng._TOP_BYTES
+    assert _rng._TOP_BYTES not in (2**64 - 257).to_bytes(8, "little")
 
 
 @given(seeds, st.sampled_from([2, 3, 40, 64]))
 def test_a_deal_dealt_again_one_draw_at_a_time_is_the_same_deal(seed: int, size: int) -> None:
-    """With the shared bound at 0 every shuffle takes the path of a draw near the top:
-    start again from its first draw and deal one draw at a time."""
+    """With empty top bytes (found in any bytes) every shuffle takes the path of a draw
+    near the top: start again from its first draw and deal one draw at a time."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_rng, "_ALWAYS_KEPT", 0)
+        patch.setattr(_rng, "_TOP_BYTES", b"")
         rng = SplitMix64(seed)
         assert rng.shuffled(list(range(size))) == sequential_shuffle(seed, list(range(size)))
     assert ends_as_one_draw_at_a_time(rng, seed, size)
