@@ -22,6 +22,8 @@ from conquian.phases import (
     DRAWN,
     FEWEST_CARDS,
     FORCED_ORIGINS,
+    ORIGIN_STOCK,
+    ORIGIN_UPCARD,
     WENT_OUT,
     OfferOrigin,
     Outcome,
@@ -618,8 +620,8 @@ def first_offer(rules: Rules, dealer: int) -> tuple[OfferOrigin, int]:
     player after the dealer turns the top stock card (R10, M2), or the dealer his upcard
     (V8)."""
     if rules.initial_upcard:
-        return OfferOrigin.UPCARD, dealer
-    return OfferOrigin.STOCK, next_player(dealer, rules.players)
+        return ORIGIN_UPCARD, dealer
+    return ORIGIN_STOCK, next_player(dealer, rules.players)
 
 
 def offer_problem(

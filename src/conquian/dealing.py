@@ -26,8 +26,14 @@ from conquian.errors import (
     describe,
     player_range,
 )
-from conquian.phases import Phase, first_giver, next_player
-from conquian.rules import Regrouping, Rules, check_rules
+from conquian.phases import (
+    PHASE_EXCHANGE,
+    PHASE_OFFER,
+    REGROUPING_FREE,
+    first_giver,
+    next_player,
+)
+from conquian.rules import Rules, check_rules
 
 __all__ = [
     "MAX_SEED",
@@ -149,14 +155,14 @@ def deal_position(order: tuple[int, ...], rules: Rules, dealer: int) -> Position
     else:
         for i in range(stock_pos):
             hands[(starter + i // batch) % players] |= _BIT[order[i]]
-    arrangements = None if rules.regrouping is Regrouping.FREE else ((),) * players
+    arrangements = None if rules.regrouping is REGROUPING_FREE else ((),) * players
     if rules.exchange:
         # M10: the opening exchange comes first, the player after the dealer choosing
         # first; no card is turned up until every player has chosen (no card set aside
         # yet: the GIVEN field is 0).
         return (
             rules, dealer, order[stock_pos:], tuple(hands), (0,) * players, (), NO_CARD,
-            None, 0, Phase.EXCHANGE, first_giver(dealer, players), 0, None, arrangements,
+            None, 0, PHASE_EXCHANGE, first_giver(dealer, players), 0, None, arrangements,
             _bits.meld_table(rules.max_sequence),
         )  # fmt: skip
     # R10: the player after the dealer turns the top stock card; it is offered to him. V8:
@@ -164,6 +170,6 @@ def deal_position(order: tuple[int, ...], rules: Rules, dealer: int) -> Position
     origin, turner = first_offer(rules, dealer)
     return (
         rules, dealer, order[stock_pos + 1 :], tuple(hands), (0,) * players, (),
-        order[stock_pos], origin, turner, Phase.OFFER, starter, 0, None, arrangements,
+        order[stock_pos], origin, turner, PHASE_OFFER, starter, 0, None, arrangements,
         _bits.meld_table(rules.max_sequence),
     )  # fmt: skip

@@ -271,9 +271,11 @@ class Played:
         return f"{self.player}: {self.move} ({self.offer}, {origin})"
 
 
-# The enum members the engine's hot paths compare with (legality and state import them),
-# as plain module names: a module global is one dictionary read where ``Phase.OFFER`` is
-# two (the class, then its attribute), and the engine makes such tests on every move.
+# The enum members the engine's hot paths compare with (legality and state import them)
+# or deal (dealing, _position.first_offer), as plain module names: a module global is one
+# dictionary read where ``Phase.OFFER`` is two (the class, then its attribute), and the
+# engine makes such tests on every move. In a deal each saves 760 to 960 instructions
+# (State.new, callgrind: 2,640 for the three it reads).
 PHASE_OFFER: Final = Phase.OFFER
 PHASE_FORCE_DECISION: Final = Phase.FORCE_DECISION
 PHASE_FORCED_TAKE: Final = Phase.FORCED_TAKE
@@ -286,6 +288,7 @@ FORCING_DECLINED: Final = Forcing.DECLINED
 STOCK_OUT_DRAW: Final = StockOut.DRAW
 FORCING_DISCARDS_ONLY: Final = Forcing.DISCARDS_ONLY
 REGROUPING_BORROW: Final = Regrouping.BORROW
+REGROUPING_FREE: Final = Regrouping.FREE
 
 
 # ------------------------------------------------------------------ the rule facts
