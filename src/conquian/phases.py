@@ -275,7 +275,7 @@ class Played:
 # or deal (dealing, _position.first_offer), as plain module names: a module global is one
 # dictionary read where ``Phase.OFFER`` is two (the class, then its attribute), and the
 # engine makes such tests on every move. In a deal each saves 760 to 960 instructions
-# (State.new, callgrind: 2,640 for the three it reads).
+# (State.new, callgrind: 2,600 for the three it reads).
 PHASE_OFFER: Final = Phase.OFFER
 PHASE_FORCE_DECISION: Final = Phase.FORCE_DECISION
 PHASE_FORCED_TAKE: Final = Phase.FORCED_TAKE
