@@ -21,7 +21,6 @@ __all__ = ["SplitMix64", "game_seed"]
 
 _MASK64: Final = (1 << 64) - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
-_TWO64: Final = 1 << 64
 
 
 class SplitMix64:
