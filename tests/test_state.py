@@ -1084,9 +1084,9 @@ def reshuffle_hidden(state: State, player: int, rng: random.Random) -> State:
     hidden = [c.index for c in sorted(state.hands[opponent])] + [c.index for c in state.stock]
     shuffled = rng.sample(hidden, len(hidden))
     swap = dict(zip(hidden, shuffled, strict=True))
-    dealt = state._path[0]
+    dealt = state.deck
     assert dealt is not None
-    deck = tuple(swap.get(index, index) for index in dealt)
+    deck = tuple(swap.get(card.index, card.index) for card in dealt)
     stock = tuple(swap.get(c.index, c.index) for c in state.stock)
     hand = sum(1 << swap[c.index] for c in state.hands[opponent])
     own = sum(1 << c.index for c in state.hands[player])
