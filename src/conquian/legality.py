@@ -425,13 +425,17 @@ def legal_moves(pos: Position) -> LegalMoves:
         # R14b case b: the opponent passed this card, the rules let it be forced back
         # (phases.FORCES_BACK_BY_ID, read from may_force_back), and it fits his table
         # (R14a). What may_force decides, without its calls; the quick tests of the
-        # offer come first, as most offers are discards. With three players (M6 case
+        # offer come first, as most offers are discards, then offer_fits's quick reject
+        # (_bits.in_meld_of_three's look-up) before the forcing rule and the call: most
+        # passed cards fit no meld of the passer's table (1.5% fewer instructions in
+        # random self-play, callgrind, warm memos). With three players (M6 case
         # b), phases.FORCED_BACK_SEATS (built from may_force_back) names the player the
         # card may be forced back on, if it fits his table: what may_force decides.
         if rules.players == 2:
             force_back = (
                 by != mover
                 and origin is ORIGIN_STOCK
+                and tables[by] & MELD_PARTNERS[offer] in MELDS_OF_THREE[offer]
                 and FORCES_BACK_BY_ID[id(rules.forcing)]
                 and offer_fits(pos, by)
             )
