@@ -524,13 +524,18 @@ class TakeMoves(LegalMoves):
         extra: tuple[Move, ...],
         tables: Sequence[tuple[Meld, ...]] | None = None,
     ) -> None:
-        """Takes of the hand cards ``hand`` laying each mask of ``laids`` (in order), each
-        with every discard of the rest of the hand, then the ``extra`` moves. With
-        ``tables``, the take laying ``laids[i]`` names the arrangement ``tables[i]``."""
+        """Takes of the hand cards ``hand`` laying each mask of ``laids`` (in order, each a
+        subset of ``hand``), each with every discard of the rest of the hand, then the
+        ``extra`` moves. With ``tables``, the take laying ``laids[i]`` names the
+        arrangement ``tables[i]``."""
         ends: list[int] = []
         total = 0
         for laid in laids:
-            total += (hand & ~laid).bit_count() or 1
+            # The rest of the hand as hand ^ laid, as laid is a subset of it: one
+            # operation on a 40-bit int where hand & ~laid is two (0.3% fewer
+            # instructions in random self-play, callgrind, warm memos; 0.15% more in
+            # __getitem__).
+            total += (hand ^ laid).bit_count() or 1
             ends.append(total)
         self._hand = hand
         self._laids = laids
@@ -565,7 +570,7 @@ class TakeMoves(LegalMoves):
             return self._extra[index - takes]
         position = bisect.bisect_right(self._ends, index)
         laid = self._laids[position]
-        rest = self._hand & ~laid
+        rest = self._hand ^ laid  # the rest of the hand (laid is a subset, see __init__)
         if rest:
             for _ in range(index - (self._ends[position - 1] if position else 0)):
                 rest &= rest - 1
