@@ -298,30 +298,34 @@ def _why_no_force(pos: Position, v: int | None) -> IllegalMoveError:
 
 
 def _check_take(pos: Position, move: Take, v: int | None) -> None:
+    # Each operation on a 40-bit int costs some 250 instructions (see _bits.coverable),
+    # so a legal take is passed with few: the laid cards a subset of the hand, the
+    # discard one of the rest; only a refused take is asked what is wrong, in the order
+    # of the refusals (0.8% fewer instructions in random self-play, callgrind, warm memos).
     hand = pos[HANDS][pos[TO_MOVE]]
     offer = pos[OFFER]
     laid = move.laid_mask
-    if laid >> offer & 1:
-        raise refused(MoveProblem.OFFER_LAID, v, card=DECK[offer])
-    if laid & ~hand:
+    if laid | hand != hand:
+        if laid >> offer & 1:
+            raise refused(MoveProblem.OFFER_LAID, v, card=DECK[offer])
         raise _not_in_hand(_bits.low_index(laid & ~hand), v)
-    rest = hand & ~laid
+    rest = hand ^ laid  # the hand cards not laid (laid is a subset of the hand)
     discard = move.discard_index
     if discard == NO_DISCARD:
         if rest:
             raise refused(MoveProblem.MUST_DISCARD, v, cards=_bits.cards_of(rest))
-    else:
+    elif not rest >> discard & 1:
         card = DECK[discard]
         if discard == offer:
             raise refused(MoveProblem.DISCARD_OFFER, v, card=card)
         if not hand >> discard & 1:
             raise _not_in_hand(discard, v)
-        if laid >> discard & 1:  # Take() refuses it; a value unpickled from crafted data
-            raise refused(MoveProblem.LAID_AND_DISCARDED, v, card=card)
+        # Take() refuses it; a value unpickled from crafted data
+        raise refused(MoveProblem.LAID_AND_DISCARDED, v, card=card)
     named = move.table
     if named is None and pos[ARRANGEMENTS] is None:
         # Free regrouping and no table named, the commonest take: _check_new_table's one
-        # test without the call (1.0% of random self-play).
+        # test without the call (0.35% fewer instructions in random self-play).
         new_table = pos[TABLES][pos[TO_MOVE]] | 1 << offer | laid
         if not pos[MELDS].can_partition(new_table):
             raise refused(MoveProblem.NOT_MELDS, v, cards=_bits.cards_of(new_table))
