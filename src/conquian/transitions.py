@@ -209,10 +209,12 @@ def advance_seats(pos: Position, move: Move) -> tuple[Position, Played]:
                     PHASE_OFFER, following, ply + 1, None, arr, engine_melds), entry  # fmt: skip
         if (
             kind is Decline
+            and tables[mover] & MELD_PARTNERS[offer] in MELDS_OF_THREE[offer]
             and origin in FORCED_ORIGINS_BY_ID[id(rules.forcing)]
             and offer_fits(pos, mover)
         ):
             # R14b case a, M6 case a: the next player, the card's offerer, decides.
+            # (offer_fits's quick reject first, as in advance.)
             return (rules, dealer, stock, hands, tables, dead, offer, origin, by,
                     PHASE_FORCE_DECISION, following, ply + 1, None, arr,
                     engine_melds), entry  # fmt: skip
