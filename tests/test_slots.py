@@ -15,7 +15,7 @@ from conquian.phases import OfferOrigin, Phase, Played
 @pytest.mark.parametrize(
     ("cls", "slots"),
     [
-        (State, ("_pos", "_path", HASH_CACHE)),
+        (State, ("_parts", HASH_CACHE)),
         (Played, ("player", "offer", "move", "offer_origin", "offered_by", "phase", "players")),
         (Take, ("laid_mask", "discard_index", "table")),
     ],
