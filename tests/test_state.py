@@ -123,9 +123,10 @@ def test_deal_order_is_splitmix64_with_fisher_yates(seed: int) -> None:
 
 def test_a_state_is_made_by_its_constructors_not_from_its_internal_parts() -> None:
     # State(...) took the internal parts, and State(None, None) was made, to fail later
-    # in repr; the public ways are new, from_deck, parse and moves.
+    # in repr; the public ways are new, from_deck, parse and moves. (The parts are one
+    # field now, the position and the path.)
     with pytest.raises(TypeError, match=r"a State is made by State\.new, State\.from_deck"):
-        State(None, None)  # type: ignore[arg-type]
+        State((None, None))  # type: ignore[arg-type]
     state = State.new(seed=5)
     assert State.parse(state.to_notation()) == state
     assert State.from_deck(state.deck or ()) == state
