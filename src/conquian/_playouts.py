@@ -19,7 +19,7 @@ from conquian.heuristic import HeuristicAgent
 from conquian.moves import Decline
 from conquian.state import Observation, State
 
-__all__ = ["check_search_arguments", "declined_cards", "playout"]
+__all__ = ["budget_text", "check_search_arguments", "declined_cards", "playout"]
 
 _MAX_SECONDS: Final = 3600  # the longest time budget of a decision: an hour
 
@@ -67,6 +67,19 @@ def check_search_arguments(
             )
     if seconds is not None and cpu_seconds is not None:
         raise ValueError("give seconds or cpu_seconds, not both")
+
+
+def budget_text(iterations: int, seconds: float | None, cpu: bool) -> str:
+    """A search agent's budget as its ``repr`` writes it: ``iterations=N``, or
+    ``seconds=S`` or ``cpu_seconds=S`` when a time budget replaces the iterations.
+
+    >>> from conquian._playouts import budget_text
+    >>> budget_text(80, None, False), budget_text(80, 0.5, True)
+    ('iterations=80', 'cpu_seconds=0.5')
+    """
+    if seconds is None:
+        return f"iterations={iterations}"
+    return f"{'cpu_seconds' if cpu else 'seconds'}={seconds}"
 
 
 def declined_cards(observation: Observation) -> list[int]:

@@ -36,7 +36,7 @@ from typing import Final
 
 from conquian import _position
 from conquian._agents import Agent, check_arguments, least_useful_give, without_gifts
-from conquian._playouts import check_search_arguments, declined_cards, playout
+from conquian._playouts import budget_text, check_search_arguments, declined_cards, playout
 from conquian._rng import SplitMix64
 from conquian._slots import set_slots_state, slots_state
 from conquian.cards import DECK, Card
@@ -126,10 +126,7 @@ class SearchAgent:
         return other
 
     def __repr__(self) -> str:
-        if self._seconds is None:
-            budget = f"iterations={self._iterations}"
-        else:
-            budget = f"{'cpu_seconds' if self._cpu else 'seconds'}={self._seconds}"
+        budget = budget_text(self._iterations, self._seconds, self._cpu)
         return f"SearchAgent(seed={self._seed}, {budget})"
 
     def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
