@@ -30,6 +30,7 @@ from conquian import (
     MeldKind,
     MeldProblem,
     Rules,
+    _bits,
     can_partition,
     check_meld,
     explain_meld,
@@ -44,6 +45,7 @@ from conquian.cards import DECK
 from strategies import (
     STYLES,
     card_sets,
+    cards,
     disjoint_melds,
     max_sequences,
     meld_built_sets,
@@ -598,3 +600,36 @@ def test_r4_r5_the_quick_meld_of_three_test_on_any_set(cards: list[Card], card: 
     others = [other for other in cards if other != card]
     expected = any(bruteforce.is_meld([card, a, b]) for a, b in combinations(others, 2))
     assert in_meld_of_three(card.index, mask_of(others)) is expected
+
+
+@given(st.data(), max_sequences())
+def test_r12_r13_the_take_search_lists_exactly_the_hand_cards_that_split_with_the_card(
+    data: st.DataObject, max_sequence: int
+) -> None:
+    """The take search of the legal moves (``MeldTable.takes``, which starts from the
+    offered card) lists each set of hand cards whose addition with the card leaves the
+    table splitting into melds (R12, R13), once, in increasing order: what trying every
+    subset of the hand finds, and what the general search (``extensions``) finds. The
+    hand is drawn mostly from cards of the ranks and suits on the table, where
+    regrouping happens."""
+    melds = data.draw(disjoint_melds(max_sequence, max_cards=9))
+    table = [card for meld in melds for card in meld]  # a table splits (R13)
+    offer = data.draw(cards().filter(lambda card: card not in table))
+    near = [
+        card
+        for card in DECK
+        if card not in table
+        and card != offer
+        and any(card.rank == other.rank or card.suit == other.suit for other in [*table, offer])
+    ]
+    hand = data.draw(st.lists(st.sampled_from(near), max_size=7, unique=True))
+    ms = max_sequence
+    expected = sorted(
+        mask_of(laid)
+        for size in range(len(hand) + 1)
+        for laid in combinations(hand, size)
+        if bruteforce.can_split([*table, offer, *laid], ms)
+    )
+    search = _bits.meld_table(ms)
+    assert search.takes(mask_of(table), offer.index, mask_of(hand)) == expected
+    assert search.extensions(mask_of(table) | 1 << offer.index, mask_of(hand)) == expected

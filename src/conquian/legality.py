@@ -469,14 +469,13 @@ def legal_moves(pos: Position) -> LegalMoves:
         if extra is _DECLINE_FORCE:
             return _JUST_DECLINE_FORCE
         return MoveTuple(extra)
-    required = table | 1 << offer
-    laids = melds.extensions(required, hand)
+    laids = melds.takes(table, offer, hand)
     if not laids:
         if extra is _DECLINE_ONLY:
             return _JUST_DECLINE
         if extra is _DECLINE_FORCE:
             return _JUST_DECLINE_FORCE
-    melds.remember_splits(required, laids)  # checking the take becomes a look-up
+    melds.remember_splits(table | 1 << offer, laids)  # checking the take: a look-up
     if arrangements is None:
         if (
             rules.long_meld is not None
