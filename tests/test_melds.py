@@ -632,4 +632,6 @@ def test_r12_r13_the_take_search_lists_exactly_the_hand_cards_that_split_with_th
     )
     search = _bits.meld_table(ms)
     assert search.takes(mask_of(table), offer.index, mask_of(hand)) == expected
+    # Asked again: the same (from the memo, where three hand cards or more are usable).
+    assert search.takes(mask_of(table), offer.index, mask_of(hand)) == expected
     assert search.extensions(mask_of(table) | 1 << offer.index, mask_of(hand)) == expected
