@@ -341,7 +341,7 @@ class _Worlds:
     def sample(self) -> State:
         """A position with the unseen cards shuffled into the other hands and the stock
         (but a card known to be in a hand, which stays there)."""
-        return self.dealt(self._rng.shuffled(list(self._free)))
+        return self.dealt(self._rng.shuffled(self._free))
 
     def dealt(self, shuffled: list[int]) -> State:
         """The position with the unseen cards ``shuffled`` (card indices) dealt: the first
