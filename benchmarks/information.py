@@ -32,10 +32,11 @@ import argparse
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from points import pair_from_points
+
 from conquian import PRESETS, Decline, Move, State, Take
 from conquian._rng import SplitMix64, game_seed
 from conquian.agents import HeuristicAgent, RandomAgent
-from conquian.arena import PairResult
 from conquian.search import sample_world
 
 LEVELS = ("none", "hand", "all")
@@ -190,14 +191,7 @@ def main() -> None:
                 for deal in range(args.deals)
             ]
             games = [game for pair in pool.map(_deal, tasks) for game in pair]
-            result = PairResult(
-                "search",
-                "random",
-                wins=games.count(1.0),
-                losses=games.count(0.0),
-                draws=games.count(0.5),
-                deal_scores=tuple(a + b for a, b in zip(games[::2], games[1::2], strict=True)),
-            )
+            result = pair_from_points("search", "random", games)
             low, high = result.interval()
             print(
                 f"{level:<6} {result.games:>7,} {result.wins:>6,} {result.draws:>6,} "

@@ -24,10 +24,11 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
+from points import pair_from_points
+
 from conquian import PRESETS, Decline, Force, Move, Observation, Release, State, Take
 from conquian._agents import _Gifts, check_arguments, least_useful_give
 from conquian._rng import game_seed
-from conquian.arena import PairResult
 from conquian.heuristic import HeuristicAgent, _View
 from conquian.moves import NO_DISCARD
 
@@ -149,14 +150,7 @@ def main() -> None:
             [args.rules] * len(chunks),
         )
         games = [point for part in parts for point in part]
-    result = PairResult(
-        "heuristic",
-        "heuristic (gifts kept back at 2 cards)",
-        wins=games.count(1.0),
-        losses=games.count(0.0),
-        draws=games.count(0.5),
-        deal_scores=tuple(a + b for a, b in zip(games[::2], games[1::2], strict=True)),
-    )
+    result = pair_from_points("heuristic", "heuristic (gifts kept back at 2 cards)", games)
     low, high = result.interval()
     print(
         f"today's heuristic against itself with the old gift rule (at most {_OLD_GIFT_HAND} "

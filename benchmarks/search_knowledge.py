@@ -45,9 +45,11 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from points import pair_from_points
+
 from conquian import PRESETS, Decline, Move, Observation, State, Take, _bits
 from conquian._rng import SplitMix64, game_seed
-from conquian.arena import PairResult, agent_spec
+from conquian.arena import agent_spec
 from conquian.heuristic import HeuristicAgent
 from conquian.phases import Phase
 from conquian.search import SearchAgent, _Worlds
@@ -277,13 +279,10 @@ def _run(args: argparse.Namespace, level: str, pool: ProcessPoolExecutor) -> dic
         for side in (0, 1):
             cpu[side] += seconds[side]
             decisions[side] += counts[side]
-    result = PairResult(
+    result = pair_from_points(
         f"search ({level})",
         args.opponent,
-        wins=games.count(1.0),
-        losses=games.count(0.0),
-        draws=games.count(0.5),
-        deal_scores=tuple(a + b for a, b in zip(games[::2], games[1::2], strict=True)),
+        games,
         cpu_seconds=(cpu[0], cpu[1]),
         decisions=(decisions[0], decisions[1]),
     )
