@@ -475,7 +475,6 @@ def legal_moves(pos: Position) -> LegalMoves:
             return _JUST_DECLINE
         if extra is _DECLINE_FORCE:
             return _JUST_DECLINE_FORCE
-    melds.remember_splits(table | 1 << offer, laids)  # checking the take: a look-up
     if arrangements is None:
         if (
             rules.long_meld is not None
