@@ -458,7 +458,10 @@ class MeldTable:
         found = self.extension_memo.get(key)
         if found is not None:
             return found
-        result = self._extensions(required, narrowed)
+        if required:
+            result = self._through((required & -required).bit_length() - 1, required, narrowed)
+        else:
+            result = list(self.meldable_subsets(narrowed))
         memo = self.extension_memo
         entries = memo.entries
         if len(entries) >= memo.limit:  # BoundedMemo.put written out (see its docstring)
@@ -521,22 +524,7 @@ class MeldTable:
             found = self.extension_memo.get(key)
             if found is not None:
                 return found
-        used: set[int] = set()
-        for meld in self.melds_within(offer, required | narrowed):
-            taken = meld & narrowed
-            left = table & ~meld
-            spare = narrowed & ~meld
-            # The three cases of _extensions, for the same reasons.
-            if not left:
-                for rest in self.meldable_subsets(spare):
-                    used.add(taken | rest)
-            elif not spare:
-                if self.can_partition(left):
-                    used.add(taken)
-            else:
-                for rest in self.extensions(left, spare):
-                    used.add(taken | rest)
-        result = sorted(used)
+        result = self._through(offer, required, narrowed)
         if key:
             kept = self.extension_memo
             if len(kept.entries) >= kept.limit:  # BoundedMemo.put written out (docstring)
@@ -552,13 +540,12 @@ class MeldTable:
             entries[required | laid] = True
         return result
 
-    def _extensions(self, required: int, avail: int) -> list[int]:
-        if required == 0:
-            return list(self.meldable_subsets(avail))
-        card = (required & -required).bit_length() - 1
-        pool = required | avail
+    def _through(self, card: int, required: int, avail: int) -> list[int]:
+        """The search of :meth:`extensions` (``avail`` narrowed) through the melds holding
+        card index ``card`` of ``required``: the lowest in :meth:`extensions`, the
+        offered card in :meth:`takes`. (It was ``_extensions``, always from the lowest.)"""
         used: set[int] = set()
-        for meld in self.melds_within(card, pool):
+        for meld in self.melds_within(card, required | avail):
             taken = meld & avail
             left = required & ~meld
             spare = avail & ~meld
