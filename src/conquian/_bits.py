@@ -543,7 +543,7 @@ class MeldTable:
     def _through(self, card: int, required: int, avail: int) -> list[int]:
         """The search of :meth:`extensions` (``avail`` narrowed) through the melds holding
         card index ``card`` of ``required``: the lowest in :meth:`extensions`, the
-        offered card in :meth:`takes`. (It was ``_extensions``, always from the lowest.)"""
+        offered card in :meth:`takes`."""
         used: set[int] = set()
         for meld in self.melds_within(card, required | avail):
             taken = meld & avail
