@@ -10,12 +10,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import conquian.legality
+import conquian.state
 from conquian import (
     DECK,
     Card,
     ConquianError,
     Decline,
     Force,
+    IllegalMoveError,
     InvalidMoveNotationError,
     LayDown,
     LegalMoves,
@@ -277,6 +280,76 @@ def test_legal_moves_pickle_to_equal_sequences() -> None:
         copy = pickle.loads(pickle.dumps(moves))
         assert copy == moves
         assert tuple(copy) == tuple(moves)
+
+
+def _positions_with_takes() -> list[tuple[State, int]]:
+    """Classic positions (free regrouping) with a take, and the index of their first."""
+    found = []
+    for state, moves in legal_move_lists():
+        if state.rules.regrouping is Regrouping.FREE and moves and isinstance(moves[0], Take):
+            found.append((state, 0))
+    assert len(found) >= 10
+    return found
+
+
+class _CheckSpy:
+    """``conquian.state.check_move``, noting every move it is asked about."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.checked: list[object] = []
+        self._real = conquian.legality.check_move
+        monkeypatch.setattr(conquian.state, "check_move", self)
+
+    def __call__(self, pos: object, move: object, player: int | None, voice: int | None) -> None:
+        self.checked.append(move)
+        self._real(pos, move, player, voice)  # type: ignore[arg-type]
+
+
+def test_a_take_picked_from_the_legal_moves_is_played_without_a_second_check(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The legal moves built it in this very position (moves.handed): it is legal, and
+    State.apply plays it unchecked; any other take is checked as before."""
+    positions = _positions_with_takes()
+    spy = _CheckSpy(monkeypatch)
+    for state, index in positions:
+        take = state.legal_moves()[index]
+        after = state.apply(take)
+        assert spy.checked == []
+        assert after == state.apply_unchecked(take)
+        same = parse_move(str(take))  # an equal take, built elsewhere: checked
+        assert same is not take
+        assert state.apply(same) == after
+        assert spy.checked == [same]
+        assert state.apply(take, player=state.to_move) == after  # a named player: checked
+        assert spy.checked == [same, take]
+        spy.checked.clear()
+
+
+def test_a_take_handed_out_in_one_position_is_checked_in_another() -> None:
+    """R12: the take is the same object, but not the position: refused where illegal."""
+    refused = 0
+    for state, index in _positions_with_takes():
+        if state.refusal(DECLINE) is not None:
+            continue  # R14b: a forced take
+        declined = state.apply(DECLINE)
+        take = state.legal_moves()[index]  # handed out for state, not for declined
+        if declined.refusal(take) is not None:
+            with pytest.raises(IllegalMoveError):
+                declined.apply(take)
+            refused += 1
+    assert refused >= 10
+
+
+def test_a_take_from_unpickled_legal_moves_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A copy of the legal moves knows no position, so its takes are checked."""
+    positions = _positions_with_takes()
+    spy = _CheckSpy(monkeypatch)
+    for state, index in positions:
+        take = pickle.loads(pickle.dumps(state.legal_moves()))[index]
+        assert state.apply(take) == state.apply_unchecked(take)
+        assert spy.checked == [take]
+        spy.checked.clear()
 
 
 @pytest.mark.parametrize(

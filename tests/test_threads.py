@@ -152,6 +152,35 @@ def test_eight_threads_at_tiny_limits_give_the_one_thread_answers(
 # ===================================================== one Game or Match shared by threads
 
 
+def test_a_take_handed_out_by_another_thread_is_still_checked(busy_switching: None) -> None:
+    """R12: a take that the legal moves of one position built is played unchecked only
+    in that position (conquian.moves.handed); threads handing out takes of their own
+    positions at once never let one be played where it is illegal."""
+    pairs: list[tuple[State, State]] = []  # a position with a take, and one after a decline
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = State.new(seed)
+        while state.to_move is not None and len(pairs) < 2 * THREADS:
+            moves = state.legal_moves()
+            if moves and moves[0].__class__ is not Decline and Decline() in moves:
+                declined = state.apply(Decline())
+                if declined.refusal(moves[0]) is not None:
+                    pairs.append((state, declined))
+            state = state.apply(moves[rng.randrange(len(moves))])
+    assert len(pairs) == 2 * THREADS
+    played = [state.apply_unchecked(state.legal_moves()[0]) for state, _ in pairs]
+
+    def work(index: int) -> None:
+        for _ in range(scaled(100, least=40)):
+            for (state, declined), after in zip(pairs, played, strict=True):
+                take = state.legal_moves()[0]
+                with pytest.raises(IllegalMoveError):
+                    declined.apply(take)
+                assert state.apply(take) == after
+
+    in_threads(work)
+
+
 def share(target: Callable[[random.Random], None]) -> None:
     """Run ``target`` in THREADS threads at once, each with its own random generator."""
     in_threads(lambda index: target(random.Random(index)))

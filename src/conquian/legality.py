@@ -484,7 +484,7 @@ def legal_moves(pos: Position) -> LegalMoves:
             # M12: the take that lays the whole hand goes out (R16) only with a meld of
             # ``least`` cards or more in some split of the table (R13).
             laids = [laid for laid in laids if laid != hand]
-        return TakeMoves(hand, laids, extra)
+        return TakeMoves(hand, laids, extra, None, pos)
     takes, named = _arranged(pos, laids, 1 << offer)
     least = rules.long_meld
     if least is not None and hand in takes:
@@ -495,7 +495,7 @@ def legal_moves(pos: Position) -> LegalMoves:
             if laid != hand or any(len(meld) >= least for meld in table)
         ]
         takes, named = [laid for laid, _ in kept], [table for _, table in kept]
-    return TakeMoves(hand, takes, extra, named)
+    return TakeMoves(hand, takes, extra, named, pos)
 
 
 def _gives(hand: int) -> MoveTuple:
