@@ -149,9 +149,6 @@ def test_eight_threads_at_tiny_limits_give_the_one_thread_answers(
     assert all(len(memo) <= TINY_LIMIT + THREADS for memo in _bits.memos())
 
 
-# ===================================================== one Game or Match shared by threads
-
-
 def test_a_take_handed_out_by_another_thread_is_still_checked(busy_switching: None) -> None:
     """R12: a take that the legal moves of one position built is played unchecked only
     in that position (conquian.moves.handed); threads handing out takes of their own
@@ -179,6 +176,9 @@ def test_a_take_handed_out_by_another_thread_is_still_checked(busy_switching: No
                 assert state.apply(take) == after
 
     in_threads(work)
+
+
+# ===================================================== one Game or Match shared by threads
 
 
 def share(target: Callable[[random.Random], None]) -> None:
