@@ -244,3 +244,34 @@ def test_an_error_in_a_worker_reaches_the_caller() -> None:
     )
     assert isinstance(error, RuntimeError)
     assert str(error) == "UnpicklableError: the agent's own error"
+
+
+def _ends_the_worker(number: int) -> tuple[int, int]:
+    if number == 3:
+        os._exit(3)  # a crash: the worker ends without sending a result
+    time.sleep(0.01)
+    return number, os.getpid()
+
+
+def test_a_worker_that_ends_without_its_result_is_an_error_not_a_wait() -> None:
+    """multiprocessing.Pool waited for ever for a task whose worker died; in_workers says
+    so, and ends the other worker."""
+    error = finished_within(
+        lambda: list(in_workers(_ends_the_worker, [(number,) for number in range(8)], 2)),
+        seconds=120,
+    )
+    assert isinstance(error, RuntimeError)
+    assert str(error) == "a worker process ended without its result (exit code 3)"
+    assert multiprocessing.active_children() == []
+
+
+def test_errors_in_workers_never_leave_the_caller_waiting() -> None:
+    """The worker pool's own race (multiprocessing.Pool.terminate() could wait for ever
+    on the result queue's lock when it killed a worker writing a result: once in about
+    450 calls of the test above: at that rate this test would catch it about two runs
+    in three): many calls whose workers fail at once, and each returns."""
+    for _ in range(scaled(500, least=100)):
+        error = finished_within(
+            lambda: simulate(40, (parses_a_bad_card, "random"), workers=2), seconds=120
+        )
+        assert isinstance(error, InvalidCardError)

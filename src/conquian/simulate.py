@@ -24,6 +24,8 @@ import pickle
 import signal
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from itertools import islice
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from types import MappingProxyType
 from typing import Any, Final, TypeVar
 
@@ -226,11 +228,79 @@ def in_workers(
     this generator (by an interrupt, an error, or a caller that stops reading) ends the
     workers at once, with the tasks not yet done. ``function`` must be picklable. A task's
     error reaches the caller; one that cannot be pickled arrives as a ``RuntimeError``
-    that names it (the pool would otherwise lose it and wait for ever)."""
+    that names it, and so does a worker that ended without its result (a crash)."""
     numbered = [(function, number, task) for number, task in enumerate(tasks)]
     processes = max(1, min(workers, len(numbered)))  # an idle process is only a cost
-    with multiprocessing.Pool(processes, initializer=_ignore_interrupts) as pool:
-        yield from pool.imap_unordered(_run_numbered, numbered)  # leaving: terminate()
+    # Each worker has its own pipe: multiprocessing.Pool's workers share one result queue
+    # and its lock, and Pool.terminate() can wait for ever on that lock when it kills a
+    # worker in the middle of writing a result (a worker error made it happen about once
+    # in 450 calls). A worker killed here holds no lock that anyone waits for.
+    context = multiprocessing.get_context()
+    started: list[tuple[BaseProcess, Connection]] = []
+    try:
+        for _ in range(processes):
+            ours, theirs = context.Pipe()
+            worker = context.Process(target=_serve, args=(theirs,), daemon=True)
+            worker.start()
+            theirs.close()
+            started.append((worker, ours))
+        waiting = iter(numbered)
+        busy: dict[Connection, BaseProcess] = {}
+        for process, connection in started:
+            item = next(waiting, None)
+            if item is None:
+                break
+            connection.send(item)
+            busy[connection] = process
+        while busy:
+            sentinels = {process.sentinel: process for process in busy.values()}
+            ready = wait([*busy, *sentinels])
+            for connection in [each for each in busy if each in ready]:
+                try:
+                    ok, value = connection.recv()
+                except EOFError:
+                    ok, value = False, _ended(busy[connection])
+                if not ok:
+                    raise value
+                item = next(waiting, None)
+                if item is None:
+                    del busy[connection]
+                else:
+                    connection.send(item)
+                yield value
+            for sentinel in (each for each in sentinels if each in ready):
+                process = sentinels[sentinel]
+                for connection, owner in busy.items():
+                    if owner is process and not connection.poll():
+                        raise _ended(process)  # it died before it sent its result
+    finally:  # leaving, by the end, an error or a caller that stops reading
+        for process, connection in started:
+            if process.is_alive():
+                process.terminate()
+            process.join()
+            connection.close()
+
+
+def _serve(connection: Connection) -> None:
+    """A worker of :func:`in_workers`: run each task it is sent until the pipe closes."""
+    _ignore_interrupts()
+    while True:
+        try:
+            item = connection.recv()
+        except EOFError:
+            return
+        try:
+            result: tuple[bool, object] = (True, _run_numbered(item))
+        except Exception as error:  # picklable: _run_numbered sees to it
+            result = (False, error)
+        connection.send(result)
+
+
+def _ended(process: BaseProcess) -> RuntimeError:
+    """The error of a worker that ended before it sent a result (a crash)."""
+    return RuntimeError(
+        f"a worker process ended without its result (exit code {process.exitcode})"
+    )
 
 
 def check_count(value: object, what: str, most: int | None = None) -> int:
