@@ -298,6 +298,7 @@ def _serve(connection: Connection) -> None:
 
 def _ended(process: BaseProcess) -> RuntimeError:
     """The error of a worker that ended before it sent a result (a crash)."""
+    process.join(5)  # its pipe closed as it ended: wait for its exit code
     return RuntimeError(
         f"a worker process ended without its result (exit code {process.exitcode})"
     )
