@@ -253,7 +253,7 @@ def in_workers(
             connection.send(item)
             busy[connection] = process
         while busy:
-            sentinels = {process.sentinel: process for process in busy.values()}
+            sentinels = {process.sentinel: connection for connection, process in busy.items()}
             ready = wait([*busy, *sentinels])
             for connection in [each for each in busy if each in ready]:
                 try:
@@ -269,10 +269,9 @@ def in_workers(
                     connection.send(item)
                 yield value
             for sentinel in (each for each in sentinels if each in ready):
-                process = sentinels[sentinel]
-                for connection, owner in busy.items():
-                    if owner is process and not connection.poll():
-                        raise _ended(process)  # it died before it sent its result
+                connection = sentinels[sentinel]
+                if connection in busy and not connection.poll():
+                    raise _ended(busy[connection])  # it died before it sent its result
     finally:  # leaving, by the end, an error or a caller that stops reading
         for process, connection in started:
             if process.is_alive():
