@@ -281,18 +281,30 @@ def in_workers(
 
 
 def _serve(connection: Connection) -> None:
-    """A worker of :func:`in_workers`: run each task it is sent until the pipe closes."""
+    """A worker of :func:`in_workers`: run each numbered task it is sent, and send back
+    ``(True, (number, result))`` or ``(False, error)``, until the pipe closes."""
     _ignore_interrupts()
     while True:
         try:
-            item = connection.recv()
+            function, number, task = connection.recv()
         except EOFError:
             return
         try:
-            result: tuple[bool, object] = (True, _run_numbered(item))
-        except Exception as error:  # picklable: _run_numbered sees to it
-            result = (False, error)
-        connection.send(result)
+            reply: tuple[bool, object] = (True, (number, function(*task)))
+        except Exception as error:
+            reply = (False, _sendable(error))
+        connection.send(reply)
+
+
+def _sendable(error: Exception) -> Exception:
+    """``error``, or a ``RuntimeError`` naming it if the caller could not rebuild it from
+    its pickle (an error whose ``__init__`` needs more than its message would fail there,
+    in the caller's ``recv``, as an error about unpickling instead of its own)."""
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:
+        return RuntimeError(f"{type(error).__name__}: {error}")
+    return error
 
 
 def _ended(process: BaseProcess) -> RuntimeError:
@@ -322,22 +334,6 @@ def check_count(value: object, what: str, most: int | None = None) -> int:
 
 def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _run_numbered(
-    item: tuple[Callable[..., _Result], int, tuple[Any, ...]],
-) -> tuple[int, _Result]:
-    function, number, task = item
-    try:
-        return number, function(*task)
-    except Exception as error:
-        # An error the parent cannot unpickle kills the pool's result thread, and the
-        # caller would wait for ever: send such an error as a RuntimeError saying what it was.
-        try:
-            pickle.loads(pickle.dumps(error))
-        except Exception:
-            raise RuntimeError(f"{type(error).__name__}: {error}") from None
-        raise
 
 
 def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
