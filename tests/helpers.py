@@ -10,17 +10,20 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import os
 import pickle
 import random
 import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Final
 
 import attrs
 import pytest
 from hypothesis import settings
 
+import conquian
 from bruteforce import (
     DECLINE_BF,
     FORCE_BF,
@@ -74,6 +77,7 @@ __all__ = [
     "cards",
     "check_position",
     "checked_game",
+    "child_environment",
     "classic_position",
     "dealt",
     "deck_for",
@@ -108,6 +112,17 @@ FULL_EXAMPLES = 100
 
 DEV_SHARE = 5
 """Under a profile of fewer examples (``dev``, 10), :func:`scaled` counts are a fifth."""
+
+
+def child_environment(**extra: str) -> dict[str, str]:
+    """The environment for a child Python process that imports this very package (the
+    source tree's, ahead of anything on ``PYTHONPATH``), with the variables ``extra``."""
+    environment = dict(os.environ, **extra)
+    package_root = str(Path(conquian.__file__).resolve().parent.parent)
+    environment["PYTHONPATH"] = os.pathsep.join(
+        filter(None, [package_root, environment.get("PYTHONPATH")])
+    )
+    return environment
 
 
 def scaled(count: int, least: int = 1, *, dev: int | None = None) -> int:

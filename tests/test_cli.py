@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import io
-import os
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -15,7 +13,7 @@ import conquian
 from conquian.cli import main
 from conquian.rules import Rules, find_rules
 from conquian.simulate import simulate
-from helpers import scaled
+from helpers import child_environment, scaled
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -165,13 +163,10 @@ def test_a_closed_standard_error_does_not_change_the_exit_code(
 
 
 def test_python_dash_m_conquian() -> None:
-    package_root = str(Path(conquian.__file__).resolve().parent.parent)
-    env = dict(os.environ, PYTHONIOENCODING="utf-8")
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
     done = subprocess.run(
         [sys.executable, "-m", "conquian", "meld", "5h", "6h", "Jh"],
         capture_output=True,
-        env=env,
+        env=child_environment(PYTHONIOENCODING="utf-8"),
         check=False,
         timeout=60,
     )
@@ -334,13 +329,10 @@ def test_help_says_what_the_rule_numbers_are_about(capsys: pytest.CaptureFixture
 
 def python_m_conquian(*argv: str, **env: str) -> subprocess.CompletedProcess[bytes]:
     """``python -m conquian ARGV`` in a child process with extra environment ``env``."""
-    package_root = str(Path(conquian.__file__).resolve().parent.parent)
-    full = dict(os.environ, **env)
-    full["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, full.get("PYTHONPATH")]))
     return subprocess.run(
         [sys.executable, "-m", "conquian", *argv],
         capture_output=True,
-        env=full,
+        env=child_environment(**env),
         check=False,
         timeout=60,
     )

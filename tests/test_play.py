@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
 import subprocess
 import sys
@@ -12,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-import conquian
 from conquian import PRESETS, Rules
 from conquian import play as play_module
 from conquian._rng import game_seed
@@ -22,7 +20,7 @@ from conquian.cli import main
 from conquian.languages import LANGUAGES
 from conquian.match import Match, match_dump
 from conquian.state import State
-from helpers import Piped, play, unwrapped
+from helpers import Piped, child_environment, play, unwrapped
 
 ENDINGS = {
     "en": ("You win!", "Greedy wins", "The game is drawn: no stock is left"),
@@ -400,14 +398,11 @@ def play_in_a_process(answers: bytes) -> subprocess.CompletedProcess[bytes]:
     """``python -m conquian play --seed 4`` in a new process of this package, its
     standard input ``answers`` and its streams read as UTF-8 strictly
     (PYTHONIOENCODING=utf-8)."""
-    package_root = str(Path(conquian.__file__).resolve().parent.parent)
-    env = dict(os.environ, PYTHONIOENCODING="utf-8")
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
     return subprocess.run(
         [sys.executable, "-m", "conquian", "play", "--seed", "4"],
         input=answers,
         capture_output=True,
-        env=env,
+        env=child_environment(PYTHONIOENCODING="utf-8"),
         check=False,
         timeout=60,
     )

@@ -6,9 +6,13 @@ import io
 import itertools
 import multiprocessing
 import os
+import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -25,7 +29,7 @@ from conquian.simulate import (
     in_workers,
     simulate,
 )
-from helpers import scaled
+from helpers import child_environment, scaled
 
 
 def always_greedy(seed: int) -> Agent:
@@ -265,13 +269,48 @@ def test_a_worker_that_ends_without_its_result_is_an_error_not_a_wait() -> None:
     assert multiprocessing.active_children() == []
 
 
+_MANY_FAILING_CALLS = """\
+import sys
+
+sys.path.insert(0, sys.argv[2])
+from conquian.errors import InvalidCardError
+from conquian.simulate import simulate
+from test_simulate import parses_a_bad_card
+
+for call in range(int(sys.argv[1])):
+    try:
+        simulate(40, (parses_a_bad_card, "random"), workers=2)
+    except InvalidCardError:
+        continue
+    sys.exit(f"call {call} returned without the workers' error")
+print(sys.argv[1], "calls returned their workers' error")
+"""
+
+
 def test_errors_in_workers_never_leave_the_caller_waiting() -> None:
     """The worker pool's own race (multiprocessing.Pool.terminate() could wait for ever
     on the result queue's lock when it killed a worker writing a result: once in about
     450 calls of the test above: at that rate this test would catch it about two runs
-    in three): many calls whose workers fail at once, and each returns."""
-    for _ in range(scaled(500, least=100)):
-        error = finished_within(
-            lambda: simulate(40, (parses_a_bad_card, "random"), workers=2), seconds=120
-        )
-        assert isinstance(error, InvalidCardError)
+    in three): many calls whose workers fail at once, and each returns.
+
+    The calls run in a small child process: each forks two workers, and a fork of this
+    test run's large process costs about fifteen times as much (500 calls: 6 s in the
+    child, 90 s more in the run)."""
+    calls, seconds = scaled(500, least=100), 300
+    tests = str(Path(__file__).parent)
+    with subprocess.Popen(
+        [sys.executable, "-c", _MANY_FAILING_CALLS, str(calls), tests],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=child_environment(),
+        start_new_session=True,  # its own process group: a hang is ended with its workers
+    ) as child:
+        try:
+            out, err = child.communicate(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.communicate()
+            pytest.fail(f"{calls} calls did not return within {seconds} s: one waited for ever")
+    assert child.returncode == 0, err
+    assert out == f"{calls} calls returned their workers' error\n"
