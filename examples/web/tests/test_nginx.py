@@ -85,48 +85,71 @@ def proxied(tmp_path: Path) -> Iterator[str]:
         check=True,
         capture_output=True,
     )
-    upstream, https, http = free_port(), free_port(), free_port()
+    upstream = free_port()
     server = start_server(upstream, "--proxy", "127.0.0.1", "--max-games-per-client", "3")
-    (tmp_path / "site.conf").write_text(site_for_test(https, http, upstream, tmp_path))
-    (tmp_path / "nginx.conf").write_text(
+    try:
+        nginx, https, http = start_nginx(upstream, tmp_path)
+        try:
+            yield f"https://127.0.0.1:{https}\nhttp://127.0.0.1:{http}"
+        finally:
+            nginx.terminate()
+            nginx.wait(timeout=20)
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+def start_nginx(upstream: int, folder: Path) -> tuple[subprocess.Popen[bytes], int, int]:
+    """nginx run from ``folder`` in front of the server on port ``upstream``, once it
+    answers over HTTPS: the process, its HTTPS port and its HTTP port.
+
+    A port found free can be taken before nginx binds it (by any socket of the machine,
+    an outgoing connection's among them): nginx then ends at once, "Address already in
+    use", and is started again on new ports, three times at most."""
+    (folder / "nginx.conf").write_text(
         f"""daemon off;
 master_process off;
-pid {tmp_path}/nginx.pid;
-error_log {tmp_path}/error.log warn;
+pid {folder}/nginx.pid;
+error_log {folder}/error.log warn;
 events {{ worker_connections 256; }}
 http {{
     access_log off;
-    client_body_temp_path {tmp_path}/body;
-    proxy_temp_path {tmp_path}/proxy;
-    fastcgi_temp_path {tmp_path}/fastcgi;
-    uwsgi_temp_path {tmp_path}/uwsgi;
-    scgi_temp_path {tmp_path}/scgi;
-    include {tmp_path}/site.conf;
+    client_body_temp_path {folder}/body;
+    proxy_temp_path {folder}/proxy;
+    fastcgi_temp_path {folder}/fastcgi;
+    uwsgi_temp_path {folder}/uwsgi;
+    scgi_temp_path {folder}/scgi;
+    include {folder}/site.conf;
 }}
 """
     )
-    nginx = subprocess.Popen(
-        [NGINX, "-p", str(tmp_path), "-e", str(tmp_path / "error.log"), "-c", "nginx.conf"],
-        stdin=subprocess.DEVNULL,
-    )
-    try:
-        url = f"https://127.0.0.1:{https}"
+    log = folder / "error.log"
+    for attempt in range(3):
+        https, http = free_port(), free_port()
+        (folder / "site.conf").write_text(site_for_test(https, http, upstream, folder))
+        log.write_text("")
+        nginx = subprocess.Popen(
+            [NGINX, "-p", str(folder), "-e", str(log), "-c", "nginx.conf"],
+            stdin=subprocess.DEVNULL,
+        )
         deadline = time.monotonic() + 30
         while True:
             try:
-                httpx.get(url + "/", verify=False, timeout=2).raise_for_status()
-                break
+                httpx.get(
+                    f"https://127.0.0.1:{https}/", verify=False, timeout=2
+                ).raise_for_status()
+                return nginx, https, http
             except httpx.HTTPError:
-                if nginx.poll() is not None or time.monotonic() > deadline:
-                    log = (tmp_path / "error.log").read_text(errors="replace")
-                    raise RuntimeError(f"nginx did not start: {log}") from None
-                time.sleep(0.1)
-        yield f"{url}\nhttp://127.0.0.1:{http}"
-    finally:
-        nginx.terminate()
-        nginx.wait(timeout=20)
-        server.terminate()
-        server.wait(timeout=20)
+                if nginx.poll() is None and time.monotonic() < deadline:
+                    time.sleep(0.1)
+                    continue
+            nginx.kill()
+            nginx.wait(timeout=20)
+            text = log.read_text(errors="replace")
+            if "Address already in use" in text and attempt < 2:
+                break  # a port was taken between: new ports
+            raise RuntimeError(f"nginx did not start: {text}")
+    raise AssertionError("unreachable: the last attempt returns or raises")
 
 
 def test_a_game_is_played_through_nginx_over_https_with_websockets(
