@@ -32,6 +32,10 @@ from words import PAGE_WORDS
 
 DOCS_STATIC = Path(__file__).resolve().parents[3] / "docs" / "_static"
 WRITE_SCREENSHOTS = os.environ.get("CONQUIAN_WRITE_SCREENSHOTS") == "1"
+ERROR_TEXT = "document.getElementById('error')?.textContent"
+"""The text of the page's error line, in JavaScript, and ``undefined`` while the page has
+no such element (it is loading again: the app reloads on a new hash), where reading the
+element's text would throw and fail a wait at once. A wait for it alone waits for text."""
 """Whether the screenshots of the docs are written to ``docs/_static`` (else they are
 taken into a temporary folder)."""
 
@@ -161,7 +165,7 @@ def test_a_whole_game_against_a_bot_by_clicking(
     page.on("download", lambda download: downloads.append(download))
     page.route("**/record", lambda route: route.fulfill(status=502, body="<h1>Bad gateway</h1>"))
     page.locator("#record").click()
-    page.wait_for_function("document.getElementById('error').textContent !== ''")
+    page.wait_for_function(ERROR_TEXT)
     assert page.inner_text("#error") == "The server answered 502: try again later."
     assert downloads == []
     page.unroute("**/record")
@@ -917,7 +921,7 @@ def test_a_tab_past_the_seats_limit_says_so_and_joins_when_one_closes(
     tab.goto(base_url + link)
     crowded = "Dieser Platz ist in zu vielen Tabs geöffnet: schließe einen, dann ist dieser Tab "
     tab.wait_for_function(
-        f"document.getElementById('error').textContent.startsWith({crowded!r})",
+        f"{ERROR_TEXT}?.startsWith({crowded!r})",
         timeout=20_000,
     )
     # A new language says the refusal again at once, not at the next refused try.
@@ -925,13 +929,13 @@ def test_a_tab_past_the_seats_limit_says_so_and_joins_when_one_closes(
     tab.wait_for_function("document.documentElement.lang === 'es'")
     assert tab.inner_text("#error").startswith("Este asiento está abierto en demasiadas")
     holder.evaluate("window.held.forEach((socket) => socket.close())")
-    tab.wait_for_function("document.getElementById('error').textContent === ''", timeout=60_000)
+    tab.wait_for_function(f"{ERROR_TEXT} === ''", timeout=60_000)
     assert tab.evaluate("seat.socket.readyState === WebSocket.OPEN")
     assert state_of(tab) == state_of(first) == "turn"
     stranger = browser.new_page()
     open_lobby(stranger, base_url, "es")
     stranger.goto(base_url + f"/#{game_id}/0/not-a-key")
-    stranger.wait_for_function("document.getElementById('error').textContent !== ''")
+    stranger.wait_for_function(ERROR_TEXT)
     assert stranger.inner_text("#error") == (
         "La clave de este enlace no es un asiento de esta partida: pide el enlace de nuevo."
     )
