@@ -17,14 +17,14 @@ The profile named by ``HYPOTHESIS_PROFILE`` is loaded if set; otherwise ``ci`` w
 ``CI`` environment variable says so (``.ci/run`` sets ``CI=true`` unless the CI system
 has set it; empty, ``0``, ``false`` and ``no`` say no), else ``default``.
 
-The quick loop is quick on every core: ``HYPOTHESIS_PROFILE=dev pytest`` with no test
-paths named runs the whole suite in one pytest-xdist worker a core (``-n auto``) when
-pytest-xdist is installed and the machine has two cores or more, as if ``-n auto`` had
-been given. Its tests take about 70 s in one process on a two-core machine and 40 s in
-two, and every test is written to run in any worker (``tools/check_collection.py``
-checks that two processes collect the same tests). ``-n 0`` runs them in this process;
-so does a run that names its tests, asks for a debugger (``--pdb``, ``--trace``), turns
-output capture off (``-s``), or already chose ``-n`` itself.
+The quick loop uses every core: ``HYPOTHESIS_PROFILE=dev pytest`` with no test paths
+named shares the whole suite among one pytest-xdist worker a core, as if ``-n auto`` had
+been given, when pytest-xdist is installed and the machine has two cores or more. The
+suite takes about 70 s in one process on a two-core machine and 45 s in two; every test
+runs in any worker (``tools/check_collection.py`` checks that two processes collect the
+same tests). ``-n 0`` keeps the run in one process, and so does a run that names its
+tests, asks for a debugger (``--pdb``, ``--trace``), turns output capture off (``-s``),
+or chose ``-n`` itself (``tests/test_quick_loop.py`` runs each case).
 
 The cyclic garbage collector is kept out of the way of objects that live to the end of
 the run, which every full collection walked again:
