@@ -32,12 +32,12 @@ from words import PAGE_WORDS
 
 DOCS_STATIC = Path(__file__).resolve().parents[3] / "docs" / "_static"
 WRITE_SCREENSHOTS = os.environ.get("CONQUIAN_WRITE_SCREENSHOTS") == "1"
+"""Whether the screenshots of the docs are written to ``docs/_static`` (else they are
+taken into a temporary folder)."""
 ERROR_TEXT = "document.getElementById('error')?.textContent"
 """The text of the page's error line, in JavaScript, and ``undefined`` while the page has
 no such element (it is loading again: the app reloads on a new hash), where reading the
 element's text would throw and fail a wait at once. A wait for it alone waits for text."""
-"""Whether the screenshots of the docs are written to ``docs/_static`` (else they are
-taken into a temporary folder)."""
 
 
 # ---------------------------------------------------------------------- playing by clicking
