@@ -20,7 +20,7 @@ has set it; empty, ``0``, ``false`` and ``no`` say no), else ``default``.
 The quick loop uses every core: ``HYPOTHESIS_PROFILE=dev pytest`` with no test paths
 named shares the whole suite among one pytest-xdist worker a core, as if ``-n auto`` had
 been given, when pytest-xdist is installed and the machine has two cores or more. The
-suite takes about 70 s in one process on a two-core machine and 45 s in two; every test
+suite takes 69 s to 85 s in one process on a two-core machine and 45 s in two; every test
 runs in any worker (``tools/check_collection.py`` checks that two processes collect the
 same tests). ``-n 0`` keeps the run in one process, and so does a run that names its
 tests, asks for a debugger (``--pdb``, ``--trace``), turns output capture off (``-s``),
