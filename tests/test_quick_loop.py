@@ -23,6 +23,7 @@ XDIST = importlib.util.find_spec("xdist") is not None
 check's fresh venv, which runs the sdist's tests, does not."""
 
 CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+"""The cores this process may run on (``None`` where Python cannot tell)."""
 
 SHARES = XDIST and (CORES or 1) >= 2
 """Whether this machine can share a run: pytest-xdist installed and two cores or more."""
